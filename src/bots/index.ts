@@ -1,0 +1,17 @@
+import { InvalidInput } from '../core/errors.js';
+import type { Bot } from './bot.js';
+import { randomBot } from './random.js';
+
+const FACTORIES: Record<string, (arg?: string) => Bot> = {
+  random: () => randomBot(),
+};
+
+/** Builds a bot from its spec, `name` or `name:arg`. */
+export function botFromSpec(spec: string): Bot {
+  const [name, arg] = spec.split(':', 2) as [string, string | undefined];
+  const f = FACTORIES[name];
+  if (!f) throw new InvalidInput(`unknown bot "${spec}" (known: ${Object.keys(FACTORIES).join(', ')})`);
+  return f(arg);
+}
+
+export type { Bot };

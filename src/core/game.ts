@@ -1,0 +1,57 @@
+import type { Rng } from './rng.js';
+
+/** A seat number, 0-based, in turn order. */
+export type Seat = number;
+
+/** A choice is plain JSON with a type tag, stable across code versions: `{"t":"move","trails":[4,9]}`. */
+export interface Choice {
+  readonly t: string;
+}
+
+/** A public event: what every onlooker may learn from one applied choice. */
+export interface GameEvent {
+  readonly type: string;
+  readonly seat?: Seat;
+}
+
+export interface Result {
+  /** Final score per seat. */
+  readonly scores: readonly number[];
+  /** Seats sharing the win. */
+  readonly winners: readonly Seat[];
+}
+
+/**
+ * The contract every game implements. A game is a state machine driven by small decisions:
+ * exactly one seat owes a decision (or nobody once the game is over), `choices` lists its legal
+ * choices and `apply` plays one of them.
+ */
+export interface Game<S, C extends Choice = Choice, O = unknown, V = unknown> {
+  readonly id: string;
+  readonly minSeats: number;
+  readonly maxSeats: number;
+  /** Rule and decision ids of the rules document that the engine implements. */
+  readonly ruleIds: readonly string[];
+  /** Validates raw options and fills defaults; throws InvalidInput naming the fault. */
+  options(raw?: unknown): O;
+  setup(opts: O, seats: number, rng: Rng): S;
+  /** The seat that owes the next decision, or null when the game is over. */
+  toAct(s: S): Seat | null;
+  /** Legal choices of the seat to act; empty when the game is over. */
+  choices(s: S): readonly C[];
+  /** Plays a choice (mutating s) and returns the public events; throws IllegalChoice and leaves s unchanged. */
+  apply(s: S, c: unknown): GameEvent[];
+  /** What one seat (or a spectator, null) may know. Never contains hidden information of others. */
+  view(s: S, seat: Seat | null): V;
+  result(s: S): Result | null;
+  clone(s: S): S;
+  /** Stable hash of the whole state. */
+  hash(s: S): string;
+  /** Number of turns begun so far, for simulation caps. */
+  turn(s: S): number;
+  /** A state sampled from what `seat` knows: hidden information redrawn among what it has not seen. */
+  determinize(s: S, seat: Seat, rng: Rng): S;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGame = Game<any, Choice, any, any>;

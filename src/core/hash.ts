@@ -1,0 +1,29 @@
+/**
+ * A stable 64-bit hash (two independent 32-bit FNV-1a style lanes) of a string, as 16 hex digits.
+ * Used for state hashes: equal strings give equal hashes on every platform.
+ */
+export function hashString(s: string): string {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x9747b28c;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193);
+    h2 = Math.imul(h2 ^ c, 0x5bd1e995);
+    h2 ^= h2 >>> 15;
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 0x85ebca6b);
+  h1 = Math.imul(h1 ^ (h1 >>> 13), 0xc2b2ae35);
+  h1 ^= h1 >>> 16;
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 0x7feb352d);
+  h2 = Math.imul(h2 ^ (h2 >>> 15), 0x846ca68b);
+  h2 ^= h2 >>> 16;
+  return (h1 >>> 0).toString(16).padStart(8, '0') + (h2 >>> 0).toString(16).padStart(8, '0');
+}
+
+/** JSON with object keys sorted, so that equal values give equal text. */
+export function canonicalJson(v: unknown): string {
+  if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'null';
+  if (Array.isArray(v)) return '[' + v.map(canonicalJson).join(',') + ']';
+  const keys = Object.keys(v as Record<string, unknown>).filter((k) => (v as Record<string, unknown>)[k] !== undefined).sort();
+  return '{' + keys.map((k) => JSON.stringify(k) + ':' + canonicalJson((v as Record<string, unknown>)[k])).join(',') + '}';
+}

@@ -1,0 +1,77 @@
+import type { AnyGame, Choice, GameEvent } from './game.js';
+import { createRng } from './rng.js';
+import { IllegalChoice, InvalidInput, ReplayError } from './errors.js';
+
+/** The truth of a game: everything else is derived by replaying it. */
+export interface MatchRecord {
+  readonly format: 'expedition-match';
+  readonly version: 1;
+  readonly game: string;
+  readonly seats: number;
+  readonly seed: number | string;
+  readonly options: unknown;
+  readonly choices: Choice[];
+}
+
+/** A game in progress together with its record. */
+export class Match<S = unknown> {
+  readonly record: MatchRecord;
+  readonly state: S;
+
+  constructor(readonly game: AnyGame, seats: number, seed: number | string, rawOptions?: unknown) {
+    if (!Number.isInteger(seats) || seats < game.minSeats || seats > game.maxSeats) {
+      throw new InvalidInput(`${game.id} needs ${game.minSeats}–${game.maxSeats} seats, got ${seats}`);
+    }
+    const options = game.options(rawOptions);
+    this.state = game.setup(options, seats, createRng(seed)) as S;
+    this.record = { format: 'expedition-match', version: 1, game: game.id, seats, seed, options, choices: [] };
+  }
+
+  play(choice: unknown): GameEvent[] {
+    const events = this.game.apply(this.state, choice);
+    // Store the engine's own copy of the choice so a caller mutating its object cannot alter the log.
+    this.record.choices.push(JSON.parse(JSON.stringify(choice)) as Choice);
+    return events;
+  }
+
+  get decisions(): number {
+    return this.record.choices.length;
+  }
+}
+
+/** Checks the outer shape of a saved record; the choices themselves are checked by replaying. */
+export function parseRecord(raw: unknown): MatchRecord {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new InvalidInput('a match record must be a JSON object');
+  const r = raw as Record<string, unknown>;
+  if (r.format !== 'expedition-match') throw new InvalidInput('not an expedition match record (field "format" must be "expedition-match")');
+  if (r.version !== 1) throw new InvalidInput(`unsupported record version ${JSON.stringify(r.version)}`);
+  if (typeof r.game !== 'string') throw new InvalidInput('field "game" must be a string');
+  if (typeof r.seats !== 'number' || !Number.isInteger(r.seats)) throw new InvalidInput('field "seats" must be an integer');
+  if (typeof r.seed !== 'number' && typeof r.seed !== 'string') throw new InvalidInput('field "seed" must be a number or a string');
+  if (!Array.isArray(r.choices)) throw new InvalidInput('field "choices" must be an array');
+  return {
+    format: 'expedition-match',
+    version: 1,
+    game: r.game,
+    seats: r.seats,
+    seed: r.seed,
+    options: r.options,
+    choices: r.choices as Choice[],
+  };
+}
+
+/** Replays a record, checking every choice; throws ReplayError naming the first bad one. */
+export function replay(game: AnyGame, record: MatchRecord): Match {
+  if (record.game !== game.id) throw new InvalidInput(`record is for game "${record.game}", not "${game.id}"`);
+  const m = new Match(game, record.seats, record.seed, record.options);
+  record.choices.forEach((c, i) => {
+    if (game.toAct(m.state) === null) throw new ReplayError(i, 'the game is already over', c);
+    try {
+      m.play(c);
+    } catch (e) {
+      if (e instanceof IllegalChoice) throw new ReplayError(i, e.reason, c);
+      throw e;
+    }
+  });
+  return m;
+}

@@ -1,0 +1,184 @@
+import { InvalidInput } from '../../core/errors.js';
+
+export type LocationKind = 'camp' | 'ruin' | 'temple';
+export type Quadrant = 'NE' | 'SE' | 'SW' | 'NW';
+export type TempleColour = 'ivory' | 'blue' | 'purple';
+export const TEMPLE_COLOURS: readonly TempleColour[] = ['ivory', 'blue', 'purple'];
+export const QUADRANTS: readonly Quadrant[] = ['NE', 'SE', 'SW', 'NW'];
+
+export interface LocationData {
+  readonly id: string;
+  readonly kind: LocationKind;
+  readonly x: number;
+  readonly y: number;
+  readonly quadrant: Quadrant | null;
+}
+
+export interface TrailData {
+  readonly id: number;
+  readonly a: string;
+  readonly b: string;
+  readonly river: boolean;
+}
+
+/** The board as it is stored: see ../shared/rules/relic-runners-data.md (R-1). */
+export interface BoardData {
+  readonly id: string;
+  readonly note?: string;
+  readonly locations: readonly LocationData[];
+  readonly trails: readonly TrailData[];
+  readonly firstGameTemples: Readonly<Record<string, TempleColour>>;
+}
+
+/** A validated board with index tables; locations and trails are referred to by index inside the engine. */
+export interface Board {
+  readonly data: BoardData;
+  readonly id: string;
+  readonly locations: readonly LocationData[];
+  readonly trails: readonly TrailData[];
+  readonly camp: number;
+  readonly ruins: readonly number[];
+  readonly temples: readonly number[];
+  /** trailEnds[2t], trailEnds[2t+1]: the two locations of trail t. */
+  readonly trailEnds: Int8Array;
+  /** Trails touching each location. */
+  readonly incident: readonly (readonly number[])[];
+  /** River trails in board order; riverBit[t] is trail t's position among them, or -1. */
+  readonly rivers: readonly number[];
+  readonly riverBit: Int8Array;
+  readonly locIndex: ReadonlyMap<string, number>;
+  readonly trailIndex: ReadonlyMap<number, number>;
+  /** Temple colour per location in the first-game layout (-1 where no temple). */
+  readonly firstGame: Int8Array;
+  readonly quadrantTemples: ReadonlyMap<Quadrant, readonly number[]>;
+}
+
+export function otherEnd(b: Board, t: number, loc: number): number {
+  const a = b.trailEnds[2 * t]!;
+  return a === loc ? b.trailEnds[2 * t + 1]! : a;
+}
+
+function fail(msg: string): never {
+  throw new InvalidInput(`invalid board: ${msg}`);
+}
+
+const KINDS: readonly LocationKind[] = ['camp', 'ruin', 'temple'];
+
+/** Validates raw board JSON (R-1's engine requirement) and builds the index tables. */
+export function loadBoard(raw: unknown): Board {
+  if (typeof raw !== 'object' || raw === null) fail('not a JSON object');
+  const r = raw as Record<string, unknown>;
+  if (typeof r.id !== 'string' || r.id === '') fail('"id" must be a non-empty string');
+  if (!Array.isArray(r.locations)) fail('"locations" must be an array');
+  if (!Array.isArray(r.trails)) fail('"trails" must be an array');
+  const locations: LocationData[] = [];
+  const locIndex = new Map<string, number>();
+  (r.locations as unknown[]).forEach((l, i) => {
+    if (typeof l !== 'object' || l === null) fail(`location #${i} is not an object`);
+    const o = l as Record<string, unknown>;
+    if (typeof o.id !== 'string' || o.id === '') fail(`location #${i} has no string id`);
+    if (locIndex.has(o.id)) fail(`location id "${o.id}" is not unique`);
+    if (!KINDS.includes(o.kind as LocationKind)) fail(`location "${o.id}" has unknown kind ${JSON.stringify(o.kind)}`);
+    if (typeof o.x !== 'number' || typeof o.y !== 'number') fail(`location "${o.id}" needs numeric x and y`);
+    const kind = o.kind as LocationKind;
+    const q = o.quadrant ?? null;
+    if (kind === 'camp' ? q !== null : !QUADRANTS.includes(q as Quadrant)) {
+      fail(`location "${o.id}" has quadrant ${JSON.stringify(q)} (camp has none; others one of ${QUADRANTS.join(', ')})`);
+    }
+    locIndex.set(o.id, locations.length);
+    locations.push({ id: o.id, kind, x: o.x, y: o.y, quadrant: q as Quadrant | null });
+  });
+  const count = (k: LocationKind) => locations.filter((l) => l.kind === k).length;
+  if (count('camp') !== 1) fail(`needs exactly one camp, has ${count('camp')}`);
+  if (count('ruin') !== 8) fail(`needs exactly 8 ruin sites, has ${count('ruin')}`);
+  if (count('temple') !== 12) fail(`needs exactly 12 temple sites, has ${count('temple')}`);
+  if (locations.length > 127) fail('too many locations');
+
+  const trails: TrailData[] = [];
+  const trailIndex = new Map<number, number>();
+  const pairs = new Set<string>();
+  (r.trails as unknown[]).forEach((t, i) => {
+    if (typeof t !== 'object' || t === null) fail(`trail #${i} is not an object`);
+    const o = t as Record<string, unknown>;
+    if (typeof o.id !== 'number' || !Number.isInteger(o.id)) fail(`trail #${i} has no integer id`);
+    if (trailIndex.has(o.id)) fail(`trail id ${o.id} is not unique`);
+    if (typeof o.a !== 'string' || !locIndex.has(o.a)) fail(`trail ${o.id} starts at unknown location ${JSON.stringify(o.a)}`);
+    if (typeof o.b !== 'string' || !locIndex.has(o.b)) fail(`trail ${o.id} ends at unknown location ${JSON.stringify(o.b)}`);
+    if (o.a === o.b) fail(`trail ${o.id} joins "${o.a}" to itself`);
+    if (typeof o.river !== 'boolean') fail(`trail ${o.id} needs a boolean "river"`);
+    const key = [o.a, o.b].sort().join('|');
+    if (pairs.has(key)) fail(`two trails join "${o.a}" and "${o.b}"`);
+    pairs.add(key);
+    trailIndex.set(o.id, trails.length);
+    trails.push({ id: o.id, a: o.a, b: o.b, river: o.river });
+  });
+  const rivers = trails.flatMap((t, i) => (t.river ? [i] : []));
+  if (rivers.length !== 10) fail(`needs exactly 10 river trails, has ${rivers.length}`);
+  if (trails.length > 53) fail('too many trails');
+
+  const incident: number[][] = locations.map(() => []);
+  const trailEnds = new Int8Array(trails.length * 2);
+  trails.forEach((t, i) => {
+    const a = locIndex.get(t.a)!;
+    const b = locIndex.get(t.b)!;
+    trailEnds[2 * i] = a;
+    trailEnds[2 * i + 1] = b;
+    incident[a]!.push(i);
+    incident[b]!.push(i);
+  });
+  // Connected: every location reachable from the camp.
+  const camp = locations.findIndex((l) => l.kind === 'camp');
+  const seen = new Set([camp]);
+  const todo = [camp];
+  while (todo.length) {
+    const l = todo.pop()!;
+    for (const t of incident[l]!) {
+      const o = trailEnds[2 * t] === l ? trailEnds[2 * t + 1]! : trailEnds[2 * t]!;
+      if (!seen.has(o)) {
+        seen.add(o);
+        todo.push(o);
+      }
+    }
+  }
+  if (seen.size !== locations.length) {
+    const lost = locations.filter((_, i) => !seen.has(i)).map((l) => l.id);
+    fail(`not connected: ${lost.join(', ')} cannot be reached from the camp`);
+  }
+
+  const temples = locations.flatMap((l, i) => (l.kind === 'temple' ? [i] : []));
+  const quadrantTemples = new Map<Quadrant, number[]>(QUADRANTS.map((q) => [q, temples.filter((t) => locations[t]!.quadrant === q)]));
+  const fg = r.firstGameTemples;
+  if (typeof fg !== 'object' || fg === null) fail('"firstGameTemples" must map every temple site to a colour');
+  const firstGame = new Int8Array(locations.length).fill(-1);
+  for (const t of temples) {
+    const c = (fg as Record<string, unknown>)[locations[t]!.id];
+    const ci = TEMPLE_COLOURS.indexOf(c as TempleColour);
+    if (ci < 0) fail(`firstGameTemples gives temple "${locations[t]!.id}" colour ${JSON.stringify(c)}`);
+    firstGame[t] = ci;
+  }
+  for (const k of Object.keys(fg)) if (locations[locIndex.get(k) ?? -1]?.kind !== 'temple') fail(`firstGameTemples names "${k}", which is not a temple site`);
+  for (let c = 0; c < 3; c++) {
+    const n = temples.filter((t) => firstGame[t] === c).length;
+    if (n !== 4) fail(`firstGameTemples must give 4 temples of each colour, gives ${n} ${TEMPLE_COLOURS[c]}`);
+  }
+
+  const riverBit = new Int8Array(trails.length).fill(-1);
+  rivers.forEach((t, i) => (riverBit[t] = i));
+  return {
+    data: raw as BoardData,
+    id: r.id,
+    locations,
+    trails,
+    camp,
+    ruins: locations.flatMap((l, i) => (l.kind === 'ruin' ? [i] : [])),
+    temples,
+    trailEnds,
+    incident,
+    rivers,
+    riverBit,
+    locIndex,
+    trailIndex,
+    firstGame,
+    quadrantTemples,
+  };
+}

@@ -1,0 +1,67 @@
+import type { Rng } from '../../core/rng.js';
+import { shuffle } from '../../core/rng.js';
+import { cloneState, type State } from './state.js';
+import { BLUE, IVORY, PURPLE, tileColour, tileLevel, tileSet, type Level } from './tiles.js';
+
+/**
+ * A state sampled from what `seat` knows: every tile it has not seen (face-down stack tiles,
+ * other seats' unrevealed blue tiles, the box) is redrawn among the tiles of the same colour and
+ * size that it has not seen. Sizes are public (a tile's size shows), faces are not. VP stays: every
+ * VP gain is a public event (D-19) that a perfect onlooker could add up.
+ */
+export function determinize(src: State, seat: number, rng: Rng): State {
+  const s = cloneState(src);
+  const peeked = s.peeked[seat]!;
+  // Slots to refill, grouped by colour*10+level; each slot is a setter.
+  const slots = new Map<number, ((t: number) => void)[]>();
+  const seen = new Map<number, number[]>();
+  const addSlot = (t: number, set: (t: number) => void) => {
+    const k = tileColour(t) * 10 + tileLevel(t);
+    let a = slots.get(k);
+    if (!a) slots.set(k, (a = []));
+    a.push(set);
+  };
+  const addSeen = (t: number) => {
+    const k = tileColour(t) * 10 + tileLevel(t);
+    let a = seen.get(k);
+    if (!a) seen.set(k, (a = []));
+    a.push(t);
+  };
+  s.stacks.forEach((st, loc) => {
+    if (s.colour[loc]! < 0) return;
+    st.forEach((t, i) => {
+      const known = (peeked & (1 << loc)) !== 0 || (tileColour(t) === PURPLE && i === st.length - 1);
+      if (known) addSeen(t);
+      else addSlot(t, (x) => (st[i] = x));
+    });
+  });
+  s.players.forEach((p, q) => {
+    for (const t of p.ivory) if (t !== 0) addSeen(t);
+    p.blue.forEach((t, i) => {
+      if (q === seat || p.blueShown[i]) addSeen(t);
+      else addSlot(t, (x) => (p.blue[i] = x));
+    });
+  });
+  for (const t of s.discards) addSeen(t);
+  // The pending keep decision holds two public ivory tiles outside stacks and hands.
+  for (const f of s.stack) if (f.k === 'keep') addSeen(f.taken);
+
+  const box: number[] = [];
+  for (const c of [IVORY, BLUE, PURPLE]) {
+    for (const level of [1, 2, 3] as Level[]) {
+      const k = c * 10 + level;
+      const pool = tileSet(c, level, s.opts.gems);
+      for (const t of seen.get(k) ?? []) {
+        const i = pool.indexOf(t);
+        if (i >= 0) pool.splice(i, 1);
+      }
+      shuffle(rng, pool);
+      const sl = slots.get(k) ?? [];
+      if (sl.length > pool.length) throw new Error(`determinize: ${sl.length} unseen slots but ${pool.length} unseen tiles (colour ${c}, level ${level})`);
+      sl.forEach((set, i) => set(pool[i]!));
+      box.push(...pool.slice(sl.length));
+    }
+  }
+  s.box = box.sort((a, b) => a - b);
+  return s;
+}

@@ -1,0 +1,79 @@
+import type { Game, GameEvent, Result } from '../../core/game.js';
+import { IllegalChoice } from '../../core/errors.js';
+import { canonicalJson, hashString } from '../../core/hash.js';
+import type { Rng } from '../../core/rng.js';
+import standardBoard from './data/board-standard.json' with { type: 'json' };
+import { loadBoard, type Board } from './board.js';
+import type { RRChoice } from './choice.js';
+import { determinize } from './determinize.js';
+import { play, settle, takeEvents } from './rules.js';
+import { RULE_IDS } from './rule-ids.js';
+import { scoreBreakdown, winners } from './scoring.js';
+import { parseOptions, setupState } from './setup.js';
+import { cloneState, encodeState, type Options, type State } from './state.js';
+import { viewOf, type RRView } from './view.js';
+
+export const STANDARD_BOARD: Board = loadBoard(standardBoard);
+
+/** Why a choice is not legal now, as precisely as the choice allows. */
+function explain(s: State, raw: unknown): string {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return `a choice must be a JSON object with a "t" field, got ${JSON.stringify(raw)}`;
+  const t = (raw as { t?: unknown }).t;
+  const decision = s.stack[s.stack.length - 1]?.k ?? 'none';
+  const types = [...new Set(s.cache.map((c) => c.t))];
+  if (typeof t !== 'string') return 'a choice needs a string "t" field';
+  if (!types.includes(t as RRChoice['t'])) {
+    return `seat ${s.cur} is deciding "${decision}": no "${t}" choice is legal now (legal: ${types.join(', ')})`;
+  }
+  const n = s.cache.filter((c) => c.t === t).length;
+  return `seat ${s.cur} is deciding "${decision}": ${JSON.stringify(raw)} is not one of the ${n} legal "${t}" choices`;
+}
+
+/** Finds the engine's own copy of a legal choice equal to `raw`. */
+function findChoice(s: State, raw: unknown): RRChoice | undefined {
+  const cs = s.cache;
+  for (let i = 0; i < cs.length; i++) if (cs[i] === raw) return cs[i];
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const key = canonicalJson(raw);
+  const t = (raw as { t?: unknown }).t;
+  for (let i = 0; i < cs.length; i++) if (cs[i]!.t === t && canonicalJson(cs[i]) === key) return cs[i];
+  return undefined;
+}
+
+export function createState(board: Board, opts: Options, seats: number, rng: Rng): State {
+  const s = setupState(board, opts, seats, rng);
+  s.cache = settle(s);
+  takeEvents();
+  return s;
+}
+
+export const relicRunners: Game<State, RRChoice, Options, RRView> = {
+  id: 'relic-runners',
+  minSeats: 2,
+  maxSeats: 5,
+  ruleIds: RULE_IDS.map((r) => r.id),
+  options: (raw?: unknown) => parseOptions(raw),
+  setup: (opts, seats, rng) => createState(STANDARD_BOARD, opts, seats, rng),
+  toAct: (s) => (s.over ? null : s.cur),
+  choices: (s) => s.cache,
+  apply(s, raw): GameEvent[] {
+    takeEvents();
+    if (s.over) throw new IllegalChoice('the game is over', raw);
+    const c = findChoice(s, raw);
+    if (c === undefined) throw new IllegalChoice(explain(s, raw), raw);
+    play(s, c);
+    s.cache = settle(s);
+    return takeEvents();
+  },
+  view: viewOf,
+  result(s): Result | null {
+    if (!s.over) return null;
+    return { scores: s.players.map((p) => scoreBreakdown(p).total), winners: winners(s) };
+  },
+  clone: cloneState,
+  hash: (s) => hashString(encodeState(s)),
+  turn: (s) => s.turnNo,
+  determinize,
+};
+
+export type { State, Options, RRChoice, RRView };

@@ -1,0 +1,671 @@
+import type { GameEvent } from '../../core/game.js';
+import { otherEnd } from './board.js';
+import type { RRChoice } from './choice.js';
+import { legalMoves, needsIv21 } from './moves.js';
+import { longestChain } from './scoring.js';
+import { BOTTOM, COLUMNS, posCol, posLevel, tbPos, type Frame, type Player, type State } from './state.js';
+import { BLUE, END_RELICS, IVORY, tile, tileColour, tileFace, tileLevel } from './tiles.js';
+
+/*
+ * The turn as a stack of frames (state.ts). `settle` runs automatic frames until a decision is
+ * owed, and caches that decision's choices; `play` applies one of them. Everything here mutates
+ * the state it is given and is deterministic.
+ */
+
+const MACHETE = 0;
+const COMPASS = 1;
+const SHOVEL = 2;
+
+/** Events of the choice being applied; collected here so that rules need not thread a list. */
+let EV: GameEvent[] = [];
+
+export function takeEvents(): GameEvent[] {
+  const e = EV;
+  EV = [];
+  return e;
+}
+
+// ---------------------------------------------------------------- small queries
+
+export const holds = (p: Player, level: number, effect: number): boolean => p.ivory[level - 1] === tile(IVORY, level, effect);
+
+export function isShrine(s: State, loc: number): boolean {
+  return s.board.locations[loc]!.kind !== 'camp' && s.stacks[loc]!.length === 0;
+}
+
+/** Relic colour of a site: green for ruins, else the temple colour + 1. */
+export function relicColour(s: State, loc: number): number {
+  return s.board.locations[loc]!.kind === 'ruin' ? 0 : s.colour[loc]! + 1;
+}
+
+export function explorable(s: State, loc: number): boolean {
+  return s.board.locations[loc]!.kind !== 'camp' && s.stacks[loc]!.length > 0;
+}
+
+export function onBoard(s: State, seat: number): number {
+  return 10 - s.players[seat]!.supply;
+}
+
+export function relicsCollected(s: State): number {
+  let n = 0;
+  for (const p of s.players) n += p.relics[0]! + p.relics[1]! + p.relics[2]! + p.relics[3]!;
+  return n;
+}
+
+const trailId = (s: State, t: number): number => s.board.trails[t]!.id;
+const locId = (s: State, l: number): string => s.board.locations[l]!.id;
+
+// ---------------------------------------------------------------- gains
+
+function discardIvory(s: State, p: Player, level: number): void {
+  s.discards.push(p.ivory[level - 1]!);
+  EV.push({ type: 'ivoryUsed', seat: s.cur, tile: ivoryName(p.ivory[level - 1]!) } as GameEvent);
+  p.ivory[level - 1] = 0;
+}
+
+const ivoryName = (t: number): string => `IV${tileLevel(t)}-${tileFace(t)}`;
+
+/** VP for the current player, doubled under Shovel 3 (D-9); marks the exploration under way as scoring. */
+function gainVp(s: State, n: number, why: string, marks = true): void {
+  if (n <= 0) return;
+  const p = s.players[s.cur]!;
+  const got = s.t.doubled ? 2 * n : n;
+  p.vp += got;
+  s.t.vp += got;
+  if (marks && s.t.explorations.length > 0) s.t.explorations[s.t.explorations.length - 1]!.scored = true;
+  EV.push({ type: 'vp', seat: s.cur, vp: got, why } as GameEvent);
+}
+
+/** Rations from base camp, capped at 5 on the chart and at the pool (RR-RAT-1, D-2). */
+export function gainRations(s: State, seat: number, n: number, why: string): void {
+  const p = s.players[seat]!;
+  const got = Math.max(0, Math.min(n, 5 - p.rations, s.pool));
+  if (got === 0) return;
+  p.rations += got;
+  s.pool -= got;
+  EV.push({ type: 'rations', seat, rations: got, why } as GameEvent);
+}
+
+/** Flips one token; returns 1 when this turned the last coloured token grey (RR-TOOL-4: all reset). */
+function flipToken(s: State, t: number): number {
+  const bit = 1 << s.board.riverBit[t]!;
+  const wasColoured = (s.tokens & bit) !== 0;
+  s.tokens ^= bit;
+  EV.push({ type: 'token', trail: trailId(s, t), coloured: !wasColoured } as GameEvent);
+  if (wasColoured && s.tokens === 0) {
+    s.tokens = (1 << s.board.rivers.length) - 1;
+    EV.push({ type: 'tokensReset' } as GameEvent);
+    return 1;
+  }
+  return 0;
+}
+
+// ---------------------------------------------------------------- turn flow
+
+export function startTurn(s: State): void {
+  s.turnNo++;
+  const p = s.players[s.cur]!;
+  s.t = {
+    startRelic: isShrine(s, p.loc) && s.relic[p.loc] ? p.loc : -1,
+    vp: 0,
+    doubled: false,
+    toolUsed: false,
+    moved: [],
+    bonus: 0,
+    blueTaken: 0,
+    explorations: [],
+  };
+  EV.push({ type: 'turn', seat: s.cur, turn: s.turnNo } as GameEvent);
+  s.stack.push({ k: 'turnEnd' }, { k: 'move' });
+  if (holds(p, 2, 3) && p.rations < 5 && s.pool > 0) s.stack.push({ k: 'refill' });
+}
+
+function endTurn(s: State): void {
+  if (s.extra === 1) {
+    s.extra = 2;
+    finish(s);
+    return;
+  }
+  const next = (s.cur + 1) % s.seats;
+  if (s.trigger >= 0 && next === s.trigger) {
+    const holder = s.players.findIndex((p) => holds(p, 1, 6));
+    if (holder >= 0 && s.extra === 0) {
+      s.cur = holder;
+      s.stack.push({ k: 'extra' });
+    } else {
+      finish(s);
+    }
+    return;
+  }
+  s.cur = next;
+  startTurn(s);
+}
+
+function finish(s: State): void {
+  s.over = true;
+  s.stack.length = 0;
+  EV.push({ type: 'gameEnd' });
+}
+
+function checkEnd(s: State): void {
+  if (s.trigger < 0 && relicsCollected(s) >= END_RELICS[s.seats]!) {
+    s.trigger = s.cur;
+    EV.push({ type: 'endTriggered', seat: s.cur } as GameEvent);
+  }
+}
+
+// ---------------------------------------------------------------- exploring (§3.2)
+
+function beginExploration(s: State, site: number, how: 'ration' | 'machete' | 'neighbour'): void {
+  const p = s.players[s.cur]!;
+  const kind = s.board.locations[site]!.kind;
+  const first = s.stacks[site]!.length === s.full[site];
+  EV.push({ type: 'explore', seat: s.cur, site: locId(s, site), how } as GameEvent);
+  s.t.explorations.push({ iv33: kind === 'temple' && holds(p, 3, 3), scored: false });
+  s.stack.push({ k: 'exEnd' }, { k: 'shrine', site });
+  if (first && holds(p, 3, 2)) gainVp(s, 1, 'IV3-2');
+  if (kind === 'ruin') {
+    s.stacks[site]!.pop();
+    EV.push({ type: 'ruinTile', seat: s.cur, site: locId(s, site) } as GameEvent);
+    s.stack.push({ k: 'place', second: false });
+  } else if (holds(p, 2, 2) && s.stacks[site]!.length > 1) {
+    s.stack.push({ k: 'peek', site });
+  } else {
+    s.stack.push({ k: 'take', site, depth: 0 });
+  }
+}
+
+/** Takes the tile `depth` below the top of a temple stack and resolves it by colour. */
+function takeTile(s: State, site: number, depth: number): void {
+  const st = s.stacks[site]!;
+  const tl = st.splice(st.length - 1 - depth, 1)[0]!;
+  const p = s.players[s.cur]!;
+  const c = tileColour(tl);
+  const level = tileLevel(tl);
+  if (c === IVORY) {
+    EV.push({ type: 'ivoryTaken', seat: s.cur, site: locId(s, site), tile: ivoryName(tl) } as GameEvent);
+    if (p.ivory[level - 1] === 0) p.ivory[level - 1] = tl;
+    else s.stack.push({ k: 'keep', held: p.ivory[level - 1]!, taken: tl });
+  } else if (c === BLUE) {
+    p.blue.push(tl);
+    p.blueShown.push(false);
+    s.t.blueTaken++;
+    // A blue tile is VP scored while exploring a temple: IV3-3 answers it (EN, PL: 1 VP).
+    s.t.explorations[s.t.explorations.length - 1]!.scored = true;
+    EV.push({ type: 'blueTaken', seat: s.cur, site: locId(s, site), level } as GameEvent);
+    if (s.t.doubled) revealBlue(s, p, p.blue.length - 1);
+  } else {
+    s.discards.push(tl);
+    EV.push({ type: 'purpleTaken', seat: s.cur, site: locId(s, site), tile: `PU-${tileFace(tl)}`, level } as GameEvent);
+    purpleEffect(s, p, tileFace(tl));
+  }
+}
+
+/** Shovel 3: a blue tile taken this turn is shown to all and its value scored again (D-9). */
+function revealBlue(s: State, p: Player, i: number): void {
+  p.blueShown[i] = true;
+  const v = tileFace(p.blue[i]!);
+  p.vp += v;
+  s.t.vp += v;
+  EV.push({ type: 'blueRevealed', seat: s.cur, level: tileLevel(p.blue[i]!), value: v } as GameEvent);
+}
+
+/** §5. Effects needing a decision push a frame; the shrine check waits below them. */
+function purpleEffect(s: State, p: Player, effect: number): void {
+  switch (effect) {
+    case 1:
+      gainVp(s, 3, 'PU-1');
+      break;
+    case 2:
+      s.stack.push({ k: 'steps', n: 1 });
+      break;
+    case 3:
+      gainRations(s, s.cur, 2, 'PU-3');
+      break;
+    case 4:
+      if (p.reserve > 0) {
+        p.reserve--;
+        p.tb[BOTTOM]!++;
+        EV.push({ type: 'toolboxAdded', seat: s.cur } as GameEvent);
+      }
+      break;
+    case 5:
+      p.loc = s.board.camp;
+      EV.push({ type: 'teleport', seat: s.cur, to: locId(s, s.board.camp) } as GameEvent);
+      gainRations(s, s.cur, holds(p, 3, 5) ? 4 : 3, 'PU-5');
+      break;
+    case 6:
+      s.stack.push({ k: 'lift', left: 1, avoid: -1, fresh: -1 });
+      break;
+    case 7:
+      s.stack.push({ k: 'neighbour' });
+      break;
+    case 8:
+      s.stack.push({ k: 'flip8', left: 2, done: -1, steps: 0 });
+      break;
+  }
+}
+
+// ---------------------------------------------------------------- toolboxes (§3.4)
+
+/** Whether the action of a toolbox at (col, level) can be done in full now (D-26). */
+function toolUsable(s: State, col: number, level: number): boolean {
+  const p = s.players[s.cur]!;
+  if (col === MACHETE && level === 1) return s.board.locations[p.loc]!.kind === 'temple' && s.stacks[p.loc]!.length > 0;
+  if (col === COMPASS && level < 3) {
+    const n = onBoard(s, s.cur);
+    return n >= level && s.board.trails.length - n >= level;
+  }
+  if (col === SHOVEL && level === 2) return p.supply > 0 && placementTargets(s, false).length > 0;
+  return true;
+}
+
+function toolChoices(s: State, out: RRChoice[]): void {
+  if (s.t.toolUsed) return;
+  const tb = s.players[s.cur]!.tb;
+  for (let pos = 1; pos < 10; pos++) {
+    if (tb[pos]! === 0) continue;
+    const col = posCol(pos);
+    const level = posLevel(pos);
+    if (toolUsable(s, col, level)) out.push({ t: 'tool', col: COLUMNS[col]!, level });
+  }
+}
+
+function useTool(s: State, col: number, level: number): void {
+  const p = s.players[s.cur]!;
+  p.tb[tbPos(col, level)]!--;
+  p.tb[BOTTOM]!++;
+  s.t.toolUsed = true;
+  EV.push({ type: 'tool', seat: s.cur, col: COLUMNS[col], level } as GameEvent);
+  switch (col * 3 + level) {
+    case 1: // Machete 1
+      beginExploration(s, p.loc, 'machete');
+      break;
+    case 2:
+      gainRations(s, s.cur, 2, 'Machete 2');
+      break;
+    case 3:
+      gainVp(s, 4 * (p.relics[0]! + p.relics[1]! + p.relics[2]! + p.relics[3]!), 'Machete 3', false);
+      break;
+    case 4:
+      s.stack.push({ k: 'lift', left: 1, avoid: -1, fresh: -1 });
+      break;
+    case 5:
+      s.stack.push({ k: 'lift', left: 2, avoid: -1, fresh: -1 });
+      break;
+    case 6:
+      gainVp(s, 2 * longestChain(s, s.cur), 'Compass 3', false);
+      break;
+    case 7:
+      s.stack.push({ k: 'bonus' });
+      break;
+    case 8:
+      s.stack.push({ k: 'place', second: false });
+      break;
+    case 9: {
+      // Shovel 3 doubles the VP already scored this turn and everything after (D-9).
+      s.t.doubled = true;
+      const before = s.t.vp;
+      p.vp += before;
+      s.t.vp += before;
+      if (before > 0) EV.push({ type: 'vp', seat: s.cur, vp: before, why: 'Shovel 3' } as GameEvent);
+      for (let i = p.blue.length - s.t.blueTaken; i < p.blue.length; i++) revealBlue(s, p, i);
+      break;
+    }
+  }
+}
+
+function stepChoices(s: State, out: RRChoice[]): void {
+  const tb = s.players[s.cur]!.tb;
+  if (tb[BOTTOM]! > 0) for (let c = 0; c < 3; c++) out.push({ t: 'step', col: COLUMNS[c]!, level: 0 });
+  for (let pos = 1; pos < 10; pos++) {
+    if (tb[pos]! > 0 && posLevel(pos) < 3) out.push({ t: 'step', col: COLUMNS[posCol(pos)]!, level: posLevel(pos) });
+  }
+}
+
+// ---------------------------------------------------------------- pathways
+
+/** Trails where the current player may place a pathway from supply: adjacent ones, or anywhere. */
+function placementTargets(s: State, anywhere: boolean): number[] {
+  const me = 1 << s.cur;
+  const loc = s.players[s.cur]!.loc;
+  const out: number[] = [];
+  if (anywhere) {
+    for (let t = 0; t < s.owners.length; t++) if ((s.owners[t]! & me) === 0) out.push(t);
+    return out;
+  }
+  for (const t of s.board.incident[loc]!) if ((s.owners[t]! & me) === 0) out.push(t);
+  if (out.length === 0 && holds(s.players[s.cur]!, 2, 5)) return placementTargets(s, true);
+  return out;
+}
+
+function placeChoices(s: State, second: boolean, out: RRChoice[]): void {
+  const p = s.players[s.cur]!;
+  if (p.supply === 0) return;
+  const me = 1 << s.cur;
+  const adj = s.board.incident[p.loc]!.filter((t) => (s.owners[t]! & me) === 0);
+  for (const t of adj) out.push({ t: 'place', trail: trailId(s, t) });
+  if (second) return;
+  if (holds(p, 2, 4)) for (const t of adj) out.push({ t: 'place', trail: trailId(s, t), ivory: 4 });
+  if (holds(p, 2, 5)) {
+    for (let t = 0; t < s.owners.length; t++) {
+      if ((s.owners[t]! & me) === 0 && !adj.includes(t)) out.push({ t: 'place', trail: trailId(s, t), ivory: 5 });
+    }
+  }
+}
+
+function placePathway(s: State, t: number): void {
+  const p = s.players[s.cur]!;
+  s.owners[t]! |= 1 << s.cur;
+  p.supply--;
+  EV.push({ type: 'pathway', seat: s.cur, trail: trailId(s, t) } as GameEvent);
+  if (holds(p, 3, 1)) gainVp(s, 1, 'IV3-1');
+}
+
+// ---------------------------------------------------------------- choices per frame
+
+export function frameChoices(s: State, f: Frame): RRChoice[] {
+  const out: RRChoice[] = [];
+  const p = s.players[s.cur]!;
+  switch (f.k) {
+    case 'refill':
+    case 'peek':
+    case 'extra':
+      out.push({ t: f.k, use: true }, { t: f.k, use: false });
+      break;
+    case 'move': {
+      for (const m of legalMoves(s, s.cur, holds(p, 2, 1))) out.push({ t: 'move', trails: m.map((t) => trailId(s, t)) });
+      if (holds(p, 2, 6) && s.board.locations[p.loc]!.kind === 'temple') {
+        for (const l of s.board.temples) {
+          if (l !== p.loc && s.colour[l] === s.colour[p.loc] && !s.relic[l]) out.push({ t: 'teleport', to: locId(s, l) });
+        }
+      }
+      toolChoices(s, out);
+      break;
+    }
+    case 'leaveFlip':
+      for (const t of s.board.rivers) out.push({ t: 'flip', trail: trailId(s, t) });
+      break;
+    case 'flip8':
+      for (const t of s.board.rivers) if (t !== f.done) out.push({ t: 'flip', trail: trailId(s, t) });
+      out.push({ t: 'pass' });
+      break;
+    case 'steps':
+      stepChoices(s, out);
+      break;
+    case 'relic':
+      out.push({ t: 'relic', take: true }, { t: 'relic', take: false });
+      break;
+    case 'post':
+      if (!f.explored && p.rations > 0 && explorable(s, p.loc)) out.push({ t: 'explore' });
+      toolChoices(s, out);
+      out.push({ t: 'end' });
+      break;
+    case 'place':
+      placeChoices(s, f.second, out);
+      break;
+    case 'keep':
+      out.push({ t: 'keep', effect: tileFace(f.held) }, { t: 'keep', effect: tileFace(f.taken) });
+      break;
+    case 'pick':
+      for (let d = 0; d < s.stacks[f.site]!.length; d++) out.push({ t: 'pick', depth: d });
+      break;
+    case 'lift': {
+      const me = 1 << s.cur;
+      for (let t = 0; t < s.owners.length; t++) if ((s.owners[t]! & me) !== 0 && t !== f.fresh) out.push({ t: 'lift', trail: trailId(s, t) });
+      break;
+    }
+    case 'lay': {
+      const me = 1 << s.cur;
+      for (let t = 0; t < s.owners.length; t++) {
+        if ((s.owners[t]! & me) === 0 && t !== f.from && t !== f.avoid) out.push({ t: 'lay', trail: trailId(s, t) });
+      }
+      break;
+    }
+    case 'bonus':
+      if (p.reserve > 0) out.push({ t: 'bonus', pick: 'toolbox' });
+      out.push({ t: 'bonus', pick: 'vp' });
+      break;
+    case 'neighbour':
+      for (const t of s.board.incident[p.loc]!) {
+        const l = otherEnd(s.board, t, p.loc);
+        if (explorable(s, l)) out.push({ t: 'neighbour', site: locId(s, l) });
+      }
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+const AUTOMATIC = new Set<Frame['k']>(['moveEnd', 'campArrive', 'take', 'shrine', 'exEnd', 'turnEnd']);
+
+/** Runs automatic frames and skips empty decisions until a real decision is owed or the game ends. */
+export function settle(s: State): RRChoice[] {
+  for (;;) {
+    if (s.over) return [];
+    const f = s.stack[s.stack.length - 1];
+    if (f === undefined) {
+      startTurn(s);
+      continue;
+    }
+    if (AUTOMATIC.has(f.k)) {
+      s.stack.pop();
+      runAutomatic(s, f);
+      continue;
+    }
+    const cs = frameChoices(s, f);
+    // A decision with nothing to decide is skipped: empty effects, or a toolbox window with no toolbox.
+    if (cs.length === 0 || (f.k === 'post' && cs.length === 1)) {
+      s.stack.pop();
+      continue;
+    }
+    return cs;
+  }
+}
+
+function runAutomatic(s: State, f: Frame): void {
+  const p = s.players[s.cur]!;
+  switch (f.k) {
+    case 'moveEnd': {
+      // RR-MOVE-7: flip used coloured tokens, reset on the last one, then steps, expedition, camp.
+      let k = 0;
+      let reset = 0;
+      for (const t of s.t.moved) {
+        const bit = s.board.riverBit[t]!;
+        if (bit >= 0 && (s.tokens & (1 << bit)) !== 0) {
+          s.tokens &= ~(1 << bit);
+          k++;
+          EV.push({ type: 'token', trail: trailId(s, t), coloured: false } as GameEvent);
+        }
+      }
+      if (k > 0 && s.tokens === 0) {
+        s.tokens = (1 << s.board.rivers.length) - 1;
+        reset = 1;
+        EV.push({ type: 'tokensReset' } as GameEvent);
+      }
+      const steps = k + reset + s.t.bonus;
+      s.t.bonus = 0;
+      s.stack.push(p.loc === s.board.camp ? { k: 'campArrive' } : { k: 'post', explored: false });
+      const from = s.t.startRelic;
+      if (from >= 0 && p.loc !== from && isShrine(s, p.loc) && s.relic[p.loc] && relicColour(s, p.loc) === relicColour(s, from)) {
+        s.stack.push({ k: 'relic', site: p.loc });
+      }
+      if (steps > 0) s.stack.push({ k: 'steps', n: steps });
+      break;
+    }
+    case 'campArrive':
+      gainRations(s, s.cur, holds(p, 3, 5) ? 4 : 3, 'base camp');
+      break;
+    case 'take':
+      takeTile(s, f.site, f.depth);
+      break;
+    case 'shrine':
+      if (s.stacks[f.site]!.length === 0 && !s.relic[f.site]) {
+        s.relic[f.site] = true;
+        EV.push({ type: 'shrine', site: locId(s, f.site), relic: relicColour(s, f.site) } as GameEvent);
+      }
+      break;
+    case 'exEnd': {
+      const e = s.t.explorations.pop()!;
+      if (e.iv33 && e.scored) gainVp(s, 1, 'IV3-3', false);
+      break;
+    }
+    case 'turnEnd':
+      endTurn(s);
+      break;
+    default:
+      throw new Error(`frame ${f.k} is not automatic`);
+  }
+}
+
+// ---------------------------------------------------------------- applying a legal choice
+
+const colIndex = (name: string): number => COLUMNS.indexOf(name as (typeof COLUMNS)[number]);
+
+/** Applies a choice already known to be legal for the top frame. */
+export function play(s: State, c: RRChoice): void {
+  const f = s.stack.pop()!;
+  const p = s.players[s.cur]!;
+  const b = s.board;
+  switch (c.t) {
+    case 'move': {
+      const trails = c.trails.map((id) => b.trailIndex.get(id)!);
+      if (needsIv21(s, s.cur, trails)) discardIvory(s, p, 2);
+      const start = p.loc;
+      let at = start;
+      for (const t of trails) at = otherEnd(b, t, at);
+      p.loc = at;
+      s.t.moved = trails;
+      EV.push({ type: 'move', seat: s.cur, trails: c.trails, to: locId(s, at) } as GameEvent);
+      s.stack.push({ k: 'moveEnd' });
+      if (start === b.camp && holds(p, 3, 6)) s.stack.push({ k: 'leaveFlip' });
+      break;
+    }
+    case 'teleport':
+      discardIvory(s, p, 2);
+      p.loc = b.locIndex.get(c.to)!;
+      EV.push({ type: 'teleport', seat: s.cur, to: c.to } as GameEvent);
+      s.stack.push({ k: 'post', explored: false });
+      break;
+    case 'tool':
+      s.stack.push(f);
+      useTool(s, colIndex(c.col), c.level);
+      break;
+    case 'explore': {
+      p.rations--;
+      s.pool++;
+      s.stack.push({ k: 'post', explored: true });
+      beginExploration(s, p.loc, 'ration');
+      break;
+    }
+    case 'end':
+      break;
+    case 'refill':
+      if (c.use) {
+        discardIvory(s, p, 2);
+        gainRations(s, s.cur, 5, 'IV2-3');
+      }
+      break;
+    case 'flip': {
+      const t = b.trailIndex.get(c.trail)!;
+      if (f.k === 'leaveFlip') {
+        s.t.bonus += flipToken(s, t);
+      } else if (f.k === 'flip8') {
+        const steps = f.steps + flipToken(s, t);
+        if (f.left > 1) s.stack.push({ k: 'flip8', left: f.left - 1, done: t, steps });
+        else if (steps > 0) s.stack.push({ k: 'steps', n: steps });
+      }
+      break;
+    }
+    case 'pass':
+      if (f.k === 'flip8' && f.steps > 0) s.stack.push({ k: 'steps', n: f.steps });
+      break;
+    case 'step': {
+      const col = colIndex(c.col);
+      p.tb[tbPos(col, c.level)]!--;
+      p.tb[tbPos(col, c.level + 1)]!++;
+      EV.push({ type: 'step', seat: s.cur, col: c.col, to: c.level + 1 } as GameEvent);
+      if (f.k === 'steps' && f.n > 1) s.stack.push({ k: 'steps', n: f.n - 1 });
+      break;
+    }
+    case 'relic':
+      if (c.take) {
+        const site = (f as { site: number }).site;
+        s.relic[site] = false;
+        p.relics[relicColour(s, site)]!++;
+        EV.push({ type: 'relicTaken', seat: s.cur, site: locId(s, site), relic: relicColour(s, site) } as GameEvent);
+        gainVp(s, 2 * s.t.moved.length, 'expedition', false);
+        checkEnd(s);
+      }
+      break;
+    case 'place': {
+      const t = b.trailIndex.get(c.trail)!;
+      if (c.ivory !== undefined) discardIvory(s, p, 2);
+      placePathway(s, t);
+      if (c.ivory === 4) s.stack.push({ k: 'place', second: true });
+      break;
+    }
+    case 'keep': {
+      const k = f as { held: number; taken: number };
+      const kept = tileFace(k.held) === c.effect ? k.held : k.taken;
+      const gone = kept === k.held ? k.taken : k.held;
+      p.ivory[tileLevel(kept) - 1] = kept;
+      s.discards.push(gone);
+      EV.push({ type: 'ivoryKept', seat: s.cur, kept: ivoryName(kept), discarded: ivoryName(gone) } as GameEvent);
+      gainVp(s, 2, 'ivory discard');
+      break;
+    }
+    case 'peek': {
+      const site = (f as { site: number }).site;
+      if (c.use) {
+        discardIvory(s, p, 2);
+        s.peeked[s.cur]! |= 1 << site;
+        s.stack.push({ k: 'pick', site });
+      } else {
+        s.stack.push({ k: 'take', site, depth: 0 });
+      }
+      break;
+    }
+    case 'pick':
+      s.stack.push({ k: 'take', site: (f as { site: number }).site, depth: c.depth });
+      break;
+    case 'lift': {
+      const lf = f as { left: number; avoid: number };
+      s.stack.push({ k: 'lay', from: b.trailIndex.get(c.trail)!, left: lf.left, avoid: lf.avoid });
+      break;
+    }
+    case 'lay': {
+      const lf = f as { from: number; left: number };
+      const to = b.trailIndex.get(c.trail)!;
+      s.owners[lf.from]! &= ~(1 << s.cur);
+      s.owners[to]! |= 1 << s.cur;
+      EV.push({ type: 'pathwayMoved', seat: s.cur, from: trailId(s, lf.from), trail: c.trail } as GameEvent);
+      for (let q = 0; q < s.seats; q++) if (q !== s.cur && holds(s.players[q]!, 3, 4)) gainRations(s, q, 1, 'IV3-4');
+      if (lf.left > 1) s.stack.push({ k: 'lift', left: lf.left - 1, avoid: lf.from, fresh: to });
+      break;
+    }
+    case 'bonus':
+      if (c.pick === 'toolbox') {
+        p.reserve--;
+        p.tb[BOTTOM]!++;
+        EV.push({ type: 'toolboxAdded', seat: s.cur } as GameEvent);
+      } else {
+        gainVp(s, 2, 'Shovel 1', false);
+      }
+      break;
+    case 'neighbour':
+      beginExploration(s, b.locIndex.get(c.site)!, 'neighbour');
+      break;
+    case 'extra':
+      if (c.use) {
+        discardIvory(s, p, 1);
+        s.extra = 1;
+        startTurn(s);
+      } else {
+        s.extra = 2;
+        finish(s);
+      }
+      break;
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * Temple tiles as data (rules §1 RR-COMP-3, data R-2, R-3, R-4).
+ * A tile is a small integer: colour * 100 + level * 10 + face, where face is the effect number
+ * (ivory, purple) or the VP value (blue). Ruin tiles are all alike and are only counted.
+ */
+export const IVORY = 0;
+export const BLUE = 1;
+export const PURPLE = 2;
+
+export type Level = 1 | 2 | 3;
+
+/** Faces of the six or eight tiles of each colour and level. Index: colour, then level - 1. */
+export const TILE_FACES: readonly (readonly (readonly number[])[])[] = [
+  // ivory: effects 1–6 at every level
+  [[1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 6]],
+  // blue: VP values; large tiles are worth more
+  [[4, 4, 4, 5, 5, 5], [3, 3, 3, 4, 4, 4], [2, 2, 2, 3, 3, 3]],
+  // purple: effects 1–8 at every level
+  [[1, 2, 3, 4, 5, 6, 7, 8], [1, 2, 3, 4, 5, 6, 7, 8], [1, 2, 3, 4, 5, 6, 7, 8]],
+];
+
+/** Faces carrying the red gem, left out of the first game. */
+export const GEMMED: readonly (readonly (readonly number[])[])[] = [
+  [[3, 6], [1, 2], [4, 6]],
+  [[], [], []],
+  [[7, 8], [7, 8], [7, 8]],
+];
+
+/** Tiles of each colour and level drawn per game (RR-SETUP-2). */
+export const DRAWN_PER_LEVEL = 4;
+
+export const tile = (colour: number, level: number, face: number): number => colour * 100 + level * 10 + face;
+export const tileColour = (t: number): number => Math.floor(t / 100);
+export const tileLevel = (t: number): Level => (Math.floor(t / 10) % 10) as Level;
+export const tileFace = (t: number): number => t % 10;
+
+/** The tile set of one colour and level for a game, gemmed tiles removed when asked. */
+export function tileSet(colour: number, level: Level, withGems: boolean): number[] {
+  const faces = TILE_FACES[colour]![level - 1]!;
+  const gemmed = GEMMED[colour]![level - 1]!;
+  return faces.filter((f) => withGems || !gemmed.includes(f)).map((f) => tile(colour, level, f));
+}
+
+export const COLOUR_NAMES = ['ivory', 'blue', 'purple'] as const;
+export const RELIC_NAMES = ['green', 'ivory', 'blue', 'purple'] as const;
+export type RelicColour = (typeof RELIC_NAMES)[number];
+
+/** Relics collected in all that end the game, by seat count (RR-END-1). */
+export const END_RELICS: Readonly<Record<number, number>> = { 2: 7, 3: 8, 4: 9, 5: 10 };

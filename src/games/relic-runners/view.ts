@@ -1,0 +1,154 @@
+import type { Seat } from '../../core/game.js';
+import type { RRChoice } from './choice.js';
+import { COLUMNS, posCol, posLevel, type Frame, type State } from './state.js';
+import { distinctRelics, relicCount, scoreBreakdown, winners, type ScoreBreakdown } from './scoring.js';
+import { BLUE, COLOUR_NAMES, END_RELICS, IVORY, PURPLE, RELIC_NAMES, tileColour, tileFace, tileLevel, type RelicColour } from './tiles.js';
+import { isShrine } from './rules.js';
+
+/** A tile as a reader sees it: ivory "IV2-4", purple "PU-3", blue "B2:4" (level 2, worth 4). */
+export function tileName(t: number): string {
+  const c = tileColour(t);
+  if (c === IVORY) return `IV${tileLevel(t)}-${tileFace(t)}`;
+  if (c === PURPLE) return `PU-${tileFace(t)}`;
+  return `B${tileLevel(t)}:${tileFace(t)}`;
+}
+
+export interface SiteView {
+  readonly id: string;
+  readonly kind: 'camp' | 'ruin' | 'temple';
+  readonly colour: 'ivory' | 'blue' | 'purple' | null;
+  /** Tiles left; their faces stay hidden except a purple temple's top tile. */
+  readonly height: number;
+  readonly top: string | null;
+  readonly shrine: boolean;
+  readonly relic: RelicColour | null;
+}
+
+export interface PlayerView {
+  readonly seat: Seat;
+  readonly at: string;
+  readonly supply: number;
+  readonly pathways: readonly number[];
+  readonly rations: number;
+  readonly reserve: number;
+  readonly bottom: number;
+  /** Toolboxes per column at levels 1, 2, 3. */
+  readonly machete: readonly number[];
+  readonly compass: readonly number[];
+  readonly shovel: readonly number[];
+  readonly ivory: readonly string[];
+  readonly relics: Readonly<Record<RelicColour, number>>;
+  readonly blueCount: number;
+  /** Blue tiles everyone may see (revealed by Shovel 3), or all of them for their owner. */
+  readonly blue: readonly { readonly level: number; readonly value: number; readonly shown: boolean }[];
+  /** Own VP (or everyone's with open scores, or at the end); null when hidden from this viewer. */
+  readonly vp: number | null;
+}
+
+export interface RRView {
+  readonly game: 'relic-runners';
+  readonly board: string;
+  readonly viewer: Seat | null;
+  readonly seats: number;
+  readonly options: { readonly layout: string; readonly openScores: boolean };
+  readonly turn: number;
+  readonly current: Seat;
+  readonly toAct: Seat | null;
+  /** Kind of the pending decision (public: everyone sees what is being decided). */
+  readonly decision: string | null;
+  readonly sites: readonly SiteView[];
+  /** River trails whose toolbox token shows its coloured side. */
+  readonly tokens: readonly number[];
+  readonly pool: number;
+  readonly players: readonly PlayerView[];
+  readonly discards: readonly string[];
+  readonly relicsCollected: number;
+  readonly endAt: number;
+  readonly endTriggeredBy: Seat | null;
+  /** Ivory tiles being chosen between (public), during a keep decision. */
+  readonly keep: readonly string[] | null;
+  /** IV2-2: the stack the viewer is choosing from, top first, only for that viewer. */
+  readonly peek: { readonly site: string; readonly tiles: readonly string[] } | null;
+  /** Legal choices, only for the seat that owes the decision. */
+  readonly choices: readonly RRChoice[] | null;
+  readonly result: { readonly scores: readonly ScoreBreakdown[]; readonly winners: readonly Seat[] } | null;
+}
+
+function top(s: State): Frame | undefined {
+  return s.stack[s.stack.length - 1];
+}
+
+/** The state as one seat (or a spectator, null) may know it (rules §7). */
+export function viewOf(s: State, viewer: Seat | null): RRView {
+  const b = s.board;
+  const f = top(s);
+  const toAct = s.over ? null : s.cur;
+  const sites: SiteView[] = b.locations.map((l, i) => {
+    const st = s.stacks[i]!;
+    const shrine = isShrine(s, i);
+    const colour = s.colour[i]! >= 0 ? COLOUR_NAMES[s.colour[i]!]! : null;
+    return {
+      id: l.id,
+      kind: l.kind,
+      colour,
+      height: st.length,
+      top: s.colour[i] === PURPLE && st.length > 0 ? tileName(st[st.length - 1]!) : null,
+      shrine,
+      relic: shrine && s.relic[i] ? RELIC_NAMES[l.kind === 'ruin' ? 0 : s.colour[i]! + 1]! : null,
+    };
+  });
+  const players: PlayerView[] = s.players.map((p, seat) => {
+    const own = viewer === seat;
+    const col = (c: number) => [1, 2, 3].map((lv) => p.tb[1 + c * 3 + lv - 1]!);
+    const blue = p.blue
+      .map((t, i) => ({ level: tileLevel(t), value: tileFace(t), shown: p.blueShown[i]! }))
+      .filter((x) => own || x.shown || s.over);
+    return {
+      seat,
+      at: b.locations[p.loc]!.id,
+      supply: p.supply,
+      pathways: s.owners.flatMap((o, t) => ((o & (1 << seat)) !== 0 ? [b.trails[t]!.id] : [])),
+      rations: p.rations,
+      reserve: p.reserve,
+      bottom: p.tb[0]!,
+      machete: col(0),
+      compass: col(1),
+      shovel: col(2),
+      ivory: p.ivory.filter((t) => t !== 0).map(tileName),
+      relics: { green: p.relics[0]!, ivory: p.relics[1]!, blue: p.relics[2]!, purple: p.relics[3]! },
+      blueCount: p.blue.length,
+      blue,
+      vp: own || s.opts.openScores || s.over ? p.vp : null,
+    };
+  });
+  const mine = viewer !== null && viewer === toAct;
+  return {
+    game: 'relic-runners',
+    board: b.id,
+    viewer,
+    seats: s.seats,
+    options: { layout: s.opts.layout, openScores: s.opts.openScores },
+    turn: s.turnNo,
+    current: s.cur,
+    toAct,
+    decision: f ? f.k : null,
+    sites,
+    tokens: b.rivers.flatMap((t, i) => ((s.tokens & (1 << i)) !== 0 ? [b.trails[t]!.id] : [])),
+    pool: s.pool,
+    players,
+    discards: s.discards.map(tileName),
+    relicsCollected: s.players.reduce((a, p) => a + relicCount(p), 0),
+    endAt: END_RELICS[s.seats]!,
+    endTriggeredBy: s.trigger >= 0 ? s.trigger : null,
+    keep: f?.k === 'keep' ? [tileName(f.held), tileName(f.taken)] : null,
+    peek:
+      f?.k === 'pick' && mine
+        ? { site: b.locations[f.site]!.id, tiles: s.stacks[f.site]!.slice().reverse().map(tileName) }
+        : null,
+    choices: mine ? s.cache : null,
+    result: s.over ? { scores: s.players.map(scoreBreakdown), winners: winners(s) } : null,
+  };
+}
+
+// Re-exported for readers of views (UI, CLI) that want the same column names.
+export { COLUMNS, posCol, posLevel, BLUE, distinctRelics };
