@@ -33,7 +33,7 @@ export function assertIllegal(s: State, c: unknown): void {
 /** Move choices as lists of trail ids, sorted, for comparing with expected sets. */
 export function moveSets(s: State): string[] {
   return choices(s, 'move')
-    .map((c) => (c as { trails: number[] }).trails.join(','))
+    .map((c) => (c as unknown as { trails: number[] }).trails.join(','))
     .sort();
 }
 
