@@ -1,0 +1,36 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRng } from '../../src/core/rng.js';
+import { relicRunners as g } from '../../src/games/relic-runners/index.js';
+import { tileColour, tileLevel } from '../../src/games/relic-runners/tiles.js';
+import { forSeeds, randomGame, range } from '../helpers/random-play.js';
+
+test('determinize keeps everything the seat knows and redraws the rest among unseen tiles', () => {
+  forSeeds(range(0, 60), (seed) => {
+    randomGame(seed, 4, 100, (s, c, rng) => {
+      if (rng.int(4) !== 0) return;
+      const q = rng.int(s.seats);
+      const d = g.determinize(s, q, createRng(seed));
+      // Same view, same legal choices, and the chosen move still applies.
+      assert.deepEqual(g.view(d, q), g.view(s, q));
+      assert.deepEqual(g.choices(d), g.choices(s));
+      g.apply(g.clone(d), c);
+      // Sizes stay; own blue tiles stay; stacks keep their heights and colours.
+      d.stacks.forEach((st, i) => {
+        assert.deepEqual(st.map((t) => [tileColour(t), tileLevel(t)]), s.stacks[i]!.map((t) => [tileColour(t), tileLevel(t)]));
+      });
+      assert.deepEqual(d.players[q]!.blue, s.players[q]!.blue);
+      d.players.forEach((p, i) => assert.deepEqual(p.blue.map(tileLevel), s.players[i]!.blue.map(tileLevel)));
+      // The original is untouched.
+      assert.notEqual(d.stacks, s.stacks);
+    });
+  });
+});
+
+test('determinize actually varies the hidden information', () => {
+  const s = randomGame(11, 4, 20);
+  const hashes = new Set(range(0, 20).map((i) => g.hash(g.determinize(s, 0, createRng(i)))));
+  assert.ok(hashes.size > 10, `only ${hashes.size} distinct samples`);
+  // Same rng seed, same sample.
+  assert.equal(g.hash(g.determinize(s, 0, createRng(5))), g.hash(g.determinize(s, 0, createRng(5))));
+});
