@@ -61,9 +61,9 @@ export function parseRecord(raw: unknown): MatchRecord {
 }
 
 /** Replays a record, checking every choice; throws ReplayError naming the first bad one. */
-export function replay(game: AnyGame, record: MatchRecord): Match {
+export function replay<S = unknown>(game: AnyGame, record: MatchRecord): Match<S> {
   if (record.game !== game.id) throw new InvalidInput(`record is for game "${record.game}", not "${game.id}"`);
-  const m = new Match(game, record.seats, record.seed, record.options);
+  const m = new Match<S>(game, record.seats, record.seed, record.options);
   record.choices.forEach((c, i) => {
     if (game.toAct(m.state) === null) throw new ReplayError(i, 'the game is already over', c);
     try {
