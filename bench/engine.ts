@@ -1,0 +1,166 @@
+/**
+ * Engine benchmark: `npm run bench` (node --expose-gc dist/bench/engine.js).
+ *
+ * Everything runs on the main JS thread, i.e. one core (pin it with `taskset -c 0` for stricter
+ * figures). BENCH_SECONDS (default 5) sets the length of the decisions/s run; the other
+ * sections take a fraction of it.
+ */
+import { randomBot } from '../src/bots/random.js';
+import type { AnyGame } from '../src/core/game.js';
+import { createRng } from '../src/core/rng.js';
+import { relicRunners } from '../src/games/relic-runners/index.js';
+
+const game = relicRunners as AnyGame;
+const bot = randomBot();
+const SECONDS = Math.max(0.1, Number(process.env.BENCH_SECONDS ?? 5));
+const SEATS = 4;
+const CAP = 400;
+const TARGET = 1_000_000;
+
+const gc = (globalThis as { gc?: () => void }).gc;
+const now = () => Number(process.hrtime.bigint()) / 1e9;
+
+let peakRss = 0;
+let peakHeap = 0;
+function sampleMemory(): void {
+  const m = process.memoryUsage();
+  if (m.rss > peakRss) peakRss = m.rss;
+  if (m.heapUsed > peakHeap) peakHeap = m.heapUsed;
+}
+
+function fresh(seed: string): unknown {
+  return game.setup(game.options(undefined), SEATS, createRng(seed));
+}
+
+/** Random play from s until the end or the turn cap; returns the decisions made. */
+function playOut(s: unknown, seed: string, cap = CAP): number {
+  const rng = createRng(`${seed}/bot`);
+  let n = 0;
+  while (game.toAct(s) !== null && game.turn(s) <= cap) {
+    game.apply(s, bot.choose(game, s, rng));
+    n++;
+  }
+  return n;
+}
+
+// (a) decisions/s: list the choices, pick one at random, apply it. Setup is not timed.
+function decisionsPerSecond(seconds: number) {
+  gc?.();
+  let decisions = 0;
+  let timed = 0;
+  let games = 0;
+  while (timed < seconds) {
+    const seed = `bench-a:${games++}`;
+    const s = fresh(seed);
+    const t0 = now();
+    decisions += playOut(s, seed);
+    timed += now() - t0;
+    if ((games & 15) === 0) sampleMemory();
+  }
+  return { decisions, seconds: timed, perSecond: decisions / timed, games };
+}
+
+// (b) complete 4-player random playouts (setup included), cap 400 turns.
+function playoutsPerSecond(seconds: number) {
+  gc?.();
+  let playouts = 0;
+  let capped = 0;
+  let decisions = 0;
+  const t0 = now();
+  let elapsed = 0;
+  while (elapsed < seconds) {
+    const seed = `bench-b:${playouts++}`;
+    const s = fresh(seed);
+    decisions += playOut(s, seed);
+    if (game.toAct(s) !== null) capped++;
+    if ((playouts & 15) === 0) sampleMemory();
+    elapsed = now() - t0;
+  }
+  return { playouts, capped, perSecond: playouts / elapsed, meanDecisions: decisions / playouts, seconds: elapsed };
+}
+
+/** A mid-game state: half-way through a complete (uncapped) random game. */
+function midGame(): { state: unknown; turn: number; decisions: number } {
+  const seed = 'bench-mid';
+  const total = playOut(fresh(seed), seed, Infinity);
+  const s = fresh(seed);
+  const rng = createRng(`${seed}/bot`);
+  for (let i = 0; i < total >> 1; i++) game.apply(s, bot.choose(game, s, rng));
+  return { state: s, turn: game.turn(s), decisions: total >> 1 };
+}
+
+/** Calls f repeatedly for about `seconds`; returns calls per second. */
+function rate(seconds: number, f: (i: number) => unknown): { perSecond: number; calls: number } {
+  gc?.();
+  let calls = 0;
+  let sink = 0;
+  const t0 = now();
+  let elapsed = 0;
+  while (elapsed < seconds) {
+    for (let i = 0; i < 1000; i++) if (f(calls + i) !== undefined) sink++;
+    calls += 1000;
+    if ((calls & 0x3fff) === 0) sampleMemory();
+    elapsed = now() - t0;
+  }
+  if (sink < 0) console.log(sink);
+  return { perSecond: calls / elapsed, calls };
+}
+
+const fmt = (x: number, digits = 0) => x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const mb = (b: number) => `${fmt(b / 1048576, 1)} MB`;
+
+sampleMemory();
+console.log(`Expedition engine benchmark: ${game.id}, ${SEATS} players, random bot, turn cap ${CAP}`);
+console.log(`node ${process.version}, one core (main thread), ${gc ? 'gc exposed' : 'no --expose-gc'}, BENCH_SECONDS=${SECONDS}\n`);
+
+// Warm up the JIT before measuring.
+for (let i = 0; i < 20; i++) playOut(fresh(`warm:${i}`), `warm:${i}`);
+
+const a = decisionsPerSecond(SECONDS);
+const b = playoutsPerSecond(Math.max(1, SECONDS * 0.6));
+const mid = midGame();
+const seat = game.toAct(mid.state)!;
+const clone = rate(Math.max(0.5, SECONDS * 0.2), () => game.clone(mid.state));
+const detRng = createRng('bench-det');
+const det = rate(Math.max(0.5, SECONDS * 0.2), () => game.determinize(mid.state, seat, detRng));
+const hash = rate(Math.max(0.5, SECONDS * 0.2), () => game.hash(mid.state));
+sampleMemory();
+const maxRss = process.resourceUsage().maxRSS * 1024;
+
+const rows: [string, string, string][] = [
+  ['(a) decisions/s (choices + pick + apply)', fmt(a.perSecond), `${fmt(a.decisions)} decisions in ${fmt(a.seconds, 2)} s over ${a.games} games`],
+  ['    target', fmt(TARGET), `achieved ${fmt(a.perSecond / TARGET, 3)} × target`],
+  ['(b) playouts/s (4 players, setup included)', fmt(b.perSecond, 1), `${b.playouts} playouts in ${fmt(b.seconds, 2)} s, ${b.capped} capped at ${CAP} turns`],
+  ['    mean decisions per playout', fmt(b.meanDecisions, 1), ''],
+  ['(c) clone()/s (mid-game state)', fmt(clone.perSecond), `state at turn ${mid.turn}, after ${mid.decisions} decisions`],
+  ['    determinize()/s (same state)', fmt(det.perSecond), `for seat ${seat}`],
+  ['    hash()/s (same state)', fmt(hash.perSecond), ''],
+  ['(d) peak rss', mb(Math.max(peakRss, maxRss)), `sampled peak ${mb(peakRss)}, getrusage maxRSS ${mb(maxRss)}`],
+  ['    peak heapUsed', mb(peakHeap), 'sampled every 16 games and every 16k calls'],
+];
+const w0 = Math.max(...rows.map((r) => r[0].length));
+const w1 = Math.max(...rows.map((r) => r[1].length));
+console.log(`${'measure'.padEnd(w0)}  ${'value'.padStart(w1)}  notes`);
+console.log(`${'-'.repeat(w0)}  ${'-'.repeat(w1)}  ${'-'.repeat(40)}`);
+for (const [k, v, n] of rows) console.log(`${k.padEnd(w0)}  ${v.padStart(w1)}  ${n}`);
+console.log();
+console.log(
+  JSON.stringify({
+    game: game.id,
+    node: process.version,
+    seats: SEATS,
+    cap: CAP,
+    decisionsPerSecond: Math.round(a.perSecond),
+    decisionsTarget: TARGET,
+    targetRatio: Math.round((a.perSecond / TARGET) * 1000) / 1000,
+    playoutsPerSecond: Math.round(b.perSecond * 10) / 10,
+    playouts: b.playouts,
+    playoutsCapped: b.capped,
+    meanDecisionsPerPlayout: Math.round(b.meanDecisions * 10) / 10,
+    clonePerSecond: Math.round(clone.perSecond),
+    determinizePerSecond: Math.round(det.perSecond),
+    hashPerSecond: Math.round(hash.perSecond),
+    peakRssBytes: Math.max(peakRss, maxRss),
+    peakHeapUsedBytes: peakHeap,
+  }),
+);
