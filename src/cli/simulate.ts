@@ -191,7 +191,9 @@ export async function simulateCommand(args: readonly string[]): Promise<number> 
     `${game.id}: ${o.games} game${o.games === 1 ? '' : 's'}, ${players} players (${botNames}), seed "${o.seed}"`,
     `  finished ${finished}, capped ${capped} (turn cap ${o.cap})`,
     `  decisions ${decisions} (${(decisions / o.games).toFixed(1)} per game) in ${seconds.toFixed(2)} s, ${Math.round(decisions / Math.max(seconds, 1e-9))} decisions/s`,
-    `  mean score ${summary.meanScore === null ? 'n/a (no finished game)' : summary.meanScore.toFixed(2)} (finished games, all seats)`,
+    summary.meanScore === null
+      ? `  mean score n/a: no game finished within the cap`
+      : `  mean score ${summary.meanScore.toFixed(2)} (all seats of the finished games)`,
     `  wins by seat ${wins.map((w, k) => `${k}:${w}`).join(' ')} (shared wins count for each winner)`,
   ];
   if (saveDir !== undefined) lines.push(`  records written to ${saveDir}/game-${'0'.repeat(width - 1)}1.json …`);
