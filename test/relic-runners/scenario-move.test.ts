@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { createRng } from '../../src/core/rng.js';
 import { g, act, assertIllegal, buildPosition, choices, decision, moveSets, player, loc, type State } from '../helpers/rr.js';
 
+const STANDARD_TRAILS = Array.from({ length: 40 }, (_, i) => i + 1);
 const sorted = (xs: string[]): string[] => xs.slice().sort();
 const tokensOf = (s: State): number[] => [...g.view(s, null).tokens].sort((a, b) => a - b);
 
@@ -264,4 +265,55 @@ test('RR-PATH-1 a ruin places a pathway only on adjacent trails without an own p
   assert.deepEqual([...v.players[0]!.pathways].sort((a, b) => a - b), [1, 14, 27]);
   assert.deepEqual(v.players[1]!.pathways, [27]);
   assert.equal(player(s, 0).supply, 7);
+});
+
+// ------------------------------------------------------------------ an independent enumeration
+
+/** All walks by brute force, filtered by the shape rules written as patterns over F/U. */
+function bruteMoves(s: State, seat: number): string[] {
+  const b = s.board;
+  const me = 1 << seat;
+  const start = player(s, seat).loc;
+  const out: string[] = [];
+  const used = new Set<number>();
+  const ids: number[] = [];
+  let shape = '';
+  const walk = (at: number): void => {
+    if (ids.length > 0 && at !== start && /^(F+|F*U|UF+)$/.test(shape)) out.push(ids.join(','));
+    if (ids.length > 0 && at === b.camp) return;
+    for (const t of b.incident[at]!) {
+      if (used.has(t)) continue;
+      const next = shape + ((s.owners[t]! & me) !== 0 ? 'F' : 'U');
+      if (!/^(F*U?|UF*)$/.test(next)) continue;
+      const tr = b.trails[t]!;
+      const to = b.locIndex.get(tr.a === b.locations[at]!.id ? tr.b : tr.a)!;
+      used.add(t);
+      ids.push(tr.id);
+      const keep = shape;
+      shape = next;
+      walk(to);
+      shape = keep;
+      ids.pop();
+      used.delete(t);
+    }
+  };
+  walk(start);
+  return out.sort();
+}
+
+test('RR-MOVE-2 RR-MOVE-3 RR-MOVE-4 the move list equals a brute-force enumeration on random positions', () => {
+  const rng = createRng('moves');
+  const trailIds = STANDARD_TRAILS;
+  const locs = ['camp', 'ruin-1', 'ruin-3', 'ruin-7', 'temple-2', 'temple-5', 'temple-7', 'temple-9', 'temple-11'];
+  for (let i = 0; i < 60; i++) {
+    const pool = trailIds.slice();
+    const n = rng.int(11);
+    const mine: number[] = [];
+    for (let k = 0; k < n; k++) mine.push(pool.splice(rng.int(pool.length), 1)[0]!);
+    const at = locs[rng.int(locs.length)]!;
+    const s = buildPosition({ seats: 2, players: [{ at, pathways: mine }] });
+    const got = moveSets(s);
+    assert.deepEqual(got, bruteMoves(s, 0), `at ${at} with pathways ${mine.join(',')}`);
+    assert.equal(new Set(got).size, got.length, 'no move listed twice');
+  }
 });
