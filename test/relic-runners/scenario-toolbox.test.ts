@@ -471,3 +471,53 @@ test('D-24 any split reaching the maximum is allowed', () => {
   act(s, { t: 'move', trails: [13, 34] }, step('compass', 0), step('compass', 1), step('compass', 2));
   assert.deepEqual(table(s), { bottom: 0, machete: [0, 1, 0], compass: [0, 0, 1], shovel: [0, 0, 0], reserve: 1 });
 });
+
+test('RR-TB-9 D-9 Shovel 3 doubles expedition VP, whether used before or after the expedition', () => {
+  // ruin-3 and ruin-4 (trail 35) are green shrines; the move ruin-3 -35- ruin-4 scores 2 VP.
+  const spec = {
+    seats: 2,
+    stacks: { 'ruin-3': 0, 'ruin-4': 0 },
+    relics: ['ruin-3', 'ruin-4'],
+    players: [{ at: 'ruin-3', rations: 0, bottom: 0, shovel: [0, 0, 1], reserve: 2 }],
+  };
+  const after = buildPosition(spec);
+  act(after, { t: 'move', trails: [35] }, { t: 'relic', take: true });
+  assert.equal(after.players[0]!.vp, 2);
+  act(after, tool('shovel', 3));
+  assert.equal(after.players[0]!.vp, 4);
+  const before = buildPosition(spec);
+  act(before, tool('shovel', 3));
+  assert.equal(before.players[0]!.vp, 0);
+  act(before, { t: 'move', trails: [35] }, { t: 'relic', take: true });
+  assert.equal(before.players[0]!.vp, 4);
+});
+
+test('RR-TOOL-6 the used toolbox is back at the bottom before its action: PU-2 through Machete 1 can move it', () => {
+  const s = buildPosition({
+    seats: 2,
+    temples: { 'temple-2': 'purple' },
+    stacks: { 'temple-2': ['PU-1', 'PU-2@2'] },
+    players: [{ at: 'temple-2', bottom: 0, machete: [1, 0, 0], reserve: 2 }],
+  });
+  act(s, tool('machete', 1));
+  assert.equal(decision(s), 'steps');
+  assert.deepEqual(choices(s), [step('machete', 0), step('compass', 0), step('shovel', 0)]);
+  act(s, step('shovel', 0));
+  assert.deepEqual(table(s), { bottom: 0, machete: [0, 0, 0], compass: [0, 0, 0], shovel: [1, 0, 0], reserve: 2 });
+  assert.equal(decision(s), 'move', 'the move is still owed');
+});
+
+test('RR-TB-9 D-9 a blue tile taken after Shovel 3 in the same turn is revealed and scored again too', () => {
+  const s = buildPosition({
+    seats: 2,
+    temples: { 'temple-3': 'blue' },
+    stacks: { 'temple-3': ['B1:5', 'B2:3'] },
+    players: [{ at: 'ruin-1', rations: 1, bottom: 0, shovel: [0, 0, 1], reserve: 2 }],
+    tokens: riversExcept(13),
+  });
+  act(s, tool('shovel', 3), { t: 'move', trails: [13] });
+  const ev = act(s, { t: 'explore' });
+  assert.ok(ev.some((e) => e.type === 'blueRevealed' && (e as unknown as { value: number }).value === 3));
+  assert.equal(s.players[0]!.vp, 3);
+  assert.deepEqual(g.view(s, 1).players[0]!.blue, [{ level: 2, value: 3, shown: true }]);
+});
