@@ -36,6 +36,8 @@ export interface Board {
   readonly id: string;
   readonly locations: readonly LocationData[];
   readonly trails: readonly TrailData[];
+  /** Board id of each trail, by index. */
+  readonly trailIds: Int32Array;
   readonly camp: number;
   readonly ruins: readonly number[];
   readonly temples: readonly number[];
@@ -169,6 +171,7 @@ export function loadBoard(raw: unknown): Board {
     id: r.id,
     locations,
     trails,
+    trailIds: Int32Array.from(trails.map((t) => t.id)),
     camp,
     ruins: locations.flatMap((l, i) => (l.kind === 'ruin' ? [i] : [])),
     temples,

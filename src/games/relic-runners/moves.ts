@@ -1,41 +1,47 @@
-import { otherEnd } from './board.js';
+import type { RRChoice } from './choice.js';
 import type { State } from './state.js';
 
 /**
- * Every legal trail sequence of the current player's move (RR-MOVE-1…6), as trail indices.
- * A move is F*U, UF* or F+ (F familiar, U the one unfamiliar trail); with IV2-1 also F+UF+.
- * Base camp ends a move (RR-MOVE-4); no trail twice (RR-MOVE-3); never back to the start.
+ * Every legal trail sequence of the seat's move (RR-MOVE-1…6), appended to `out` as move choices
+ * (trail ids). A move is F*U, UF* or F+ (F familiar, U the one unfamiliar trail); with IV2-1 also
+ * F+UF+. Base camp ends a move (RR-MOVE-4); no trail twice (RR-MOVE-3); never back to the start.
+ * This is the engine's hottest loop: it works on flat arrays and allocates only the choices.
  */
-export function legalMoves(s: State, seat: number, withIv21: boolean): number[][] {
+export function addMoves(s: State, seat: number, withIv21: boolean, out: RRChoice[]): void {
   const b = s.board;
+  const ends = b.trailEnds;
   const me = 1 << seat;
   const owners = s.owners;
   const start = s.players[seat]!.loc;
   const camp = b.camp;
-  const used = new Uint8Array(b.trails.length);
+  const incident = b.incident;
+  const ids = b.trailIds;
+  const used = new Uint8Array(ids.length);
   const path: number[] = [];
-  const out: number[][] = [];
 
-  // Familiar walks from `at`; `emitFrom` is the path length from which endpoints are moves.
+  const emit = (): void => {
+    out.push({ t: 'move', trails: path.slice() });
+  };
+  // Familiar walks from `at`; endpoints after `minLen` trails are moves.
   const familiar = (at: number, minLen: number, thenUnfamiliar: boolean, thenFamiliar: boolean): void => {
-    if (path.length >= minLen && path.length > 0 && at !== start) out.push(path.slice());
+    if (path.length >= minLen && at !== start) emit();
     if (at === camp && path.length > 0) return;
-    const inc = b.incident[at]!;
+    const inc = incident[at]!;
     for (let i = 0; i < inc.length; i++) {
       const t = inc[i]!;
-      if (used[t]) continue;
-      const to = otherEnd(b, t, at);
+      if (used[t] === 1) continue;
+      const to = ends[2 * t] === at ? ends[2 * t + 1]! : ends[2 * t]!;
       if ((owners[t]! & me) !== 0) {
         used[t] = 1;
-        path.push(t);
+        path.push(ids[t]!);
         familiar(to, minLen, thenUnfamiliar, thenFamiliar);
         path.pop();
         used[t] = 0;
       } else if (thenUnfamiliar) {
         // F*U: the unfamiliar trail closes the move, unless IV2-1 lets familiar trails follow.
         used[t] = 1;
-        path.push(t);
-        if (to !== start) out.push(path.slice());
+        path.push(ids[t]!);
+        if (to !== start) emit();
         if (thenFamiliar && path.length > 1 && to !== camp) familiar(to, path.length + 1, false, false);
         path.pop();
         used[t] = 0;
@@ -45,19 +51,18 @@ export function legalMoves(s: State, seat: number, withIv21: boolean): number[][
   familiar(start, 1, true, withIv21);
 
   // UF+: the unfamiliar trail first, then at least one familiar trail.
-  const inc = b.incident[start]!;
+  const inc = incident[start]!;
   for (let i = 0; i < inc.length; i++) {
     const t = inc[i]!;
     if ((owners[t]! & me) !== 0) continue;
-    const to = otherEnd(b, t, start);
+    const to = ends[2 * t] === start ? ends[2 * t + 1]! : ends[2 * t]!;
     if (to === camp) continue;
     used[t] = 1;
-    path.push(t);
+    path.push(ids[t]!);
     familiar(to, 2, false, false);
     path.pop();
     used[t] = 0;
   }
-  return out;
 }
 
 /** Whether a sequence is a legal walk shape only thanks to IV2-1 (unfamiliar trail strictly inside). */

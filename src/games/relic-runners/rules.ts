@@ -1,7 +1,7 @@
 import type { GameEvent } from '../../core/game.js';
 import { otherEnd } from './board.js';
 import type { RRChoice } from './choice.js';
-import { legalMoves, needsIv21 } from './moves.js';
+import { addMoves, needsIv21 } from './moves.js';
 import { longestChain } from './scoring.js';
 import { BOTTOM, COLUMNS, posCol, posLevel, tbPos, type Frame, type Player, type State } from './state.js';
 import { BLUE, END_RELICS, IVORY, tile, tileColour, tileFace, tileLevel } from './tiles.js';
@@ -18,6 +18,12 @@ const SHOVEL = 2;
 
 /** Events of the choice being applied; collected here so that rules need not thread a list. */
 let EV: GameEvent[] = [];
+/** Whether events are recorded; searches that never read them switch this off (see playFast). */
+let LOUD = true;
+
+export function setEventRecording(on: boolean): void {
+  LOUD = on;
+}
 
 export function takeEvents(): GameEvent[] {
   const e = EV;
@@ -59,7 +65,7 @@ const locId = (s: State, l: number): string => s.board.locations[l]!.id;
 
 function discardIvory(s: State, p: Player, level: number): void {
   s.discards.push(p.ivory[level - 1]!);
-  EV.push({ type: 'ivoryUsed', seat: s.cur, tile: ivoryName(p.ivory[level - 1]!) } as GameEvent);
+  LOUD && EV.push({ type: 'ivoryUsed', seat: s.cur, tile: ivoryName(p.ivory[level - 1]!) } as GameEvent);
   p.ivory[level - 1] = 0;
 }
 
@@ -73,7 +79,7 @@ function gainVp(s: State, n: number, why: string, marks = true): void {
   p.vp += got;
   s.t.vp += got;
   if (marks && s.t.explorations.length > 0) s.t.explorations[s.t.explorations.length - 1]!.scored = true;
-  EV.push({ type: 'vp', seat: s.cur, vp: got, why } as GameEvent);
+  LOUD && EV.push({ type: 'vp', seat: s.cur, vp: got, why } as GameEvent);
 }
 
 /** Rations from base camp, capped at 5 on the chart and at the pool (RR-RAT-1, D-2). */
@@ -83,7 +89,7 @@ export function gainRations(s: State, seat: number, n: number, why: string): voi
   if (got === 0) return;
   p.rations += got;
   s.pool -= got;
-  EV.push({ type: 'rations', seat, rations: got, why } as GameEvent);
+  LOUD && EV.push({ type: 'rations', seat, rations: got, why } as GameEvent);
 }
 
 /** Flips one token; returns 1 when this turned the last coloured token grey (RR-TOOL-4: all reset). */
@@ -91,10 +97,10 @@ function flipToken(s: State, t: number): number {
   const bit = 1 << s.board.riverBit[t]!;
   const wasColoured = (s.tokens & bit) !== 0;
   s.tokens ^= bit;
-  EV.push({ type: 'token', trail: trailId(s, t), coloured: !wasColoured } as GameEvent);
+  LOUD && EV.push({ type: 'token', trail: trailId(s, t), coloured: !wasColoured } as GameEvent);
   if (wasColoured && s.tokens === 0) {
     s.tokens = (1 << s.board.rivers.length) - 1;
-    EV.push({ type: 'tokensReset' } as GameEvent);
+    LOUD && EV.push({ type: 'tokensReset' } as GameEvent);
     return 1;
   }
   return 0;
@@ -115,7 +121,7 @@ export function startTurn(s: State): void {
     blueTaken: 0,
     explorations: [],
   };
-  EV.push({ type: 'turn', seat: s.cur, turn: s.turnNo } as GameEvent);
+  LOUD && EV.push({ type: 'turn', seat: s.cur, turn: s.turnNo } as GameEvent);
   s.stack.push({ k: 'turnEnd' }, { k: 'move' });
   if (holds(p, 2, 3) && p.rations < 5 && s.pool > 0) s.stack.push({ k: 'refill' });
 }
@@ -144,13 +150,13 @@ function endTurn(s: State): void {
 function finish(s: State): void {
   s.over = true;
   s.stack.length = 0;
-  EV.push({ type: 'gameEnd' });
+  LOUD && EV.push({ type: 'gameEnd' });
 }
 
 function checkEnd(s: State): void {
   if (s.trigger < 0 && relicsCollected(s) >= END_RELICS[s.seats]!) {
     s.trigger = s.cur;
-    EV.push({ type: 'endTriggered', seat: s.cur } as GameEvent);
+    LOUD && EV.push({ type: 'endTriggered', seat: s.cur } as GameEvent);
   }
 }
 
@@ -160,13 +166,13 @@ function beginExploration(s: State, site: number, how: 'ration' | 'machete' | 'n
   const p = s.players[s.cur]!;
   const kind = s.board.locations[site]!.kind;
   const first = s.stacks[site]!.length === s.full[site];
-  EV.push({ type: 'explore', seat: s.cur, site: locId(s, site), how } as GameEvent);
+  LOUD && EV.push({ type: 'explore', seat: s.cur, site: locId(s, site), how } as GameEvent);
   s.t.explorations.push({ iv33: kind === 'temple' && holds(p, 3, 3), scored: false });
   s.stack.push({ k: 'exEnd' }, { k: 'shrine', site });
   if (first && holds(p, 3, 2)) gainVp(s, 1, 'IV3-2');
   if (kind === 'ruin') {
     s.stacks[site]!.pop();
-    EV.push({ type: 'ruinTile', seat: s.cur, site: locId(s, site) } as GameEvent);
+    LOUD && EV.push({ type: 'ruinTile', seat: s.cur, site: locId(s, site) } as GameEvent);
     s.stack.push({ k: 'place', second: false });
   } else if (holds(p, 2, 2) && s.stacks[site]!.length > 1) {
     s.stack.push({ k: 'peek', site });
@@ -183,7 +189,7 @@ function takeTile(s: State, site: number, depth: number): void {
   const c = tileColour(tl);
   const level = tileLevel(tl);
   if (c === IVORY) {
-    EV.push({ type: 'ivoryTaken', seat: s.cur, site: locId(s, site), tile: ivoryName(tl) } as GameEvent);
+    LOUD && EV.push({ type: 'ivoryTaken', seat: s.cur, site: locId(s, site), tile: ivoryName(tl) } as GameEvent);
     if (p.ivory[level - 1] === 0) p.ivory[level - 1] = tl;
     else s.stack.push({ k: 'keep', held: p.ivory[level - 1]!, taken: tl });
   } else if (c === BLUE) {
@@ -192,11 +198,11 @@ function takeTile(s: State, site: number, depth: number): void {
     s.t.blueTaken++;
     // A blue tile is VP scored while exploring a temple: IV3-3 answers it (EN, PL: 1 VP).
     s.t.explorations[s.t.explorations.length - 1]!.scored = true;
-    EV.push({ type: 'blueTaken', seat: s.cur, site: locId(s, site), level } as GameEvent);
+    LOUD && EV.push({ type: 'blueTaken', seat: s.cur, site: locId(s, site), level } as GameEvent);
     if (s.t.doubled) revealBlue(s, p, p.blue.length - 1);
   } else {
     s.discards.push(tl);
-    EV.push({ type: 'purpleTaken', seat: s.cur, site: locId(s, site), tile: `PU-${tileFace(tl)}`, level } as GameEvent);
+    LOUD && EV.push({ type: 'purpleTaken', seat: s.cur, site: locId(s, site), tile: `PU-${tileFace(tl)}`, level } as GameEvent);
     purpleEffect(s, p, tileFace(tl));
   }
 }
@@ -207,7 +213,7 @@ function revealBlue(s: State, p: Player, i: number): void {
   const v = tileFace(p.blue[i]!);
   p.vp += v;
   s.t.vp += v;
-  EV.push({ type: 'blueRevealed', seat: s.cur, level: tileLevel(p.blue[i]!), value: v } as GameEvent);
+  LOUD && EV.push({ type: 'blueRevealed', seat: s.cur, level: tileLevel(p.blue[i]!), value: v } as GameEvent);
 }
 
 /** §5. Effects needing a decision push a frame; the shrine check waits below them. */
@@ -226,12 +232,12 @@ function purpleEffect(s: State, p: Player, effect: number): void {
       if (p.reserve > 0) {
         p.reserve--;
         p.tb[BOTTOM]!++;
-        EV.push({ type: 'toolboxAdded', seat: s.cur } as GameEvent);
+        LOUD && EV.push({ type: 'toolboxAdded', seat: s.cur } as GameEvent);
       }
       break;
     case 5:
       p.loc = s.board.camp;
-      EV.push({ type: 'teleport', seat: s.cur, to: locId(s, s.board.camp) } as GameEvent);
+      LOUD && EV.push({ type: 'teleport', seat: s.cur, to: locId(s, s.board.camp) } as GameEvent);
       gainRations(s, s.cur, holds(p, 3, 5) ? 4 : 3, 'PU-5');
       break;
     case 6:
@@ -276,7 +282,7 @@ function useTool(s: State, col: number, level: number): void {
   p.tb[tbPos(col, level)]!--;
   p.tb[BOTTOM]!++;
   s.t.toolUsed = true;
-  EV.push({ type: 'tool', seat: s.cur, col: COLUMNS[col], level } as GameEvent);
+  LOUD && EV.push({ type: 'tool', seat: s.cur, col: COLUMNS[col], level } as GameEvent);
   switch (col * 3 + level) {
     case 1: // Machete 1
       beginExploration(s, p.loc, 'machete');
@@ -308,7 +314,7 @@ function useTool(s: State, col: number, level: number): void {
       const before = s.t.vp;
       p.vp += before;
       s.t.vp += before;
-      if (before > 0) EV.push({ type: 'vp', seat: s.cur, vp: before, why: 'Shovel 3' } as GameEvent);
+      if (before > 0) LOUD && EV.push({ type: 'vp', seat: s.cur, vp: before, why: 'Shovel 3' } as GameEvent);
       for (let i = p.blue.length - s.t.blueTaken; i < p.blue.length; i++) revealBlue(s, p, i);
       break;
     }
@@ -358,7 +364,7 @@ function placePathway(s: State, t: number): void {
   const p = s.players[s.cur]!;
   s.owners[t]! |= 1 << s.cur;
   p.supply--;
-  EV.push({ type: 'pathway', seat: s.cur, trail: trailId(s, t) } as GameEvent);
+  LOUD && EV.push({ type: 'pathway', seat: s.cur, trail: trailId(s, t) } as GameEvent);
   if (holds(p, 3, 1)) gainVp(s, 1, 'IV3-1');
 }
 
@@ -374,7 +380,7 @@ export function frameChoices(s: State, f: Frame): RRChoice[] {
       out.push({ t: f.k, use: true }, { t: f.k, use: false });
       break;
     case 'move': {
-      for (const m of legalMoves(s, s.cur, holds(p, 2, 1))) out.push({ t: 'move', trails: m.map((t) => trailId(s, t)) });
+      addMoves(s, s.cur, holds(p, 2, 1), out);
       if (holds(p, 2, 6) && s.board.locations[p.loc]!.kind === 'temple') {
         for (const l of s.board.temples) {
           if (l !== p.loc && s.colour[l] === s.colour[p.loc] && !s.relic[l]) out.push({ t: 'teleport', to: locId(s, l) });
@@ -476,13 +482,13 @@ function runAutomatic(s: State, f: Frame): void {
         if (bit >= 0 && (s.tokens & (1 << bit)) !== 0) {
           s.tokens &= ~(1 << bit);
           k++;
-          EV.push({ type: 'token', trail: trailId(s, t), coloured: false } as GameEvent);
+          LOUD && EV.push({ type: 'token', trail: trailId(s, t), coloured: false } as GameEvent);
         }
       }
       if (k > 0 && s.tokens === 0) {
         s.tokens = (1 << s.board.rivers.length) - 1;
         reset = 1;
-        EV.push({ type: 'tokensReset' } as GameEvent);
+        LOUD && EV.push({ type: 'tokensReset' } as GameEvent);
       }
       const steps = k + reset + s.t.bonus;
       s.t.bonus = 0;
@@ -503,7 +509,7 @@ function runAutomatic(s: State, f: Frame): void {
     case 'shrine':
       if (s.stacks[f.site]!.length === 0 && !s.relic[f.site]) {
         s.relic[f.site] = true;
-        EV.push({ type: 'shrine', site: locId(s, f.site), relic: relicColour(s, f.site) } as GameEvent);
+        LOUD && EV.push({ type: 'shrine', site: locId(s, f.site), relic: relicColour(s, f.site) } as GameEvent);
       }
       break;
     case 'exEnd': {
@@ -537,7 +543,7 @@ export function play(s: State, c: RRChoice): void {
       for (const t of trails) at = otherEnd(b, t, at);
       p.loc = at;
       s.t.moved = trails;
-      EV.push({ type: 'move', seat: s.cur, trails: c.trails, to: locId(s, at) } as GameEvent);
+      LOUD && EV.push({ type: 'move', seat: s.cur, trails: c.trails, to: locId(s, at) } as GameEvent);
       s.stack.push({ k: 'moveEnd' });
       if (start === b.camp && holds(p, 3, 6)) s.stack.push({ k: 'leaveFlip' });
       break;
@@ -545,7 +551,7 @@ export function play(s: State, c: RRChoice): void {
     case 'teleport':
       discardIvory(s, p, 2);
       p.loc = b.locIndex.get(c.to)!;
-      EV.push({ type: 'teleport', seat: s.cur, to: c.to } as GameEvent);
+      LOUD && EV.push({ type: 'teleport', seat: s.cur, to: c.to } as GameEvent);
       s.stack.push({ k: 'post', explored: false });
       break;
     case 'tool':
@@ -585,7 +591,7 @@ export function play(s: State, c: RRChoice): void {
       const col = colIndex(c.col);
       p.tb[tbPos(col, c.level)]!--;
       p.tb[tbPos(col, c.level + 1)]!++;
-      EV.push({ type: 'step', seat: s.cur, col: c.col, to: c.level + 1 } as GameEvent);
+      LOUD && EV.push({ type: 'step', seat: s.cur, col: c.col, to: c.level + 1 } as GameEvent);
       if (f.k === 'steps' && f.n > 1) s.stack.push({ k: 'steps', n: f.n - 1 });
       break;
     }
@@ -594,7 +600,7 @@ export function play(s: State, c: RRChoice): void {
         const site = (f as { site: number }).site;
         s.relic[site] = false;
         p.relics[relicColour(s, site)]!++;
-        EV.push({ type: 'relicTaken', seat: s.cur, site: locId(s, site), relic: relicColour(s, site) } as GameEvent);
+        LOUD && EV.push({ type: 'relicTaken', seat: s.cur, site: locId(s, site), relic: relicColour(s, site) } as GameEvent);
         gainVp(s, 2 * s.t.moved.length, 'expedition', false);
         checkEnd(s);
       }
@@ -612,7 +618,7 @@ export function play(s: State, c: RRChoice): void {
       const gone = kept === k.held ? k.taken : k.held;
       p.ivory[tileLevel(kept) - 1] = kept;
       s.discards.push(gone);
-      EV.push({ type: 'ivoryKept', seat: s.cur, kept: ivoryName(kept), discarded: ivoryName(gone) } as GameEvent);
+      LOUD && EV.push({ type: 'ivoryKept', seat: s.cur, kept: ivoryName(kept), discarded: ivoryName(gone) } as GameEvent);
       gainVp(s, 2, 'ivory discard');
       break;
     }
@@ -640,7 +646,7 @@ export function play(s: State, c: RRChoice): void {
       const to = b.trailIndex.get(c.trail)!;
       s.owners[lf.from]! &= ~(1 << s.cur);
       s.owners[to]! |= 1 << s.cur;
-      EV.push({ type: 'pathwayMoved', seat: s.cur, from: trailId(s, lf.from), trail: c.trail } as GameEvent);
+      LOUD && EV.push({ type: 'pathwayMoved', seat: s.cur, from: trailId(s, lf.from), trail: c.trail } as GameEvent);
       for (let q = 0; q < s.seats; q++) if (q !== s.cur && holds(s.players[q]!, 3, 4)) gainRations(s, q, 1, 'IV3-4');
       if (lf.left > 1) s.stack.push({ k: 'lift', left: lf.left - 1, avoid: lf.from, fresh: to });
       break;
@@ -649,7 +655,7 @@ export function play(s: State, c: RRChoice): void {
       if (c.pick === 'toolbox') {
         p.reserve--;
         p.tb[BOTTOM]!++;
-        EV.push({ type: 'toolboxAdded', seat: s.cur } as GameEvent);
+        LOUD && EV.push({ type: 'toolboxAdded', seat: s.cur } as GameEvent);
       } else {
         gainVp(s, 2, 'Shovel 1', false);
       }
