@@ -28,9 +28,11 @@ export class Match<S = unknown> {
   }
 
   play(choice: unknown): GameEvent[] {
+    // The engine never mutates its own choice objects, so one of them can go into the log as it is;
+    // a caller's object is copied, so that mutating it later cannot alter the log.
+    const own = (this.game.choices(this.state) as readonly unknown[]).includes(choice);
     const events = this.game.apply(this.state, choice);
-    // Store the engine's own copy of the choice so a caller mutating its object cannot alter the log.
-    this.record.choices.push(JSON.parse(JSON.stringify(choice)) as Choice);
+    this.record.choices.push(own ? (choice as Choice) : (JSON.parse(JSON.stringify(choice)) as Choice));
     return events;
   }
 
