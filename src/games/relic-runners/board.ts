@@ -50,6 +50,8 @@ export interface Board {
   readonly riverBit: Int8Array;
   readonly locIndex: ReadonlyMap<string, number>;
   readonly trailIndex: ReadonlyMap<number, number>;
+  /** Trail index by board id, dense for the hot path: trailOf[id] (-1 where no such trail). */
+  readonly trailOf: Int16Array;
   /** Temple colour per location in the first-game layout (-1 where no temple). */
   readonly firstGame: Int8Array;
   readonly quadrantTemples: ReadonlyMap<Quadrant, readonly number[]>;
@@ -65,6 +67,15 @@ function fail(msg: string): never {
 }
 
 const KINDS: readonly LocationKind[] = ['camp', 'ruin', 'temple'];
+
+function denseIndex(trails: readonly TrailData[]): Int16Array {
+  const max = trails.reduce((m, t) => Math.max(m, t.id), 0);
+  const a = new Int16Array(max + 1).fill(-1);
+  trails.forEach((t, i) => {
+    if (t.id >= 0) a[t.id] = i;
+  });
+  return a;
+}
 
 /** Validates raw board JSON (R-1's engine requirement) and builds the index tables. */
 export function loadBoard(raw: unknown): Board {
@@ -181,6 +192,7 @@ export function loadBoard(raw: unknown): Board {
     riverBit,
     locIndex,
     trailIndex,
+    trailOf: denseIndex(trails),
     firstGame,
     quadrantTemples,
   };

@@ -57,7 +57,7 @@ export const relicRunners: Game<State, RRChoice, Options, RRView> = {
   toAct: (s) => (s.over ? null : s.cur),
   choices: (s) => s.cache,
   apply(s, raw): GameEvent[] {
-    takeEvents();
+    takeEvents(); // drops events left by a rule that threw
     if (s.over) throw new IllegalChoice('the game is over', raw);
     const c = findChoice(s, raw);
     if (c === undefined) throw new IllegalChoice(explain(s, raw), raw);

@@ -18,7 +18,7 @@ const SHOVEL = 2;
 
 /** Events of the choice being applied; collected here so that rules need not thread a list. */
 let EV: GameEvent[] = [];
-/** Whether events are recorded; searches that never read them switch this off (see playFast). */
+/** Whether events are recorded; searches that never read them may switch this off. */
 let LOUD = true;
 
 export function setEventRecording(on: boolean): void {
@@ -444,7 +444,10 @@ export function frameChoices(s: State, f: Frame): RRChoice[] {
   return out;
 }
 
-const AUTOMATIC = new Set<Frame['k']>(['moveEnd', 'campArrive', 'take', 'shrine', 'exEnd', 'turnEnd']);
+/** Frames that run without a decision. */
+function automatic(k: Frame['k']): boolean {
+  return k === 'moveEnd' || k === 'take' || k === 'shrine' || k === 'exEnd' || k === 'turnEnd' || k === 'campArrive';
+}
 
 /** Runs automatic frames and skips empty decisions until a real decision is owed or the game ends. */
 export function settle(s: State): RRChoice[] {
@@ -455,7 +458,7 @@ export function settle(s: State): RRChoice[] {
       startTurn(s);
       continue;
     }
-    if (AUTOMATIC.has(f.k)) {
+    if (automatic(f.k)) {
       s.stack.pop();
       runAutomatic(s, f);
       continue;
@@ -536,7 +539,7 @@ export function play(s: State, c: RRChoice): void {
   const b = s.board;
   switch (c.t) {
     case 'move': {
-      const trails = c.trails.map((id) => b.trailIndex.get(id)!);
+      const trails = c.trails.map((id) => b.trailOf[id]!);
       if (needsIv21(s, s.cur, trails)) discardIvory(s, p, 2);
       const start = p.loc;
       let at = start;
@@ -574,7 +577,7 @@ export function play(s: State, c: RRChoice): void {
       }
       break;
     case 'flip': {
-      const t = b.trailIndex.get(c.trail)!;
+      const t = b.trailOf[c.trail]!;
       if (f.k === 'leaveFlip') {
         s.t.bonus += flipToken(s, t);
       } else if (f.k === 'flip8') {
@@ -606,7 +609,7 @@ export function play(s: State, c: RRChoice): void {
       }
       break;
     case 'place': {
-      const t = b.trailIndex.get(c.trail)!;
+      const t = b.trailOf[c.trail]!;
       if (c.ivory !== undefined) discardIvory(s, p, 2);
       placePathway(s, t);
       if (c.ivory === 4) s.stack.push({ k: 'place', second: true });
@@ -638,12 +641,12 @@ export function play(s: State, c: RRChoice): void {
       break;
     case 'lift': {
       const lf = f as { left: number; avoid: number };
-      s.stack.push({ k: 'lay', from: b.trailIndex.get(c.trail)!, left: lf.left, avoid: lf.avoid });
+      s.stack.push({ k: 'lay', from: b.trailOf[c.trail]!, left: lf.left, avoid: lf.avoid });
       break;
     }
     case 'lay': {
       const lf = f as { from: number; left: number };
-      const to = b.trailIndex.get(c.trail)!;
+      const to = b.trailOf[c.trail]!;
       s.owners[lf.from]! &= ~(1 << s.cur);
       s.owners[to]! |= 1 << s.cur;
       LOUD && EV.push({ type: 'pathwayMoved', seat: s.cur, from: trailId(s, lf.from), trail: c.trail } as GameEvent);
