@@ -6,6 +6,7 @@
  * sections take a fraction of it.
  */
 import { randomBot } from '../src/bots/random.js';
+import { decide } from '../src/bots/bot.js';
 import type { AnyGame } from '../src/core/game.js';
 import { createRng } from '../src/core/rng.js';
 import { relicRunners } from '../src/games/relic-runners/index.js';
@@ -37,7 +38,7 @@ function playOut(s: unknown, seed: string, cap = CAP): number {
   const rng = createRng(`${seed}/bot`);
   let n = 0;
   while (game.toAct(s) !== null && game.turn(s) <= cap) {
-    game.apply(s, bot.choose(game, s, rng));
+    game.apply(s, decide(game, s, bot, rng));
     n++;
   }
   return n;
@@ -85,7 +86,7 @@ function midGame(): { state: unknown; turn: number; decisions: number } {
   const total = playOut(fresh(seed), seed, Infinity);
   const s = fresh(seed);
   const rng = createRng(`${seed}/bot`);
-  for (let i = 0; i < total >> 1; i++) game.apply(s, bot.choose(game, s, rng));
+  for (let i = 0; i < total >> 1; i++) game.apply(s, decide(game, s, bot, rng));
   return { state: s, turn: game.turn(s), decisions: total >> 1 };
 }
 

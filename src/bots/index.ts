@@ -14,4 +14,5 @@ export function botFromSpec(spec: string): Bot {
   return f(arg);
 }
 
-export type { Bot };
+export { decide } from './bot.js';
+export type { Bot, BotInput } from './bot.js';

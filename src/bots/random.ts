@@ -1,15 +1,14 @@
-import type { AnyGame, Choice } from '../core/game.js';
-import type { Rng } from '../core/rng.js';
-import type { Bot } from './bot.js';
+import type { Choice } from '../core/game.js';
+import type { Bot, BotInput } from './bot.js';
 
-/** Uniform over the legal choices. */
+/** Uniform over the legal choices; reads no state. */
 export function randomBot(): Bot {
   return {
     name: 'random',
-    choose(game: AnyGame, state: unknown, rng: Rng): Choice {
-      const cs = game.choices(state) as readonly Choice[];
-      if (cs.length === 0) throw new Error('random bot asked to move in a finished game');
-      return cs[rng.int(cs.length)]!;
+    needsSample: false,
+    choose({ choices, rng }: BotInput): Choice {
+      if (choices.length === 0) throw new Error('random bot asked to move in a finished game');
+      return choices[rng.int(choices.length)]!;
     },
   };
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { AnyGame } from '../core/game.js';
 import { Match } from '../core/match.js';
 import { createRng, type Rng } from '../core/rng.js';
-import { botFromSpec, type Bot } from '../bots/index.js';
+import { botFromSpec, decide, type Bot } from '../bots/index.js';
 import { gameArg, intOption, out, parse, UsageError } from './common.js';
 import { progressBar } from './progress.js';
 import { formatSavedGame, type SavedGame } from './record-file.js';
@@ -66,7 +66,7 @@ export function playGame(o: SimulateOptions, n: number): GameOutcome {
       capped = true;
       break;
     }
-    match.play(o.bots[seat]!.choose(game, match.state, rngs[seat]!));
+    match.play(decide(game, match.state, o.bots[seat]!, rngs[seat]!));
   }
   const result = capped ? null : game.result(match.state);
   return {
