@@ -39,8 +39,11 @@ export interface Game<S, C extends Choice = Choice, O = unknown, V = unknown> {
   toAct(s: S): Seat | null;
   /** Legal choices of the seat to act; empty when the game is over. */
   choices(s: S): readonly C[];
-  /** Plays a choice (mutating s) and returns the public events; throws IllegalChoice and leaves s unchanged. */
-  apply(s: S, c: unknown): GameEvent[];
+  /**
+   * Plays a choice (mutating s) and returns the public events; throws IllegalChoice and leaves s
+   * unchanged. Searches that never read events pass `events = false` and get an empty list.
+   */
+  apply(s: S, c: unknown, events?: boolean): GameEvent[];
   /** What one seat (or a spectator, null) may know. Never contains hidden information of others. */
   view(s: S, seat: Seat | null): V;
   result(s: S): Result | null;

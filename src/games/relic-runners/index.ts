@@ -6,7 +6,7 @@ import standardBoard from './data/board-standard.json' with { type: 'json' };
 import { loadBoard, type Board } from './board.js';
 import type { RRChoice } from './choice.js';
 import { determinize } from './determinize.js';
-import { play, settle, takeEvents } from './rules.js';
+import { play, setEventRecording, settle, takeEvents } from './rules.js';
 import { RULE_IDS } from './rule-ids.js';
 import { scoreBreakdown, winners } from './scoring.js';
 import { parseOptions, setupState } from './setup.js';
@@ -56,13 +56,18 @@ export const relicRunners: Game<State, RRChoice, Options, RRView> = {
   setup: (opts, seats, rng) => createState(STANDARD_BOARD, opts, seats, rng),
   toAct: (s) => (s.over ? null : s.cur),
   choices: (s) => s.cache,
-  apply(s, raw): GameEvent[] {
+  apply(s, raw, events = true): GameEvent[] {
     takeEvents(); // drops events left by a rule that threw
     if (s.over) throw new IllegalChoice('the game is over', raw);
     const c = findChoice(s, raw);
     if (c === undefined) throw new IllegalChoice(explain(s, raw), raw);
-    play(s, c);
-    s.cache = settle(s);
+    setEventRecording(events);
+    try {
+      play(s, c);
+      s.cache = settle(s);
+    } finally {
+      setEventRecording(true);
+    }
     return takeEvents();
   },
   view: viewOf,
