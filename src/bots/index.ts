@@ -1,9 +1,11 @@
 import { InvalidInput } from '../core/errors.js';
 import type { Bot } from './bot.js';
 import { randomBot } from './random.js';
+import { ismctsBot, parseIsmctsArg } from './ismcts.js';
 
 const FACTORIES: Record<string, (arg?: string) => Bot> = {
   random: () => randomBot(),
+  ismcts: (arg) => ismctsBot(parseIsmctsArg(arg), arg ? `ismcts:${arg}` : 'ismcts'),
 };
 
 /** Builds a bot from its spec, `name` or `name:arg`. */

@@ -4,11 +4,13 @@ import { CommandError, EXIT_FAIL, EXIT_USAGE, UsageError } from './common.js';
 import { REPLAY_USAGE, replayCommand } from './replay.js';
 import { RULES_USAGE, rulesCommand } from './rules.js';
 import { SIMULATE_USAGE, simulateCommand } from './simulate.js';
+import { TOURNAMENT_USAGE, tournamentCommand } from './tournament.js';
 
 const USAGE = `Usage: expedition COMMAND [options]
 
 Commands:
   simulate   play bot games:     expedition simulate --game relic-runners --players 4 --games 200 --seed 7 --bots random
+  tournament rank bots:          expedition tournament --players 4 --bots ismcts:500ms,greedy,greedy,greedy --games 100
   replay     check a saved game: expedition replay replays/game-0001.json
   rules      list rule ids:      expedition rules relic-runners
 
@@ -18,11 +20,12 @@ Exit codes: 0 success, 1 failure (bad or tampered file, illegal choice), 2 usage
 
 const COMMANDS: Record<string, (args: readonly string[]) => number | Promise<number>> = {
   simulate: simulateCommand,
+  tournament: tournamentCommand,
   replay: replayCommand,
   rules: rulesCommand,
 };
 
-export { SIMULATE_USAGE, REPLAY_USAGE, RULES_USAGE };
+export { SIMULATE_USAGE, TOURNAMENT_USAGE, REPLAY_USAGE, RULES_USAGE };
 
 function fail(message: string, code: number): number {
   process.stderr.write(`expedition: ${message}\n`);

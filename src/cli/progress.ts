@@ -8,19 +8,21 @@ export interface Progress {
 const SILENT: Progress = { update() {}, stop() {} };
 
 /** A progress bar on stderr when stderr is a terminal; silent otherwise (pipes, files, CI logs). */
-export function progressBar(total: number, label: string, stream: NodeJS.WriteStream = process.stderr): Progress {
+const SIMULATE_FORMAT = '{finished} finished, {capped} capped | {rate} dec/s';
+
+export function progressBar(total: number, label: string, stream: NodeJS.WriteStream = process.stderr, details = SIMULATE_FORMAT): Progress {
   if (!stream.isTTY) return SILENT;
   const bar = new cliProgress.SingleBar(
     {
       stream,
-      format: `${label} |{bar}| {value}/{total} games | {finished} finished, {capped} capped | {rate} dec/s | ETA {eta_formatted}`,
+      format: `${label} |{bar}| {value}/{total} games | ${details} | ETA {eta_formatted}`,
       hideCursor: true,
       clearOnComplete: true,
       fps: 10,
     },
     cliProgress.Presets.shades_classic,
   );
-  bar.start(total, 0, { finished: 0, capped: 0, rate: 0 });
+  bar.start(total, 0, { finished: 0, capped: 0, rate: 0, leader: '' });
   return {
     update: (done, payload) => bar.update(done, payload),
     stop: () => bar.stop(),

@@ -90,7 +90,7 @@ export interface SimulateSummary {
   readonly meanScore: number | null;
 }
 
-function parseBots(spec: string, players: number): Bot[] {
+export function parseBots(spec: string, players: number): Bot[] {
   const parts = spec.split(',').map((s) => s.trim());
   if (parts.some((p) => p === '')) throw new UsageError(`--bots has an empty entry: "${spec}"`);
   if (parts.length !== 1 && parts.length !== players) {

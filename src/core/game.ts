@@ -35,6 +35,8 @@ export interface Game<S, C extends Choice = Choice, O = unknown, V = unknown> {
   /** Validates raw options and fills defaults; throws InvalidInput naming the fault. */
   options(raw?: unknown): O;
   setup(opts: O, seats: number, rng: Rng): S;
+  /** Number of seats at the table. */
+  seats(s: S): number;
   /** The seat that owes the next decision, or null when the game is over. */
   toAct(s: S): Seat | null;
   /** Legal choices of the seat to act; empty when the game is over. */

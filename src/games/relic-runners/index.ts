@@ -54,6 +54,7 @@ export const relicRunners: Game<State, RRChoice, Options, RRView> = {
   ruleIds: RULE_IDS.map((r) => r.id),
   options: (raw?: unknown) => parseOptions(raw),
   setup: (opts, seats, rng) => createState(STANDARD_BOARD, opts, seats, rng),
+  seats: (s) => s.seats,
   toAct: (s) => (s.over ? null : s.cur),
   choices: (s) => s.cache,
   apply(s, raw, events = true): GameEvent[] {

@@ -1,0 +1,143 @@
+import type { AnyGame, Choice, Seat } from '../core/game.js';
+import type { Rng } from '../core/rng.js';
+import { InvalidInput } from '../core/errors.js';
+import type { Bot, BotInput } from './bot.js';
+import { heuristicFor, type Heuristic } from './heuristic.js';
+
+/**
+ * Single-observer Information Set MCTS (Cowling, Powley & Whitehouse, 2012). Each iteration draws
+ * a determinization of what the bot's seat does not know, descends the one tree shared by all
+ * determinizations, choosing among the choices legal in that determinization by UCB with
+ * availability counts, expands one new choice, plays out, and backs up a reward per seat.
+ */
+export interface IsmctsOptions {
+  /** Stop after this many iterations (deterministic for a given seed). */
+  readonly iterations?: number;
+  /** Stop after this many milliseconds. */
+  readonly ms?: number;
+  /** UCB exploration constant for rewards in [0, 1]. */
+  readonly c?: number;
+  /** Playouts stop after this many turns beyond the leaf and are scored by the heuristic. */
+  readonly rolloutTurns?: number;
+  /** VP margin that counts as a clear lead: rewards are a logistic of the margin over this scale. */
+  readonly marginScale?: number;
+}
+
+interface Node {
+  readonly key: string;
+  /** Seat that made the choice leading here (whose reward this node accumulates). */
+  readonly actor: Seat;
+  readonly children: Node[];
+  readonly byKey: Map<string, Node>;
+  visits: number;
+  avail: number;
+  reward: number;
+}
+
+const newNode = (key: string, actor: Seat): Node => ({ key, actor, children: [], byKey: new Map(), visits: 0, avail: 0, reward: 0 });
+
+const keyOf = (c: Choice): string => JSON.stringify(c);
+
+/** Reward per seat from estimated final scores: a logistic of the margin to the best other seat. */
+function rewards(values: number[], scale: number): number[] {
+  return values.map((v, p) => {
+    let best = -Infinity;
+    for (let q = 0; q < values.length; q++) if (q !== p && values[q]! > best) best = values[q]!;
+    return 1 / (1 + Math.exp(-(v - best) / scale));
+  });
+}
+
+export function ismctsBot(opts: IsmctsOptions, label = 'ismcts'): Bot {
+  const c = opts.c ?? 0.7;
+  const scale = opts.marginScale ?? 8;
+  if (opts.iterations === undefined && opts.ms === undefined) throw new InvalidInput('ismcts needs an iteration or time limit');
+  return {
+    name: label,
+    needsSample: true,
+    choose(input: BotInput): Choice {
+      const { game, sample, seat, rng, choices } = input;
+      if (choices.length === 1) return choices[0]!;
+      const h = heuristicFor(game);
+      const root = newNode('', -1);
+      const deadline = opts.ms === undefined ? Infinity : now() + opts.ms;
+      const maxIt = opts.iterations ?? Infinity;
+      const seats = game.seats(sample);
+      const horizon = opts.rolloutTurns ?? seats;
+      for (let it = 0; it < maxIt; it++) {
+        // Check the clock every few iterations: reading it costs more than an iteration's start.
+        if ((it & 7) === 0 && now() >= deadline && it > 0) break;
+        iterate(game, h, game.determinize(sample, seat, rng), root, rng, c, scale, seats, horizon);
+      }
+      let best: Node | undefined;
+      for (const ch of root.children) if (!best || ch.visits > best.visits) best = ch;
+      const k = best!.key;
+      return choices.find((x) => keyOf(x) === k) ?? choices[0]!;
+    },
+  };
+}
+
+const now = (): number => performance.now();
+
+function iterate(game: AnyGame, h: Heuristic, d: unknown, root: Node, rng: Rng, c: number, scale: number, seats: number, horizon: number): void {
+  const path: Node[] = [root];
+  let node = root;
+  // Selection and expansion.
+  for (;;) {
+    const actor = game.toAct(d);
+    if (actor === null) break;
+    const cs = game.choices(d) as readonly Choice[];
+    const keys = cs.map(keyOf);
+    const untried: number[] = [];
+    for (let i = 0; i < cs.length; i++) {
+      const ch = node.byKey.get(keys[i]!);
+      if (ch) ch.avail++;
+      else untried.push(i);
+    }
+    if (untried.length > 0) {
+      const i = untried[rng.int(untried.length)]!;
+      const child = newNode(keys[i]!, actor);
+      child.avail = 1;
+      node.children.push(child);
+      node.byKey.set(child.key, child);
+      game.apply(d, cs[i]!, false);
+      path.push(child);
+      break;
+    }
+    let pick = -1;
+    let bestScore = -Infinity;
+    for (let i = 0; i < cs.length; i++) {
+      const ch = node.byKey.get(keys[i]!)!;
+      const score = ch.reward / ch.visits + c * Math.sqrt(Math.log(ch.avail) / ch.visits);
+      if (score > bestScore) {
+        bestScore = score;
+        pick = i;
+      }
+    }
+    node = node.byKey.get(keys[pick]!)!;
+    game.apply(d, cs[pick]!, false);
+    path.push(node);
+  }
+  // Playout: random choices for a few turns, then the heuristic's estimate of the final scores.
+  const stopAt = game.turn(d) + horizon;
+  while (game.toAct(d) !== null && game.turn(d) < stopAt) {
+    const cs = game.choices(d) as readonly Choice[];
+    game.apply(d, cs[rng.int(cs.length)]!, false);
+  }
+  const result = game.result(d);
+  const values = result ? [...result.scores] : Array.from({ length: seats }, (_, p) => h.value(d, p));
+  const r = rewards(values, scale);
+  for (const n of path) {
+    n.visits++;
+    if (n.actor >= 0) n.reward += r[n.actor]!;
+  }
+}
+
+/** Parses `500ms`, `2s` or `2000it` into limits. */
+export function parseIsmctsArg(arg: string | undefined): IsmctsOptions {
+  if (arg === undefined || arg === '') return { ms: 1000 };
+  const m = /^(\d+(?:\.\d+)?)(ms|s|it)$/.exec(arg);
+  if (!m) throw new InvalidInput(`ismcts limit "${arg}" must look like 500ms, 2s or 2000it`);
+  const n = Number(m[1]);
+  if (!(n > 0)) throw new InvalidInput(`ismcts limit "${arg}" must be positive`);
+  return m[2] === 'it' ? { iterations: Math.round(n) } : { ms: m[2] === 's' ? n * 1000 : n };
+}

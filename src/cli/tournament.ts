@@ -1,0 +1,136 @@
+import { ordinal, rate, rating } from 'openskill';
+import type { AnyGame } from '../core/game.js';
+import type { Bot } from '../bots/index.js';
+import { gameArg, intOption, out, parse } from './common.js';
+import { progressBar } from './progress.js';
+import { parseBots, playGame } from './simulate.js';
+
+export const TOURNAMENT_USAGE = `Usage: expedition tournament --game GAME --players N --bots LIST --games N [options]
+
+Plays N games between the listed bots, rotating seats (in game n, bot k sits at seat
+(k + n - 1) mod N), and prints wins, mean score and a rating per bot.
+
+Options:
+  --game GAME        game id (default relic-runners)
+  --players N        seats per game (default: the number of bots listed)
+  --bots LIST        one bot per seat, comma-separated, e.g. ismcts:500ms,greedy,greedy,greedy
+                     (bots: random, greedy, ismcts:500ms | ismcts:2s | ismcts:2000it)
+  --games N          number of games (default 10)
+  --seed SEED        base seed (default 1); game n is set up from "SEED:n" as in simulate
+  --cap TURNS        turn cap per game (default 400); capped games count for no one
+  --json             print one JSON object: {"games","capped","bots":[{"name","wins","meanScore","rating"},…]}
+
+Wins: a shared win counts as a win for each winner. Rating: OpenSkill (Weng–Lin, the open
+TrueSkill-style Bayesian model) from the finishing order of each game; "rating" is the
+conservative estimate mu − 3·sigma, starting from mu 25, sigma 25/3.`;
+
+export interface BotStanding {
+  readonly name: string;
+  readonly wins: number;
+  readonly meanScore: number | null;
+  readonly rating: number;
+  readonly mu: number;
+  readonly sigma: number;
+}
+
+export interface TournamentSummary {
+  readonly game: string;
+  readonly games: number;
+  readonly capped: number;
+  readonly seconds: number;
+  readonly bots: BotStanding[];
+}
+
+/** Plays the tournament; `onGame` sees each game's number as it ends. */
+export function runTournament(game: AnyGame, bots: readonly Bot[], games: number, seed: string, cap: number, onGame?: (n: number, s: BotStanding[], capped: number) => void): TournamentSummary {
+  const n = bots.length;
+  const ratings = bots.map(() => rating());
+  const wins = new Array<number>(n).fill(0);
+  const scoreSum = new Array<number>(n).fill(0);
+  const played = new Array<number>(n).fill(0);
+  let capped = 0;
+  const t0 = performance.now();
+  const standings = (): BotStanding[] =>
+    bots.map((b, k) => ({
+      name: b.name,
+      wins: wins[k]!,
+      meanScore: played[k] === 0 ? null : Math.round((scoreSum[k]! / played[k]!) * 100) / 100,
+      rating: Math.round(ordinal(ratings[k]!) * 100) / 100,
+      mu: Math.round(ratings[k]!.mu * 100) / 100,
+      sigma: Math.round(ratings[k]!.sigma * 100) / 100,
+    }));
+  for (let g = 1; g <= games; g++) {
+    // seatOf[k]: where bot k sits in this game.
+    const seatOf = bots.map((_, k) => (k + g - 1) % n);
+    const seated: Bot[] = new Array<Bot>(n);
+    bots.forEach((b, k) => (seated[seatOf[k]!] = b));
+    const o = playGame({ game, players: n, games, seed, bots: seated, cap }, g);
+    if (o.capped || o.scores === null || o.winners === null) {
+      capped++;
+    } else {
+      const scores = seatOf.map((seat) => o.scores![seat]!);
+      scores.forEach((sc, k) => {
+        scoreSum[k]! += sc;
+        played[k]!++;
+        if (o.winners!.includes(seatOf[k]!)) wins[k]!++;
+      });
+      // Rank 1 is best; equal scores share a rank (OpenSkill handles ties).
+      const rank = scores.map((sc) => 1 + scores.filter((x) => x > sc).length);
+      const updated = rate(ratings.map((r) => [r]), { rank });
+      updated.forEach((team, k) => (ratings[k] = team[0]!));
+    }
+    onGame?.(g, standings(), capped);
+  }
+  return { game: game.id, games, capped, seconds: Math.round(performance.now() - t0) / 1000, bots: standings() };
+}
+
+export async function tournamentCommand(args: readonly string[]): Promise<number> {
+  const { values } = parse(args, {
+    game: { type: 'string' },
+    players: { type: 'string' },
+    bots: { type: 'string' },
+    games: { type: 'string' },
+    seed: { type: 'string' },
+    cap: { type: 'string' },
+    json: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) {
+    out(TOURNAMENT_USAGE);
+    return 0;
+  }
+  const game = gameArg(values.game ?? 'relic-runners');
+  const listed = (values.bots ?? 'greedy,random').split(',').length;
+  const players = intOption('players', values.players, listed, game.minSeats, game.maxSeats);
+  const bots = parseBots(values.bots ?? 'greedy,random', players);
+  const games = intOption('games', values.games, 10, 1);
+  const cap = intOption('cap', values.cap, 400, 1);
+  const seed = values.seed ?? '1';
+  const bar = progressBar(games, 'tournament', process.stderr, '{capped} capped | leader {leader}');
+  let summary: TournamentSummary;
+  try {
+    summary = runTournament(game, bots, games, seed, cap, (g, s, c) => {
+      const lead = [...s].sort((a, b) => b.wins - a.wins)[0]!;
+      bar.update(g, { capped: c, leader: `${lead.name} (${lead.wins} wins)` });
+    });
+  } finally {
+    bar.stop();
+  }
+  if (values.json) {
+    out(JSON.stringify({ games: summary.games, capped: summary.capped, bots: summary.bots.map(({ name, wins, meanScore, rating: r }) => ({ name, wins, meanScore, rating: r })) }));
+    return 0;
+  }
+  const rows = summary.bots.map((b, k) => [String(k + 1), b.name, String(b.wins), `${((100 * b.wins) / Math.max(1, games - summary.capped)).toFixed(1)}%`, b.meanScore === null ? 'n/a' : b.meanScore.toFixed(2), b.rating.toFixed(2), `${b.mu.toFixed(1)} ± ${b.sigma.toFixed(1)}`]);
+  const head = ['#', 'bot', 'wins', 'win %', 'mean score', 'rating', 'mu ± sigma'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const fmt = (r: string[]) => r.map((c, i) => (i === 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  out(
+    [
+      `${game.id}: ${games} games, ${players} players, seats rotating, seed "${seed}", ${summary.capped} capped at ${cap} turns, ${summary.seconds.toFixed(1)} s`,
+      fmt(head),
+      fmt(widths.map((w) => '-'.repeat(w))),
+      ...rows.map(fmt),
+    ].join('\n'),
+  );
+  return 0;
+}
