@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { GameEvent } from '../../src/core/game.js';
-import { relicRunners as g, type RRChoice, type State } from '../../src/games/relic-runners/index.js';
+import { relicRunners as g, STANDARD_BOARD, type RRChoice, type State } from '../../src/games/relic-runners/index.js';
 import { buildPosition, type PositionSpec } from '../../src/games/relic-runners/position.js';
 
 export { g, buildPosition };
@@ -40,3 +40,8 @@ export function moveSets(s: State): string[] {
 export const seatOf = (s: State): number => s.cur;
 export const player = (s: State, seat = s.cur) => s.players[seat]!;
 export const loc = (s: State, id: string): number => s.board.locIndex.get(id)!;
+
+/** The first-game temple colours of the board data, so that no temple colour depends on a seed. */
+export const FIRST_GAME_TEMPLES: PositionSpec['temples'] = STANDARD_BOARD.data.firstGameTemples;
+/** Ids of the ten river trails. */
+export const RIVER_TRAILS: readonly number[] = STANDARD_BOARD.rivers.map((t) => STANDARD_BOARD.trails[t]!.id);

@@ -3,24 +3,11 @@ import assert from 'node:assert/strict';
 import type { GameEvent } from '../../src/core/game.js';
 import { randomBot } from '../../src/bots/random.js';
 import { playGame } from '../../src/cli/simulate.js';
-import { g, buildPosition, act, choices, decision, type PositionSpec, type State } from '../helpers/rr.js';
+import { g, buildPosition, act, choices, decision, type PositionSpec, type State, FIRST_GAME_TEMPLES } from '../helpers/rr.js';
 
 /* Scenario tests for the end of the game (rules §6). */
 
-const TEMPLES: PositionSpec['temples'] = {
-  'temple-1': 'ivory',
-  'temple-2': 'purple',
-  'temple-3': 'blue',
-  'temple-4': 'blue',
-  'temple-5': 'purple',
-  'temple-6': 'ivory',
-  'temple-7': 'blue',
-  'temple-8': 'ivory',
-  'temple-9': 'purple',
-  'temple-10': 'purple',
-  'temple-11': 'ivory',
-  'temple-12': 'blue',
-};
+const TEMPLES = FIRST_GAME_TEMPLES;
 type Seat = NonNullable<PositionSpec['players']>[number];
 const THRESHOLD: Record<number, number> = { 2: 7, 3: 8, 4: 9, 5: 10 };
 

@@ -1,27 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isDeepStrictEqual } from 'node:util';
-import { g, buildPosition, act, choices, decision, assertIllegal, moveSets, type PositionSpec, type RRChoice, type State } from '../helpers/rr.js';
+import { g, buildPosition, act, choices, decision, assertIllegal, moveSets, type PositionSpec, type RRChoice, type State, FIRST_GAME_TEMPLES, RIVER_TRAILS } from '../helpers/rr.js';
 
 /* Scenario tests for the ivory tiles (rules §4) and the ivory conflict of RR-EXPL-4. */
 
-const ALL_RIVERS = [7, 11, 13, 15, 18, 22, 24, 28, 30, 34];
+const ALL_RIVERS = RIVER_TRAILS;
 const riversExcept = (...ids: number[]): number[] => ALL_RIVERS.filter((t) => !ids.includes(t));
-/** The first-game colours, so that no temple colour depends on the seed. */
-const TEMPLES: PositionSpec['temples'] = {
-  'temple-1': 'ivory',
-  'temple-2': 'purple',
-  'temple-3': 'blue',
-  'temple-4': 'blue',
-  'temple-5': 'purple',
-  'temple-6': 'ivory',
-  'temple-7': 'blue',
-  'temple-8': 'ivory',
-  'temple-9': 'purple',
-  'temple-10': 'purple',
-  'temple-11': 'ivory',
-  'temple-12': 'blue',
-};
+const TEMPLES = FIRST_GAME_TEMPLES;
 
 const pv = (s: State, seat = 0, viewer = seat) => g.view(s, viewer).players[seat]!;
 const offered = (s: State, c: RRChoice): boolean => choices(s).some((x) => isDeepStrictEqual(x, c));

@@ -1,24 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { g, buildPosition, act, choices, decision, assertIllegal, type PositionSpec, type State } from '../helpers/rr.js';
+import { g, buildPosition, act, choices, decision, assertIllegal, type PositionSpec, type State, FIRST_GAME_TEMPLES, RIVER_TRAILS } from '../helpers/rr.js';
 
 /* Scenario tests for the purple tiles (rules §5). The explorer walks ruin-1 -40- temple-2 (purple). */
 
-const ALL_RIVERS = [7, 11, 13, 15, 18, 22, 24, 28, 30, 34];
-const TEMPLES: PositionSpec['temples'] = {
-  'temple-1': 'ivory',
-  'temple-2': 'purple',
-  'temple-3': 'blue',
-  'temple-4': 'blue',
-  'temple-5': 'purple',
-  'temple-6': 'ivory',
-  'temple-7': 'blue',
-  'temple-8': 'ivory',
-  'temple-9': 'purple',
-  'temple-10': 'purple',
-  'temple-11': 'ivory',
-  'temple-12': 'blue',
-};
+const ALL_RIVERS = RIVER_TRAILS;
+const TEMPLES = FIRST_GAME_TEMPLES;
 type Seat = NonNullable<PositionSpec['players']>[number];
 
 const pv = (s: State, seat = 0) => g.view(s, seat).players[seat]!;

@@ -1,0 +1,118 @@
+/**
+ * Bot strength and speed: `npm run bench:bots`. Figures, not pass/fail.
+ *
+ * Environment: GAMES_GREEDY (greedy vs random, 2 p; default 200), GAMES_ISMCTS (ismcts vs greedy,
+ * 2 p; default 20), GAMES_ISMCTS4 (one ismcts among three greedy, 4 p; default 12), ISMCTS (the
+ * ismcts spec; default ismcts:1s), GAMES_GREEDY4 (greedy × 4 for the capped share; default 100),
+ * SECTIONS (comma list of: greedy, greedy4, ismcts, ismcts4, speed; default all).
+ * Seats rotate between games; every game is seeded, so a run can be repeated exactly.
+ */
+import { runTournament, type TournamentSummary } from '../src/cli/tournament.js';
+import { botFromSpec, decide } from '../src/bots/index.js';
+import { createRng } from '../src/core/rng.js';
+import type { AnyGame } from '../src/core/game.js';
+import { relicRunners } from '../src/games/relic-runners/index.js';
+import { ismctsBot } from '../src/bots/ismcts.js';
+import { playGame } from '../src/cli/simulate.js';
+
+const game = relicRunners as AnyGame;
+const env = (k: string, d: number) => Number(process.env[k] ?? d);
+const ISMCTS = process.env.ISMCTS ?? 'ismcts:1s';
+const sections = new Set((process.env.SECTIONS ?? 'speed,greedy,greedy4,ismcts,ismcts4').split(','));
+const figures: Record<string, unknown> = {};
+
+function line(label: string, value: string): void {
+  process.stdout.write(`${label.padEnd(58)} ${value}\n`);
+}
+
+function report(title: string, t: TournamentSummary, first: number): void {
+  const b = t.bots[first]!;
+  const played = t.games - t.capped;
+  line(`${title}: ${b.name} wins`, `${b.wins}/${played} = ${((100 * b.wins) / Math.max(1, played)).toFixed(1)} %  (${t.games} games, ${t.capped} capped, ${t.seconds.toFixed(0)} s)`);
+  line('  mean score per bot', t.bots.map((x) => `${x.name} ${x.meanScore?.toFixed(1) ?? 'n/a'}`).join(', '));
+}
+
+/** Mean winning score, mean turns and capped share of games between the given bots. */
+function gamesOf(specs: string[], games: number, seed: string): { capped: number; meanWinning: number; meanTurns: number; decisions: number; seconds: number } {
+  const bots = specs.map(botFromSpec);
+  let capped = 0;
+  let win = 0;
+  let finished = 0;
+  let turns = 0;
+  let decisions = 0;
+  const t0 = performance.now();
+  for (let n = 1; n <= games; n++) {
+    const o = playGame({ game, players: bots.length, games, seed, bots, cap: 400 }, n);
+    decisions += o.record.choices.length;
+    if (o.capped) {
+      capped++;
+      continue;
+    }
+    finished++;
+    win += Math.max(...o.scores!);
+    // Replaying to count turns keeps playGame's outcome small.
+    const s = game.setup(game.options(o.record.options), o.record.seats, createRng(o.record.seed));
+    for (const c of o.record.choices) game.apply(s, c, false);
+    turns += game.turn(s);
+  }
+  return { capped, meanWinning: win / Math.max(1, finished), meanTurns: turns / Math.max(1, finished), decisions, seconds: (performance.now() - t0) / 1000 };
+}
+
+/** ISMCTS iterations per second from a state: runs a fixed iteration count and times it. */
+function iterationsPerSecond(state: unknown, iterations: number): number {
+  const bot = ismctsBot({ iterations });
+  const t0 = performance.now();
+  decide(game, state, bot, createRng(1));
+  return iterations / ((performance.now() - t0) / 1000);
+}
+
+process.stdout.write(`Expedition bot benchmark: relic-runners, node ${process.version}, one core\n\n`);
+
+if (sections.has('speed')) {
+  const opening = game.setup(game.options(undefined), 4, createRng('bench-open'));
+  const mid = game.setup(game.options(undefined), 4, createRng('bench-mid'));
+  const greedy = botFromSpec('greedy');
+  const rng = createRng('mid');
+  while (game.turn(mid) < 40) game.apply(mid, decide(game, mid, greedy, rng));
+  // Find a decision with several choices, so that the search has work to do.
+  while (game.choices(mid).length < 4) game.apply(mid, decide(game, mid, greedy, rng));
+  iterationsPerSecond(opening, 300); // warm-up
+  const a = iterationsPerSecond(opening, 3000);
+  const b = iterationsPerSecond(mid, 3000);
+  line('ISMCTS iterations/s, opening position (4 p)', a.toFixed(0));
+  line(`ISMCTS iterations/s, mid-game (4 p, turn ${game.turn(mid)}, ${game.choices(mid).length} choices)`, b.toFixed(0));
+  figures.ismctsItPerSecOpening = Math.round(a);
+  figures.ismctsItPerSecMid = Math.round(b);
+}
+
+if (sections.has('greedy')) {
+  const n = env('GAMES_GREEDY', 200);
+  const t = runTournament(game, [botFromSpec('greedy'), botFromSpec('random')], n, 'bench-greedy', 400);
+  report('greedy vs random, 2 p (target ≥ 95 %)', t, 0);
+  figures.greedyVsRandom = { games: n, wins: t.bots[0]!.wins, capped: t.capped };
+}
+
+if (sections.has('greedy4')) {
+  const n = env('GAMES_GREEDY4', 100);
+  const r = gamesOf(['greedy', 'greedy', 'greedy', 'greedy'], n, 'bench-greedy4');
+  line('greedy × 4: capped at 400 turns (target 0)', `${r.capped}/${n}`);
+  line('greedy × 4: mean winning score, mean turns', `${r.meanWinning.toFixed(1)} VP, ${r.meanTurns.toFixed(0)} turns`);
+  line('greedy decisions/s (in those games)', (r.decisions / r.seconds).toFixed(0));
+  figures.greedy4 = { games: n, ...r };
+}
+
+if (sections.has('ismcts')) {
+  const n = env('GAMES_ISMCTS', 20);
+  const t = runTournament(game, [botFromSpec(ISMCTS), botFromSpec('greedy')], n, 'bench-ismcts', 400);
+  report(`${ISMCTS} vs greedy, 2 p (target ≥ 65 %)`, t, 0);
+  figures.ismctsVsGreedy = { spec: ISMCTS, games: n, wins: t.bots[0]!.wins, capped: t.capped, meanScores: t.bots.map((b) => b.meanScore) };
+}
+
+if (sections.has('ismcts4')) {
+  const n = env('GAMES_ISMCTS4', 12);
+  const t = runTournament(game, [botFromSpec(ISMCTS), botFromSpec('greedy'), botFromSpec('greedy'), botFromSpec('greedy')], n, 'bench-ismcts4', 400);
+  report(`${ISMCTS} among three greedy, 4 p (target ≥ 45 %)`, t, 0);
+  figures.ismctsAmongGreedy = { spec: ISMCTS, games: n, wins: t.bots[0]!.wins, capped: t.capped, meanScores: t.bots.map((b) => b.meanScore) };
+}
+
+process.stdout.write('\n' + JSON.stringify(figures) + '\n');
