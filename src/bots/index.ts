@@ -1,10 +1,14 @@
 import { InvalidInput } from '../core/errors.js';
 import type { Bot } from './bot.js';
 import { randomBot } from './random.js';
+import { greedyBot, parseGreedyArg } from './greedy.js';
+// Registers the Relic Runners heuristic for heuristicFor().
+import './relic-runners/index.js';
 import { ismctsBot, parseIsmctsArg } from './ismcts.js';
 
 const FACTORIES: Record<string, (arg?: string) => Bot> = {
   random: () => randomBot(),
+  greedy: (arg) => greedyBot(parseGreedyArg(arg)),
   ismcts: (arg) => ismctsBot(parseIsmctsArg(arg), arg ? `ismcts:${arg}` : 'ismcts'),
 };
 
