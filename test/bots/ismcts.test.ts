@@ -1,0 +1,50 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { InvalidInput } from '../../src/core/errors.js';
+import { createRng } from '../../src/core/rng.js';
+import { botFromSpec, decide } from '../../src/bots/index.js';
+import { parseIsmctsArg } from '../../src/bots/ismcts.js';
+import { relicRunners as g } from '../../src/games/relic-runners/index.js';
+import { buildPosition } from '../../src/games/relic-runners/position.js';
+import { randomGame } from '../helpers/random-play.js';
+
+test('ismcts limits parse from 500ms, 2s and 2000it; nonsense is refused', () => {
+  assert.deepEqual(parseIsmctsArg('500ms'), { ms: 500 });
+  assert.deepEqual(parseIsmctsArg('2s'), { ms: 2000 });
+  assert.deepEqual(parseIsmctsArg('2000it'), { iterations: 2000 });
+  assert.throws(() => parseIsmctsArg('fast'), InvalidInput);
+  assert.throws(() => parseIsmctsArg('0it'), InvalidInput);
+  assert.equal(botFromSpec('ismcts:300it').name, 'ismcts:300it');
+});
+
+test('ismcts with an iteration limit is deterministic for a seed', () => {
+  const s = randomGame(8, 4, 30);
+  const bot = botFromSpec('ismcts:200it');
+  assert.deepEqual(decide(g, s, bot, createRng(5)), decide(g, s, bot, createRng(5)));
+});
+
+test('ismcts takes the relic that wins the game (RR-EXP-1, RR-END-1)', () => {
+  // Seat 0 starts on the green shrine of ruin-7 and can reach the one at ruin-6 (trail 10):
+  // the relic is the 7th of a 2-seat game, worth 2 VP and a new colour; seat 1 cannot catch up.
+  const s = buildPosition({
+    seats: 2,
+    stacks: { 'ruin-7': 0, 'ruin-6': 0 },
+    relics: ['ruin-7', 'ruin-6'],
+    players: [
+      { at: 'ruin-7', relics: { ivory: 2, blue: 2, purple: 2 }, vp: 30 },
+      { at: 'camp', vp: 31 },
+    ],
+  });
+  const bot = botFromSpec('ismcts:400it');
+  const rng = createRng(1);
+  // Move onto the shrine: ISMCTS should pick a move ending at ruin-6, then take the relic.
+  while (g.toAct(s) === 0 && s.stack[s.stack.length - 1]?.k !== 'relic') g.apply(s, decide(g, s, bot, rng));
+  assert.equal(s.stack[s.stack.length - 1]?.k, 'relic', 'ismcts did not move onto the same-colour shrine');
+  assert.deepEqual(decide(g, s, bot, rng), { t: 'relic', take: true });
+});
+
+test('ismcts with a time limit returns a legal choice', () => {
+  const s = randomGame(9, 3, 25);
+  const c = decide(g, s, botFromSpec('ismcts:40ms'), createRng(2));
+  assert.ok(g.choices(s).includes(c as never));
+});
