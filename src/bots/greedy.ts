@@ -16,7 +16,7 @@ export interface GreedyOptions {
   readonly budget?: number;
 }
 
-export const GREEDY_DEFAULTS: Required<GreedyOptions> = { score: 'diff', budget: 4000 };
+export const GREEDY_DEFAULTS: Required<GreedyOptions> = { score: 'diff', budget: 1000 };
 
 /**
  * Game-specific pruning of the choices greedy judges. A heuristic cannot see why a state came
