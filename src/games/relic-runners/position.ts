@@ -3,7 +3,7 @@ import { createRng } from '../../core/rng.js';
 import type { Board } from './board.js';
 import { settle, takeEvents } from './rules.js';
 import { parseOptions, setupState } from './setup.js';
-import { COLUMNS, type Options, type State } from './state.js';
+import type { Options, State } from './state.js';
 import { BLUE, COLOUR_NAMES, IVORY, PURPLE, RELIC_NAMES, tile, type RelicColour } from './tiles.js';
 import { STANDARD_BOARD } from './index.js';
 
@@ -133,4 +133,3 @@ export function buildPosition(spec: PositionSpec): State {
   return s;
 }
 
-export { COLUMNS };

@@ -1,6 +1,6 @@
 import { otherEnd } from './board.js';
 import type { Player, State } from './state.js';
-import { IVORY, tileFace, tile } from './tiles.js';
+import { tileFace } from './tiles.js';
 
 /**
  * Compass 3 (RR-TB-6, D-8): trails in the longest trail-simple walk over the seat's own pathways
@@ -95,4 +95,3 @@ export function winners(s: State): number[] {
 }
 
 export { relicCount, distinctRelics };
-export const IV1_6 = tile(IVORY, 1, 6);

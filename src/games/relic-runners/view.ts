@@ -1,8 +1,8 @@
 import type { Seat } from '../../core/game.js';
 import type { RRChoice } from './choice.js';
-import { COLUMNS, posCol, posLevel, type Frame, type State } from './state.js';
-import { distinctRelics, relicCount, scoreBreakdown, winners, type ScoreBreakdown } from './scoring.js';
-import { BLUE, COLOUR_NAMES, END_RELICS, IVORY, PURPLE, RELIC_NAMES, tileColour, tileFace, tileLevel, type RelicColour } from './tiles.js';
+import type { Frame, State } from './state.js';
+import { relicCount, scoreBreakdown, winners, type ScoreBreakdown } from './scoring.js';
+import { COLOUR_NAMES, END_RELICS, IVORY, PURPLE, RELIC_NAMES, tileColour, tileFace, tileLevel, type RelicColour } from './tiles.js';
 import { isShrine } from './rules.js';
 
 /** A tile as a reader sees it: ivory "IV2-4", purple "PU-3", blue "B2:4" (level 2, worth 4). */
@@ -149,6 +149,3 @@ export function viewOf(s: State, viewer: Seat | null): RRView {
     result: s.over ? { scores: s.players.map(scoreBreakdown), winners: winners(s) } : null,
   };
 }
-
-// Re-exported for readers of views (UI, CLI) that want the same column names.
-export { COLUMNS, posCol, posLevel, BLUE, distinctRelics };
