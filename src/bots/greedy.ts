@@ -18,19 +18,6 @@ export interface GreedyOptions {
 
 export const GREEDY_DEFAULTS: Required<GreedyOptions> = { score: 'diff', budget: 1000 };
 
-/**
- * Game-specific pruning of the choices greedy judges. A heuristic cannot see why a state came
- * about: after declining a relic it sees an explorer on a relic shrine ready for an expedition,
- * and would decline again every turn. A filter states such rules of thumb directly.
- */
-export type ChoiceFilter = (s: unknown, seat: Seat, choices: readonly Choice[]) => readonly Choice[];
-
-const FILTERS = new Map<string, ChoiceFilter>();
-
-export function registerChoiceFilter(gameId: string, f: ChoiceFilter): void {
-  FILTERS.set(gameId, f);
-}
-
 /** Values closer than this are ties, broken at random. */
 const EPS = 1e-9;
 
@@ -47,10 +34,10 @@ export function greedyBot(options: GreedyOptions = {}): Bot {
     needsSample: true,
     choose({ game, seat, choices, sample, rng }: BotInput): Choice {
       if (choices.length === 0) throw new Error('greedy bot asked to move in a finished game');
-      const filter = FILTERS.get(game.id) ?? null;
-      if (filter) choices = filter(sample, seat, choices);
+      const h = heuristicFor(game);
+      if (h.prune) choices = h.prune(sample, seat, choices);
       if (choices.length === 1) return choices[0]!;
-      const search = new TurnSearch(game, heuristicFor(game), seat, game.turn(sample), score, filter);
+      const search = new TurnSearch(game, h, seat, game.turn(sample), score);
       const per = Math.max(0, Math.floor((budget - choices.length) / choices.length));
       let best = -Infinity;
       let ties: number[] = [];
@@ -77,7 +64,6 @@ class TurnSearch {
     private readonly seat: Seat,
     private readonly turn: number,
     private readonly mode: GreedyScore,
-    private readonly filter: ChoiceFilter | null,
   ) {}
 
   /** Whether the seat still owes a decision in the turn being searched. */
@@ -89,9 +75,7 @@ class TurnSearch {
     const mine = this.h.value(s, this.seat);
     if (this.mode === 'self') return mine;
     let other = -Infinity;
-    // The core contract has no seat count; game states carry one as `seats` (Relic Runners does).
-    const n = (s as { seats?: unknown }).seats;
-    if (typeof n !== 'number') return mine;
+    const n = this.game.seats(s);
     for (let q = 0; q < n; q++) {
       if (q === this.seat) continue;
       const v = this.h.value(s, q);
@@ -106,7 +90,7 @@ class TurnSearch {
     for (;;) {
       if (!this.mine(s)) return this.score(s);
       const all = g.choices(s) as readonly Choice[];
-      const cs = this.filter ? this.filter(s, this.seat, all) : all;
+      const cs = this.h.prune ? this.h.prune(s, this.seat, all) : all;
       if (cs.length === 1) {
         // A forced decision: s is our own clone, so play it in place.
         g.apply(s, cs[0], false);

@@ -1,4 +1,4 @@
-import type { AnyGame, Seat } from '../core/game.js';
+import type { AnyGame, Choice, Seat } from '../core/game.js';
 
 /**
  * Game knowledge for the greedy bot and for ISMCTS playouts. Written per game; it reads a state
@@ -7,6 +7,12 @@ import type { AnyGame, Seat } from '../core/game.js';
 export interface Heuristic<S = unknown> {
   /** Estimated final score of `seat` from this state (VP-like units; higher is better). */
   value(s: S, seat: Seat): number;
+  /**
+   * Rules of thumb that narrow the choices searched (a subset of `choices`, never empty). A value
+   * cannot see why a state came about (after declining a relic, an explorer on a relic shrine looks
+   * like an expedition ready to go), so such rules are stated directly.
+   */
+  prune?(s: S, seat: Seat, choices: readonly Choice[]): readonly Choice[];
 }
 
 const HEURISTICS = new Map<string, Heuristic>();

@@ -9,6 +9,7 @@ import { heuristicFor, type Heuristic } from './heuristic.js';
  * a determinization of what the bot's seat does not know, descends the one tree shared by all
  * determinizations, choosing among the choices legal in that determinization by UCB with
  * availability counts, expands one new choice, plays out, and backs up a reward per seat.
+ * The game's rules of thumb (Heuristic.prune) narrow the choices in the tree and the playouts.
  */
 export interface IsmctsOptions {
   /** Stop after this many iterations (deterministic for a given seed). */
@@ -85,7 +86,8 @@ function iterate(game: AnyGame, h: Heuristic, d: unknown, root: Node, rng: Rng, 
   for (;;) {
     const actor = game.toAct(d);
     if (actor === null) break;
-    const cs = game.choices(d) as readonly Choice[];
+    const all = game.choices(d) as readonly Choice[];
+    const cs = h.prune ? h.prune(d, actor, all) : all;
     const keys = cs.map(keyOf);
     const untried: number[] = [];
     for (let i = 0; i < cs.length; i++) {
@@ -119,8 +121,9 @@ function iterate(game: AnyGame, h: Heuristic, d: unknown, root: Node, rng: Rng, 
   }
   // Playout: random choices for a few turns, then the heuristic's estimate of the final scores.
   const stopAt = game.turn(d) + horizon;
-  while (game.toAct(d) !== null && game.turn(d) < stopAt) {
-    const cs = game.choices(d) as readonly Choice[];
+  for (let actor = game.toAct(d); actor !== null && game.turn(d) < stopAt; actor = game.toAct(d)) {
+    const all = game.choices(d) as readonly Choice[];
+    const cs = h.prune ? h.prune(d, actor, all) : all;
     game.apply(d, cs[rng.int(cs.length)]!, false);
   }
   const result = game.result(d);

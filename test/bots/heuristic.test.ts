@@ -13,8 +13,9 @@ import { forSeeds, randomGame, range } from '../helpers/random-play.js';
 
 const value = (s: State, seat: number) => rrHeuristic.value(s, seat);
 
-test('the heuristic is registered for relic-runners', () => {
-  assert.equal(heuristicFor(g), rrHeuristic);
+test('the heuristic is registered for relic-runners, with its relic rule of thumb', () => {
+  assert.equal(heuristicFor(g).value, rrHeuristic.value);
+  assert.equal(typeof heuristicFor(g).prune, 'function');
 });
 
 test('banked VP equal scoreBreakdown, and a finished game is valued at its final scores', () => {

@@ -4,7 +4,7 @@ import { END_RELICS } from '../../games/relic-runners/tiles.js';
 import { banked } from './heuristic.js';
 
 /**
- * Greedy's rule of thumb for Relic Runners (RR-EXP-1): an offered relic is always taken, except
+ * The bots' rule of thumb for Relic Runners (RR-EXP-1): an offered relic is always taken, except
  * when taking it triggers the end (RR-END-1) while the seat would still be behind in banked VP;
  * then the heuristic decides. Declining otherwise only stalls the game: the explorer stays on a
  * relic shrine, which looks like an expedition ready to go, and the same choice comes back.
