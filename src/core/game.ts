@@ -12,6 +12,11 @@ export interface Choice {
 export interface GameEvent {
   readonly type: string;
   readonly seat?: Seat;
+  /**
+   * Set when the event made hidden information known to someone (a face-down tile taken or
+   * turned up, a secret look): choices before it can no longer be taken back (undo).
+   */
+  readonly reveals?: true;
 }
 
 export interface Result {

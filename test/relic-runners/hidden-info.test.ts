@@ -90,7 +90,7 @@ test('§7, D-19 public events never carry an unrevealed blue value or a VP total
       const events = g.apply(s, cs[rng.int(cs.length)]);
       for (const e of events) {
         const r = e as unknown as Record<string, unknown>;
-        if (e.type === 'blueTaken') assert.deepEqual(Object.keys(r).sort(), ['level', 'seat', 'site', 'type']);
+        if (e.type === 'blueTaken') assert.deepEqual(Object.keys(r).sort(), ['level', 'reveals', 'seat', 'site', 'type']);
         if ('value' in r) {
           assert.equal(e.type, 'blueRevealed');
           // Revealed values stay public: every seat's view shows them.

@@ -57,7 +57,7 @@ test('D-19 an unrevealed blue value never appears in events or in other seats\' 
   });
   const ev = act(s, { t: 'move', trails: [23] }, { t: 'explore' });
   const blue = ev.filter((e) => e.type === 'blueTaken') as unknown as Record<string, unknown>[];
-  assert.deepEqual(blue, [{ type: 'blueTaken', seat: 0, site: 'temple-1', level: 3 }]);
+  assert.deepEqual(blue, [{ type: 'blueTaken', seat: 0, site: 'temple-1', level: 3, reveals: true }]);
   // IV3-3's public +1 is fine; nothing carries the tile's value
   const vp = ev.filter((e) => e.type === 'vp') as unknown as { vp: number; why: string }[];
   assert.deepEqual(vp.map((e) => [e.vp, e.why]), [[1, 'IV3-3']]);
@@ -94,4 +94,18 @@ test('D-19 what IV2-2 shows stays with its owner: events and the other views car
   );
   assert.deepEqual(g.view(s, 1).players[0]!.blue, []);
   assert.deepEqual(g.view(s, 0).players[0]!.blue, [{ level: 1, value: 5, shown: false }]);
+});
+
+test('§7 events that turn up hidden information say so (reveals), for the undo limit', () => {
+  // Exploring a blue temple takes a face-down tile: that event reveals; a move does not.
+  const s = buildPosition({
+    seats: 2,
+    temples: { 'temple-1': 'blue' },
+    stacks: { 'temple-1': ['B1:5', 'B2:4', 'B3:2'] },
+    players: [{ at: 'ruin-1', rations: 2 }],
+  });
+  const moveEvents = act(s, { t: 'move', trails: [33] });
+  assert.ok(moveEvents.every((e) => e.reveals === undefined));
+  const exploreEvents = act(s, { t: 'explore' });
+  assert.deepEqual(exploreEvents.filter((e) => e.reveals).map((e) => e.type), ['blueTaken']);
 });

@@ -189,7 +189,7 @@ function takeTile(s: State, site: number, depth: number): void {
   const c = tileColour(tl);
   const level = tileLevel(tl);
   if (c === IVORY) {
-    LOUD && EV.push({ type: 'ivoryTaken', seat: s.cur, site: locId(s, site), tile: ivoryName(tl) } as GameEvent);
+    LOUD && EV.push({ type: 'ivoryTaken', seat: s.cur, site: locId(s, site), tile: ivoryName(tl), reveals: true } as GameEvent);
     if (p.ivory[level - 1] === 0) p.ivory[level - 1] = tl;
     else s.stack.push({ k: 'keep', held: p.ivory[level - 1]!, taken: tl });
   } else if (c === BLUE) {
@@ -198,11 +198,11 @@ function takeTile(s: State, site: number, depth: number): void {
     s.t.blueTaken++;
     // A blue tile is VP scored while exploring a temple: IV3-3 answers it (EN, PL: 1 VP).
     s.t.explorations[s.t.explorations.length - 1]!.scored = true;
-    LOUD && EV.push({ type: 'blueTaken', seat: s.cur, site: locId(s, site), level } as GameEvent);
+    LOUD && EV.push({ type: 'blueTaken', seat: s.cur, site: locId(s, site), level, reveals: true } as GameEvent);
     if (s.t.doubled) revealBlue(s, p, p.blue.length - 1);
   } else {
     s.discards.push(tl);
-    LOUD && EV.push({ type: 'purpleTaken', seat: s.cur, site: locId(s, site), tile: `PU-${tileFace(tl)}`, level } as GameEvent);
+    LOUD && EV.push({ type: 'purpleTaken', seat: s.cur, site: locId(s, site), tile: `PU-${tileFace(tl)}`, level, reveals: true } as GameEvent);
     purpleEffect(s, p, tileFace(tl));
   }
 }
@@ -629,6 +629,7 @@ export function play(s: State, c: RRChoice): void {
       const site = (f as { site: number }).site;
       if (c.use) {
         discardIvory(s, p, 2);
+        LOUD && EV.push({ type: 'peek', seat: s.cur, site: locId(s, site), reveals: true } as GameEvent);
         s.peeked[s.cur]! |= 1 << site;
         s.stack.push({ k: 'pick', site });
       } else {

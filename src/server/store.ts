@@ -1,0 +1,89 @@
+/**
+ * Durable storage of games behind one interface: SQLite (better-sqlite3, WAL) by default,
+ * PostgreSQL (pg) when DATABASE_URL is set. The move log is the truth: a game is its seed,
+ * options, seats and the ordered list of accepted choices; everything else is rebuilt by replay.
+ */
+
+export type GameStatus = 'active' | 'finished' | 'abandoned';
+
+export interface SeatConfig {
+  readonly seat: number;
+  readonly kind: 'human' | 'bot';
+  /** Bot spec (e.g. "greedy", "ismcts:500ms") for bot seats; for a human seat handed to a bot, the bot now playing it. */
+  readonly bot: string | null;
+  /** Display name. */
+  readonly name: string | null;
+  /** SHA-256 hex of the seat's secret token (human seats); the token itself is never stored. */
+  readonly tokenHash: string | null;
+  /** Whether a player has claimed the seat. */
+  readonly claimed: boolean;
+  /** Remaining time bank in ms when the game has clocks, else null. */
+  readonly clockMs: number | null;
+}
+
+export interface NewGame {
+  readonly id: string;
+  readonly game: string;
+  readonly seats: number;
+  readonly seed: string;
+  readonly options: unknown;
+  /** Extra settings (clocks, bot pacing, visibility) as JSON. */
+  readonly settings: unknown;
+  readonly createdAt: number;
+}
+
+export interface MoveRow {
+  /** 0-based position in the log. */
+  readonly index: number;
+  readonly seat: number;
+  readonly choice: unknown;
+  /** Engine state hash after this choice. */
+  readonly hash: string;
+  readonly at: number;
+}
+
+export interface StoredGame extends NewGame {
+  readonly status: GameStatus;
+  /** State hash after the last move (or after setup when there is none). */
+  readonly hash: string;
+  readonly updatedAt: number;
+  readonly seatConfigs: SeatConfig[];
+  readonly moves: MoveRow[];
+}
+
+export interface GameSummary {
+  readonly id: string;
+  readonly game: string;
+  readonly seats: number;
+  readonly status: GameStatus;
+  readonly moves: number;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  /** Human seats nobody has claimed yet. */
+  readonly openSeats: number[];
+}
+
+/** A move's index was already taken: another writer got there first. Nothing was written. */
+export class StoreConflict extends Error {
+  override readonly name = 'StoreConflict';
+}
+
+export interface Store {
+  readonly kind: 'sqlite' | 'postgres';
+  /** Creates the tables if missing (idempotent). */
+  init(): Promise<void>;
+  createGame(g: NewGame, seats: readonly SeatConfig[], hash: string): Promise<void>;
+  getGame(id: string): Promise<StoredGame | null>;
+  listGames(opts?: { status?: GameStatus; limit?: number }): Promise<GameSummary[]>;
+  /**
+   * Appends one move in a single transaction, with the game's new hash, status and the seats'
+   * clocks; throws StoreConflict when `move.index` is not the next index. Returns after commit.
+   */
+  appendMove(gameId: string, move: MoveRow, after: { hash: string; status: GameStatus; clocks?: readonly (number | null)[] }): Promise<void>;
+  /** Undo: deletes moves with index ≥ fromIndex in one transaction and sets the hash. */
+  truncateMoves(gameId: string, fromIndex: number, after: { hash: string; status: GameStatus }): Promise<void>;
+  updateSeat(gameId: string, seat: number, patch: Partial<Pick<SeatConfig, 'kind' | 'bot' | 'name' | 'tokenHash' | 'claimed' | 'clockMs'>>): Promise<void>;
+  /** Ids of games with status 'active', for rebuilding after a restart. */
+  activeGameIds(): Promise<string[]>;
+  close(): Promise<void>;
+}
