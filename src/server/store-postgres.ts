@@ -1,0 +1,269 @@
+/**
+ * The Store on PostgreSQL through a pg Pool, for deployments that already run a database server
+ * or run several server processes on one database.
+ */
+import pg from 'pg';
+import {
+  StoreConflict,
+  type GameStatus, type GameSummary, type SeatConfig, type Store, type StoredGame,
+} from './store.js';
+
+export interface PostgresStoreOptions {
+  /** Schema holding the tables, created by init() if missing; default: the connection's search_path. */
+  readonly schema?: string;
+  /** Most connections the pool opens (default 10). */
+  readonly poolSize?: number;
+  /** Give up connecting after this long (default 10 s) instead of hanging while the server is down. */
+  readonly connectTimeoutMs?: number;
+}
+
+/**
+ * JSON columns are `json`, not `jsonb`: jsonb reorders object keys (shorter first) and drops
+ * duplicates, while options and choices must come back exactly as stored, key order included,
+ * because replay and hashes may depend on it. Nothing queries inside them, so jsonb gains nothing.
+ * Times are bigint ms; pg hands bigint back as strings, turned into numbers when rows are read.
+ */
+function schemaSql(p: string): string {
+  return `
+CREATE TABLE IF NOT EXISTS ${p}games (
+  id         text PRIMARY KEY,
+  game       text NOT NULL,
+  seats      integer NOT NULL,
+  seed       text NOT NULL,
+  options    json NOT NULL,
+  settings   json NOT NULL,
+  status     text NOT NULL,
+  hash       text NOT NULL,
+  created_at bigint NOT NULL,
+  updated_at bigint NOT NULL
+);
+CREATE INDEX IF NOT EXISTS games_status_updated ON ${p}games (status, updated_at);
+CREATE TABLE IF NOT EXISTS ${p}seats (
+  game_id    text NOT NULL REFERENCES ${p}games (id) ON DELETE CASCADE,
+  seat       integer NOT NULL,
+  kind       text NOT NULL,
+  bot        text,
+  name       text,
+  token_hash text,
+  claimed    boolean NOT NULL,
+  clock_ms   bigint,
+  PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE IF NOT EXISTS ${p}moves (
+  game_id text NOT NULL REFERENCES ${p}games (id) ON DELETE CASCADE,
+  idx     integer NOT NULL,
+  seat    integer NOT NULL,
+  choice  json NOT NULL,
+  hash    text NOT NULL,
+  at      bigint NOT NULL,
+  PRIMARY KEY (game_id, idx)
+);`;
+}
+
+/** Same key for every store: concurrent init()s (parallel tests, several servers) take turns. */
+const INIT_LOCK = 0x45787064; // "Expd"
+
+type Num = string | number;
+interface GameDbRow {
+  id: string; game: string; seats: number; seed: string; options: unknown; settings: unknown;
+  status: GameStatus; hash: string; created_at: Num; updated_at: Num;
+}
+interface SeatDbRow {
+  seat: number; kind: 'human' | 'bot'; bot: string | null; name: string | null;
+  token_hash: string | null; claimed: boolean; clock_ms: Num | null;
+}
+interface MoveDbRow { idx: number; seat: number; choice: unknown; hash: string; at: Num }
+interface SummaryDbRow {
+  id: string; game: string; seats: number; status: GameStatus; moves: Num;
+  created_at: Num; updated_at: Num; open_seats: number[];
+}
+
+/** JSON text for a json column; `undefined` becomes null so the NOT NULL column always holds valid JSON. */
+function jsonText(v: unknown): string {
+  return JSON.stringify(v ?? null);
+}
+
+/** Times and clocks are whole milliseconds in both backends (bigint rejects fractions). */
+function wholeMs(v: number): number {
+  const r = Math.round(v);
+  if (!Number.isSafeInteger(r)) throw new RangeError(`not a time in ms: ${v}`);
+  return r;
+}
+
+const num = (v: Num): number => Number(v);
+
+/** unique_violation: a primary key already taken, i.e. another writer got there first. */
+function isUniqueViolation(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23505';
+}
+
+export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}): Store {
+  if (opts.schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(opts.schema)) {
+    throw new Error(`invalid schema name ${JSON.stringify(opts.schema)}: use lower-case letters, digits and _`);
+  }
+  const schema = opts.schema;
+  // Tables are named with their schema in every statement rather than through search_path, so
+  // no statement can land in another schema whatever the connection's settings.
+  const p = schema === undefined ? '' : `"${schema}".`;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.poolSize ?? 10,
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000,
+  });
+  // An idle connection that the server drops emits 'error' on the pool; unhandled, that would
+  // crash the process. The pool discards the connection and opens a new one when needed.
+  pool.on('error', (e) => { console.error(`PostgreSQL idle connection error: ${e.message}`); });
+
+  /** Runs `fn` in one transaction on one connection; rolls back when it throws. */
+  async function inTx<T>(fn: (c: pg.PoolClient) => Promise<T>, begin = 'BEGIN'): Promise<T> {
+    const c = await pool.connect();
+    try {
+      await c.query(begin);
+      const r = await fn(c);
+      await c.query('COMMIT');
+      return r;
+    } catch (e) {
+      await c.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    } finally {
+      c.release();
+    }
+  }
+
+  /** Locks the game's row until the transaction ends, so writers to one game take turns; returns its move count. */
+  async function lockGame(c: pg.PoolClient, gameId: string): Promise<number> {
+    const g = await c.query(`SELECT id FROM ${p}games WHERE id = $1 FOR UPDATE`, [gameId]);
+    if (g.rowCount === 0) throw new Error(`unknown game ${gameId}`);
+    const n = await c.query<{ n: Num }>(`SELECT count(*) AS n FROM ${p}moves WHERE game_id = $1`, [gameId]);
+    return num(n.rows[0]!.n);
+  }
+
+  return {
+    kind: 'postgres',
+    async init() {
+      await inTx(async (c) => {
+        await c.query('SELECT pg_advisory_xact_lock($1)', [INIT_LOCK]);
+        if (schema !== undefined) await c.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+        await c.query(schemaSql(p));
+      });
+    },
+    async createGame(g, seats, hash) {
+      try {
+        await inTx(async (c) => {
+          const at = wholeMs(g.createdAt);
+          await c.query(
+            `INSERT INTO ${p}games (id, game, seats, seed, options, settings, status, hash, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, $8)`,
+            [g.id, g.game, g.seats, g.seed, jsonText(g.options), jsonText(g.settings), hash, at],
+          );
+          for (const s of seats) {
+            await c.query(
+              `INSERT INTO ${p}seats (game_id, seat, kind, bot, name, token_hash, claimed, clock_ms)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+              [g.id, s.seat, s.kind, s.bot, s.name, s.tokenHash, s.claimed, s.clockMs === null ? null : wholeMs(s.clockMs)],
+            );
+          }
+        });
+      } catch (e) {
+        if (isUniqueViolation(e) && (e as { table?: string }).table === 'games') throw new StoreConflict(`game ${g.id} already exists`);
+        throw e;
+      }
+    },
+    async getGame(id) {
+      // One snapshot for the three reads, so the game's hash matches its moves while others write.
+      return inTx(async (c): Promise<StoredGame | null> => {
+        const g = (await c.query<GameDbRow>(`SELECT * FROM ${p}games WHERE id = $1`, [id])).rows[0];
+        if (g === undefined) return null;
+        const seats = (await c.query<SeatDbRow>(`SELECT * FROM ${p}seats WHERE game_id = $1 ORDER BY seat`, [id])).rows;
+        const moves = (await c.query<MoveDbRow>(
+          `SELECT idx, seat, choice, hash, at FROM ${p}moves WHERE game_id = $1 ORDER BY idx`, [id])).rows;
+        return {
+          id: g.id, game: g.game, seats: g.seats, seed: g.seed, options: g.options, settings: g.settings,
+          createdAt: num(g.created_at), status: g.status, hash: g.hash, updatedAt: num(g.updated_at),
+          seatConfigs: seats.map((r): SeatConfig => ({
+            seat: r.seat, kind: r.kind, bot: r.bot, name: r.name, tokenHash: r.token_hash,
+            claimed: r.claimed, clockMs: r.clock_ms === null ? null : num(r.clock_ms),
+          })),
+          moves: moves.map((m) => ({ index: m.idx, seat: m.seat, choice: m.choice, hash: m.hash, at: num(m.at) })),
+        };
+      }, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    },
+    async listGames(o = {}) {
+      const r = await pool.query<SummaryDbRow>(
+        `SELECT g.id, g.game, g.seats, g.status, g.created_at, g.updated_at,
+           (SELECT count(*) FROM ${p}moves m WHERE m.game_id = g.id) AS moves,
+           ARRAY(SELECT s.seat FROM ${p}seats s
+                 WHERE s.game_id = g.id AND s.kind = 'human' AND NOT s.claimed ORDER BY s.seat) AS open_seats
+         FROM ${p}games g WHERE ($1::text IS NULL OR g.status = $1)
+         ORDER BY g.updated_at DESC, g.id LIMIT $2`,
+        [o.status ?? null, o.limit ?? null], // LIMIT NULL: no limit
+      );
+      return r.rows.map((g): GameSummary => ({
+        id: g.id, game: g.game, seats: g.seats, status: g.status, moves: num(g.moves),
+        createdAt: num(g.created_at), updatedAt: num(g.updated_at), openSeats: g.open_seats,
+      }));
+    },
+    async appendMove(gameId, move, after) {
+      try {
+        await inTx(async (c) => {
+          const n = await lockGame(c, gameId);
+          if (move.index !== n) throw new StoreConflict(`game ${gameId}: move ${move.index} is not the next one (${n})`);
+          const at = wholeMs(move.at);
+          await c.query(
+            `INSERT INTO ${p}moves (game_id, idx, seat, choice, hash, at) VALUES ($1, $2, $3, $4, $5, $6)`,
+            [gameId, move.index, move.seat, jsonText(move.choice), move.hash, at],
+          );
+          await c.query(`UPDATE ${p}games SET hash = $2, status = $3, updated_at = $4 WHERE id = $1`,
+            [gameId, after.hash, after.status, at]);
+          if (after.clocks !== undefined && after.clocks.length > 0) {
+            // All seats' clocks in one statement; the array's position is the seat number.
+            const ms = after.clocks.map((v) => (v === null ? null : wholeMs(v)));
+            await c.query(
+              `UPDATE ${p}seats s SET clock_ms = c.ms
+               FROM unnest($2::bigint[]) WITH ORDINALITY AS c(ms, pos)
+               WHERE s.game_id = $1 AND s.seat = c.pos - 1`,
+              [gameId, ms],
+            );
+          }
+        });
+      } catch (e) {
+        // The row lock makes this unlikely; the primary key is the last guard.
+        if (isUniqueViolation(e)) throw new StoreConflict(`game ${gameId}: move ${move.index} already taken`);
+        throw e;
+      }
+    },
+    async truncateMoves(gameId, fromIndex, after) {
+      await inTx(async (c) => {
+        await lockGame(c, gameId);
+        await c.query(`DELETE FROM ${p}moves WHERE game_id = $1 AND idx >= $2`, [gameId, fromIndex]);
+        await c.query(`UPDATE ${p}games SET hash = $2, status = $3, updated_at = $4 WHERE id = $1`,
+          [gameId, after.hash, after.status, Date.now()]);
+      });
+    },
+    async updateSeat(gameId, seat, patch) {
+      const sets: string[] = [];
+      const values: unknown[] = [gameId, seat];
+      const set = (column: string, v: unknown): void => {
+        values.push(v);
+        sets.push(`${column} = $${values.length}`);
+      };
+      if (patch.kind !== undefined) set('kind', patch.kind);
+      if (patch.bot !== undefined) set('bot', patch.bot);
+      if (patch.name !== undefined) set('name', patch.name);
+      if (patch.tokenHash !== undefined) set('token_hash', patch.tokenHash);
+      if (patch.claimed !== undefined) set('claimed', patch.claimed);
+      if (patch.clockMs !== undefined) set('clock_ms', patch.clockMs === null ? null : wholeMs(patch.clockMs));
+      // An empty patch still checks that the seat exists, like the SQLite store.
+      const r = await pool.query(
+        `UPDATE ${p}seats SET ${sets.length > 0 ? sets.join(', ') : 'seat = seat'} WHERE game_id = $1 AND seat = $2`, values);
+      if (r.rowCount === 0) throw new Error(`unknown seat ${seat} of game ${gameId}`);
+    },
+    async activeGameIds() {
+      const r = await pool.query<{ id: string }>(`SELECT id FROM ${p}games WHERE status = 'active' ORDER BY created_at, id`);
+      return r.rows.map((g) => g.id);
+    },
+    async close() {
+      if (!pool.ended) await pool.end();
+    },
+  };
+}

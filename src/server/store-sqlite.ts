@@ -1,0 +1,249 @@
+/**
+ * The Store on SQLite through better-sqlite3: embedded, synchronous (each call is atomic within
+ * this process) and durable with WAL. The default backend: one file, no server to run.
+ */
+import Database from 'better-sqlite3';
+import {
+  StoreConflict,
+  type GameStatus, type GameSummary, type MoveRow, type NewGame, type SeatConfig, type Store, type StoredGame,
+} from './store.js';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS games (
+  id         TEXT PRIMARY KEY,
+  game       TEXT NOT NULL,
+  seats      INTEGER NOT NULL,
+  seed       TEXT NOT NULL,
+  options    TEXT NOT NULL,
+  settings   TEXT NOT NULL,
+  status     TEXT NOT NULL,
+  hash       TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS games_status_updated ON games (status, updated_at);
+CREATE TABLE IF NOT EXISTS seats (
+  game_id    TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+  seat       INTEGER NOT NULL,
+  kind       TEXT NOT NULL,
+  bot        TEXT,
+  name       TEXT,
+  token_hash TEXT,
+  claimed    INTEGER NOT NULL,
+  clock_ms   INTEGER,
+  PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE IF NOT EXISTS moves (
+  game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+  idx     INTEGER NOT NULL,
+  seat    INTEGER NOT NULL,
+  choice  TEXT NOT NULL,
+  hash    TEXT NOT NULL,
+  at      INTEGER NOT NULL,
+  PRIMARY KEY (game_id, idx)
+);
+`;
+
+interface GameDbRow {
+  id: string; game: string; seats: number; seed: string; options: string; settings: string;
+  status: GameStatus; hash: string; created_at: number; updated_at: number;
+}
+interface SeatDbRow {
+  seat: number; kind: 'human' | 'bot'; bot: string | null; name: string | null;
+  token_hash: string | null; claimed: number; clock_ms: number | null;
+}
+interface MoveDbRow { idx: number; seat: number; choice: string; hash: string; at: number }
+interface SummaryDbRow {
+  id: string; game: string; seats: number; status: GameStatus; moves: number;
+  created_at: number; updated_at: number; open_seats: string | null;
+}
+
+/** JSON text for a JSON column; `undefined` becomes null so the NOT NULL column always holds valid JSON. */
+function jsonText(v: unknown): string {
+  return JSON.stringify(v ?? null);
+}
+
+/** Times and clocks are whole milliseconds in both backends (PostgreSQL's bigint rejects fractions). */
+function wholeMs(v: number): number {
+  const r = Math.round(v);
+  if (!Number.isSafeInteger(r)) throw new RangeError(`not a time in ms: ${v}`);
+  return r;
+}
+
+function openSeatsOf(list: string | null): number[] {
+  return list === null ? [] : list.split(',').map(Number).sort((a, b) => a - b);
+}
+
+function seatFromRow(r: SeatDbRow): SeatConfig {
+  return {
+    seat: r.seat, kind: r.kind, bot: r.bot, name: r.name, tokenHash: r.token_hash,
+    claimed: r.claimed !== 0, clockMs: r.clock_ms,
+  };
+}
+
+/**
+ * Opens (creating if missing) the database at `file`, or a private in-memory one for ':memory:'.
+ * Call init() before anything else.
+ */
+export function openSqliteStore(file: string): Store {
+  const db = new Database(file);
+  // WAL: readers never block the writer and a commit is one append to the log. With WAL,
+  // synchronous=NORMAL syncs at checkpoints rather than at each commit: a committed transaction
+  // survives a crash or kill -9 of the process (it is in the OS's page cache), and only an OS
+  // crash or power loss can lose the last few commits. That is the trade-off we accept here.
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  // Another process (a second server, a CLI) may hold the write lock briefly: wait, don't fail.
+  db.pragma('busy_timeout = 5000');
+  db.pragma('foreign_keys = ON');
+
+  let st: ReturnType<typeof prepare> | null = null;
+  const s = (): ReturnType<typeof prepare> => {
+    if (st === null) throw new Error('SQLite store: call init() first');
+    return st;
+  };
+
+  function prepare() {
+    return {
+      insertGame: db.prepare(`INSERT INTO games (id, game, seats, seed, options, settings, status, hash, created_at, updated_at)
+        VALUES (@id, @game, @seats, @seed, @options, @settings, 'active', @hash, @createdAt, @createdAt)`),
+      insertSeat: db.prepare(`INSERT INTO seats (game_id, seat, kind, bot, name, token_hash, claimed, clock_ms)
+        VALUES (@gameId, @seat, @kind, @bot, @name, @tokenHash, @claimed, @clockMs)`),
+      gameById: db.prepare<[string], GameDbRow>('SELECT * FROM games WHERE id = ?'),
+      seatsOf: db.prepare<[string], SeatDbRow>('SELECT * FROM seats WHERE game_id = ? ORDER BY seat'),
+      movesOf: db.prepare<[string], MoveDbRow>('SELECT idx, seat, choice, hash, at FROM moves WHERE game_id = ? ORDER BY idx'),
+      summaries: db.prepare<[GameStatus | null, GameStatus | null, number], SummaryDbRow>(`
+        SELECT g.id, g.game, g.seats, g.status, g.created_at, g.updated_at,
+          (SELECT count(*) FROM moves m WHERE m.game_id = g.id) AS moves,
+          (SELECT group_concat(s.seat) FROM seats s WHERE s.game_id = g.id AND s.kind = 'human' AND s.claimed = 0) AS open_seats
+        FROM games g WHERE (? IS NULL OR g.status = ?)
+        ORDER BY g.updated_at DESC, g.id LIMIT ?`),
+      moveCount: db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM moves WHERE game_id = ?'),
+      insertMove: db.prepare(`INSERT INTO moves (game_id, idx, seat, choice, hash, at) VALUES (?, ?, ?, ?, ?, ?)`),
+      updateGame: db.prepare('UPDATE games SET hash = ?, status = ?, updated_at = ? WHERE id = ?'),
+      setClock: db.prepare('UPDATE seats SET clock_ms = ? WHERE game_id = ? AND seat = ?'),
+      deleteMovesFrom: db.prepare('DELETE FROM moves WHERE game_id = ? AND idx >= ?'),
+      // One statement for any patch: a has_* flag of 0 keeps the column as it is.
+      updateSeat: db.prepare(`UPDATE seats SET
+          kind = CASE WHEN @hasKind THEN @kind ELSE kind END,
+          bot = CASE WHEN @hasBot THEN @bot ELSE bot END,
+          name = CASE WHEN @hasName THEN @name ELSE name END,
+          token_hash = CASE WHEN @hasTokenHash THEN @tokenHash ELSE token_hash END,
+          claimed = CASE WHEN @hasClaimed THEN @claimed ELSE claimed END,
+          clock_ms = CASE WHEN @hasClockMs THEN @clockMs ELSE clock_ms END
+        WHERE game_id = @gameId AND seat = @seat`),
+      activeIds: db.prepare<[], { id: string }>(`SELECT id FROM games WHERE status = 'active' ORDER BY created_at, id`),
+    };
+  }
+
+  /** Throws when the game does not exist; returns its current move count. */
+  function moveCountOf(gameId: string): number {
+    if (s().gameById.get(gameId) === undefined) throw new Error(`unknown game ${gameId}`);
+    return s().moveCount.get(gameId)!.n;
+  }
+
+  // IMMEDIATE takes the write lock at BEGIN, so two processes appending to the same game queue on
+  // busy_timeout instead of both reading the same count and one failing to upgrade its lock.
+  const createTx = (g: NewGame, seats: readonly SeatConfig[], hash: string): void => {
+    if (s().gameById.get(g.id) !== undefined) throw new StoreConflict(`game ${g.id} already exists`);
+    s().insertGame.run({
+      id: g.id, game: g.game, seats: g.seats, seed: g.seed, options: jsonText(g.options),
+      settings: jsonText(g.settings), hash, createdAt: wholeMs(g.createdAt),
+    });
+    for (const c of seats) {
+      s().insertSeat.run({
+        gameId: g.id, seat: c.seat, kind: c.kind, bot: c.bot, name: c.name, tokenHash: c.tokenHash,
+        claimed: c.claimed ? 1 : 0, clockMs: c.clockMs === null ? null : wholeMs(c.clockMs),
+      });
+    }
+  };
+  const appendTx = (gameId: string, move: MoveRow, after: { hash: string; status: GameStatus; clocks?: readonly (number | null)[] }): void => {
+    const n = moveCountOf(gameId);
+    if (move.index !== n) throw new StoreConflict(`game ${gameId}: move ${move.index} is not the next one (${n})`);
+    const at = wholeMs(move.at);
+    s().insertMove.run(gameId, move.index, move.seat, jsonText(move.choice), move.hash, at);
+    s().updateGame.run(after.hash, after.status, at, gameId);
+    after.clocks?.forEach((ms, seat) => {
+      s().setClock.run(ms === null ? null : wholeMs(ms), gameId, seat);
+    });
+  };
+  const truncateTx = (gameId: string, fromIndex: number, after: { hash: string; status: GameStatus }): void => {
+    moveCountOf(gameId);
+    s().deleteMovesFrom.run(gameId, fromIndex);
+    s().updateGame.run(after.hash, after.status, Date.now(), gameId);
+  };
+  // A read transaction gives one snapshot, so the game's hash matches its moves even while
+  // another process writes.
+  const readGame = (id: string): StoredGame | null => {
+    const g = s().gameById.get(id);
+    if (g === undefined) return null;
+    return {
+      id: g.id, game: g.game, seats: g.seats, seed: g.seed,
+      options: JSON.parse(g.options) as unknown, settings: JSON.parse(g.settings) as unknown,
+      createdAt: g.created_at, status: g.status, hash: g.hash, updatedAt: g.updated_at,
+      seatConfigs: s().seatsOf.all(id).map(seatFromRow),
+      moves: s().movesOf.all(id).map((m) => ({ index: m.idx, seat: m.seat, choice: JSON.parse(m.choice) as unknown, hash: m.hash, at: m.at })),
+    };
+  };
+  let tx: {
+    create: typeof createTx; append: typeof appendTx; truncate: typeof truncateTx; read: typeof readGame;
+  } | null = null;
+  const t = (): NonNullable<typeof tx> => {
+    if (tx === null) throw new Error('SQLite store: call init() first');
+    return tx;
+  };
+
+  return {
+    kind: 'sqlite',
+    async init() {
+      if (st !== null) return;
+      db.exec(SCHEMA);
+      st = prepare();
+      tx = {
+        create: db.transaction(createTx).immediate,
+        append: db.transaction(appendTx).immediate,
+        truncate: db.transaction(truncateTx).immediate,
+        read: db.transaction(readGame).deferred,
+      };
+    },
+    async createGame(g, seats, hash) {
+      t().create(g, seats, hash);
+    },
+    async getGame(id) {
+      return t().read(id);
+    },
+    async listGames(opts = {}) {
+      const status = opts.status ?? null;
+      // LIMIT -1 is SQLite's "no limit".
+      return s().summaries.all(status, status, opts.limit ?? -1).map((r): GameSummary => ({
+        id: r.id, game: r.game, seats: r.seats, status: r.status, moves: r.moves,
+        createdAt: r.created_at, updatedAt: r.updated_at, openSeats: openSeatsOf(r.open_seats),
+      }));
+    },
+    async appendMove(gameId, move, after) {
+      t().append(gameId, move, after);
+    },
+    async truncateMoves(gameId, fromIndex, after) {
+      t().truncate(gameId, fromIndex, after);
+    },
+    async updateSeat(gameId, seat, patch) {
+      const has = (k: keyof typeof patch): number => (Object.prototype.hasOwnProperty.call(patch, k) && patch[k] !== undefined ? 1 : 0);
+      const info = s().updateSeat.run({
+        gameId, seat,
+        hasKind: has('kind'), kind: patch.kind ?? null,
+        hasBot: has('bot'), bot: patch.bot ?? null,
+        hasName: has('name'), name: patch.name ?? null,
+        hasTokenHash: has('tokenHash'), tokenHash: patch.tokenHash ?? null,
+        hasClaimed: has('claimed'), claimed: patch.claimed ? 1 : 0,
+        hasClockMs: has('clockMs'), clockMs: patch.clockMs == null ? null : wholeMs(patch.clockMs),
+      });
+      if (info.changes === 0) throw new Error(`unknown seat ${seat} of game ${gameId}`);
+    },
+    async activeGameIds() {
+      return s().activeIds.all().map((r) => r.id);
+    },
+    async close() {
+      if (db.open) db.close();
+    },
+  };
+}

@@ -1,0 +1,383 @@
+/**
+ * One suite for every Store backend: SQLite in memory, SQLite in a file and PostgreSQL (at
+ * TEST_DATABASE_URL, in a fresh schema dropped at the end). PostgreSQL tests fail, not skip, when
+ * the server is unreachable: .ci/run starts it.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { StoreConflict, type NewGame, type SeatConfig, type Store } from '../../src/server/store.js';
+import { openSqliteStore } from '../../src/server/store-sqlite.js';
+import { openPostgresStore } from '../../src/server/store-postgres.js';
+import { openStore } from '../../src/server/store-open.js';
+
+const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const tmp = mkdtempSync(join(tmpdir(), 'expedition-store-'));
+after(() => rmSync(tmp, { recursive: true, force: true }));
+
+let counter = 0;
+/** Ids unique across tests sharing one store. */
+const uid = (tag: string): string => `${tag}-${++counter}-${randomBytes(3).toString('hex')}`;
+
+const T0 = 1_700_000_000_000;
+
+function newGame(id: string, over: Partial<NewGame> = {}): NewGame {
+  return {
+    id, game: 'relic-runners', seats: 3, seed: 'seed-42',
+    // Key order that JSON sorting (or jsonb) would change, nesting, unicode, awkward numbers.
+    options: { zeta: 1, alpha: [1, { b: null, '': 'x' }], 'long key': 'ünïcode ✓', f: 0.1, neg: -5, big: 1e21, t: true },
+    settings: { clock: { initialMs: 600000, incrementMs: 5000 }, visibility: 'public', botDelayMs: 300 },
+    createdAt: T0, ...over,
+  };
+}
+
+function seats(): SeatConfig[] {
+  return [
+    { seat: 0, kind: 'human', bot: null, name: 'Ada', tokenHash: 'a'.repeat(64), claimed: true, clockMs: 600000 },
+    { seat: 1, kind: 'human', bot: null, name: null, tokenHash: 'b'.repeat(64), claimed: false, clockMs: 600000 },
+    { seat: 2, kind: 'bot', bot: 'ismcts:500ms', name: 'Bot', tokenHash: null, claimed: false, clockMs: null },
+  ];
+}
+
+const move = (index: number, choice: unknown = { type: 'move', to: [index, 2] }) =>
+  ({ index, seat: index % 3, choice, hash: `h${index}`, at: T0 + 1000 * (index + 1) });
+
+async function rejectsConflict(p: Promise<unknown>): Promise<void> {
+  await assert.rejects(p, (e: unknown) => e instanceof StoreConflict && e.name === 'StoreConflict');
+}
+
+/** The behaviour every backend must share; `store()` is valid once the suite's before() ran. */
+function storeContract(store: () => Store): void {
+  test('createGame then getGame returns everything as given, JSON key order included', async () => {
+    const id = uid('rt');
+    const g = newGame(id);
+    await store().createGame(g, seats(), 'h-setup');
+    const got = await store().getGame(id);
+    assert.ok(got);
+    assert.deepEqual(got, { ...g, status: 'active', hash: 'h-setup', updatedAt: T0, seatConfigs: seats(), moves: [] });
+    assert.equal(JSON.stringify(got.options), JSON.stringify(g.options));
+    assert.equal(JSON.stringify(got.settings), JSON.stringify(g.settings));
+  });
+
+  test('getGame of an unknown id is null', async () => {
+    assert.equal(await store().getGame(uid('none')), null);
+  });
+
+  test('creating a game twice is a StoreConflict and keeps the first', async () => {
+    const id = uid('dup');
+    await store().createGame(newGame(id), seats(), 'first');
+    await rejectsConflict(store().createGame(newGame(id, { seed: 'other' }), [], 'second'));
+    const got = await store().getGame(id);
+    assert.equal(got?.seed, 'seed-42');
+    assert.equal(got?.hash, 'first');
+    assert.equal(got?.seatConfigs.length, 3);
+  });
+
+  test('appendMove keeps the order and choices exactly, and updates hash, status, time and clocks', async () => {
+    const id = uid('append');
+    await store().createGame(newGame(id), seats(), 'h-setup');
+    const choices = [{ z: 1, a: 2 }, ['pass'], 'string choice', 42, null, { nested: { deep: [{ y: 'ÿ', x: -0.5 }] } }];
+    for (const [i, c] of choices.entries()) {
+      await store().appendMove(id, move(i, c), { hash: `h${i}`, status: 'active', clocks: [600000 - i, 599000 - i, null] });
+    }
+    const got = await store().getGame(id);
+    assert.ok(got);
+    assert.deepEqual(got.moves, choices.map((c, i) => move(i, c)));
+    assert.equal(JSON.stringify(got.moves.map((m) => m.choice)), JSON.stringify(choices));
+    assert.equal(got.hash, `h${choices.length - 1}`);
+    assert.equal(got.updatedAt, T0 + 1000 * choices.length);
+    assert.deepEqual(got.seatConfigs.map((s) => s.clockMs), [600000 - 5, 599000 - 5, null]);
+  });
+
+  test('appendMove with a wrong index is a StoreConflict and writes nothing', async () => {
+    const id = uid('conflict');
+    await store().createGame(newGame(id), seats(), 'h-setup');
+    await store().appendMove(id, move(0), { hash: 'h0', status: 'active', clocks: [500, 400, null] });
+    const before = await store().getGame(id);
+    await rejectsConflict(store().appendMove(id, move(0, 'again'), { hash: 'bad', status: 'finished', clocks: [1, 1, 1] }));
+    await rejectsConflict(store().appendMove(id, move(2), { hash: 'bad', status: 'finished', clocks: [1, 1, 1] }));
+    await rejectsConflict(store().appendMove(id, move(-1), { hash: 'bad', status: 'finished' }));
+    assert.deepEqual(await store().getGame(id), before);
+    await store().appendMove(id, move(1), { hash: 'h1', status: 'active' });
+    assert.equal((await store().getGame(id))?.moves.length, 2);
+  });
+
+  test('two writers racing for the same index: exactly one wins', async () => {
+    const id = uid('race');
+    await store().createGame(newGame(id), seats(), 'h-setup');
+    const results = await Promise.allSettled([0, 1, 2, 3].map((w) =>
+      store().appendMove(id, move(0, { writer: w }), { hash: `w${w}`, status: 'active' })));
+    assert.equal(results.filter((r) => r.status === 'fulfilled').length, 1);
+    for (const r of results) if (r.status === 'rejected') assert.ok(r.reason instanceof StoreConflict, String(r.reason));
+    const got = await store().getGame(id);
+    assert.equal(got?.moves.length, 1);
+    assert.equal(got?.hash, `w${(got?.moves[0]?.choice as { writer: number }).writer}`);
+  });
+
+  test('appendMove and truncateMoves on an unknown game fail without a StoreConflict', async () => {
+    const id = uid('ghost');
+    await assert.rejects(store().appendMove(id, move(0), { hash: 'x', status: 'active' }),
+      (e: unknown) => e instanceof Error && !(e instanceof StoreConflict) && /unknown game/.test(e.message));
+    await assert.rejects(store().truncateMoves(id, 0, { hash: 'x', status: 'active' }), /unknown game/);
+  });
+
+  test('truncateMoves drops the moves from an index on and sets hash and status; appending goes on from there', async () => {
+    const id = uid('undo');
+    await store().createGame(newGame(id), seats(), 'h-setup');
+    for (let i = 0; i < 5; i++) await store().appendMove(id, move(i), { hash: `h${i}`, status: i === 4 ? 'finished' : 'active' });
+    await store().truncateMoves(id, 2, { hash: 'h1', status: 'active' });
+    let got = await store().getGame(id);
+    assert.deepEqual(got?.moves, [move(0), move(1)]);
+    assert.equal(got?.hash, 'h1');
+    assert.equal(got?.status, 'active');
+    await rejectsConflict(store().appendMove(id, move(3), { hash: 'x', status: 'active' }));
+    await store().appendMove(id, move(2, 'redo'), { hash: 'h2b', status: 'active' });
+    await store().truncateMoves(id, 0, { hash: 'h-setup', status: 'active' });
+    got = await store().getGame(id);
+    assert.deepEqual(got?.moves, []);
+    assert.equal(got?.hash, 'h-setup');
+  });
+
+  test('updateSeat changes only the given fields; null clears; an unknown seat fails', async () => {
+    const id = uid('seat');
+    await store().createGame(newGame(id), seats(), 'h');
+    await store().updateSeat(id, 1, { claimed: true, name: 'Grace' });
+    await store().updateSeat(id, 0, { kind: 'bot', bot: 'greedy' });
+    await store().updateSeat(id, 2, { clockMs: 1234, tokenHash: 'c'.repeat(64) });
+    await store().updateSeat(id, 0, { name: null, clockMs: null });
+    await store().updateSeat(id, 2, {});
+    const [s0, s1, s2] = seats();
+    assert.deepEqual((await store().getGame(id))?.seatConfigs, [
+      { ...s0, kind: 'bot', bot: 'greedy', name: null, clockMs: null },
+      { ...s1, claimed: true, name: 'Grace' },
+      { ...s2, clockMs: 1234, tokenHash: 'c'.repeat(64) },
+    ]);
+    await assert.rejects(store().updateSeat(id, 7, { claimed: true }), /unknown seat/);
+    await assert.rejects(store().updateSeat(uid('none'), 0, {}), /unknown seat/);
+  });
+
+  test('listGames: summaries with move counts and open seats, status filter, newest first, limit', async () => {
+    // Times past every other test's, so these three are the newest in a shared store.
+    const base = T0 * 3;
+    const [a, b, c] = [uid('list'), uid('list'), uid('list')];
+    await store().createGame(newGame(a, { createdAt: base }), seats(), 'h');
+    await store().createGame(newGame(b, { createdAt: base + 1, seats: 2 }), seats().slice(0, 2).map((s) => ({ ...s, claimed: false })), 'h');
+    await store().createGame(newGame(c, { createdAt: base + 2 }), seats(), 'h');
+    await store().appendMove(a, { ...move(0), at: base + 10 }, { hash: 'h0', status: 'active' });
+    await store().appendMove(a, { ...move(1), at: base + 11 }, { hash: 'h1', status: 'finished' });
+
+    const all = await store().listGames();
+    const mine = all.filter((g) => [a, b, c].includes(g.id));
+    assert.deepEqual(mine, [
+      { id: a, game: 'relic-runners', seats: 3, status: 'finished', moves: 2, createdAt: base, updatedAt: base + 11, openSeats: [1] },
+      { id: c, game: 'relic-runners', seats: 3, status: 'active', moves: 0, createdAt: base + 2, updatedAt: base + 2, openSeats: [1] },
+      { id: b, game: 'relic-runners', seats: 2, status: 'active', moves: 0, createdAt: base + 1, updatedAt: base + 1, openSeats: [0, 1] },
+    ]);
+    assert.deepEqual((await store().listGames({ limit: 2 })).map((g) => g.id), [a, c]);
+    const active = await store().listGames({ status: 'active' });
+    assert.ok(active.every((g) => g.status === 'active'));
+    assert.deepEqual(active.slice(0, 2).map((g) => g.id), [c, b]);
+    assert.deepEqual((await store().listGames({ status: 'finished' })).filter((g) => g.id === a).length, 1);
+    assert.deepEqual(await store().listGames({ status: 'abandoned', limit: 0 }), []);
+  });
+
+  test('activeGameIds follows status changes from appendMove and truncateMoves', async () => {
+    const [a, b] = [uid('act'), uid('act')];
+    await store().createGame(newGame(a), seats(), 'h');
+    await store().createGame(newGame(b), seats(), 'h');
+    let ids = await store().activeGameIds();
+    assert.ok(ids.includes(a) && ids.includes(b));
+    await store().appendMove(a, move(0), { hash: 'h0', status: 'finished' });
+    await store().appendMove(b, move(0), { hash: 'h0', status: 'abandoned' });
+    ids = await store().activeGameIds();
+    assert.ok(!ids.includes(a) && !ids.includes(b));
+    await store().truncateMoves(a, 0, { hash: 'h', status: 'active' });
+    ids = await store().activeGameIds();
+    assert.ok(ids.includes(a) && !ids.includes(b));
+    assert.equal((await store().getGame(b))?.status, 'abandoned');
+  });
+
+  test('init is idempotent and keeps the data', async () => {
+    const id = uid('init');
+    await store().createGame(newGame(id), seats(), 'h');
+    await store().init();
+    assert.equal((await store().getGame(id))?.id, id);
+  });
+}
+
+describe('SQLite store in memory', () => {
+  let s: Store;
+  before(async () => { s = openSqliteStore(':memory:'); await s.init(); });
+  after(() => s.close());
+  test('kind is sqlite', () => assert.equal(s.kind, 'sqlite'));
+  storeContract(() => s);
+});
+
+describe('SQLite store in a file', () => {
+  const file = join(tmp, 'contract.sqlite');
+  let s: Store;
+  before(async () => { s = openSqliteStore(file); await s.init(); });
+  after(() => s.close());
+  storeContract(() => s);
+
+  test('uses WAL', () => {
+    assert.ok(existsSync(`${file}-wal`));
+  });
+
+  test('a game survives closing and reopening the file', async () => {
+    const f = join(tmp, 'reopen.sqlite');
+    const a = openSqliteStore(f);
+    await a.init();
+    await a.createGame(newGame('g1'), seats(), 'h');
+    await a.appendMove('g1', move(0), { hash: 'h0', status: 'active', clocks: [1, 2, null] });
+    await a.updateSeat('g1', 1, { claimed: true });
+    const before = await a.getGame('g1');
+    await a.close();
+    const b = openSqliteStore(f);
+    await b.init();
+    assert.deepEqual(await b.getGame('g1'), before);
+    assert.deepEqual(await b.activeGameIds(), ['g1']);
+    await b.close();
+  });
+
+  test('an acknowledged move survives kill -9 of the process', async () => {
+    const f = join(tmp, 'killed.sqlite');
+    const setup = openSqliteStore(f);
+    await setup.init();
+    await setup.createGame(newGame('g'), seats(), 'h');
+    await setup.close();
+    const storeUrl = new URL('../../src/server/store-sqlite.js', import.meta.url).href;
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', `
+      const { openSqliteStore } = await import(${JSON.stringify(storeUrl)});
+      const s = openSqliteStore(${JSON.stringify(f)});
+      await s.init();
+      await s.appendMove('g', ${JSON.stringify(move(0, 'acked'))}, { hash: 'h0', status: 'active' });
+      process.kill(process.pid, 'SIGKILL');
+    `], { encoding: 'utf8', timeout: 20_000 });
+    assert.equal(child.signal, 'SIGKILL', child.stderr);
+    const s = openSqliteStore(f);
+    await s.init();
+    assert.deepEqual((await s.getGame('g'))?.moves, [move(0, 'acked')]);
+    await s.close();
+  });
+
+  test('two connections to one file: the second writer of an index gets a StoreConflict', async () => {
+    const other = openSqliteStore(file);
+    await other.init();
+    const id = uid('twoconn');
+    await s.createGame(newGame(id), seats(), 'h');
+    await other.appendMove(id, move(0), { hash: 'h0', status: 'active' });
+    await rejectsConflict(s.appendMove(id, move(0), { hash: 'x', status: 'active' }));
+    assert.equal((await s.getGame(id))?.hash, 'h0');
+    await other.close();
+  });
+
+  test('a store that was not initialized says so', async () => {
+    const fresh = openSqliteStore(':memory:');
+    await assert.rejects(fresh.getGame('x'), /init\(\)/);
+    await fresh.close();
+  });
+});
+
+describe(`PostgreSQL store (${PG_URL})`, () => {
+  const schema = `test_store_${randomBytes(6).toString('hex')}`;
+  let admin: pg.Client | undefined;
+  let s: Store | undefined;
+  const store = (): Store => {
+    if (s === undefined) throw new Error('PostgreSQL store not opened (see the before hook failure)');
+    return s;
+  };
+
+  before(async () => {
+    const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 5000 });
+    c.on('error', () => undefined);
+    try {
+      await c.connect();
+    } catch (e) {
+      throw new Error(`PostgreSQL is unreachable at ${PG_URL}: ${(e as Error).message}. `
+        + 'These tests need it: .ci/run starts it; locally start PostgreSQL or set TEST_DATABASE_URL.');
+    }
+    admin = c;
+    s = openPostgresStore(PG_URL, { schema, connectTimeoutMs: 5000 });
+    await s.init();
+  });
+  after(async () => {
+    await s?.close();
+    if (admin !== undefined) {
+      await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await admin.end();
+    }
+  });
+
+  test('kind is postgres, and the tables live in the test schema', async () => {
+    assert.equal(store().kind, 'postgres');
+    const r = await admin!.query<{ table_name: string }>(
+      'SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name', [schema]);
+    assert.deepEqual(r.rows.map((t) => t.table_name), ['games', 'moves', 'seats']);
+  });
+  storeContract(store);
+
+  test('times come back as numbers (bigint columns)', async () => {
+    const id = uid('num');
+    await store().createGame(newGame(id, { createdAt: 2 ** 50 }), seats(), 'h');
+    const g = await store().getGame(id);
+    assert.equal(g?.createdAt, 2 ** 50);
+    assert.equal(typeof g?.seatConfigs[0]?.clockMs, 'number');
+  });
+
+  test('two stores on one schema: writers to one game take turns through the row lock', async () => {
+    const other = openPostgresStore(PG_URL, { schema });
+    await other.init();
+    const id = uid('twopool');
+    await store().createGame(newGame(id), seats(), 'h');
+    const stores = [store(), other, store(), other];
+    const results = await Promise.allSettled(stores.map((st, w) =>
+      st.appendMove(id, move(0, w), { hash: `w${w}`, status: 'active' })));
+    assert.equal(results.filter((r) => r.status === 'fulfilled').length, 1);
+    assert.ok(results.every((r) => r.status === 'fulfilled' || r.reason instanceof StoreConflict));
+    await other.close();
+  });
+
+  test('openStore picks PostgreSQL when DATABASE_URL is set', async () => {
+    const o = await openStore({ DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema });
+    try {
+      assert.equal(o.kind, 'postgres');
+      const id = uid('open');
+      await store().createGame(newGame(id), seats(), 'h');
+      assert.equal((await o.getGame(id))?.id, id);
+    } finally {
+      await o.close();
+    }
+  });
+
+  test('an invalid schema name is refused', () => {
+    assert.throws(() => openPostgresStore(PG_URL, { schema: 'x"; DROP TABLE games; --' }), /invalid schema/);
+  });
+});
+
+describe('openStore without DATABASE_URL', () => {
+  test('opens SQLite at EXPEDITION_DB, creating its directory', async () => {
+    const file = join(tmp, 'nested', 'dir', 'expedition.sqlite');
+    const s = await openStore({ EXPEDITION_DB: file });
+    try {
+      assert.equal(s.kind, 'sqlite');
+      await s.createGame(newGame('g'), seats(), 'h');
+      assert.ok(existsSync(file));
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('an empty DATABASE_URL still means SQLite', async () => {
+    const s = await openStore({ DATABASE_URL: '', EXPEDITION_DB: ':memory:' });
+    assert.equal(s.kind, 'sqlite');
+    assert.deepEqual(await s.listGames(), []);
+    await s.close();
+  });
+});
