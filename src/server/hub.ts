@@ -4,6 +4,7 @@ import { InvalidInput } from '../core/errors.js';
 import { createRng } from '../core/rng.js';
 import { botFromSpec } from '../bots/index.js';
 import { GAMES } from '../games/index.js';
+import { BotPool } from './bot-pool.js';
 import { LiveGame, Refusal, type GameSettings } from './live-game.js';
 import type { CreateGame } from './protocol.js';
 import type { SeatConfig, Store } from './store.js';
@@ -14,6 +15,8 @@ export interface HubOptions {
   readonly botDelayMs?: number;
   /** How long a seat must be without a connection before the others may hand it to a bot. */
   readonly leftAfterMs?: number;
+  /** Worker threads for searching bots (0: think on the event loop). */
+  readonly botThreads?: number;
 }
 
 /** All games of this server process: live ones in memory, the rest in the store. */
@@ -22,10 +25,12 @@ export class Hub {
   private readonly loading = new Map<string, Promise<LiveGame | null>>();
   readonly leftAfterMs: number;
   private readonly botDelayMs: number;
+  private readonly pool: BotPool | null;
 
   constructor(readonly store: Store, opts: HubOptions = {}) {
     this.leftAfterMs = opts.leftAfterMs ?? 60_000;
     this.botDelayMs = opts.botDelayMs ?? 800;
+    this.pool = opts.botThreads === 0 ? null : new BotPool(opts.botThreads);
   }
 
   /** Rebuilds every unfinished game by replaying its log; a game that fails its hash check is reported and left out. */
@@ -54,6 +59,7 @@ export class Hub {
         const game = GAMES.get(stored.game);
         if (!game) throw new Error(`game ${id} is of unknown kind "${stored.game}"`);
         const lg = LiveGame.load(this.store, game, stored);
+        lg.pool = this.pool;
         this.live.set(id, lg);
         lg.scheduleBot();
         return lg;
@@ -153,8 +159,9 @@ export class Hub {
     return [...GAMES.values()];
   }
 
-  close(): void {
+  async close(): Promise<void> {
     for (const g of this.live.values()) g.close();
     this.live.clear();
+    await this.pool?.close();
   }
 }

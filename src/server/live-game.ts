@@ -3,6 +3,7 @@ import { IllegalChoice } from '../core/errors.js';
 import { canonicalJson } from '../core/hash.js';
 import { createRng } from '../core/rng.js';
 import { botFromSpec, decide, type Bot } from '../bots/index.js';
+import type { BotPool } from './bot-pool.js';
 import type { ErrorCode } from './protocol.js';
 import type { GameStatus, MoveRow, SeatConfig, Store, StoredGame } from './store.js';
 
@@ -50,6 +51,8 @@ export class LiveGame {
   /** When each seat's last connection closed (seat handed to a bot after a while). */
   readonly leftAt: (number | null)[];
   private closed = false;
+  /** Worker threads for bots that search; without it they think on the event loop. */
+  pool: BotPool | null = null;
 
   private constructor(
     readonly store: Store,
@@ -232,8 +235,21 @@ export class LiveGame {
       this.botTimer = null;
       void this.serial(async () => {
         if (this.closed || this.moves.length !== at || this.toAct() !== seat || this.botAt(seat) !== bot) return;
-        const rng = createRng(`${this.stored.seed}:bot:${at}`);
-        await this.play(seat, decide(this.game, this.state, bot, rng));
+        const rngSeed = `${this.stored.seed}:bot:${at}`;
+        const choice =
+          this.pool && bot.needsSample
+            ? await this.pool.decide({
+                game: this.game.id,
+                seats: this.stored.seats,
+                seed: this.stored.seed,
+                options: this.stored.options,
+                choices: this.moves.map((m) => m.choice),
+                bot: this.seatConfigs[seat]!.bot!,
+                rngSeed,
+              })
+            : decide(this.game, this.state, bot, createRng(rngSeed));
+        if (this.closed) return;
+        await this.play(seat, choice);
       }).catch((e: unknown) => {
         // A failed bot move (storage down) is retried later rather than lost.
         console.error(`game ${this.id}: bot move failed: ${e instanceof Error ? e.message : String(e)}`);

@@ -1,0 +1,35 @@
+import { parentPort } from 'node:worker_threads';
+import type { Choice } from '../core/game.js';
+import { createRng } from '../core/rng.js';
+import { botFromSpec, decide, type Bot } from '../bots/index.js';
+import { gameById } from '../games/index.js';
+
+/** A bot's thinking, off the server's event loop: rebuild the game from its log, decide, answer. */
+export interface BotJob {
+  readonly id: number;
+  readonly game: string;
+  readonly seats: number;
+  readonly seed: string;
+  readonly options: unknown;
+  readonly choices: readonly unknown[];
+  readonly bot: string;
+  readonly rngSeed: string;
+}
+
+export type BotAnswer = { readonly id: number; readonly choice: Choice } | { readonly id: number; readonly error: string };
+
+const bots = new Map<string, Bot>();
+
+parentPort?.on('message', (job: BotJob) => {
+  try {
+    const game = gameById(job.game);
+    const state = game.setup(game.options(job.options), job.seats, createRng(job.seed));
+    for (const c of job.choices) game.apply(state, c, false);
+    let bot = bots.get(job.bot);
+    if (!bot) bots.set(job.bot, (bot = botFromSpec(job.bot)));
+    const choice = decide(game, state, bot, createRng(job.rngSeed));
+    parentPort!.postMessage({ id: job.id, choice } satisfies BotAnswer);
+  } catch (e) {
+    parentPort!.postMessage({ id: job.id, error: e instanceof Error ? e.message : String(e) } satisfies BotAnswer);
+  }
+});
