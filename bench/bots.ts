@@ -25,6 +25,10 @@ function line(label: string, value: string): void {
   process.stdout.write(`${label.padEnd(58)} ${value}\n`);
 }
 
+/** One line per finished game on stderr, so that a long run shows where it is. */
+const progress = (label: string) => (g: number, st: { name: string; wins: number }[], capped: number) =>
+  process.stderr.write(`  ${label}: game ${g}: ${st.map((b) => `${b.name} ${b.wins}`).join(', ')}${capped ? `, ${capped} capped` : ''}\n`);
+
 function report(title: string, t: TournamentSummary, first: number): void {
   const b = t.bots[first]!;
   const played = t.games - t.capped;
@@ -103,14 +107,14 @@ if (sections.has('greedy4')) {
 
 if (sections.has('ismcts')) {
   const n = env('GAMES_ISMCTS', 20);
-  const t = runTournament(game, [botFromSpec(ISMCTS), botFromSpec('greedy')], n, 'bench-ismcts', 400);
+  const t = runTournament(game, [botFromSpec(ISMCTS), botFromSpec('greedy')], n, 'bench-ismcts', 400, progress('ismcts vs greedy'));
   report(`${ISMCTS} vs greedy, 2 p (target ≥ 65 %)`, t, 0);
   figures.ismctsVsGreedy = { spec: ISMCTS, games: n, wins: t.bots[0]!.wins, capped: t.capped, meanScores: t.bots.map((b) => b.meanScore) };
 }
 
 if (sections.has('ismcts4')) {
   const n = env('GAMES_ISMCTS4', 12);
-  const t = runTournament(game, [botFromSpec(ISMCTS), botFromSpec('greedy'), botFromSpec('greedy'), botFromSpec('greedy')], n, 'bench-ismcts4', 400);
+  const t = runTournament(game, [botFromSpec(ISMCTS), botFromSpec('greedy'), botFromSpec('greedy'), botFromSpec('greedy')], n, 'bench-ismcts4', 400, progress('ismcts among greedy'));
   report(`${ISMCTS} among three greedy, 4 p (target ≥ 45 %)`, t, 0);
   figures.ismctsAmongGreedy = { spec: ISMCTS, games: n, wins: t.bots[0]!.wins, capped: t.capped, meanScores: t.bots.map((b) => b.meanScore) };
 }
