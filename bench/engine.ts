@@ -33,12 +33,12 @@ function fresh(seed: string): unknown {
   return game.setup(game.options(undefined), SEATS, createRng(seed));
 }
 
-/** Random play from s until the end or the turn cap; returns the decisions made. */
+/** Random play from s until the end or the turn cap; returns the decisions made. Events are not built: nobody reads them here, as in a researcher's playout loop. */
 function playOut(s: unknown, seed: string, cap = CAP): number {
   const rng = createRng(`${seed}/bot`);
   let n = 0;
   while (game.toAct(s) !== null && game.turn(s) <= cap) {
-    game.apply(s, decide(game, s, bot, rng));
+    game.apply(s, decide(game, s, bot, rng), false);
     n++;
   }
   return n;
