@@ -1,0 +1,70 @@
+import WebSocket from 'ws';
+
+/** A test client of the game server: sends JSON, keeps every message, waits for the ones it needs. */
+export class TestClient {
+  readonly messages: Record<string, unknown>[] = [];
+  private waiters: { pred: (m: Record<string, unknown>) => boolean; resolve: (m: Record<string, unknown>) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }[] = [];
+  private constructor(readonly ws: WebSocket) {
+    ws.on('message', (d) => {
+      const m = JSON.parse(d.toString()) as Record<string, unknown>;
+      this.messages.push(m);
+      for (const w of [...this.waiters]) {
+        if (w.pred(m)) {
+          clearTimeout(w.timer);
+          this.waiters.splice(this.waiters.indexOf(w), 1);
+          w.resolve(m);
+        }
+      }
+    });
+  }
+
+  static async connect(url: string): Promise<TestClient> {
+    const ws = new WebSocket(url);
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    return new TestClient(ws);
+  }
+
+  send(msg: unknown): void {
+    this.ws.send(typeof msg === 'string' ? msg : JSON.stringify(msg));
+  }
+
+  /** The next message (from now on) matching `pred`; fails after `ms`. */
+  next(pred: (m: Record<string, unknown>) => boolean, ms = 10_000): Promise<Record<string, unknown>> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no matching message within ${ms} ms; last: ${JSON.stringify(this.messages.at(-1))?.slice(0, 300)}`)), ms);
+      this.waiters.push({ pred, resolve, reject, timer });
+    });
+  }
+
+  /** Sends a message and waits for the reply with the same id (ack, pong or error). */
+  async request(msg: Record<string, unknown>, ms = 10_000): Promise<Record<string, unknown>> {
+    const id = String(Math.random()).slice(2);
+    const reply = this.next((m) => m.id === id, ms);
+    this.send({ ...msg, id });
+    return reply;
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}
+
+/** JSON over HTTP to the server. */
+export async function http(base: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
+  const res = await fetch(base + path, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = text;
+  }
+  return { status: res.status, json };
+}
