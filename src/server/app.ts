@@ -89,10 +89,20 @@ class Connection implements Subscriber {
   private tokens: number;
   private last = Date.now();
   private strikes = 0;
+  /** Messages are handled one at a time, in order: a choice sent right after hello waits for it. */
+  private inbox: Promise<void> = Promise.resolve();
 
   constructor(private readonly hub: Hub, private readonly socket: WebSocket, private readonly perSecond: number) {
     this.tokens = 2 * perSecond;
-    socket.on('message', (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => void this.onMessage(data, isBinary));
+    socket.on('message', (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
+      if (!this.allow()) {
+        // A client that keeps flooding after being told is cut off.
+        if (++this.strikes > 200) this.socket.close(1008, 'rate limit');
+        else this.error('rate_limited', `more than ${this.perSecond} messages per second`);
+        return;
+      }
+      this.inbox = this.inbox.then(() => this.onMessage(data, isBinary)).catch((e: unknown) => console.error(e));
+    });
     socket.on('close', () => this.leave());
     socket.on('error', () => this.leave());
   }
@@ -116,12 +126,6 @@ class Connection implements Subscriber {
   }
 
   private async onMessage(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): Promise<void> {
-    if (!this.allow()) {
-      // A client that keeps flooding after being told is cut off.
-      if (++this.strikes > 200) this.socket.close(1008, 'rate limit');
-      else this.error('rate_limited', `more than ${this.perSecond} messages per second`);
-      return;
-    }
     const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
     if (isBinary) return this.error('bad_message', 'messages are JSON text');
     if (buf.length > MAX_MESSAGE_BYTES) return this.error('too_large', `messages are at most ${MAX_MESSAGE_BYTES} bytes, this one has ${buf.length}`);
@@ -169,6 +173,8 @@ class Connection implements Subscriber {
   private async hello(id: string, token: string | undefined): Promise<void> {
     const g = await this.hub.get(id);
     if (!g) throw new Refusal('no_game', `no game "${id}"`);
+    // Closed while the game was loading: subscribing now would show the seat as connected forever.
+    if (this.socket.readyState !== this.socket.OPEN) return;
     const seat = token === undefined ? null : this.hub.seatOf(g, token);
     this.leave();
     this.game = g;

@@ -156,7 +156,8 @@ export class LiveGame {
     this.state = next;
     this.moves.push({ ...row, turn, reveals: events.some((e) => e.reveals) });
     clocks.forEach((c, i) => (this.clocks[i] = c));
-    if (this.game.toAct(next) !== seat) this.since = now;
+    // The time up to now was charged above: the next decision, whoever owes it, starts now.
+    this.since = now;
     if (over) this.status = 'finished';
     this.announce(events);
     this.scheduleBot();
