@@ -31,7 +31,10 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
   await app.register(websocket, { options: { maxPayload: HARD_FRAME_LIMIT } });
 
   app.setErrorHandler((err: unknown, _req, reply) => {
-    if (err instanceof Refusal) return void reply.code(err.code === 'no_game' ? 404 : err.code === 'bad_token' ? 403 : 409).send({ error: err.code, message: err.message });
+    if (err instanceof Refusal) {
+      const status = err.code === 'no_game' ? 404 : err.code === 'bad_token' ? 403 : err.code === 'corrupt' ? 500 : 409;
+      return void reply.code(status).send({ error: err.code, message: err.message });
+    }
     if (err instanceof InvalidInput) return void reply.code(400).send({ error: 'bad_message', message: err.message });
     if (err instanceof z.ZodError) return void reply.code(400).send({ error: 'bad_message', message: describeZodError(err) });
     const e = err as { statusCode?: number; message?: string };
@@ -96,11 +99,12 @@ class Connection implements Subscriber {
     this.tokens = 2 * perSecond;
     socket.on('message', (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
       if (!this.allow()) {
-        // A client that keeps flooding after being told is cut off.
+        // A client that keeps flooding after being told is cut off; one that slows down is forgiven.
         if (++this.strikes > 200) this.socket.close(1008, 'rate limit');
         else this.error('rate_limited', `more than ${this.perSecond} messages per second`);
         return;
       }
+      this.strikes = 0;
       this.inbox = this.inbox.then(() => this.onMessage(data, isBinary)).catch((e: unknown) => console.error(e));
     });
     socket.on('close', () => this.leave());
@@ -180,7 +184,11 @@ class Connection implements Subscriber {
     this.game = g;
     this.seat = seat;
     g.subscribers.add(this);
-    if (seat !== null) g.leftAt[seat] = null;
+    if (seat !== null) {
+      g.leftAt[seat] = null;
+      // A player coming back takes its seat back from the bot it was handed to.
+      await g.reclaim(seat);
+    }
     this.send({ ...(g.stateMessage(seat) as object), type: 'welcome' });
   }
 

@@ -23,6 +23,8 @@ export interface HubOptions {
 export class Hub {
   private readonly live = new Map<string, LiveGame>();
   private readonly loading = new Map<string, Promise<LiveGame | null>>();
+  /** Games whose stored log failed to replay, with the reason. */
+  private readonly broken = new Map<string, string>();
   readonly leftAfterMs: number;
   private readonly botDelayMs: number;
   private readonly pool: BotPool | null;
@@ -41,7 +43,7 @@ export class Hub {
       try {
         if (await this.get(id)) loaded++;
       } catch (e) {
-        failed.push(`${id}: ${e instanceof Error ? e.message : String(e)}`);
+        failed.push(e instanceof Error ? e.message : String(e));
       }
     }
     return { loaded, failed };
@@ -51,14 +53,24 @@ export class Hub {
   get(id: string): Promise<LiveGame | null> {
     const g = this.live.get(id);
     if (g) return Promise.resolve(g);
+    const broken = this.broken.get(id);
+    if (broken) return Promise.reject(new Refusal('corrupt', broken));
     let p = this.loading.get(id);
     if (!p) {
       p = (async () => {
         const stored = await this.store.getGame(id);
         if (!stored) return null;
         const game = GAMES.get(stored.game);
-        if (!game) throw new Error(`game ${id} is of unknown kind "${stored.game}"`);
-        const lg = LiveGame.load(this.store, game, stored);
+        let lg: LiveGame;
+        try {
+          if (!game) throw new Error(`game ${id} is of unknown kind "${stored.game}"`);
+          lg = LiveGame.load(this.store, game, stored);
+        } catch (e) {
+          // A stored log that does not replay is left as it is and refused, not replayed again.
+          const msg = `cannot rebuild from its stored log: ${e instanceof Error ? e.message : String(e)}`;
+          this.broken.set(id, msg);
+          throw new Refusal('corrupt', msg);
+        }
         lg.pool = this.pool;
         this.live.set(id, lg);
         lg.scheduleBot();

@@ -270,6 +270,17 @@ export class LiveGame {
     });
   }
 
+  /** A human seat that was handed to a bot is played by its person again. */
+  reclaim(seat: Seat): Promise<void> {
+    return this.serial(async () => {
+      const c = this.seatConfigs[seat];
+      if (!c || c.kind !== 'human' || c.bot === null) return;
+      await this.store.updateSeat(this.id, seat, { bot: null });
+      this.seatConfigs[seat] = { ...c, bot: null };
+      this.announce([{ type: 'seatReclaimed', seat } as GameEvent]);
+    });
+  }
+
   close(): void {
     this.closed = true;
     if (this.botTimer) clearTimeout(this.botTimer);

@@ -12,7 +12,7 @@ const { app, hub } = await buildServer(store, {
   ...(process.env.WS_PER_SECOND !== undefined ? { wsPerSecond: Number(process.env.WS_PER_SECOND) } : {}),
 });
 const { loaded, failed } = await hub.rebuildAll();
-for (const f of failed) console.error(`expedition: could not rebuild game ${f}`);
+for (const f of failed) console.error(`expedition: ${f}`);
 await app.listen({ port, host });
 console.log(`expedition server on http://localhost:${port} (${store.kind}; ${loaded} unfinished game${loaded === 1 ? '' : 's'} rebuilt)`);
 

@@ -56,6 +56,7 @@ export type ErrorCode =
   | 'stale'
   | 'game_over'
   | 'cannot_undo'
+  | 'corrupt'
   | 'internal';
 
 export function describeZodError(e: z.ZodError): string {

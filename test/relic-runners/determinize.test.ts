@@ -34,3 +34,12 @@ test('determinize actually varies the hidden information', () => {
   // Same rng seed, same sample.
   assert.equal(g.hash(g.determinize(s, 0, createRng(5))), g.hash(g.determinize(s, 0, createRng(5))));
 });
+
+test('§7, RR-END-3 at the end everything in the views is public: determinize leaves every view unchanged', () => {
+  let s = randomGame(0, 2, 3000);
+  for (let seed = 1; !s.over; seed++) s = randomGame(seed, 2, 3000);
+  for (let q = 0; q < 2; q++) {
+    const d = g.determinize(s, q, createRng(q));
+    for (const viewer of [null, 0, 1]) assert.deepEqual(g.view(d, viewer), g.view(s, viewer));
+  }
+});

@@ -405,7 +405,7 @@ async function crashScenario(backend: Backend): Promise<void> {
     const counts = await Promise.all(games.map((g) => backend.storedMoves(g.id)));
 
     server = await ServerProcess.start(port, backend.env);
-    assert.match(server.out, new RegExp(`could not rebuild game ${victim.id}: game ${victim.id}: (replayed state hash|stored move #)`), server.out);
+    assert.match(server.out, new RegExp(`cannot rebuild from its stored log: game ${victim.id}: (replayed state hash|stored move #)`), server.out);
     assert.match(server.out, /5 unfinished games rebuilt/, server.out);
     const refused = await http(server.base, 'GET', `/api/games/${victim.id}`);
     assert.notEqual(refused.status, 200, `the tampered game is served: ${JSON.stringify(refused.json)}`);

@@ -256,6 +256,12 @@ describe('handing a seat to a bot', () => {
       const stored = (await s2.store.getGame(id))!;
       assert.equal(stored.seatConfigs[1]!.bot, 'random', 'the hand-over is stored');
       assert.ok(stored.moves.some((m) => m.seat === 1));
+
+      // The player comes back with its token and has its seat again.
+      const back = await s2.client();
+      await hello(back, id, tokens[1]);
+      await until(async () => (await http(s2.base, 'GET', `/api/games/${id}`)).json.seats[1].bot === null, 'seat 1 to be reclaimed');
+      assert.equal((await s2.store.getGame(id))!.seatConfigs[1]!.bot, null, 'the reclaim is stored');
     } finally {
       await s2.stop();
     }

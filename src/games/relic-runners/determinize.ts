@@ -38,7 +38,8 @@ export function determinize(src: State, seat: number, rng: Rng): State {
   s.players.forEach((p, q) => {
     for (const t of p.ivory) if (t !== 0) addSeen(t);
     p.blue.forEach((t, i) => {
-      if (q === seat || p.blueShown[i]) addSeen(t);
+      // At the end every blue tile is revealed (RR-END-3).
+      if (q === seat || p.blueShown[i] || s.over) addSeen(t);
       else addSlot(t, (x) => (p.blue[i] = x));
     });
   });
