@@ -22,6 +22,8 @@ export interface IsmctsOptions {
   readonly rolloutTurns?: number;
   /** VP margin that counts as a clear lead: rewards are a logistic of the margin over this scale. */
   readonly marginScale?: number;
+  /** Sees the root's statistics after each search (diagnostics, tests). */
+  readonly onRoot?: (children: readonly { readonly key: string; readonly visits: number; readonly mean: number }[]) => void;
 }
 
 interface Node {
@@ -71,6 +73,7 @@ export function ismctsBot(opts: IsmctsOptions, label = 'ismcts'): Bot {
       }
       let best: Node | undefined;
       for (const ch of root.children) if (!best || ch.visits > best.visits) best = ch;
+      opts.onRoot?.(root.children.map((ch) => ({ key: ch.key, visits: ch.visits, mean: ch.reward / ch.visits })));
       const k = best!.key;
       return choices.find((x) => keyOf(x) === k) ?? choices[0]!;
     },

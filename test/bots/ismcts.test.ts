@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { InvalidInput } from '../../src/core/errors.js';
 import { createRng } from '../../src/core/rng.js';
 import { botFromSpec, decide } from '../../src/bots/index.js';
-import { parseIsmctsArg } from '../../src/bots/ismcts.js';
+import { ismctsBot, parseIsmctsArg } from '../../src/bots/ismcts.js';
 import { relicRunners as g } from '../../src/games/relic-runners/index.js';
 import { buildPosition } from '../../src/games/relic-runners/position.js';
 import { randomGame } from '../helpers/random-play.js';
@@ -47,4 +47,17 @@ test('ismcts with a time limit returns a legal choice', () => {
   const s = randomGame(9, 3, 25);
   const c = decide(g, s, botFromSpec('ismcts:40ms'), createRng(2));
   assert.ok(g.choices(s).includes(c as never));
+});
+
+test('ismcts root statistics: every iteration visits one root choice, all of them legal', () => {
+  const s = randomGame(12, 4, 30);
+  let stats: readonly { key: string; visits: number; mean: number }[] = [];
+  const bot = ismctsBot({ iterations: 300, onRoot: (c) => (stats = c) });
+  decide(g, s, bot, createRng(3));
+  assert.equal(stats.reduce((a, c) => a + c.visits, 0), 300);
+  const legal = new Set(g.choices(s).map((c) => JSON.stringify(c)));
+  for (const c of stats) {
+    assert.ok(legal.has(c.key), `${c.key} is not a legal choice`);
+    assert.ok(c.mean >= 0 && c.mean <= 1);
+  }
 });
