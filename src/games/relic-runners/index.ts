@@ -6,7 +6,7 @@ import standardBoard from './data/board-standard.json' with { type: 'json' };
 import { loadBoard, type Board } from './board.js';
 import type { RRChoice } from './choice.js';
 import { determinize } from './determinize.js';
-import { play, setEventRecording, settle, takeEvents } from './rules.js';
+import { dropEvents, play, setEventRecording, settle, takeEvents } from './rules.js';
 import { RULE_IDS } from './rule-ids.js';
 import { scoreBreakdown, winners } from './scoring.js';
 import { parseOptions, setupState } from './setup.js';
@@ -14,6 +14,9 @@ import { cloneState, encodeState, type Options, type State } from './state.js';
 import { viewOf, type RRView } from './view.js';
 
 export const STANDARD_BOARD: Board = loadBoard(standardBoard);
+
+/** What a search that asked for no events gets back: nothing, without an allocation per choice. */
+const NO_EVENTS: readonly GameEvent[] = Object.freeze([]);
 
 /** Why a choice is not legal now, as precisely as the choice allows. */
 function explain(s: State, raw: unknown): string {
@@ -58,7 +61,7 @@ export const relicRunners: Game<State, RRChoice, Options, RRView> = {
   toAct: (s) => (s.over ? null : s.cur),
   choices: (s) => s.cache,
   apply(s, raw, events = true): GameEvent[] {
-    takeEvents(); // drops events left by a rule that threw
+    dropEvents(); // left by a rule that threw
     if (s.over) throw new IllegalChoice('the game is over', raw);
     const c = findChoice(s, raw);
     if (c === undefined) throw new IllegalChoice(explain(s, raw), raw);
@@ -69,7 +72,7 @@ export const relicRunners: Game<State, RRChoice, Options, RRView> = {
     } finally {
       setEventRecording(true);
     }
-    return takeEvents();
+    return events ? takeEvents() : (NO_EVENTS as GameEvent[]);
   },
   view: viewOf,
   result(s): Result | null {

@@ -25,6 +25,10 @@ export function setEventRecording(on: boolean): void {
   LOUD = on;
 }
 
+export function dropEvents(): void {
+  if (EV.length > 0) EV = [];
+}
+
 export function takeEvents(): GameEvent[] {
   const e = EV;
   EV = [];
