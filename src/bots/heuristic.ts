@@ -7,6 +7,8 @@ import type { AnyGame, Choice, Seat } from '../core/game.js';
 export interface Heuristic<S = unknown> {
   /** Estimated final score of `seat` from this state (VP-like units; higher is better). */
   value(s: S, seat: Seat): number;
+  /** The part of `value` already certain (VP scored, tiles and relics held); the rest is potential. */
+  banked?(s: S, seat: Seat): number;
   /**
    * Rules of thumb that narrow the choices searched (a subset of `choices`, never empty). A value
    * cannot see why a state came about (after declining a relic, an explorer on a relic shrine looks

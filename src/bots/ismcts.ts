@@ -22,6 +22,12 @@ export interface IsmctsOptions {
   readonly rolloutTurns?: number;
   /** VP margin that counts as a clear lead: rewards are a logistic of the margin over this scale. */
   readonly marginScale?: number;
+  /**
+   * Weight of the heuristic's potential (value minus banked) at the end of a playout. Below 1 the
+   * search prefers gains it can see realised to promises it can keep deferring: at full weight it
+   * hoarded toolboxes and rations in 4-player games (measured: mean score 44 at 1, 53 at 0.5).
+   */
+  readonly potential?: number;
   /** Sees the root's statistics after each search (diagnostics, tests). */
   readonly onRoot?: (children: readonly { readonly key: string; readonly visits: number; readonly mean: number }[]) => void;
 }
@@ -53,6 +59,7 @@ function rewards(values: number[], scale: number): number[] {
 export function ismctsBot(opts: IsmctsOptions, label = 'ismcts'): Bot {
   const c = opts.c ?? 0.7;
   const scale = opts.marginScale ?? 8;
+  const potential = opts.potential ?? 0.5;
   if (opts.iterations === undefined && opts.ms === undefined) throw new InvalidInput('ismcts needs an iteration or time limit');
   return {
     name: label,
@@ -69,7 +76,7 @@ export function ismctsBot(opts: IsmctsOptions, label = 'ismcts'): Bot {
       for (let it = 0; it < maxIt; it++) {
         // Check the clock every few iterations: reading it costs more than an iteration's start.
         if ((it & 7) === 0 && now() >= deadline && it > 0) break;
-        iterate(game, h, game.determinize(sample, seat, rng), root, rng, c, scale, seats, horizon);
+        iterate(game, h, game.determinize(sample, seat, rng), root, rng, c, scale, seats, horizon, potential);
       }
       let best: Node | undefined;
       for (const ch of root.children) if (!best || ch.visits > best.visits) best = ch;
@@ -82,7 +89,15 @@ export function ismctsBot(opts: IsmctsOptions, label = 'ismcts'): Bot {
 
 const now = (): number => performance.now();
 
-function iterate(game: AnyGame, h: Heuristic, d: unknown, root: Node, rng: Rng, c: number, scale: number, seats: number, horizon: number): void {
+/** Estimated final score: banked VP plus a share of the heuristic's potential. */
+function estimate(h: Heuristic, s: unknown, seat: Seat, potential: number): number {
+  const v = h.value(s, seat);
+  if (!h.banked || potential === 1) return v;
+  const b = h.banked(s, seat);
+  return b + potential * (v - b);
+}
+
+function iterate(game: AnyGame, h: Heuristic, d: unknown, root: Node, rng: Rng, c: number, scale: number, seats: number, horizon: number, potential: number): void {
   const path: Node[] = [root];
   let node = root;
   // Selection and expansion.
@@ -130,7 +145,7 @@ function iterate(game: AnyGame, h: Heuristic, d: unknown, root: Node, rng: Rng, 
     game.apply(d, cs[rng.int(cs.length)]!, false);
   }
   const result = game.result(d);
-  const values = result ? [...result.scores] : Array.from({ length: seats }, (_, p) => h.value(d, p));
+  const values = result ? [...result.scores] : Array.from({ length: seats }, (_, p) => estimate(h, d, p, potential));
   const r = rewards(values, scale);
   for (const n of path) {
     n.visits++;
