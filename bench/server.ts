@@ -18,11 +18,11 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
+import { freePort } from '../test/helpers/net.js';
 
 const SIZES = (process.env.SIZES ?? '100,500,2000').split(',').map((s) => Number(s.trim())).filter((n) => n > 0);
 const MEASURE_S = Number(process.env.MEASURE_S ?? 10);
@@ -34,16 +34,6 @@ const TARGET = { games: 2000, p99Ms: 50 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.once('error', rej);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => res(port));
-    });
-  });
-}
 
 /** Runs `fn` over `items` with at most `width` at a time. */
 async function pool<T, R>(items: readonly T[], width: number, fn: (x: T, i: number) => Promise<R>): Promise<R[]> {

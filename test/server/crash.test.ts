@@ -11,7 +11,6 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +19,7 @@ import pg from 'pg';
 import { createRng, type Rng } from '../../src/core/rng.js';
 import { relicRunners as rr } from '../../src/games/relic-runners/index.js';
 import { TestClient, http } from '../helpers/ws-client.js';
+import { freePort } from '../helpers/net.js';
 
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** dist/test/server/crash.test.js → dist/src/server/main.js */
@@ -32,16 +32,6 @@ after(() => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.once('error', rej);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => res(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
