@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AnyGame, Seat } from '../core/game.js';
+import type { Seat } from '../core/game.js';
 import { InvalidInput } from '../core/errors.js';
 import { createRng } from '../core/rng.js';
 import { botFromSpec } from '../bots/index.js';
@@ -165,10 +165,6 @@ export class Hub {
       toAct: g.toAct(),
       result: g.game.result(g.state),
     };
-  }
-
-  games(): AnyGame[] {
-    return [...GAMES.values()];
   }
 
   async close(): Promise<void> {
