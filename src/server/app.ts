@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import rateLimit from '@fastify/rate-limit';
 import type { WebSocket } from 'ws';
@@ -15,6 +18,8 @@ export interface ServerOptions extends HubOptions {
   readonly httpPerMinute?: number;
   /** WebSocket messages per second per connection (sustained), with a burst of twice that. */
   readonly wsPerSecond?: number;
+  /** Folder of the built web client (index.html and assets); without it `/` explains how to build it. */
+  readonly webRoot?: string;
 }
 
 /** Frames above this are refused by the socket layer itself (close code 1009). */
@@ -75,7 +80,26 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
     return { format: 'expedition-match', version: 1, game: g.game.id, seats: g.stored.seats, seed: g.stored.seed, options: g.stored.options, choices: g.moves.map((m) => m.choice) };
   });
 
-  app.get('/', async (_req, reply) => reply.type('text/html; charset=utf-8').send(HOME_PAGE));
+  const webRoot = opts.webRoot && existsSync(join(opts.webRoot, 'index.html')) ? opts.webRoot : null;
+  if (webRoot) {
+    // Hashed asset names never change content: cache them for good; index.html is always fresh.
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      index: 'index.html',
+      cacheControl: false,
+      setHeaders: (res, path) => res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
+    // The client routes (/game/:id, /local, /replay/:id) are pages of the single-page app.
+    app.setNotFoundHandler((req, reply) => {
+      const path = req.url.split('?')[0]!;
+      if (req.method === 'GET' && !path.startsWith('/api/') && path !== '/ws' && !path.startsWith('/assets/')) {
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      return reply.code(404).send({ error: 'not_found', message: `no route ${req.method} ${path}` });
+    });
+  } else {
+    app.get('/', async (_req, reply) => reply.type('text/html; charset=utf-8').send(HOME_PAGE));
+  }
 
   app.get('/ws', { websocket: true }, (socket: WebSocket) => {
     new Connection(hub, socket, opts.wsPerSecond ?? 20);
@@ -189,7 +213,7 @@ class Connection implements Subscriber {
       // A player coming back takes its seat back from the bot it was handed to.
       await g.reclaim(seat);
     }
-    this.send({ ...(g.stateMessage(seat) as object), type: 'welcome' });
+    this.send({ ...(g.stateMessage(seat) as object), type: 'welcome', log: g.publicLog() });
   }
 
   private leave(): void {
@@ -211,7 +235,8 @@ const HOME_PAGE = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 2rem auto; line-height: 1.5">
 <h1>Expedition</h1>
-<p>The game server is running. The web client is being built; meanwhile the server speaks
+<p>The game server is running, but the web client is not built: run <code>npm start</code> (or
+<code>npm run build</code>). Meanwhile the server speaks
 HTTP (<code>POST /api/games</code>, <code>POST /api/games/:id/join</code>, <code>GET /api/games</code>)
 and WebSocket (<code>/ws</code>).</p>
 <p><a href="/health">health</a> · <a href="/api/games">open games</a></p>

@@ -30,6 +30,8 @@ interface LiveMove extends MoveRow {
   /** Engine turn number when the choice was made (undo stays within a turn). */
   readonly turn: number;
   readonly reveals: boolean;
+  /** Public events the move caused: the game log a (re)joining client is sent. */
+  readonly events: readonly GameEvent[];
 }
 
 /**
@@ -80,7 +82,7 @@ export class LiveGame {
         if (e instanceof IllegalChoice) throw new Error(`game ${stored.id}: stored move #${i} is illegal: ${e.reason}`);
         throw e;
       }
-      g.moves.push({ ...m, turn, reveals: events.some((e) => e.reveals) });
+      g.moves.push({ ...m, turn, reveals: events.some((e) => e.reveals), events });
     });
     const hash = game.hash(g.state);
     if (hash !== stored.hash) throw new Error(`game ${stored.id}: replayed state hash ${hash} differs from the stored ${stored.hash}`);
@@ -154,7 +156,7 @@ export class LiveGame {
     await this.store.appendMove(this.id, row, { hash: row.hash, status: over ? 'finished' : 'active', clocks });
     // Stored: from here on the move is the truth.
     this.state = next;
-    this.moves.push({ ...row, turn, reveals: events.some((e) => e.reveals) });
+    this.moves.push({ ...row, turn, reveals: events.some((e) => e.reveals), events });
     clocks.forEach((c, i) => (this.clocks[i] = c));
     // The time up to now was charged above: the next decision, whoever owes it, starts now.
     this.since = now;
@@ -209,6 +211,11 @@ export class LiveGame {
       clocks: this.settings.clock ? this.seatConfigs.map((_, i) => this.clockLeft(i, now)) : null,
       seats: this.publicSeats(),
     };
+  }
+
+  /** The public events of every move so far, as the client's game log shows them. */
+  publicLog(): { move: number; events: readonly GameEvent[] }[] {
+    return this.moves.map((m, i) => ({ move: i + 1, events: m.events }));
   }
 
   publicSeats(): unknown[] {

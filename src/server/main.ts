@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { buildServer } from './app.js';
+import { fileURLToPath } from 'node:url';
 import { openStore } from './store-open.js';
 
 /** `npm start`: the game server on PORT (default 8080), SQLite unless DATABASE_URL is set. */
@@ -7,6 +8,8 @@ const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '0.0.0.0';
 const store = await openStore();
 const { app, hub } = await buildServer(store, {
+  // dist/src/server/main.js → dist/web, where `vite build` puts the client.
+  webRoot: process.env.WEB_ROOT ?? fileURLToPath(new URL('../../web', import.meta.url)),
   ...(process.env.BOT_DELAY_MS !== undefined ? { botDelayMs: Number(process.env.BOT_DELAY_MS) } : {}),
   ...(process.env.HTTP_PER_MINUTE !== undefined ? { httpPerMinute: Number(process.env.HTTP_PER_MINUTE) } : {}),
   ...(process.env.WS_PER_SECOND !== undefined ? { wsPerSecond: Number(process.env.WS_PER_SECOND) } : {}),

@@ -1,0 +1,103 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { GameSession, RRChoice, Snapshot } from '../net/session.js';
+import { Board } from './Board.js';
+import { DecisionPanel } from './DecisionPanel.js';
+import { GameLog } from './GameLog.js';
+import { seatName } from './names.js';
+import { PlayerCharts } from './PlayerCharts.js';
+import { ScoreScreen } from './ScoreScreen.js';
+import { seatStyle } from './seat-style.js';
+import './game.css';
+
+declare global {
+  interface Window {
+    /** Milliseconds from each click on a choice to the new state on screen (read by the browser bench). */
+    __expeditionTimings?: number[];
+  }
+}
+
+/** The table: board, decision, charts and log, fed by a session wherever the game runs. */
+export function GameScreen({ session, aside }: { session: GameSession; aside?: ReactNode }) {
+  const { t } = useTranslation();
+  const [snap, setSnap] = useState<Snapshot | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const clickedAt = useRef<number | null>(null);
+
+  useEffect(() => session.subscribe(setSnap, setError), [session]);
+
+  // Painted state follows the click: record how long that took, for the browser benchmark.
+  useLayoutEffect(() => {
+    if (clickedAt.current === null || !snap) return;
+    const started = clickedAt.current;
+    clickedAt.current = null;
+    requestAnimationFrame(() => {
+      (window.__expeditionTimings ??= []).push(performance.now() - started);
+    });
+  }, [snap]);
+
+  const choose = useCallback(
+    (c: RRChoice) => {
+      if (busy) return;
+      setBusy(true);
+      setError(null);
+      clickedAt.current = performance.now();
+      session
+        .choose(c)
+        .catch((e: unknown) => {
+          clickedAt.current = null;
+          setError(e instanceof Error ? e.message : String(e));
+        })
+        .finally(() => setBusy(false));
+    },
+    [busy, session],
+  );
+
+  const undo = useCallback(() => {
+    setBusy(true);
+    session
+      .undo()
+      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)))
+      .finally(() => setBusy(false));
+  }, [session]);
+
+  if (!snap) return <p className="loading">{error ? t('error', { message: error }) : t('loading')}</p>;
+  const { view } = snap;
+  const parts = { view, seat: snap.seat, seats: snap.seats, choose, busy };
+  const acting = view.toAct;
+  return (
+    <div className="game-screen" data-testid="game-screen" data-decision={view.decision ?? 'over'} data-moves={snap.moves}>
+      <div className="status-bar" role="status" aria-live="polite">
+        {view.result ? (
+          <strong>{t('game:status.over')}</strong>
+        ) : acting !== null ? (
+          <span className="to-act" style={{ borderColor: seatStyle(acting).colour }}>
+            {acting === snap.seat ? t('game:status.yourTurn') : t('game:status.waiting', { name: seatName(snap.seats, acting, t) })}
+          </span>
+        ) : null}
+        <span className="relic-count">{t('game:status.relics', { count: view.relicsCollected, end: view.endAt })}</span>
+        <span className="turn-no">{t('game:status.turn', { turn: view.turn })}</span>
+      </div>
+      {error && (
+        <div className="error-banner" role="alert">
+          {t('error', { message: error })}
+          <button type="button" onClick={() => setError(null)} aria-label="×">
+            ×
+          </button>
+        </div>
+      )}
+      <div className="table">
+        <section className="board-area">
+          <Board {...parts} />
+        </section>
+        <aside className="side">
+          {view.result ? <ScoreScreen {...parts} /> : <DecisionPanel {...parts} canUndo={snap.canUndo} onUndo={undo} />}
+          {aside}
+          <PlayerCharts {...parts} />
+          <GameLog log={snap.log} seats={snap.seats} viewer={snap.seat} />
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+export function ServerGame({ id }: { id: string }) {
+  return <p>Game {id}</p>;
+}

@@ -1,0 +1,3 @@
+export function LocalGame() {
+  return <p>Local game</p>;
+}
