@@ -1,0 +1,29 @@
+/** A seat of a game played in the browser: a person at this screen, or a bot (spec as on the CLI). */
+export interface LocalSeat {
+  readonly kind: 'human' | 'bot';
+  /** Bot spec: 'random', 'greedy', 'ismcts:1s', … */
+  readonly bot?: string;
+  readonly name?: string;
+}
+
+/** Everything needed to start an offline game; the engine's options as the server takes them. */
+export interface LocalConfig {
+  readonly seats: readonly LocalSeat[];
+  readonly options: { readonly layout: 'first' | 'standard' | 'random'; readonly openScores: boolean };
+  readonly seed: string;
+}
+
+/** localStorage key under which the lobby leaves a new offline game for /local to start. */
+export const NEW_LOCAL_GAME_KEY = 'expedition.local.new';
+
+/** Called by the lobby: /local picks the config up, starts the game and forgets the key. */
+export function requestLocalGame(cfg: LocalConfig): void {
+  localStorage.setItem(NEW_LOCAL_GAME_KEY, JSON.stringify(cfg));
+}
+
+/** Bot levels offered in the lobby, weakest first (specs understood by src/bots botFromSpec). */
+export const BOT_LEVELS = [
+  { spec: 'random', key: 'random' },
+  { spec: 'greedy', key: 'greedy' },
+  { spec: 'ismcts:1s', key: 'ismcts' },
+] as const;
