@@ -1,0 +1,138 @@
+import type { GameSession, RRChoice, Snapshot } from '../net/session.js';
+import type { LocalConfig } from './config.js';
+import type { FromWorker, ToWorker } from './local-host.js';
+import { SAVED_GAME_KEY, type LocalRecord } from './local-record.js';
+
+/** The page's end of the worker (a Worker, or an in-thread stand-in in tests). */
+export interface WorkerPort {
+  postMessage(m: ToWorker): void;
+  onmessage: ((e: MessageEvent<FromWorker>) => void) | null;
+  terminate(): void;
+}
+
+export const spawnWorker = (): WorkerPort =>
+  new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'relic-runners-offline' }) as unknown as WorkerPort;
+
+export type OpenRequest = { readonly config: LocalConfig } | { readonly record: unknown };
+
+export interface OpenOptions {
+  readonly port?: WorkerPort;
+  readonly storage?: Pick<Storage, 'setItem'>;
+  /** Pause before each bot decision (0 in tests). */
+  readonly botDelayMs?: number;
+}
+
+/** A request before the session numbers it. */
+type Request = ToWorker extends infer M ? (M extends { id: number } ? Omit<M, 'id'> : never) : never;
+
+type Pending = { resolve: () => void; reject: (e: Error) => void };
+
+/**
+ * A game played in this browser: the worker decides, this side forwards requests and saves the
+ * record (the game's whole truth) after every change, so a reload can pick the game up again.
+ */
+export class LocalSession implements GameSession {
+  private last: Snapshot | null = null;
+  private lastRecord: LocalRecord | null = null;
+  private readonly listeners = new Set<{ snap: (s: Snapshot) => void; err?: (m: string) => void }>();
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private closed = false;
+
+  private constructor(
+    private readonly port: WorkerPort,
+    private readonly storage: Pick<Storage, 'setItem'>,
+  ) {
+    port.onmessage = (e) => this.receive(e.data);
+  }
+
+  /**
+   * Starts a new game or reopens a saved one. Rejects with the worker's reason (a corrupt record,
+   * a bad config) and then stops the worker; nothing is saved in that case.
+   */
+  static async open(req: OpenRequest, opts: OpenOptions = {}): Promise<LocalSession> {
+    const s = new LocalSession(opts.port ?? spawnWorker(), opts.storage ?? localStorage);
+    const msg: Request =
+      'config' in req ? { type: 'start', config: req.config, botDelayMs: opts.botDelayMs } : { type: 'load', record: req.record, botDelayMs: opts.botDelayMs };
+    try {
+      await s.request(msg);
+    } catch (e) {
+      s.close();
+      throw e;
+    }
+    return s;
+  }
+
+  get snapshot(): Snapshot | null {
+    return this.last;
+  }
+
+  get record(): LocalRecord | null {
+    return this.lastRecord;
+  }
+
+  subscribe(onSnapshot: (s: Snapshot) => void, onError?: (message: string) => void): () => void {
+    const l = { snap: onSnapshot, err: onError };
+    this.listeners.add(l);
+    if (this.last) onSnapshot(this.last);
+    return () => this.listeners.delete(l);
+  }
+
+  choose(choice: RRChoice): Promise<void> {
+    return this.request({ type: 'choice', choice });
+  }
+
+  undo(): Promise<void> {
+    return this.request({ type: 'undo' });
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.port.onmessage = null;
+    this.port.terminate();
+    for (const p of this.pending.values()) p.reject(new Error('the game was closed'));
+    this.pending.clear();
+    this.listeners.clear();
+  }
+
+  private request(msg: Request): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('the game was closed'));
+    const id = this.nextId++;
+    return new Promise<void>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.port.postMessage({ ...msg, id } as ToWorker);
+    });
+  }
+
+  private receive(m: FromWorker): void {
+    if (this.closed) return;
+    switch (m.type) {
+      case 'state':
+        this.lastRecord = m.record;
+        try {
+          this.storage.setItem(SAVED_GAME_KEY, JSON.stringify(m.record));
+        } catch (e) {
+          // A full or disabled storage must not stop the game: it just will not survive a reload.
+          this.fail(`the game could not be saved: ${e instanceof Error ? e.message : String(e)}`);
+        }
+        this.last = m.snapshot;
+        for (const l of this.listeners) l.snap(m.snapshot);
+        break;
+      case 'reply': {
+        const p = this.pending.get(m.id);
+        this.pending.delete(m.id);
+        if (m.error === undefined) p?.resolve();
+        else p?.reject(new Error(m.error));
+        break;
+      }
+      case 'failure':
+        this.fail(m.message);
+        break;
+    }
+  }
+
+  private fail(message: string): void {
+    for (const l of this.listeners) l.err?.(message);
+  }
+}
