@@ -1,7 +1,7 @@
 import { describe, expect, it, beforeEach } from 'vitest';
 import { createRng } from '../../src/core/rng.js';
 import { replay } from '../../src/core/match.js';
-import { relicRunners } from '../../src/games/relic-runners/index.js';
+import { relicRunners, type State } from '../../src/games/relic-runners/index.js';
 import type { LocalConfig } from '../src/offline/config.js';
 import { LocalEngine, Refused } from '../src/offline/local-engine.js';
 import { LocalHost, type FromWorker, type ToWorker } from '../src/offline/local-host.js';
@@ -41,7 +41,7 @@ describe('local engine', () => {
     expect(e.snapshot().view.result).not.toBeNull();
     expect(rec.choices.length).toBe(e.moveCount);
     expect(e.snapshot().log.length).toBe(e.moveCount);
-    const m = replay(relicRunners, rec);
+    const m = replay<State>(relicRunners, rec);
     expect(relicRunners.hash(m.state)).toBe(e.hash());
     expect(LocalEngine.load(rec).hash()).toBe(e.hash());
     // Bots draw from seeded RNGs: the same person's choices give the same game.
