@@ -1,6 +1,149 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RRChoice } from '../net/session.js';
+import { seatName } from './names.js';
+import { boardHint, choiceJson, choiceLabel, instruction, isSpatial, isTable, movesByDestination } from './panels/choices.js';
+import { siteName } from './panels/places.js';
+import { ProgressionTable } from './panels/ProgressionTable.js';
+import { tileText, tileTitle } from './panels/tiles.js';
 import type { PartProps } from './parts.js';
+import './panels.css';
 
-/** Placeholder until the real part lands. */
-export function DecisionPanel(props: PartProps & { canUndo: boolean; onUndo: () => void }) {
-  return <div className="placeholder" data-part="DecisionPanel">{props.view.decision}</div>;
+/** The ivory tile whose use is being offered, so its rule can be read before deciding. */
+const TILE_OF_DECISION: Readonly<Record<string, string>> = { refill: 'IV2-3', peek: 'IV2-2', extra: 'IV1-6' };
+
+/**
+ * Steps still to assign in a 'steps' decision. The view may carry them as `stepsLeft`; until it
+ * does, the panel says "one step at a time" without a number.
+ */
+function stepsLeftOf(view: PartProps['view']): number | null {
+  const n = (view as { stepsLeft?: unknown }).stepsLeft;
+  return typeof n === 'number' ? n : null;
+}
+
+/** The viewer's pending decision in words, with one control per legal choice (every one reachable without the board). */
+export function DecisionPanel({ view, seat, seats, choose, busy, canUndo, onUndo }: PartProps & { canUndo: boolean; onUndo: () => void }) {
+  const { t } = useTranslation('game');
+  const mine = seat !== null && view.toAct === seat && view.choices !== null;
+  const undo = canUndo && (
+    <button type="button" className="secondary undo" data-testid="undo" disabled={busy} onClick={onUndo}>
+      {t('panel.undo')}
+    </button>
+  );
+  if (!mine) {
+    return (
+      <section className="decision-panel waiting" data-testid="decision-panel" aria-label={t('panel.title')}>
+        {view.toAct !== null && (
+          <p className="instruction">
+            {t('panel.waiting', { name: seatName(seats, view.toAct, t), what: t(`what.${view.decision ?? 'other'}`, { defaultValue: t('what.other') }) })}
+          </p>
+        )}
+        {undo}
+      </section>
+    );
+  }
+  const choices = view.choices!;
+  const me = view.players[seat]!;
+  const spatial = choices.filter(isSpatial);
+  const table = choices.filter(isTable);
+  const plain = choices.filter((c) => !isSpatial(c) && !isTable(c));
+  const hint = boardHint(choices, t);
+  const decisionTile = TILE_OF_DECISION[view.decision ?? ''];
+  const stepsLeft = stepsLeftOf(view);
+
+  const choiceButton = (c: RRChoice, label = choiceLabel(c, view, t), extra?: ReactNode) => (
+    <button
+      type="button"
+      key={choiceJson(c)}
+      className={c.t === 'end' || c.t === 'pass' || ('use' in c && !c.use) || ('take' in c && !c.take) ? 'secondary' : undefined}
+      data-choosable=""
+      data-choice={choiceJson(c)}
+      data-testid={`choice-${c.t}`}
+      disabled={busy}
+      onClick={() => choose(c)}
+    >
+      <span className="choice-label">{label}</span>
+      {extra}
+    </button>
+  );
+
+  return (
+    <section className="decision-panel mine" data-testid="decision-panel" data-decision={view.decision ?? ''} aria-label={t('panel.title')} aria-busy={busy}>
+      <p className="instruction">
+        <strong>{instruction(view, t, stepsLeft)}</strong>
+      </p>
+      {decisionTile && (
+        <p className="tile-rule">
+          <span className="tile-name">{decisionTile}</span> {tileTitle(decisionTile, t)}: {tileText(decisionTile, t)}
+        </p>
+      )}
+      {view.decision === 'keep' && view.keep && (
+        <div className="choice-row keep" data-testid="keep-tiles">
+          {plain
+            .filter((c): c is Extract<RRChoice, { t: 'keep' }> => c.t === 'keep')
+            .map((c) => {
+              const name = view.keep!.find((n) => n.endsWith(`-${c.effect}`)) ?? '';
+              return choiceButton(c, choiceLabel(c, view, t), <span className="tile-text">{tileText(name, t)}</span>);
+            })}
+        </div>
+      )}
+      {view.decision === 'pick' && view.peek && (
+        <p className="peek-site">{t('panel.peekSite', { site: siteName(view.peek.site, t), count: view.peek.tiles.length })}</p>
+      )}
+      {plain.some((c) => c.t !== 'keep') && (
+        <div className={`choice-row${view.decision === 'pick' ? ' column' : ''}`}>
+          {plain.filter((c) => c.t !== 'keep').map((c) => {
+            const name = c.t === 'pick' ? view.peek?.tiles[c.depth] : undefined;
+            const rule = name && !name.startsWith('B') ? <span className="tile-text">{tileText(name, t)}</span> : undefined;
+            return choiceButton(c, undefined, rule);
+          })}
+        </div>
+      )}
+      {table.length > 0 && (
+        <div className="table-choice">
+          <p className="hint">{table.some((c) => c.t === 'step') ? t('panel.stepHint') : t('panel.toolHint')}</p>
+          <ProgressionTable view={view} player={me} choices={table} choose={choose} busy={busy} />
+        </div>
+      )}
+      {hint && (
+        <>
+          <p className="hint board-hint">{hint}</p>
+          <details className="choice-list" data-testid="choice-list">
+            <summary>{t('panel.list', { count: spatial.length })}</summary>
+            <SpatialList choices={spatial} view={view} button={choiceButton} />
+          </details>
+        </>
+      )}
+      {undo}
+    </section>
+  );
+}
+
+/** The board's choices as buttons: moves grouped by destination (routes as trail numbers), the rest one per line. */
+function SpatialList({
+  choices,
+  view,
+  button,
+}: {
+  choices: readonly RRChoice[];
+  view: PartProps['view'];
+  button: (c: RRChoice, label?: string) => ReactNode;
+}) {
+  const { t } = useTranslation('game');
+  const from = view.players[view.toAct ?? view.current]?.at ?? 'camp';
+  const goes: RRChoice[] = choices.filter((c) => c.t === 'move' || c.t === 'teleport' || c.t === 'neighbour');
+  const rest = choices.filter((c) => !goes.includes(c));
+  return (
+    <div className="spatial-list">
+      {movesByDestination(goes, from).map((g) => (
+        <div key={g.site} className="destination" role="group" aria-label={siteName(g.site, t)}>
+          <span className="destination-name">{siteName(g.site, t)}</span>
+          {g.choices.map((c) =>
+            button(c, c.t === 'move' ? t('choice.route', { trails: c.trails.join(' → '), count: c.trails.length }) : choiceLabel(c, view, t)),
+          )}
+        </div>
+      ))}
+      {rest.length > 0 && <div className="choice-row column">{rest.map((c) => button(c))}</div>}
+    </div>
+  );
 }

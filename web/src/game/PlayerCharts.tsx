@@ -1,6 +1,82 @@
+import { useTranslation } from 'react-i18next';
+import { seatName } from './names.js';
+import { isTable } from './panels/choices.js';
+import { RELIC_COLOURS } from './panels/places.js';
+import { ProgressionTable } from './panels/ProgressionTable.js';
+import { SeatBadge } from './panels/SeatBadge.js';
+import { TileChip } from './panels/TileChip.js';
 import type { PartProps } from './parts.js';
+import { seatStyle } from './seat-style.js';
+import './panels.css';
 
-/** Placeholder until the real part lands. */
-export function PlayerCharts(props: PartProps) {
-  return <div className="placeholder" data-part="PlayerCharts">{props.view.decision}</div>;
+/** One card per player: everything on their explorer chart that the viewer may see. */
+export function PlayerCharts({ view, seat, seats, choose, busy }: PartProps) {
+  const { t } = useTranslation('game');
+  // Toolbox uses are offered on the viewer's own table; steps are assigned in the decision panel.
+  const tools = view.choices?.filter((c) => isTable(c) && c.t === 'tool') ?? [];
+  return (
+    <section className="player-charts" data-testid="player-charts" aria-label={t('chart.title')}>
+      {view.players.map((p) => {
+        const you = p.seat === seat;
+        const acting = view.toAct === p.seat;
+        const name = seatName(seats, p.seat, t);
+        const relics = RELIC_COLOURS.filter((c) => p.relics[c] > 0);
+        const shownBlue = p.blue.map((b) => b.value);
+        return (
+          <article
+            key={p.seat}
+            className={`player-card${acting ? ' acting' : ''}${you ? ' you' : ''}`}
+            style={{ borderColor: seatStyle(p.seat).colour }}
+            data-testid={`player-card-${p.seat}`}
+            aria-label={name}
+          >
+            <header>
+              <SeatBadge seat={p.seat} />
+              <strong className="player-name">{name}</strong>
+              {you && <span className="tag">{t('common:you')}</span>}
+              {acting && <span className="tag acting-tag">▶ {t('chart.toAct')}</span>}
+            </header>
+            <dl className="stats">
+              <div>
+                <dt>{t('chart.vp')}</dt>
+                <dd data-testid="vp">{p.vp === null ? '?' : p.vp}</dd>
+              </div>
+              <div>
+                <dt>{t('chart.rations')}</dt>
+                <dd>{t('chart.rationsOf', { count: p.rations })}</dd>
+              </div>
+              <div>
+                <dt>{t('chart.pathways')}</dt>
+                <dd>{p.supply}</dd>
+              </div>
+              <div>
+                <dt>{t('chart.blue')}</dt>
+                <dd>
+                  {p.blueCount}
+                  {shownBlue.length > 0 && <span className="blue-values"> ({shownBlue.map((v) => t('chart.vpShort', { count: v })).join(', ')})</span>}
+                </dd>
+              </div>
+              <div className="relics">
+                <dt>{t('chart.relics')}</dt>
+                <dd>
+                  {relics.length === 0
+                    ? '–'
+                    : relics.map((c) => (
+                        <span key={c} className={`relic relic-${c}`}>
+                          {t(`relic.${c}`)} ×{p.relics[c]}
+                        </span>
+                      ))}
+                </dd>
+              </div>
+            </dl>
+            <ProgressionTable view={view} player={p} choices={you && tools.length > 0 ? tools : null} choose={you ? choose : undefined} busy={busy} />
+            <div className="ivory-tiles">
+              <span className="label">{t('chart.ivory')}</span>
+              {p.ivory.length === 0 ? <span className="none">–</span> : p.ivory.map((n) => <TileChip key={n} name={n} />)}
+            </div>
+          </article>
+        );
+      })}
+    </section>
+  );
 }
