@@ -1,5 +1,42 @@
-import { Link } from 'wouter';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { saveName, savedName } from '../net/api.js';
+import { BotGameCard } from './BotGameCard.js';
+import { FriendsGameCard } from './FriendsGameCard.js';
+import { OpenGames } from './OpenGames.js';
+import './lobby.css';
 
+/** The start page: a game against bots, a game with friends, or a seat in a running game. */
 export function Lobby() {
-  return <p><Link href="/local">Local game</Link></p>;
+  const { t } = useTranslation('lobby');
+  const [name, setName] = useState(savedName);
+  const nameId = useId();
+  return (
+    <div className="lobby" data-testid="lobby">
+      <div className="lobby-head">
+        <h1>{t('title')}</h1>
+        <div className="field name-field">
+          <label htmlFor={nameId}>{t('yourName')}</label>
+          <input
+            id={nameId}
+            type="text"
+            value={name}
+            maxLength={40}
+            autoComplete="nickname"
+            placeholder={t('namePlaceholder')}
+            onChange={(e) => {
+              setName(e.target.value);
+              saveName(e.target.value);
+            }}
+            data-testid="player-name"
+          />
+        </div>
+      </div>
+      <div className="lobby-grid">
+        <BotGameCard name={name} />
+        <FriendsGameCard name={name} />
+        <OpenGames />
+      </div>
+    </div>
+  );
 }

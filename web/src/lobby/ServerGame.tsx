@@ -1,3 +1,150 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearch } from 'wouter';
+import { GameScreen } from '../game/GameScreen.js';
+import { seatStyle } from '../game/seat-style.js';
+import { ApiError, forgetSeat, heldSeat, joinGame, saveSeat, savedName, type HeldSeat } from '../net/api.js';
+import { ServerSession, type Connection } from '../net/server-session.js';
+import type { Snapshot } from '../net/session.js';
+import { SeatPanel } from './SeatPanel.js';
+import './lobby.css';
+
+type Phase =
+  | { readonly kind: 'joining'; readonly seat: number }
+  | { readonly kind: 'taken'; readonly seat: number; readonly message: string }
+  | { readonly kind: 'failed'; readonly message: string }
+  | { readonly kind: 'ready'; readonly held: HeldSeat | null; readonly notice?: string };
+
+/** The seat a link asks for (`?seat=N`), if any. */
+export function seatParam(search: string): number | null {
+  const raw = new URLSearchParams(search).get('seat');
+  if (raw === null || !/^\d$/.test(raw)) return null;
+  return Number(raw);
+}
+
+// One join per game and seat, even when React runs the effect twice: a second POST would find the seat taken.
+const joins = new Map<string, Promise<HeldSeat>>();
+function claim(id: string, seat: number): Promise<HeldSeat> {
+  const key = `${id}:${seat}`;
+  let p = joins.get(key);
+  if (!p) {
+    p = joinGame(id, seat, savedName().trim() || undefined).then((r) => {
+      const held = { token: r.token, seat: r.seat };
+      saveSeat(id, held);
+      return held;
+    });
+    p.catch(() => joins.delete(key));
+    joins.set(key, p);
+  }
+  return p;
+}
+
+/**
+ * A game on the server at /game/:id. With `?seat=N` and no token for this game yet, it first
+ * claims seat N; without a token the visitor watches as a spectator.
+ */
 export function ServerGame({ id }: { id: string }) {
-  return <p>Game {id}</p>;
+  const { t } = useTranslation('lobby');
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const wanted = seatParam(search);
+  const [phase, setPhase] = useState<Phase>(() => {
+    const held = heldSeat(id);
+    return wanted !== null && !held ? { kind: 'joining', seat: wanted } : { kind: 'ready', held };
+  });
+  const [session, setSession] = useState<{ readonly s: ServerSession; readonly token: string | null } | null>(null);
+  const [snap, setSnap] = useState<Snapshot | null>(null);
+  const [connection, setConnection] = useState<Connection>('connecting');
+
+  // The seat link has done its work once this browser holds a token: keep the address clean to share or bookmark.
+  useEffect(() => {
+    if (wanted !== null && phase.kind === 'ready') navigate(`/game/${id}`, { replace: true });
+  }, [wanted, phase.kind, id, navigate]);
+
+  useEffect(() => {
+    if (phase.kind !== 'joining') return;
+    let live = true;
+    claim(id, phase.seat).then(
+      (held) => live && setPhase({ kind: 'ready', held }),
+      (e: unknown) => {
+        if (!live) return;
+        const message = e instanceof Error ? e.message : String(e);
+        if (e instanceof ApiError && e.code === 'bad_token') setPhase({ kind: 'taken', seat: phase.seat, message });
+        else if (e instanceof ApiError && e.code === 'no_game') setPhase({ kind: 'failed', message: t('game.noGame', { id }) });
+        else setPhase({ kind: 'failed', message: t('failed', { message }) });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, phase, t]);
+
+  const token = phase.kind === 'ready' ? (phase.held?.token ?? null) : undefined;
+  useEffect(() => {
+    if (token === undefined) return;
+    const s = new ServerSession(id, token);
+    setSession({ s, token });
+    setSnap(null);
+    const offSnap = s.subscribe(setSnap);
+    const offConn = s.onConnection((c, fatal) => {
+      setConnection(c);
+      if (!fatal) return;
+      if (fatal.code === 'bad_token' && token !== null) {
+        // The server no longer knows this seat's token (the game was reset): watch instead.
+        forgetSeat(id);
+        setPhase({ kind: 'ready', held: null, notice: t('game.tokenLost') });
+      } else if (fatal.code === 'no_game') {
+        setPhase({ kind: 'failed', message: t('game.noGame', { id }) });
+      } else {
+        setPhase({ kind: 'failed', message: t('failed', { message: fatal.message }) });
+      }
+    });
+    return () => {
+      offSnap();
+      offConn();
+      s.close();
+    };
+  }, [id, token, t]);
+
+  if (phase.kind === 'joining') {
+    return (
+      <div className="server-game">
+        <p className="loading" role="status">
+          {t('game.joining', { letter: seatStyle(phase.seat).letter })}
+        </p>
+      </div>
+    );
+  }
+  if (phase.kind === 'taken' || phase.kind === 'failed') {
+    return (
+      <div className="server-game">
+        <div className="page-message" role="alert" data-testid={phase.kind === 'taken' ? 'seat-taken' : 'game-error'}>
+          <p>{phase.kind === 'taken' ? t('game.taken', { letter: seatStyle(phase.seat).letter }) : phase.message}</p>
+          <div className="actions">
+            {phase.kind === 'taken' && (
+              <button
+                type="button"
+                onClick={() => {
+                  navigate(`/game/${id}`, { replace: true });
+                  setPhase({ kind: 'ready', held: null });
+                }}
+                data-testid="watch-instead"
+              >
+                {t('game.watchInstead')}
+              </button>
+            )}
+            <Link href="/" className="button-link secondary">
+              {t('common:back')}
+            </Link>
+          </div>
+        </div>
+      </div>
+    );
+  }
+  if (!session || session.token !== token) return <p className="loading">{t('common:loading')}</p>;
+  return (
+    <div className="server-game" data-testid="server-game">
+      <GameScreen key={String(token)} session={session.s} aside={<SeatPanel id={id} snap={snap} connection={connection} notice={phase.notice ?? null} />} />
+    </div>
+  );
 }

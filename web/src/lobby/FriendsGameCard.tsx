@@ -1,0 +1,107 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { createAndJoin, seatLink } from '../net/api.js';
+import { seatStyle } from '../game/seat-style.js';
+import { clampSeats, DEFAULT_BOT, friendSeats, friendsGameRequest, initialFriendsForm, type FriendsGameForm, type OtherSeat } from './lobby-model.js';
+import { BotLevel, GameOptionsFields, SeatCount, SeatLabel } from './fields.js';
+import { CopyLink } from './CopyLink.js';
+
+/** "Online game with friends": you at seat A, each other seat a friend (invited by link) or a bot. */
+export function FriendsGameCard({ name }: { name: string }) {
+  const { t } = useTranslation('lobby');
+  const [form, setForm] = useState<FriendsGameForm>(initialFriendsForm);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ id: string; friends: number[] } | null>(null);
+  const set = (patch: Partial<FriendsGameForm>) => setForm((f) => ({ ...f, ...patch }));
+  const setOther = (i: number, s: OtherSeat) => set({ others: form.others.map((x, j) => (j === i ? s : x)) });
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    setBusy(true);
+    try {
+      const req = friendsGameRequest(form, name);
+      const id = await createAndJoin(req, name.trim() || undefined);
+      setCreated({ id, friends: friendSeats(req) });
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (created) {
+    return (
+      <section className="lobby-card" aria-labelledby="friends-title" data-testid="friends-game">
+        <h2 id="friends-title">{t('friends.title')}</h2>
+        <p className="intro" role="status">
+          {created.friends.length > 0 ? t('friends.share') : t('friends.noFriends')}
+        </p>
+        {created.friends.map((seat) => (
+          <CopyLink key={seat} label={t('inviteFor', { letter: seatStyle(seat).letter })} url={seatLink(created.id, seat)} testId={`share-${seat}`} />
+        ))}
+        <div className="actions">
+          <Link href={`/game/${created.id}`} className="button-link" data-testid="friends-go">
+            {t('friends.go')}
+          </Link>
+          <button type="button" className="secondary" onClick={() => setCreated(null)}>
+            {t('friends.another')}
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section className="lobby-card" aria-labelledby="friends-title" data-testid="friends-game">
+      <h2 id="friends-title">{t('friends.title')}</h2>
+      <p className="intro">{t('friends.intro')}</p>
+      <form onSubmit={(e) => void submit(e)}>
+        <SeatCount value={form.seats} onChange={(n) => set({ seats: clampSeats(n) })} testId="friends-seats" />
+        <ul className="seat-rows">
+          <li>
+            <SeatLabel seat={0} />
+            <span className="you">{t('you')}</span>
+          </li>
+          {form.others.slice(0, form.seats - 1).map((s, i) => {
+            const letter = seatStyle(i + 1).letter;
+            return (
+              <li key={i + 1} data-testid="friend-row">
+                <SeatLabel seat={i + 1} />
+                <select
+                  aria-label={t('seatKindFor', { letter })}
+                  value={s.kind}
+                  onChange={(e) => setOther(i, e.target.value === 'bot' ? { kind: 'bot', bot: DEFAULT_BOT } : { kind: 'human' })}
+                  data-testid={`friend-kind-${i + 1}`}
+                >
+                  <option value="human">{t('seatKind.human')}</option>
+                  <option value="bot">{t('seatKind.bot')}</option>
+                </select>
+                {s.kind === 'bot' && (
+                  <BotLevel value={s.bot} label={t('botLevelFor', { letter })} testId={`friend-bot-${i + 1}`} onChange={(bot) => setOther(i, { kind: 'bot', bot })} />
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        <GameOptionsFields
+          layout={form.layout}
+          openScores={form.openScores}
+          onLayout={(layout) => set({ layout })}
+          onOpenScores={(openScores) => set({ openScores })}
+          testPrefix="friends"
+        />
+        <button type="submit" disabled={busy} data-testid="friends-create">
+          {busy ? t('starting') : t('friends.create')}
+        </button>
+        {error && (
+          <p className="form-error" role="alert">
+            {t('failed', { message: error })}
+          </p>
+        )}
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BOT_LEVELS } from '../offline/config.js';
+import { seatStyle } from '../game/seat-style.js';
+import { LAYOUTS, MAX_SEATS, MIN_SEATS, type BotSpec, type Layout } from './lobby-model.js';
+import { SeatMarker } from './SeatMarker.js';
+
+const SEAT_COUNTS = Array.from({ length: MAX_SEATS - MIN_SEATS + 1 }, (_, i) => MIN_SEATS + i);
+
+/** Form fields shared by both ways of starting a game. */
+
+export function SeatCount({ value, onChange, testId }: { value: number; onChange: (n: number) => void; testId: string }) {
+  const { t } = useTranslation('lobby');
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t('players')}</label>
+      <select id={id} value={value} onChange={(e) => onChange(Number(e.target.value))} data-testid={testId}>
+        {SEAT_COUNTS.map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function BotLevel({ value, onChange, testId, label }: { value: BotSpec; onChange: (b: BotSpec) => void; testId: string; label: string }) {
+  const { t } = useTranslation('lobby');
+  return (
+    <select aria-label={label} value={value} onChange={(e) => onChange(e.target.value as BotSpec)} data-testid={testId}>
+      {BOT_LEVELS.map((l) => (
+        <option key={l.spec} value={l.spec}>
+          {t(`levels.${l.key}`)}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** A seat's row label: marker, "Seat B". */
+export function SeatLabel({ seat }: { seat: number }) {
+  const { t } = useTranslation('lobby');
+  return (
+    <span className="seat-label">
+      <SeatMarker seat={seat} />
+      {t('seat', { letter: seatStyle(seat).letter })}
+    </span>
+  );
+}
+
+export function GameOptionsFields({
+  layout,
+  openScores,
+  onLayout,
+  onOpenScores,
+  testPrefix,
+}: {
+  layout: Layout;
+  openScores: boolean;
+  onLayout: (l: Layout) => void;
+  onOpenScores: (b: boolean) => void;
+  testPrefix: string;
+}) {
+  const { t } = useTranslation('lobby');
+  const id = useId();
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={`${id}-layout`}>{t('layout.label')}</label>
+        <select id={`${id}-layout`} value={layout} onChange={(e) => onLayout(e.target.value as Layout)} data-testid={`${testPrefix}-layout`}>
+          {LAYOUTS.map((l) => (
+            <option key={l} value={l}>
+              {t(`layout.${l}`)}
+            </option>
+          ))}
+        </select>
+        <small className="hint">{t(`layout.${layout}Hint`)}</small>
+      </div>
+      <div className="field check">
+        <input id={`${id}-open`} type="checkbox" checked={openScores} onChange={(e) => onOpenScores(e.target.checked)} data-testid={`${testPrefix}-open-scores`} />
+        <label htmlFor={`${id}-open`}>{t('openScores')}</label>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,147 @@
+/**
+ * The game server's HTTP API as the client uses it, and the seat tokens this browser holds.
+ * Every call goes to the page's own origin (the server serves the client; Vite proxies in dev).
+ */
+
+export type BotSpec = string;
+
+export type SeatRequest = { readonly kind: 'human'; readonly name?: string } | { readonly kind: 'bot'; readonly bot: BotSpec; readonly name?: string };
+
+export interface GameOptions {
+  readonly layout: 'first' | 'standard' | 'random';
+  readonly openScores: boolean;
+}
+
+/** Body of POST /api/games. No seed: the server draws one, so nobody at the table can know the hidden tiles. */
+export interface CreateGameRequest {
+  readonly game: 'relic-runners';
+  readonly seats: readonly SeatRequest[];
+  readonly options: GameOptions;
+  readonly botDelayMs?: number;
+}
+
+export interface PublicSeat {
+  readonly seat: number;
+  readonly kind: 'human' | 'bot';
+  readonly name: string | null;
+  readonly bot: string | null;
+  readonly claimed: boolean;
+  readonly connected: boolean;
+}
+
+/** GET /api/games/:id */
+export interface GameSummary {
+  readonly id: string;
+  readonly game: string;
+  readonly seats: readonly PublicSeat[];
+  readonly status: 'active' | 'finished' | 'abandoned';
+  readonly moves: number;
+  readonly toAct: number | null;
+}
+
+/** One row of GET /api/games (active games). */
+export interface GameListing {
+  readonly id: string;
+  readonly game: string;
+  readonly seats: number;
+  readonly status: string;
+  readonly moves: number;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  /** Human seats nobody has claimed yet. */
+  readonly openSeats: readonly number[];
+}
+
+/** A refusal or failure of the server, with its error code ('bad_token', 'no_game', …) when it gave one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (e) {
+    throw new ApiError(0, 'network', e instanceof Error ? e.message : String(e));
+  }
+  const json = (await res.json().catch(() => null)) as (T & { error?: string; message?: string }) | null;
+  if (!res.ok || json === null) {
+    throw new ApiError(res.status, json?.error ?? 'http', json?.message ?? `${res.status} ${res.statusText}`);
+  }
+  return json;
+}
+
+export const createGame = (req: CreateGameRequest): Promise<GameSummary> => call('POST', '/api/games', req);
+
+export const joinGame = (id: string, seat: number, name?: string): Promise<{ token: string; seat: number }> =>
+  call('POST', `/api/games/${encodeURIComponent(id)}/join`, { seat, ...(name ? { name } : {}) });
+
+export const getGame = (id: string): Promise<GameSummary> => call('GET', `/api/games/${encodeURIComponent(id)}`);
+
+export const listGames = async (): Promise<GameListing[]> => (await call<{ games: GameListing[] }>('GET', '/api/games')).games;
+
+/** Creates a game and claims seat 0 for this browser; returns the game id. */
+export async function createAndJoin(req: CreateGameRequest, name?: string): Promise<string> {
+  const g = await createGame(req);
+  const { token, seat } = await joinGame(g.id, 0, name);
+  saveSeat(g.id, { token, seat });
+  return g.id;
+}
+
+// Seat tokens: the only key to act for a seat, kept per game in this browser.
+
+export interface HeldSeat {
+  readonly token: string;
+  readonly seat: number;
+}
+
+const seatKey = (id: string) => `expedition.seat.${id}`;
+
+export function heldSeat(id: string): HeldSeat | null {
+  try {
+    const raw = localStorage.getItem(seatKey(id));
+    if (!raw) return null;
+    const v = JSON.parse(raw) as Partial<HeldSeat>;
+    return typeof v.token === 'string' && typeof v.seat === 'number' ? { token: v.token, seat: v.seat } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveSeat(id: string, s: HeldSeat): void {
+  localStorage.setItem(seatKey(id), JSON.stringify(s));
+}
+
+export function forgetSeat(id: string): void {
+  localStorage.removeItem(seatKey(id));
+}
+
+/** The link that lets a friend claim `seat` of a game. */
+export function seatLink(id: string, seat: number, origin = location.origin): string {
+  return `${origin}/game/${encodeURIComponent(id)}?seat=${seat}`;
+}
+
+const NAME_KEY = 'expedition.name';
+
+/** The player's name as last typed in the lobby (sent when claiming a seat). */
+export function savedName(): string {
+  try {
+    return localStorage.getItem(NAME_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+export function saveName(name: string): void {
+  localStorage.setItem(NAME_KEY, name);
+}

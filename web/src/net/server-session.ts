@@ -1,0 +1,234 @@
+import type { GameSession, LogEntry, LogEvent, RRChoice, RRView, SeatInfo, Snapshot } from './session.js';
+
+/** The socket's state, as the seat list shows it. */
+export type Connection = 'connecting' | 'open' | 'reconnecting' | 'failed' | 'closed';
+
+/** A refusal that ends the session: reconnecting would only be refused again. */
+export interface FatalError {
+  readonly code: string;
+  readonly message: string;
+}
+
+interface StateMessage {
+  readonly type: 'state' | 'welcome';
+  readonly seat: number | null;
+  readonly moves: number;
+  readonly status: string;
+  readonly view: RRView;
+  readonly events: readonly LogEvent[];
+  readonly canUndo: boolean;
+  readonly clocks: readonly (number | null)[] | null;
+  readonly seats: readonly { seat: number; kind: 'human' | 'bot'; name?: string | null; bot?: string | null; claimed?: boolean; connected: boolean }[];
+  readonly log?: readonly LogEntry[];
+}
+
+type ServerMessage =
+  | StateMessage
+  | { readonly type: 'ack'; readonly id?: string; readonly index?: number }
+  | { readonly type: 'error'; readonly id?: string; readonly code: string; readonly message: string }
+  | { readonly type: 'pong'; readonly id?: string };
+
+/** Refusals of hello that no retry will change. */
+const FATAL = new Set(['no_game', 'bad_token', 'corrupt']);
+
+/** The WebSocket URL of the page's own server. */
+export function defaultSocketUrl(): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+}
+
+export interface ServerSessionOptions {
+  readonly url?: string;
+  /** First reconnect delay; doubled after each failure up to `maxDelayMs`. */
+  readonly minDelayMs?: number;
+  readonly maxDelayMs?: number;
+  readonly WebSocket?: typeof WebSocket;
+}
+
+/** Seat records as the client types them: absent rather than null. */
+function seatInfo(s: StateMessage['seats'][number]): SeatInfo {
+  return {
+    seat: s.seat,
+    kind: s.kind,
+    connected: s.connected,
+    ...(s.name ? { name: s.name } : {}),
+    ...(s.bot ? { bot: s.bot } : {}),
+    ...(s.claimed !== undefined ? { claimed: s.claimed } : {}),
+  };
+}
+
+/**
+ * The log after a state message: a welcome brings the whole log; a new move appends its events;
+ * fewer moves than before means an undo, which drops the moves taken back.
+ */
+export function nextLog(log: readonly LogEntry[], prevMoves: number, msg: Pick<StateMessage, 'type' | 'moves' | 'events' | 'log'>): readonly LogEntry[] {
+  if (msg.type === 'welcome') return msg.log ?? [];
+  if (msg.moves > prevMoves) return [...log, { move: msg.moves, events: msg.events }];
+  if (msg.moves < prevMoves) return log.filter((e) => e.move <= msg.moves);
+  return log;
+}
+
+/**
+ * A game on the server, over one WebSocket: hello with the seat token (none for a spectator),
+ * a snapshot per state message, choices answered by ack or error, and a new socket with backoff
+ * whenever the old one drops (the server answers every hello with the full state).
+ */
+export class ServerSession implements GameSession {
+  private ws: WebSocket | null = null;
+  private snapshot: Snapshot | null = null;
+  private readonly listeners = new Set<{ snap: (s: Snapshot) => void; err?: ((m: string) => void) | undefined }>();
+  private readonly connListeners = new Set<(c: Connection, fatal: FatalError | null) => void>();
+  private readonly pending = new Map<string, { resolve: () => void; reject: (e: Error) => void }>();
+  private nextId = 1;
+  private delay: number;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private closed = false;
+  connection: Connection = 'connecting';
+  fatal: FatalError | null = null;
+
+  constructor(
+    readonly gameId: string,
+    private readonly token: string | null,
+    private readonly opts: ServerSessionOptions = {},
+  ) {
+    this.delay = opts.minDelayMs ?? 250;
+    this.connect();
+  }
+
+  subscribe(onSnapshot: (s: Snapshot) => void, onError?: (message: string) => void): () => void {
+    const l = { snap: onSnapshot, err: onError };
+    this.listeners.add(l);
+    if (this.snapshot) onSnapshot(this.snapshot);
+    if (this.fatal) onError?.(this.fatal.message);
+    return () => this.listeners.delete(l);
+  }
+
+  /** Follows the connection state (called at once with the current one). */
+  onConnection(cb: (c: Connection, fatal: FatalError | null) => void): () => void {
+    this.connListeners.add(cb);
+    cb(this.connection, this.fatal);
+    return () => this.connListeners.delete(cb);
+  }
+
+  choose(choice: RRChoice): Promise<void> {
+    // The move index guards against a choice made for a position that has moved on meanwhile.
+    return this.request({ type: 'choice', choice, ...(this.snapshot ? { index: this.snapshot.moves } : {}) });
+  }
+
+  undo(): Promise<void> {
+    return this.request({ type: 'undo' });
+  }
+
+  close(): void {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.failPending('the game was closed');
+    this.ws?.close();
+    this.ws = null;
+    this.setConnection('closed');
+  }
+
+  private request(msg: Record<string, unknown>): Promise<void> {
+    const ws = this.ws;
+    if (!ws || ws.readyState !== ws.OPEN || this.connection !== 'open') return Promise.reject(new Error(this.fatal?.message ?? 'not connected to the server'));
+    const id = `c${this.nextId++}`;
+    return new Promise<void>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      ws.send(JSON.stringify({ ...msg, id }));
+    });
+  }
+
+  private connect(): void {
+    if (this.closed) return;
+    const WS = this.opts.WebSocket ?? WebSocket;
+    const ws = new WS(this.opts.url ?? defaultSocketUrl());
+    this.ws = ws;
+    ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', game: this.gameId, ...(this.token ? { token: this.token } : {}) }));
+    ws.onmessage = (e: MessageEvent) => {
+      if (this.ws !== ws) return;
+      let msg: ServerMessage;
+      try {
+        msg = JSON.parse(String(e.data)) as ServerMessage;
+      } catch {
+        return;
+      }
+      this.onMessage(msg);
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      this.failPending('the connection to the server was lost');
+      if (this.closed || this.fatal) return;
+      this.setConnection('reconnecting');
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        this.connect();
+      }, this.delay);
+      this.delay = Math.min(this.delay * 2, this.opts.maxDelayMs ?? 5000);
+    };
+    // An error is always followed by close, which does the work.
+    ws.onerror = () => undefined;
+  }
+
+  private onMessage(msg: ServerMessage): void {
+    switch (msg.type) {
+      case 'welcome':
+      case 'state': {
+        if (msg.type === 'welcome') {
+          this.delay = this.opts.minDelayMs ?? 250;
+          this.setConnection('open');
+        }
+        const prev = this.snapshot;
+        const log = nextLog(prev?.log ?? [], prev?.moves ?? 0, msg);
+        this.snapshot = {
+          view: msg.view,
+          seat: msg.seat,
+          seats: msg.seats.map(seatInfo),
+          moves: msg.moves,
+          status: msg.status,
+          canUndo: msg.canUndo,
+          log,
+          clocks: msg.clocks,
+        };
+        for (const l of this.listeners) l.snap(this.snapshot);
+        return;
+      }
+      case 'ack': {
+        const p = msg.id !== undefined ? this.pending.get(msg.id) : undefined;
+        if (p) {
+          this.pending.delete(msg.id!);
+          p.resolve();
+        }
+        return;
+      }
+      case 'error': {
+        const p = msg.id !== undefined ? this.pending.get(msg.id) : undefined;
+        if (p) {
+          this.pending.delete(msg.id!);
+          p.reject(new Error(msg.message));
+          return;
+        }
+        // An error without a request is the answer to hello: the game or the seat is refused.
+        if (this.connection !== 'open' && FATAL.has(msg.code)) {
+          this.fatal = { code: msg.code, message: msg.message };
+          this.setConnection('failed');
+          this.ws?.close();
+        }
+        for (const l of this.listeners) l.err?.(msg.message);
+        return;
+      }
+      case 'pong':
+        return;
+    }
+  }
+
+  private failPending(reason: string): void {
+    for (const p of this.pending.values()) p.reject(new Error(reason));
+    this.pending.clear();
+  }
+
+  private setConnection(c: Connection): void {
+    this.connection = c;
+    for (const l of this.connListeners) l(c, this.fatal);
+  }
+}
