@@ -1,0 +1,60 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RRChoice } from '../../net/session.js';
+
+export interface ChooserOption {
+  readonly choice: RRChoice;
+  readonly label: string;
+  /** Colour swatch with the route number, for routes drawn on the board. */
+  readonly swatch?: { readonly colour: string; readonly n: number };
+}
+
+/**
+ * The small list shown when one click on the board leaves more than one legal choice (several
+ * routes to a site, several ways to place on a trail). Escape or Cancel closes it.
+ */
+export function Chooser(props: {
+  title: string;
+  options: readonly ChooserOption[];
+  choose: (c: RRChoice) => void;
+  cancel: () => void;
+  onHot?: (i: number | null) => void;
+}) {
+  const { t } = useTranslation('board');
+  const first = useRef<HTMLButtonElement>(null);
+  // Keyboard users land in the list they just opened.
+  useEffect(() => first.current?.focus({ preventScroll: true }), []);
+  return (
+    <div className="rr-chooser" role="group" aria-label={props.title} data-testid="board-chooser">
+      <div className="rr-chooser-title">{props.title}</div>
+      <ul>
+        {props.options.map((o, i) => (
+          <li key={i}>
+            <button
+              type="button"
+              ref={i === 0 ? first : undefined}
+              data-choosable=""
+              data-choice={JSON.stringify(o.choice)}
+              data-testid={`option-${i}`}
+              onClick={() => props.choose(o.choice)}
+              onMouseEnter={() => props.onHot?.(i)}
+              onMouseLeave={() => props.onHot?.(null)}
+              onFocus={() => props.onHot?.(i)}
+              onBlur={() => props.onHot?.(null)}
+            >
+              {o.swatch && (
+                <span className="rr-swatch" style={{ background: o.swatch.colour }} aria-hidden="true">
+                  {o.swatch.n}
+                </span>
+              )}
+              <span>{o.label}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="rr-cancel" data-testid="chooser-cancel" onClick={props.cancel}>
+        {t('cancel')}
+      </button>
+    </div>
+  );
+}
