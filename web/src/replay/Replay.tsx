@@ -1,4 +1,172 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { Board } from '../game/Board.js';
+import { GameLog } from '../game/GameLog.js';
+import { PlayerCharts } from '../game/PlayerCharts.js';
+import { ScoreScreen } from '../game/ScoreScreen.js';
+import '../game/game.css';
+import type { SeatInfo } from '../net/session.js';
+import { readSavedGame } from '../offline/local-record.js';
+import { ScoreChart } from './ScoreChart.js';
+import { Timeline } from './timeline.js';
+import './replay.css';
+
 export type ReplaySource = { kind: 'local' } | { kind: 'server'; id: string };
+
+type Loaded =
+  | { readonly kind: 'loading' }
+  | { readonly kind: 'error'; readonly key: string; readonly detail?: string }
+  | { readonly kind: 'ready'; readonly timeline: Timeline; readonly seats: readonly SeatInfo[] };
+
+const defaultSeats = (n: number): SeatInfo[] => Array.from({ length: n }, (_, seat) => ({ seat, kind: 'human', connected: true }));
+
+/** Fetches a finished server game's record (409 while it is still being played) and its seat names. */
+async function loadServer(id: string): Promise<Loaded> {
+  const res = await fetch(`/api/games/${encodeURIComponent(id)}/record`);
+  if (res.status === 409) return { kind: 'error', key: 'notOver' };
+  if (res.status === 404) return { kind: 'error', key: 'notFound' };
+  if (!res.ok) return { kind: 'error', key: 'failed', detail: `HTTP ${res.status}` };
+  const record: unknown = await res.json();
+  const timeline = new Timeline(record);
+  let seats: readonly SeatInfo[] = defaultSeats(timeline.record.seats);
+  try {
+    const sum = await fetch(`/api/games/${encodeURIComponent(id)}`);
+    if (sum.ok) {
+      const body = (await sum.json()) as { seats?: SeatInfo[] };
+      if (Array.isArray(body.seats) && body.seats.length === timeline.record.seats) seats = body.seats;
+    }
+  } catch {
+    // Names are a nicety: the replay works with "Player A", "Player B", …
+  }
+  return { kind: 'ready', timeline, seats };
+}
+
+/** The offline game saved on this device, once it is over. */
+function loadLocal(): Loaded {
+  const saved = readSavedGame();
+  if (saved.kind === 'none') return { kind: 'error', key: 'noLocal' };
+  if (saved.kind === 'corrupt') return { kind: 'error', key: 'failed', detail: saved.reason };
+  const timeline = new Timeline(saved.record);
+  if (!timeline.over) return { kind: 'error', key: 'localNotOver' };
+  const seats = saved.record.players.map((p, seat): SeatInfo => ({ seat, kind: p.kind, name: p.name, bot: p.bot, connected: true }));
+  return { kind: 'ready', timeline, seats };
+}
+
+/** Step through a finished game from its record, replayed by the engine in the browser. */
 export function Replay({ source }: { source: ReplaySource }) {
-  return <p>Replay {source.kind}</p>;
+  const { t } = useTranslation('replay');
+  const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
+  const serverId = source.kind === 'server' ? source.id : null;
+
+  useEffect(() => {
+    let cancelled = false;
+    setLoaded({ kind: 'loading' });
+    const work = serverId === null ? Promise.resolve().then(loadLocal) : loadServer(serverId);
+    work
+      .catch((e: unknown): Loaded => ({ kind: 'error', key: 'failed', detail: e instanceof Error ? e.message : String(e) }))
+      .then((l) => {
+        if (!cancelled) setLoaded(l);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [serverId]);
+
+  if (loaded.kind === 'loading') return <p className="loading">{t('loading')}</p>;
+  if (loaded.kind === 'error') {
+    return (
+      <div className="replay-message" role="alert" data-testid="replay-error">
+        <p>{t(`errors.${loaded.key}`)}</p>
+        {loaded.detail && <p className="replay-detail">{loaded.detail}</p>}
+        {loaded.key === 'notOver' && serverId !== null && <Link href={`/game/${serverId}`}>{t('watchLive')}</Link>}{' '}
+        <Link href="/">{t('toLobby')}</Link>
+      </div>
+    );
+  }
+  return <ReplayViewer timeline={loaded.timeline} seats={loaded.seats} />;
+}
+
+const noChoice = () => undefined;
+
+/** Keys that move through the replay (when no form field has the focus). */
+export function stepForKey(key: string, step: number, moves: number): number | null {
+  switch (key) {
+    case 'ArrowLeft':
+      return Math.max(0, step - 1);
+    case 'ArrowRight':
+      return Math.min(moves, step + 1);
+    case 'Home':
+      return 0;
+    case 'End':
+      return moves;
+    default:
+      return null;
+  }
+}
+
+export function ReplayViewer({ timeline, seats }: { timeline: Timeline; seats: readonly SeatInfo[] }) {
+  const { t } = useTranslation('replay');
+  const moves = timeline.moves;
+  const [step, setStepRaw] = useState(0);
+  const setStep = useCallback((k: number) => setStepRaw(Math.max(0, Math.min(moves, Math.round(k)))), [moves]);
+  const view = useMemo(() => timeline.viewAt(step), [timeline, step]);
+  const log = useMemo(() => timeline.log.slice(0, step), [timeline, step]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const el = e.target as HTMLElement | null;
+      // The slider and form fields handle their own arrows.
+      if (el && (el.tagName === 'INPUT' || el.tagName === 'SELECT' || el.tagName === 'TEXTAREA' || el.isContentEditable)) return;
+      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      const next = stepForKey(e.key, step, moves);
+      if (next === null) return;
+      e.preventDefault();
+      setStep(next);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [step, moves, setStep]);
+
+  const parts = { view, seat: null, seats, choose: noChoice, busy: true };
+  return (
+    <div className="replay game-screen" data-testid="replay" data-step={step} data-moves={moves}>
+      <div className="replay-controls status-bar">
+        <div className="replay-buttons" role="group" aria-label={t('controls')}>
+          <button type="button" className="secondary" onClick={() => setStep(0)} disabled={step === 0} aria-label={t('first')} title={t('first')} data-testid="replay-first">
+            ⏮
+          </button>
+          <button type="button" className="secondary" onClick={() => setStep(step - 1)} disabled={step === 0} aria-label={t('back')} title={t('back')} data-testid="replay-back">
+            ◀
+          </button>
+          <button type="button" className="secondary" onClick={() => setStep(step + 1)} disabled={step === moves} aria-label={t('forward')} title={t('forward')} data-testid="replay-forward">
+            ▶
+          </button>
+          <button type="button" className="secondary" onClick={() => setStep(moves)} disabled={step === moves} aria-label={t('last')} title={t('last')} data-testid="replay-last">
+            ⏭
+          </button>
+        </div>
+        <label className="replay-slider">
+          <span className="visually-hidden">{t('slider')}</span>
+          <input type="range" min={0} max={moves} step={1} value={step} onChange={(e) => setStep(Number(e.target.value))} data-testid="replay-slider" aria-valuetext={t('position', { step, moves })} />
+        </label>
+        <span className="replay-position" aria-live="polite" data-testid="replay-position">
+          {t('position', { step, moves })}
+        </span>
+        <span className="turn-no">{t('turn', { turn: view.turn })}</span>
+        <span className="replay-hint">{t('keysHint')}</span>
+      </div>
+      <div className="table">
+        <section className="board-area">
+          <Board {...parts} />
+        </section>
+        <aside className="side">
+          {view.result && <ScoreScreen {...parts} />}
+          <ScoreChart scores={timeline.scores} seats={seats} step={step} onSeek={setStep} />
+          <PlayerCharts {...parts} />
+          <GameLog log={log} seats={seats} viewer={null} />
+        </aside>
+      </div>
+    </div>
+  );
 }
