@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { GameScreen } from '../game/GameScreen.js';
 import { NEW_LOCAL_GAME_KEY, type LocalConfig } from './config.js';
 import { readSavedGame, SAVED_GAME_KEY } from './local-record.js';
-import { LocalSession, type OpenRequest } from './local-session.js';
+import { LocalSession, WorkerRefusal, type OpenRequest } from './local-session.js';
 import './offline.css';
 
 type Phase =
@@ -58,7 +58,8 @@ export function LocalGame() {
         if (what.fresh) localStorage.removeItem(NEW_LOCAL_GAME_KEY);
         if (cancelled) return;
         const reason = e instanceof Error ? e.message : String(e);
-        setPhase(what.fresh ? { kind: 'failed', reason } : { kind: 'corrupt', reason });
+        // Only the engine's refusal to replay the save makes it corrupt; anything else is a failure to run.
+        setPhase(!what.fresh && e instanceof WorkerRefusal ? { kind: 'corrupt', reason } : { kind: 'failed', reason });
       },
     );
     return () => {

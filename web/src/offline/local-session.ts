@@ -7,7 +7,13 @@ import { SAVED_GAME_KEY, type LocalRecord } from './local-record.js';
 export interface WorkerPort {
   postMessage(m: ToWorker): void;
   onmessage: ((e: MessageEvent<FromWorker>) => void) | null;
+  onerror?: ((e: ErrorEvent) => void) | null;
   terminate(): void;
+}
+
+/** The game refused a request (its reason is the message): for a reopened game, a record that does not replay. */
+export class WorkerRefusal extends Error {
+  override readonly name = 'WorkerRefusal';
 }
 
 export const spawnWorker = (): WorkerPort =>
@@ -44,6 +50,13 @@ export class LocalSession implements GameSession {
     private readonly storage: Pick<Storage, 'setItem'>,
   ) {
     port.onmessage = (e) => this.receive(e.data);
+    // A worker that cannot even load (old browser, blocked script) must not leave requests hanging.
+    port.onerror = (e) => {
+      const err = new Error(`the game engine stopped: ${e.message || 'the worker failed to load'}`);
+      for (const p of this.pending.values()) p.reject(err);
+      this.pending.clear();
+      this.fail(err.message);
+    };
   }
 
   /**
@@ -90,6 +103,7 @@ export class LocalSession implements GameSession {
     if (this.closed) return;
     this.closed = true;
     this.port.onmessage = null;
+    if (this.port.onerror !== undefined) this.port.onerror = null;
     this.port.terminate();
     for (const p of this.pending.values()) p.reject(new Error('the game was closed'));
     this.pending.clear();
@@ -123,7 +137,7 @@ export class LocalSession implements GameSession {
         const p = this.pending.get(m.id);
         this.pending.delete(m.id);
         if (m.error === undefined) p?.resolve();
-        else p?.reject(new Error(m.error));
+        else p?.reject(new WorkerRefusal(m.error));
         break;
       }
       case 'failure':

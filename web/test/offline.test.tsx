@@ -1,8 +1,11 @@
-import { describe, expect, it, beforeEach } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import i18n from '../src/i18n/index.js';
+import { LocalGame } from '../src/offline/LocalGame.js';
 import { createRng } from '../../src/core/rng.js';
 import { replay } from '../../src/core/match.js';
 import { relicRunners, type State } from '../../src/games/relic-runners/index.js';
-import type { LocalConfig } from '../src/offline/config.js';
+import { NEW_LOCAL_GAME_KEY, type LocalConfig } from '../src/offline/config.js';
 import { LocalEngine, Refused } from '../src/offline/local-engine.js';
 import { LocalHost, type FromWorker, type ToWorker } from '../src/offline/local-host.js';
 import { CorruptRecord, readSavedGame, SAVED_GAME_KEY, type LocalRecord } from '../src/offline/local-record.js';
@@ -205,5 +208,77 @@ describe('local session over the worker protocol', () => {
     await expect(LocalSession.open({ record: bad }, { port, storage, botDelayMs: 0 })).rejects.toThrow(/choice #0 of the saved game is not legal/);
     expect(port.terminated).toBe(true);
     expect(storage.getItem(SAVED_GAME_KEY)).toBe(before);
+  });
+});
+
+/** Stands in for the module worker in jsdom: the same host, in this thread, bots without pause. */
+class FakeWorker {
+  onmessage: ((e: { data: FromWorker }) => void) | null = null;
+  onerror: ((e: unknown) => void) | null = null;
+  private readonly host = new LocalHost((m) => {
+    const copy = structuredClone(m);
+    queueMicrotask(() => this.onmessage?.({ data: copy }));
+  });
+  postMessage(m: ToWorker) {
+    const copy = structuredClone(m) as ToWorker & { botDelayMs?: number };
+    if (copy.type === 'start' || copy.type === 'load') copy.botDelayMs = 0;
+    queueMicrotask(() => this.host.handle(copy));
+  }
+  terminate() {
+    this.host.stop();
+  }
+}
+
+describe('the /local page', () => {
+  beforeAll(async () => {
+    await i18n.changeLanguage('en');
+  });
+  beforeEach(() => {
+    localStorage.clear();
+    vi.stubGlobal('Worker', FakeWorker);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('starts the game the lobby asked for, forgets the request and saves the game', async () => {
+    localStorage.setItem(NEW_LOCAL_GAME_KEY, JSON.stringify(CONFIG));
+    render(<LocalGame />);
+    await waitFor(() => expect(screen.getByTestId('game-screen')).toBeTruthy());
+    expect(localStorage.getItem(NEW_LOCAL_GAME_KEY)).toBeNull();
+    expect(readSavedGame().kind).toBe('ok');
+    expect(screen.getByTestId('local-new-game').getAttribute('href')).toBe('/');
+    expect(screen.queryByTestId('local-replay')).toBeNull();
+  });
+
+  it('without a request or a saved game, points back to the lobby', () => {
+    render(<LocalGame />);
+    expect(screen.getByTestId('local-none')).toBeTruthy();
+  });
+
+  it('resumes a finished saved game and offers its replay', async () => {
+    const e = LocalEngine.start(CONFIG);
+    playOut(e, 'resume');
+    localStorage.setItem(SAVED_GAME_KEY, JSON.stringify(e.record));
+    render(<LocalGame />);
+    await waitFor(() => expect(screen.getByTestId('local-replay').getAttribute('href')).toBe('/replay/local'));
+  });
+
+  it('a save that does not replay: a clear message, nothing changed until the person discards it', async () => {
+    const bad = JSON.stringify({ ...LocalEngine.start(CONFIG).record, choices: [{ t: 'bogus' }] });
+    localStorage.setItem(SAVED_GAME_KEY, bad);
+    render(<LocalGame />);
+    await waitFor(() => expect(screen.getByTestId('local-corrupt').textContent).toMatch(/cannot be read.*choice #0 of the saved game is not legal/s));
+    expect(localStorage.getItem(SAVED_GAME_KEY)).toBe(bad);
+    fireEvent.click(screen.getByTestId('discard-saved'));
+    await waitFor(() => expect(screen.getByTestId('local-none')).toBeTruthy());
+    expect(localStorage.getItem(SAVED_GAME_KEY)).toBeNull();
+  });
+
+  it('a save that is not even JSON is reported the same way', () => {
+    localStorage.setItem(SAVED_GAME_KEY, '{oops');
+    render(<LocalGame />);
+    expect(screen.getByTestId('local-corrupt').textContent).toMatch(/not valid JSON/);
   });
 });
