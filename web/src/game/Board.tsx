@@ -14,12 +14,12 @@ import {
   type SiteChoice,
   type TrailChoice,
 } from './board/choices.js';
-import { SITE_BY_ID, SITE_R, TRAILS, VIEW_BOX, laneOffset } from './board/geometry.js';
+import { SITE_BY_ID, SITE_R, TRAIL_BY_ID, VIEW_BOX, laneOffset } from './board/geometry.js';
 import { howLabel, siteActionLabel, siteName, trailChoiceLabel } from './board/labels.js';
 import { Explorers, Pathways, Sites, StaticBoard, Tokens } from './board/layers.js';
 import { routeColour } from './board/palette.js';
 import { Target } from './board/Target.js';
-import { seatName } from './names.js';
+import { TrailLayer } from './board/TrailLayer.js';
 import type { PartProps } from './parts.js';
 import './board.css';
 
@@ -40,10 +40,19 @@ export function Board({ view, seat, seats, choose, busy }: PartProps) {
 
   const bySite = useMemo(() => (active && from ? choicesBySite(choices!, from) : NO_SITES), [active, choices, from]);
   const byTrail = useMemo(() => (active ? choicesByTrail(choices!) : NO_TRAILS), [active, choices]);
-  const owners = useMemo(() => trailOwners(view.players), [view.players]);
-  const explorers = useMemo(() => explorersBySite(view.players), [view.players]);
-  const coloured = useMemo(() => new Set(view.tokens), [view.tokens]);
-  const colours = useMemo(() => new Map(view.sites.map((s) => [s.id, s.colour])), [view.sites]);
+  // Each state arrives as a new object: key the derived data by content, so the memoized layers
+  // below redraw only what really changed (most states change one or two things).
+  const pathKey = view.players.map((p) => p.pathways.join('.')).join('|');
+  const atKey = view.players.map((p) => p.at).join('|');
+  const siteKey = view.sites.map((x) => `${x.colour}:${x.height}:${x.top}:${x.shrine}:${x.relic}`).join('|');
+  const tokenKey = view.tokens.join('.');
+  const seatKey = seats.map((x) => `${x.seat}:${x.name}:${x.kind}`).join('|');
+  const owners = useMemo(() => trailOwners(view.players), [pathKey]);
+  const explorers = useMemo(() => explorersBySite(view.players), [atKey]);
+  const sites = useMemo(() => view.sites, [siteKey]);
+  const coloured = useMemo(() => new Set(view.tokens), [tokenKey]);
+  const seatList = useMemo(() => seats, [seatKey]);
+  const colours = useMemo(() => new Map(sites.map((x) => [x.id, x.colour])), [sites]);
 
   const [pending, setPending] = useState<Pending | null>(null);
   const [hot, setHot] = useState<number | null>(null);
@@ -70,12 +79,15 @@ export function Board({ view, seat, seats, choose, busy }: PartProps) {
       setPending({ kind: 'site', id, choices: choices! });
     }
   };
-  const onTrail = (id: number) => {
-    const opts = byTrail.get(id);
-    if (!opts) return;
-    if (opts.length === 1) pick(opts[0]!);
-    else setPending({ kind: 'trail', id, choices: choices! });
-  };
+  const onTrail = useCallback(
+    (id: number) => {
+      const opts = byTrail.get(id);
+      if (!opts) return;
+      if (opts.length === 1) pick(opts[0]!);
+      else setPending({ kind: 'trail', id, choices: choices! });
+    },
+    [byTrail, pick, choices],
+  );
   const onKey = (e: KeyboardEvent) => {
     if (e.key === 'Escape' && open) close();
   };
@@ -84,6 +96,9 @@ export function Board({ view, seat, seats, choose, busy }: PartProps) {
   const trailOptions = open?.kind === 'trail' ? (byTrail.get(open.id) ?? []) : [];
 
   let chooser: { title: string; options: ChooserOption[] } | null = null;
+  // The list covers part of the board: put it on the half away from what it is about.
+  const openY = open ? (open.kind === 'site' ? SITE_BY_ID.get(open.id)?.y : TRAIL_BY_ID.get(open.id)?.mid.y) : undefined;
+  const chooserAt = (openY ?? 0) > 500 ? 'top' : 'bottom';
   if (open?.kind === 'site' && from) {
     chooser = {
       title: t('route.title', { site: siteName(open.id, t, colours.get(open.id)) }),
@@ -103,43 +118,16 @@ export function Board({ view, seat, seats, choose, busy }: PartProps) {
         <StaticBoard />
         <Pathways owners={owners} />
         <Tokens coloured={coloured} />
-        <g className="rr-trails">
-          {TRAILS.map((tr) => {
-            const opts = byTrail.get(tr.id);
-            const own = owners.get(tr.id);
-            const info = [
-              t(tr.river ? 'trail.river' : 'trail.land', {
-                id: tr.id,
-                a: siteName(tr.a, t, colours.get(tr.a)),
-                b: siteName(tr.b, t, colours.get(tr.b)),
-              }),
-            ];
-            if (tr.river) info.push(t(coloured.has(tr.id) ? 'trail.tokenOn' : 'trail.tokenOff'));
-            if (own) info.push(t('trail.pathways', { names: own.map((s) => seatName(seats, s, t)).join(', ') }));
-            if (!opts) {
-              return (
-                <path key={tr.id} className="rr-hit" d={tr.d} data-trail={tr.id}>
-                  <title>{info.join(' · ')}</title>
-                </path>
-              );
-            }
-            const label = opts.length === 1 ? trailChoiceLabel(opts[0]!, t) : t('act.trailOptions', { id: tr.id, count: opts.length });
-            return (
-              <Target
-                key={tr.id}
-                className={`rr-trail-target${open?.kind === 'trail' && open.id === tr.id ? ' rr-open' : ''}`}
-                label={label}
-                choice={opts.length === 1 ? opts[0] : undefined}
-                testId={`trail-${tr.id}`}
-                onActivate={() => onTrail(tr.id)}
-              >
-                <path className="rr-trail-glow" d={tr.d} />
-                <path className="rr-hit" d={tr.d} />
-              </Target>
-            );
-          })}
-        </g>
-        <Sites sites={view.sites} explorers={explorers} seats={seats} />
+        <TrailLayer
+          owners={owners}
+          coloured={coloured}
+          colours={colours}
+          seats={seatList}
+          byTrail={byTrail}
+          openTrail={open?.kind === 'trail' ? open.id : null}
+          onTrail={onTrail}
+        />
+        <Sites sites={sites} explorers={explorers} seats={seatList} />
         <g className="rr-site-targets">
           {[...bySite].map(([id, opts]) => {
             const g = SITE_BY_ID.get(id);
@@ -155,7 +143,7 @@ export function Board({ view, seat, seats, choose, busy }: PartProps) {
                 onActivate={() => onSite(id)}
               >
                 <circle className="rr-ring" cx={g.x} cy={g.y} r={r} />
-                {opts.length > 1 && (
+                {opts.length > 1 && !(open?.kind === 'site' && open.id === id) && (
                   <g className="rr-count" transform={`translate(${g.x - r * 0.72},${g.y - r * 0.72})`}>
                     <circle r="12" />
                     <text y="5" textAnchor="middle">
@@ -167,7 +155,7 @@ export function Board({ view, seat, seats, choose, busy }: PartProps) {
             );
           })}
         </g>
-        <Explorers explorers={explorers} current={view.toAct} seats={seats} />
+        <Explorers explorers={explorers} current={view.toAct} seats={seatList} />
         {open?.kind === 'site' && from && (
           <g className={`rr-routes${hot !== null ? ' rr-has-hot' : ''}`}>
             {siteOptions.map((c, i) => {
@@ -209,7 +197,7 @@ export function Board({ view, seat, seats, choose, busy }: PartProps) {
           </g>
         )}
       </svg>
-      {chooser && open && <Chooser key={`${open.kind}-${open.id}`} title={chooser.title} options={chooser.options} choose={pick} cancel={close} onHot={open?.kind === 'site' ? setHot : undefined} />}
+      {chooser && open && <Chooser key={`${open.kind}-${open.id}`} at={chooserAt} title={chooser.title} options={chooser.options} choose={pick} cancel={close} onHot={open?.kind === 'site' ? setHot : undefined} />}
     </div>
   );
 }

@@ -14,6 +14,8 @@ export interface ChooserOption {
  * routes to a site, several ways to place on a trail). Escape or Cancel closes it.
  */
 export function Chooser(props: {
+  /** Which edge of the board the list sits on. */
+  at: 'top' | 'bottom';
   title: string;
   options: readonly ChooserOption[];
   choose: (c: RRChoice) => void;
@@ -25,7 +27,7 @@ export function Chooser(props: {
   // Keyboard users land in the list they just opened.
   useEffect(() => first.current?.focus({ preventScroll: true }), []);
   return (
-    <div className="rr-chooser" role="group" aria-label={props.title} data-testid="board-chooser">
+    <div className={`rr-chooser rr-at-${props.at}`} role="group" aria-label={props.title} data-testid="board-chooser">
       <div className="rr-chooser-title">{props.title}</div>
       <ul>
         {props.options.map((o, i) => (

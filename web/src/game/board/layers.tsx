@@ -51,7 +51,7 @@ export const StaticBoard = memo(function StaticBoard() {
 });
 
 /** Every player's pathways: parallel strokes in seat colours, with the seat's shape mid-trail. */
-export function Pathways({ owners }: { owners: ReadonlyMap<number, readonly number[]> }) {
+export const Pathways = memo(function Pathways({ owners }: { owners: ReadonlyMap<number, readonly number[]> }) {
   const out: React.ReactNode[] = [];
   for (const [trail, seats] of owners) {
     const tr = TRAIL_BY_ID.get(trail);
@@ -76,10 +76,10 @@ export function Pathways({ owners }: { owners: ReadonlyMap<number, readonly numb
     });
   }
   return <g aria-hidden="true">{out}</g>;
-}
+});
 
 /** Toolbox tokens of the river trails: the coloured side shows a toolbox, the plain side is blank. */
-export function Tokens({ coloured }: { coloured: ReadonlySet<number> }) {
+export const Tokens = memo(function Tokens({ coloured }: { coloured: ReadonlySet<number> }) {
   return (
     <g aria-hidden="true">
       {TRAILS.filter((tr) => tr.river).map((tr) => {
@@ -98,7 +98,7 @@ export function Tokens({ coloured }: { coloured: ReadonlySet<number> }) {
       })}
     </g>
   );
-}
+});
 
 const ZIGGURAT = 'M-32,24 L32,24 L32,8 L23,8 L23,-8 L14,-8 L14,-24 L-14,-24 L-14,-8 L-23,-8 L-23,8 L-32,8 Z';
 const RUIN = 'M-22,-26 L10,-29 L28,-14 L30,12 L16,28 L-14,29 L-29,12 L-30,-12 Z';
@@ -139,7 +139,7 @@ function SiteBody({ site, view }: { site: (typeof SITES)[number]; view: SiteView
 }
 
 /** Locations with their stacks, purple top tiles and shrines; each names itself in a tooltip. */
-export function Sites({ sites, explorers, seats }: { sites: readonly SiteView[]; explorers: ReadonlyMap<string, readonly number[]>; seats: readonly SeatInfo[] }) {
+export const Sites = memo(function Sites({ sites, explorers, seats }: { sites: readonly SiteView[]; explorers: ReadonlyMap<string, readonly number[]>; seats: readonly SeatInfo[] }) {
   const { t } = useTranslation('board');
   return (
     <g>
@@ -172,10 +172,10 @@ export function Sites({ sites, explorers, seats }: { sites: readonly SiteView[];
       })}
     </g>
   );
-}
+});
 
 /** Explorer pawns: seat colour, shape and letter; several on one site stand side by side. */
-export function Explorers({ explorers, current, seats }: { explorers: ReadonlyMap<string, readonly number[]>; current: number | null; seats: readonly SeatInfo[] }) {
+export const Explorers = memo(function Explorers({ explorers, current, seats }: { explorers: ReadonlyMap<string, readonly number[]>; current: number | null; seats: readonly SeatInfo[] }) {
   const { t } = useTranslation('board');
   const out: React.ReactNode[] = [];
   for (const [site, list] of explorers) {
@@ -204,4 +204,4 @@ export function Explorers({ explorers, current, seats }: { explorers: ReadonlyMa
     });
   }
   return <g>{out}</g>;
-}
+});
