@@ -89,6 +89,21 @@ export function Replay({ source }: { source: ReplaySource }) {
 
 const noChoice = () => undefined;
 
+/** Drawn, not typed: the media-control characters are missing from many phone fonts. */
+function StepIcon({ kind }: { kind: 'first' | 'back' | 'forward' | 'last' }) {
+  const d = {
+    first: 'M3 2h2v12H3z M14 2v12L6 8z',
+    back: 'M12 2v12L4 8z',
+    forward: 'M4 2v12l8-6z',
+    last: 'M11 2h2v12h-2z M2 2v12l8-6z',
+  }[kind];
+  return (
+    <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <path d={d} fill="currentColor" />
+    </svg>
+  );
+}
+
 /** Keys that move through the replay (when no form field has the focus). */
 export function stepForKey(key: string, step: number, moves: number): number | null {
   switch (key) {
@@ -134,16 +149,16 @@ export function ReplayViewer({ timeline, seats }: { timeline: Timeline; seats: r
       <div className="replay-controls status-bar">
         <div className="replay-buttons" role="group" aria-label={t('controls')}>
           <button type="button" className="secondary" onClick={() => setStep(0)} disabled={step === 0} aria-label={t('first')} title={t('first')} data-testid="replay-first">
-            ⏮
+            <StepIcon kind="first" />
           </button>
           <button type="button" className="secondary" onClick={() => setStep(step - 1)} disabled={step === 0} aria-label={t('back')} title={t('back')} data-testid="replay-back">
-            ◀
+            <StepIcon kind="back" />
           </button>
           <button type="button" className="secondary" onClick={() => setStep(step + 1)} disabled={step === moves} aria-label={t('forward')} title={t('forward')} data-testid="replay-forward">
-            ▶
+            <StepIcon kind="forward" />
           </button>
           <button type="button" className="secondary" onClick={() => setStep(moves)} disabled={step === moves} aria-label={t('last')} title={t('last')} data-testid="replay-last">
-            ⏭
+            <StepIcon kind="last" />
           </button>
         </div>
         <label className="replay-slider">

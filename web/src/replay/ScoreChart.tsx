@@ -4,9 +4,10 @@ import { seatName } from '../game/names.js';
 import { seatStyle, shapePath } from '../game/seat-style.js';
 import type { SeatInfo } from '../net/session.js';
 
-const W = 640;
-const H = 280;
-const PAD = { left: 44, right: 14, top: 12, bottom: 40 };
+// Drawn at about the width of the side panel, so that its text stays readable at 1:1.
+const W = 360;
+const H = 220;
+const PAD = { left: 36, right: 10, top: 10, bottom: 36 };
 /** Seat markers along each line, besides the current step's: enough to tell the lines apart without colour. */
 const MARKERS = 8;
 
@@ -72,21 +73,21 @@ export function ScoreChart({ scores, seats, step, onSeek }: ScoreChartProps) {
           {yTicks.map((v) => (
             <g key={v}>
               <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} stroke="#d8cfbb" strokeWidth={1} />
-              <text x={PAD.left - 6} y={y(v)} textAnchor="end" dominantBaseline="middle" fontSize={11} fill="#6b6455">
+              <text x={PAD.left - 6} y={y(v)} textAnchor="end" dominantBaseline="middle" fontSize={10} fill="#6b6455">
                 {v}
               </text>
             </g>
           ))}
           {xTicks.map((k) => (
-            <text key={k} x={x(k)} y={H - PAD.bottom + 16} textAnchor="middle" fontSize={11} fill="#6b6455">
+            <text key={k} x={x(k)} y={H - PAD.bottom + 14} textAnchor="middle" fontSize={10} fill="#6b6455">
               {k}
             </text>
           ))}
         </g>
-        <text x={PAD.left + iw / 2} y={H - 4} textAnchor="middle" fontSize={12} fill="#23201a">
+        <text x={PAD.left + iw / 2} y={H - 4} textAnchor="middle" fontSize={11} fill="#23201a">
           {t('chart.xAxis')}
         </text>
-        <text transform={`translate(12 ${PAD.top + ih / 2}) rotate(-90)`} textAnchor="middle" fontSize={12} fill="#23201a">
+        <text transform={`translate(10 ${PAD.top + ih / 2}) rotate(-90)`} textAnchor="middle" fontSize={11} fill="#23201a">
           {t('chart.yAxis')}
         </text>
         <line className="current-step" x1={x(cur)} x2={x(cur)} y1={PAD.top} y2={PAD.top + ih} stroke="#23201a" strokeDasharray="4 3" strokeWidth={1.5} />
@@ -95,11 +96,11 @@ export function ScoreChart({ scores, seats, step, onSeek }: ScoreChartProps) {
           const points = scores.map((row, k) => `${x(k).toFixed(1)},${y(row[s] ?? 0).toFixed(1)}`).join(' ');
           return (
             <g key={s} data-testid={`score-line-${s}`}>
-              <polyline points={points} fill="none" stroke={st.colour} strokeWidth={2.5} strokeLinejoin="round" />
+              <polyline points={points} fill="none" stroke={st.colour} strokeWidth={2} strokeLinejoin="round" />
               {marks.map((k) => (
-                <path key={k} d={shapePath(st.shape, 4.5)} transform={`translate(${x(k)} ${y(scores[k]?.[s] ?? 0)})`} fill={st.colour} stroke={st.ink} strokeWidth={1} />
+                <path key={k} d={shapePath(st.shape, 3.5)} transform={`translate(${x(k)} ${y(scores[k]?.[s] ?? 0)})`} fill={st.colour} stroke={st.ink} strokeWidth={1} />
               ))}
-              <path d={shapePath(st.shape, 7)} transform={`translate(${x(cur)} ${y(scores[cur]?.[s] ?? 0)})`} fill={st.colour} stroke="#23201a" strokeWidth={2} />
+              <path d={shapePath(st.shape, 5.5)} transform={`translate(${x(cur)} ${y(scores[cur]?.[s] ?? 0)})`} fill={st.colour} stroke="#23201a" strokeWidth={2} />
             </g>
           );
         })}
