@@ -11,6 +11,9 @@ import { LocalHost, type FromWorker, type ToWorker } from '../src/offline/local-
 import { CorruptRecord, readSavedGame, SAVED_GAME_KEY, type LocalRecord } from '../src/offline/local-record.js';
 import { LocalSession, type WorkerPort } from '../src/offline/local-session.js';
 
+// Whole games are played here, on a machine shared with other test runs.
+vi.setConfig({ testTimeout: 30000 });
+
 const CONFIG: LocalConfig = {
   seats: [{ kind: 'human', name: 'Ada' }, { kind: 'bot', bot: 'greedy' }, { kind: 'bot', bot: 'random' }],
   options: { layout: 'standard', openScores: false },
@@ -245,7 +248,7 @@ describe('the /local page', () => {
   it('starts the game the lobby asked for, forgets the request and saves the game', async () => {
     localStorage.setItem(NEW_LOCAL_GAME_KEY, JSON.stringify(CONFIG));
     render(<LocalGame />);
-    await waitFor(() => expect(screen.getByTestId('game-screen')).toBeTruthy());
+    await waitFor(() => expect(screen.getByTestId('game-screen')).toBeTruthy(), { timeout: 10000 });
     expect(localStorage.getItem(NEW_LOCAL_GAME_KEY)).toBeNull();
     expect(readSavedGame().kind).toBe('ok');
     expect(screen.getByTestId('local-new-game').getAttribute('href')).toBe('/');
@@ -262,17 +265,17 @@ describe('the /local page', () => {
     playOut(e, 'resume');
     localStorage.setItem(SAVED_GAME_KEY, JSON.stringify(e.record));
     render(<LocalGame />);
-    await waitFor(() => expect(screen.getByTestId('local-replay').getAttribute('href')).toBe('/replay/local'));
+    await waitFor(() => expect(screen.getByTestId('local-replay').getAttribute('href')).toBe('/replay/local'), { timeout: 10000 });
   });
 
   it('a save that does not replay: a clear message, nothing changed until the person discards it', async () => {
     const bad = JSON.stringify({ ...LocalEngine.start(CONFIG).record, choices: [{ t: 'bogus' }] });
     localStorage.setItem(SAVED_GAME_KEY, bad);
     render(<LocalGame />);
-    await waitFor(() => expect(screen.getByTestId('local-corrupt').textContent).toMatch(/cannot be read.*choice #0 of the saved game is not legal/s));
+    await waitFor(() => expect(screen.getByTestId('local-corrupt').textContent).toMatch(/cannot be read.*choice #0 of the saved game is not legal/s), { timeout: 10000 });
     expect(localStorage.getItem(SAVED_GAME_KEY)).toBe(bad);
     fireEvent.click(screen.getByTestId('discard-saved'));
-    await waitFor(() => expect(screen.getByTestId('local-none')).toBeTruthy());
+    await waitFor(() => expect(screen.getByTestId('local-none')).toBeTruthy(), { timeout: 10000 });
     expect(localStorage.getItem(SAVED_GAME_KEY)).toBeNull();
   });
 

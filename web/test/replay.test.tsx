@@ -10,6 +10,9 @@ import { Replay, ReplayViewer, stepForKey } from '../src/replay/Replay.js';
 import { markerSteps, niceStep, ScoreChart } from '../src/replay/ScoreChart.js';
 import { BadRecord, Timeline } from '../src/replay/timeline.js';
 
+// Whole games are played here, on a machine shared with other test runs.
+vi.setConfig({ testTimeout: 30000 });
+
 const CONFIG: LocalConfig = {
   seats: [{ kind: 'human', name: 'Ada' }, { kind: 'bot', bot: 'greedy' }, { kind: 'bot', bot: 'random' }],
   options: { layout: 'standard', openScores: false },
@@ -122,7 +125,7 @@ describe('replay viewer', () => {
   it('a server game still being played: says so (409)', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ error: 'game_over' }), { status: 409 })));
     render(<Replay source={{ kind: 'server', id: 'g1' }} />);
-    await waitFor(() => expect(screen.getByTestId('replay-error').textContent).toMatch(/still being played/));
+    await waitFor(() => expect(screen.getByTestId('replay-error').textContent).toMatch(/still being played/), { timeout: 10000 });
   });
 
   it('a finished server game is fetched and replayed', async () => {
@@ -131,18 +134,18 @@ describe('replay viewer', () => {
     );
     vi.stubGlobal('fetch', fetchMock);
     render(<Replay source={{ kind: 'server', id: 'g1' }} />);
-    await waitFor(() => expect(screen.getByTestId('replay').getAttribute('data-moves')).toBe(String(rec.choices.length)));
+    await waitFor(() => expect(screen.getByTestId('replay').getAttribute('data-moves')).toBe(String(rec.choices.length)), { timeout: 10000 });
     expect(fetchMock).toHaveBeenCalledWith('/api/games/g1/record');
   });
 
   it('the local game: replayed when over, refused while unfinished', async () => {
     localStorage.setItem(SAVED_GAME_KEY, JSON.stringify(rec));
     render(<Replay source={{ kind: 'local' }} />);
-    await waitFor(() => expect(screen.getByTestId('replay').getAttribute('data-moves')).toBe(String(rec.choices.length)));
+    await waitFor(() => expect(screen.getByTestId('replay').getAttribute('data-moves')).toBe(String(rec.choices.length)), { timeout: 10000 });
     cleanup();
     localStorage.setItem(SAVED_GAME_KEY, JSON.stringify({ ...rec, choices: rec.choices.slice(0, 5) }));
     render(<Replay source={{ kind: 'local' }} />);
-    await waitFor(() => expect(screen.getByTestId('replay-error').textContent).toMatch(/not over yet/));
+    await waitFor(() => expect(screen.getByTestId('replay-error').textContent).toMatch(/not over yet/), { timeout: 10000 });
   });
 });
 
