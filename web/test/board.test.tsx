@@ -150,7 +150,6 @@ describe('board drawing', () => {
       times.push(performance.now() - t0);
     }
     times.sort((a, b) => a - b);
-    console.log("PERF", times.map((x) => x.toFixed(1)).join(" "));
     // jsdom is several times slower than a browser; the median is the honest figure.
     expect(times[Math.floor(times.length / 2)]!).toBeLessThan(50);
   });

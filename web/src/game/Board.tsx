@@ -19,7 +19,7 @@ import { howLabel, siteActionLabel, siteName, trailChoiceLabel } from './board/l
 import { Explorers, Pathways, Sites, StaticBoard, Tokens } from './board/layers.js';
 import { routeColour } from './board/palette.js';
 import { Target } from './board/Target.js';
-import { TrailLayer } from './board/TrailLayer.js';
+import { TrailInfo, TrailTargets } from './board/TrailLayer.js';
 import type { PartProps } from './parts.js';
 import './board.css';
 
@@ -118,15 +118,8 @@ export function Board({ view, seat, seats, choose, busy }: PartProps) {
         <StaticBoard />
         <Pathways owners={owners} />
         <Tokens coloured={coloured} />
-        <TrailLayer
-          owners={owners}
-          coloured={coloured}
-          colours={colours}
-          seats={seatList}
-          byTrail={byTrail}
-          openTrail={open?.kind === 'trail' ? open.id : null}
-          onTrail={onTrail}
-        />
+        <TrailInfo owners={owners} coloured={coloured} colours={colours} seats={seatList} />
+        <TrailTargets byTrail={byTrail} openTrail={open?.kind === 'trail' ? open.id : null} onTrail={onTrail} />
         <Sites sites={sites} explorers={explorers} seats={seatList} />
         <g className="rr-site-targets">
           {[...bySite].map(([id, opts]) => {

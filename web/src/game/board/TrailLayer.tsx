@@ -3,46 +3,25 @@ import { useTranslation } from 'react-i18next';
 import type { RRView, SeatInfo } from '../../net/session.js';
 import { seatName } from '../names.js';
 import type { TrailChoice } from './choices.js';
-import { TRAILS } from './geometry.js';
+import { TRAILS, TRAIL_BY_ID } from './geometry.js';
 import { siteName, trailChoiceLabel } from './labels.js';
 import { Target } from './Target.js';
 
 /**
- * One wide, invisible hit stroke per trail: it names the trail in a tooltip and, when the trail
- * offers choices, is the clickable target (glowing). Memoized: it redraws only when what it
- * shows changes.
+ * One wide, invisible stroke per trail naming it in a tooltip (ends, token side, pathways).
+ * Memoized on what it names, so a new state with the same pathways costs nothing here.
  */
-export const TrailLayer = memo(function TrailLayer(props: {
+export const TrailInfo = memo(function TrailInfo(props: {
   owners: ReadonlyMap<number, readonly number[]>;
   coloured: ReadonlySet<number>;
   colours: ReadonlyMap<string, RRView['sites'][number]['colour']>;
   seats: readonly SeatInfo[];
-  byTrail: ReadonlyMap<number, readonly TrailChoice[]>;
-  openTrail: number | null;
-  onTrail: (id: number) => void;
 }) {
-  const { owners, coloured, colours, seats, byTrail, openTrail, onTrail } = props;
+  const { owners, coloured, colours, seats } = props;
   const { t } = useTranslation('board');
   return (
     <g className="rr-trails">
       {TRAILS.map((tr) => {
-        const opts = byTrail.get(tr.id);
-        if (opts) {
-          const label = opts.length === 1 ? trailChoiceLabel(opts[0]!, t) : t('act.trailOptions', { id: tr.id, count: opts.length });
-          return (
-            <Target
-              key={tr.id}
-              className={`rr-trail-target${openTrail === tr.id ? ' rr-open' : ''}`}
-              label={label}
-              choice={opts.length === 1 ? opts[0] : undefined}
-              testId={`trail-${tr.id}`}
-              onActivate={() => onTrail(tr.id)}
-            >
-              <path className="rr-trail-glow" d={tr.d} />
-              <path className="rr-hit" d={tr.d} />
-            </Target>
-          );
-        }
         const own = owners.get(tr.id);
         const info = [
           t(tr.river ? 'trail.river' : 'trail.land', {
@@ -62,3 +41,31 @@ export const TrailLayer = memo(function TrailLayer(props: {
     </g>
   );
 });
+
+/** The trails that offer choices now: glowing, wide, clickable targets. */
+export function TrailTargets(props: { byTrail: ReadonlyMap<number, readonly TrailChoice[]>; openTrail: number | null; onTrail: (id: number) => void }) {
+  const { byTrail, openTrail, onTrail } = props;
+  const { t } = useTranslation('board');
+  return (
+    <g className="rr-trail-targets">
+      {[...byTrail].map(([id, opts]) => {
+        const tr = TRAIL_BY_ID.get(id);
+        if (!tr) return null;
+        const label = opts.length === 1 ? trailChoiceLabel(opts[0]!, t) : t('act.trailOptions', { id, count: opts.length });
+        return (
+          <Target
+            key={id}
+            className={`rr-trail-target${openTrail === id ? ' rr-open' : ''}`}
+            label={label}
+            choice={opts.length === 1 ? opts[0] : undefined}
+            testId={`trail-${id}`}
+            onActivate={() => onTrail(id)}
+          >
+            <path className="rr-trail-glow" d={tr.d} />
+            <path className="rr-hit" d={tr.d} />
+          </Target>
+        );
+      })}
+    </g>
+  );
+}

@@ -138,38 +138,49 @@ function SiteBody({ site, view }: { site: (typeof SITES)[number]; view: SiteView
   );
 }
 
-/** Locations with their stacks, purple top tiles and shrines; each names itself in a tooltip. */
-export const Sites = memo(function Sites({ sites, explorers, seats }: { sites: readonly SiteView[]; explorers: ReadonlyMap<string, readonly number[]>; seats: readonly SeatInfo[] }) {
-  const { t } = useTranslation('board');
-  return (
-    <g>
-      {sites.map((v) => {
-        const g = SITE_BY_ID.get(v.id);
-        if (!g) return null;
-        const here = explorers.get(v.id);
-        const info = [siteName(v.id, t, v.colour)];
-        if (g.kind !== 'camp') info.push(t('info.tiles', { count: v.height }));
-        if (v.top) info.push(t('info.top', { tile: v.top }));
-        if (v.shrine) info.push(v.relic ? t('info.relic', { relic: t(`relic.${v.relic}`) }) : t('info.relicTaken'));
-        if (here) info.push(t('info.explorers', { names: here.map((s) => seatName(seats, s, t)).join(', ') }));
-        return (
-          <g key={v.id} className={`rr-site rr-${g.kind}`} transform={`translate(${g.x},${g.y})`} data-site={v.id}>
-            <title>{info.join(' · ')}</title>
-            <SiteBody site={g} view={v} />
-            {v.top && (
-              <g transform="translate(34,14)" data-testid={`top-${v.id}`}>
-                <rect x="-4" y="-12" width="46" height="24" rx="4" fill="#5b2f80" stroke="#f1e3bf" strokeWidth="2" />
-                <text className="rr-top" x="19" y="5" textAnchor="middle" fill="#fff">
-                  {v.top}
-                </text>
-              </g>
-            )}
-            <text className="rr-short" y={g.kind === 'camp' ? 56 : 46} textAnchor="middle">
-              {siteShort(v.id, t)}
+const sameSite = (a: SiteView, b: SiteView) =>
+  a === b || (a.id === b.id && a.colour === b.colour && a.height === b.height && a.top === b.top && a.shrine === b.shrine && a.relic === b.relic);
+
+/** One location with its stack, purple top tile and shrine; names itself in a tooltip. */
+const SiteMark = memo(
+  function SiteMark({ v, here, seats }: { v: SiteView; here: readonly number[] | undefined; seats: readonly SeatInfo[] }) {
+    const { t } = useTranslation('board');
+    const g = SITE_BY_ID.get(v.id);
+    if (!g) return null;
+    const info = [siteName(v.id, t, v.colour)];
+    if (g.kind !== 'camp') info.push(t('info.tiles', { count: v.height }));
+    if (v.top) info.push(t('info.top', { tile: v.top }));
+    if (v.shrine) info.push(v.relic ? t('info.relic', { relic: t(`relic.${v.relic}`) }) : t('info.relicTaken'));
+    if (here) info.push(t('info.explorers', { names: here.map((s) => seatName(seats, s, t)).join(', ') }));
+    return (
+      <g className={`rr-site rr-${g.kind}`} transform={`translate(${g.x},${g.y})`} data-site={v.id}>
+        <title>{info.join(' · ')}</title>
+        <SiteBody site={g} view={v} />
+        {v.top && (
+          <g transform="translate(34,14)" data-testid={`top-${v.id}`}>
+            <rect x="-4" y="-12" width="46" height="24" rx="4" fill="#5b2f80" stroke="#f1e3bf" strokeWidth="2" />
+            <text className="rr-top" x="19" y="5" textAnchor="middle" fill="#fff">
+              {v.top}
             </text>
           </g>
-        );
-      })}
+        )}
+        <text className="rr-short" y={g.kind === 'camp' ? 56 : 46} textAnchor="middle">
+          {siteShort(v.id, t)}
+        </text>
+      </g>
+    );
+  },
+  // A new state brings new site objects: redraw a site only when something on it changed.
+  (a, b) => sameSite(a.v, b.v) && a.seats === b.seats && (a.here ?? []).join() === (b.here ?? []).join(),
+);
+
+/** All locations. */
+export const Sites = memo(function Sites({ sites, explorers, seats }: { sites: readonly SiteView[]; explorers: ReadonlyMap<string, readonly number[]>; seats: readonly SeatInfo[] }) {
+  return (
+    <g>
+      {sites.map((v) => (
+        <SiteMark key={v.id} v={v} here={explorers.get(v.id)} seats={seats} />
+      ))}
     </g>
   );
 });
