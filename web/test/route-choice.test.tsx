@@ -144,4 +144,41 @@ describe('board decisions', () => {
     renderBoard(view, view.toAct, true);
     expect(document.querySelectorAll('[data-choosable]')).toHaveLength(0);
   });
+
+  it('teleport, neighbour, place, flip, lift, lay: every legal board choice is offered, by one click or in the chooser, and nothing else', () => {
+    // Collect real decisions of each board kind from seeded random games.
+    const kinds = new Map<string, RRView>();
+    const BOARD_KINDS = new Set(['move', 'teleport', 'neighbour', 'place', 'flip', 'lift', 'lay']);
+    for (let seed = 1; seed <= 40 && kinds.size < 6; seed++) {
+      const rng = createRng(`board-kinds:${seed}`);
+      const s = g.setup(g.options({}), 3, createRng(seed));
+      for (let step = 0; step < 400 && g.toAct(s) !== null; step++) {
+        const v = g.view(s, g.toAct(s)!);
+        const types = new Set(v.choices!.map((c) => c.t).filter((x) => BOARD_KINDS.has(x) && x !== 'move'));
+        for (const k of types) if (!kinds.has(k)) kinds.set(k, v);
+        const cs = g.choices(s);
+        g.apply(s, cs[rng.int(cs.length)]!);
+      }
+    }
+    expect([...kinds.keys()].sort()).toEqual(['flip', 'lay', 'lift', 'neighbour', 'place', 'teleport']);
+    for (const [kind, view] of kinds) {
+      const { choose, unmount } = renderBoard(view, view.toAct);
+      const want = view.choices!.filter((c) => BOARD_KINDS.has(c.t)).map((c) => JSON.stringify(c)).sort();
+      const offered: string[] = [];
+      for (const el of [...document.querySelectorAll('svg [data-choosable]')]) {
+        const c = el.getAttribute('data-choice');
+        if (c) {
+          offered.push(c);
+          continue;
+        }
+        fireEvent.click(el);
+        const list = screen.getByTestId('board-chooser');
+        for (const b of within(list).getAllByRole('button')) if (b.getAttribute('data-choice')) offered.push(b.getAttribute('data-choice')!);
+        fireEvent.click(screen.getByTestId('chooser-cancel'));
+      }
+      expect(offered.sort(), kind).toEqual(want);
+      expect(choose).not.toHaveBeenCalled();
+      unmount();
+    }
+  });
 });
