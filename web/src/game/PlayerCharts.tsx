@@ -25,7 +25,7 @@ export function PlayerCharts({ view, seat, seats, choose, busy }: PartProps) {
         return (
           <article
             key={p.seat}
-            className={`player-card${acting ? ' acting' : ''}${you ? ' you' : ''}`}
+            className={`player-card${acting ? ' is-acting' : ''}${you ? ' is-you' : ''}`}
             style={{ borderColor: seatStyle(p.seat).colour }}
             data-testid={`player-card-${p.seat}`}
             aria-label={name}

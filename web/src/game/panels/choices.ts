@@ -46,6 +46,11 @@ export function tileLabel(name: string, t: TFunction): string {
 export function instruction(view: RRView, t: TFunction, stepsLeft: number | null): string {
   const d = view.decision ?? 'none';
   if (d === 'steps' && stepsLeft !== null) return t('game:decision.stepsLeft', { count: stepsLeft });
+  // Say only what is on offer: a toolbox or an exploration may not be possible now.
+  const has = (k: ChoiceKind) => view.choices?.some((c) => c.t === k) ?? false;
+  if (d === 'move' && !has('tool')) return t('game:decision.moveOnly');
+  if (d === 'post' && !has('tool')) return t('game:decision.postExplore');
+  if (d === 'post' && !has('explore')) return t('game:decision.postTool');
   return t(`game:decision.${d}`, { defaultValue: t('game:decision.other') });
 }
 
