@@ -1,0 +1,140 @@
+/**
+ * Browser tests and the browser bench: a headless Chromium (playwright-core, the system's
+ * /usr/bin/chromium), the real game server serving the built client, and a seeded random player
+ * that clicks through a game the way a person would.
+ */
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { createRng } from '../../src/core/rng.js';
+import { startServer, type TestServer } from './server.js';
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** The built client (dist/web), from dist/test/helpers or dist/bench alike. */
+export const WEB_ROOT = fileURLToPath(new URL('../../web', import.meta.url));
+
+/** Where screenshots go (ignored by git). */
+export const ARTIFACTS = fileURLToPath(new URL('../../../test-artifacts', import.meta.url));
+
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export interface TestBrowser {
+  readonly browser: Browser;
+  /** A page in a context of its own (its own localStorage: another person's browser). */
+  newPage(viewport?: { width: number; height: number }): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/**
+ * A headless Chromium; fails (never skips) when Chromium is not installed. Playwright starts it
+ * with a fresh temporary --user-data-dir of its own, and every page gets a fresh context.
+ */
+export async function launchBrowser(): Promise<TestBrowser> {
+  assert.ok(existsSync(CHROMIUM), `Chromium is missing at ${CHROMIUM}: the browser tests need it. Install it with \`apt-get install -y chromium\``);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  const contexts: BrowserContext[] = [];
+  return {
+    browser,
+    async newPage(viewport = { width: 1280, height: 900 }) {
+      const context = await browser.newContext({ viewport });
+      contexts.push(context);
+      return context.newPage();
+    },
+    async close() {
+      for (const c of contexts) await c.close().catch(() => undefined);
+      await browser.close();
+    },
+  };
+}
+
+/** The real server (SQLite in memory) serving the built client; bots play at once. */
+export async function startWebServer(): Promise<TestServer> {
+  assert.ok(existsSync(join(WEB_ROOT, 'index.html')), `the built web client is missing at ${WEB_ROOT}: run \`npm run build\` first (the browser tests run after it)`);
+  return startServer('sqlite', { webRoot: WEB_ROOT, botDelayMs: 0, botThreads: 0 });
+}
+
+/** The game screen's state, and the choosable elements a person could click now (marked data-pw-pick=i). */
+interface Screen {
+  readonly moves: number | null;
+  readonly decision: string | null;
+  readonly over: boolean;
+  readonly picks: number;
+  /** Changes whenever the position or the offered elements change. */
+  readonly sig: string;
+}
+
+async function readScreen(page: Page): Promise<Screen> {
+  return page.evaluate(() => {
+    const d = (globalThis as any).document;
+    const gs = d.querySelector('[data-testid="game-screen"]');
+    for (const el of d.querySelectorAll('[data-pw-pick]')) el.removeAttribute('data-pw-pick');
+    const els = [...d.querySelectorAll('[data-choosable]')].filter(
+      (el: any) =>
+        !el.disabled &&
+        el.getAttribute('aria-disabled') !== 'true' &&
+        el.closest('[aria-hidden="true"]') === null &&
+        // checkVisibility also sees content hidden by a closed <details> (content-visibility).
+        (typeof el.checkVisibility === 'function' ? el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) : el.getClientRects().length > 0),
+    );
+    els.forEach((el: any, i: number) => el.setAttribute('data-pw-pick', String(i)));
+    const moves = gs ? Number(gs.getAttribute('data-moves')) : null;
+    const decision = gs ? gs.getAttribute('data-decision') : null;
+    const over = d.querySelector('[data-testid="score-screen"]') !== null;
+    const sig = `${moves}|${decision}|${els.map((el: any) => `${el.getAttribute('data-testid') ?? ''}:${el.getAttribute('data-choice') ?? ''}`).join(',')}`;
+    return { moves, decision, over, picks: els.length, sig };
+  });
+}
+
+/** Waits until the screen shows something new (another position, other choosables), or `ms` pass. */
+async function waitForChange(page: Page, sig: string, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    const s = await readScreen(page);
+    if (s.sig !== sig || s.over) return true;
+    await page.waitForTimeout(15);
+  }
+  return false;
+}
+
+export interface PlayResult {
+  readonly clicks: number;
+  readonly over: boolean;
+  readonly moves: number | null;
+}
+
+/**
+ * Clicks seeded-random enabled, visible `[data-choosable]` elements until the score screen shows
+ * (or `maxClicks`, or `until` says stop). The seed is in every failure message.
+ */
+export async function playByClicking(page: Page, seed: string, opts: { maxClicks?: number; until?: (s: { clicks: number; moves: number | null }) => boolean; onClick?: () => Promise<void> | void } = {}): Promise<PlayResult> {
+  const rng = createRng(seed);
+  const max = opts.maxClicks ?? 1500;
+  let clicks = 0;
+  let idle = 0;
+  for (;;) {
+    const s = await readScreen(page);
+    if (s.over) return { clicks, over: true, moves: s.moves };
+    if (opts.until?.({ clicks, moves: s.moves })) return { clicks, over: false, moves: s.moves };
+    if (clicks >= max) throw new Error(`[seed ${seed}] no end of the game after ${clicks} clicks (move ${s.moves}, decision ${s.decision})`);
+    if (s.picks === 0) {
+      // Bots are playing, or the answer to our last choice is on its way.
+      if (!(await waitForChange(page, s.sig, 200))) idle += 200;
+      if (idle > 20_000) throw new Error(`[seed ${seed}] nothing to click for 20 s (move ${s.moves}, decision ${s.decision})`);
+      continue;
+    }
+    idle = 0;
+    const pick = page.locator(`[data-pw-pick="${rng.int(s.picks)}"]`);
+    try {
+      await pick.click({ timeout: 600 });
+    } catch {
+      // Covered by another element (a label over an SVG target): fire the click as a keyboard user would get it.
+      await pick.dispatchEvent('click').catch(() => undefined);
+    }
+    clicks++;
+    await opts.onClick?.();
+    await waitForChange(page, s.sig, 3000);
+  }
+}
