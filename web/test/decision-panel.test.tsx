@@ -8,6 +8,7 @@ import type { RRView } from '../../src/games/relic-runners/view.js';
 import { DecisionPanel } from '../src/game/DecisionPanel.js';
 import { PlayerCharts } from '../src/game/PlayerCharts.js';
 import { ScoreScreen } from '../src/game/ScoreScreen.js';
+import { tieBreak } from '../src/game/panels/score.js';
 import { RULE_TILES, tileText, tileTitle } from '../src/game/panels/tiles.js';
 import { LANGUAGES } from '../src/i18n/index.js';
 import type { SeatInfo } from '../src/net/session.js';
@@ -169,11 +170,26 @@ describe('player charts and score screen', () => {
     expect(view.result).not.toBeNull();
     render(<ScoreScreen view={view} seat={0} seats={seats} choose={() => {}} busy={false} />);
     const root = screen.getByTestId('score-screen');
+    const parts = ['play', 'blue', 'relics', 'ivory', 'total'] as const;
     view.result!.scores.forEach((sc, i) => {
-      const row = screen.getByTestId(`score-row-${i}`);
-      for (const v of [sc.play, sc.blue, sc.relics, sc.ivory, sc.total]) expect(row.textContent).toContain(String(v));
-      expect(row.classList.contains('winner')).toBe(view.result!.winners.includes(i));
+      for (const k of parts) expect(screen.getByTestId(`score-${k}-${i}`).textContent).toBe(String(sc[k]));
+      expect(sc.total).toBe(sc.play + sc.blue + sc.relics + sc.ivory);
+      expect(screen.getByTestId(`score-col-${i}`).classList.contains('winner')).toBe(view.result!.winners.includes(i));
     });
     expect(root.textContent).not.toMatch(RAW);
+  });
+
+  it('explains how a tie on points was broken (RR-END-4)', () => {
+    const view = g.view(finishedGame(11), 0);
+    const tied = (relics: Record<string, number>[]): RRView => ({
+      ...view,
+      players: view.players.map((p, i) => ({ ...p, relics: { green: 0, ivory: 0, blue: 0, purple: 0, ...relics[i] } })),
+      result: { scores: view.result!.scores.map((s) => ({ ...s, play: 50 - s.blue - s.relics - s.ivory, total: 50 })), winners: [0] },
+    });
+    expect(tieBreak(tied([{ green: 3 }, { green: 2 }, { blue: 1 }]))).toEqual({ kind: 'relics', total: 50 });
+    expect(tieBreak(tied([{ green: 1, blue: 1 }, { green: 2 }, {}]))).toEqual({ kind: 'colours', total: 50 });
+    expect(tieBreak(tied([{ green: 1 }, { blue: 1 }, {}]))).toEqual({ kind: 'shared', total: 50 });
+    render(<ScoreScreen view={tied([{ green: 3 }, { green: 2 }, {}])} seat={1} seats={seats} choose={() => {}} busy={false} />);
+    expect(screen.getByTestId('score-screen').textContent).toContain('broken by the number of relics');
   });
 });

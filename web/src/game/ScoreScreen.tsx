@@ -22,39 +22,50 @@ export function ScoreScreen({ view, seat, seats }: PartProps) {
       </p>
       {tb.kind !== 'none' && <p className="tie-break">{t(`score.tie.${tb.kind}`, { total: tb.total })}</p>}
       <div className="score-scroll">
+        {/* Players as columns: five players fit a phone better than seven categories would. */}
         <table className="score-table">
           <thead>
             <tr>
-              <th scope="col">{t('score.player')}</th>
-              {SCORE_PARTS.map((k) => (
-                <th scope="col" key={k} title={t(`score.help.${k}`)}>
-                  {t(`score.part.${k}`)}
+              <td />
+              {result.scores.map((_, i) => (
+                <th scope="col" key={i} className={result.winners.includes(i) ? 'winner' : undefined} data-testid={`score-col-${i}`}>
+                  <SeatBadge seat={i} size={18} />
+                  {result.winners.includes(i) && (
+                    <span className="winner-star" title={t('score.winner')}>
+                      {' '}★<span className="visually-hidden"> {t('score.winner')}</span>
+                    </span>
+                  )}
+                  <span className="score-name">{seatName(seats, i, t)}</span>
                 </th>
               ))}
-              <th scope="col">{t('score.relicCount')}</th>
             </tr>
           </thead>
           <tbody>
-            {result.scores.map((s, i) => {
-              const won = result.winners.includes(i);
-              const relics = view.players[i]?.relics;
-              const count = relics ? Object.values(relics).reduce((a, b) => a + b, 0) : 0;
-              const colours = relics ? Object.values(relics).filter((n) => n > 0).length : 0;
-              return (
-                <tr key={i} className={won ? 'winner' : undefined} data-testid={`score-row-${i}`}>
-                  <th scope="row">
-                    <SeatBadge seat={i} size={18} /> {seatName(seats, i, t)}
-                    {won && <span className="tag winner-tag"> ★ {t('score.winner')}</span>}
-                  </th>
-                  {SCORE_PARTS.map((k) => (
-                    <td key={k} className={k === 'total' ? 'total' : undefined}>
-                      {s[k]}
-                    </td>
-                  ))}
-                  <td>{t('score.relicsOf', { count, colours })}</td>
-                </tr>
-              );
-            })}
+            {SCORE_PARTS.map((k) => (
+              <tr key={k} className={k === 'total' ? 'total' : undefined}>
+                <th scope="row" title={t(`score.help.${k}`)}>
+                  {t(`score.part.${k}`)}
+                </th>
+                {result.scores.map((s, i) => (
+                  <td key={i} className={result.winners.includes(i) ? 'winner' : undefined} data-testid={`score-${k}-${i}`}>
+                    {s[k]}
+                  </td>
+                ))}
+              </tr>
+            ))}
+            <tr className="relic-row">
+              <th scope="row">{t('score.relicCount')}</th>
+              {result.scores.map((_, i) => {
+                const relics = Object.values(view.players[i]?.relics ?? {});
+                const count = relics.reduce((a, b) => a + b, 0);
+                const colours = relics.filter((n) => n > 0).length;
+                return (
+                  <td key={i} className={result.winners.includes(i) ? 'winner' : undefined}>
+                    {t('score.relicsOf', { count, colours })}
+                  </td>
+                );
+              })}
+            </tr>
           </tbody>
         </table>
       </div>
