@@ -174,7 +174,7 @@ describe('player charts and score screen', () => {
     view.result!.scores.forEach((sc, i) => {
       for (const k of parts) expect(screen.getByTestId(`score-${k}-${i}`).textContent).toBe(String(sc[k]));
       expect(sc.total).toBe(sc.play + sc.blue + sc.relics + sc.ivory);
-      expect(screen.getByTestId(`score-col-${i}`).classList.contains('winner')).toBe(view.result!.winners.includes(i));
+      expect(screen.getByTestId(`score-row-${i}`).classList.contains('winner')).toBe(view.result!.winners.includes(i));
     });
     expect(root.textContent).not.toMatch(RAW);
   });

@@ -22,13 +22,14 @@ export function ScoreScreen({ view, seat, seats }: PartProps) {
       </p>
       {tb.kind !== 'none' && <p className="tie-break">{t(`score.tie.${tb.kind}`, { total: tb.total })}</p>}
       <div className="score-scroll">
-        {/* Players as columns: five players fit a phone better than seven categories would. */}
+        {/* Players as columns: five players fit a phone better than seven categories would. Each
+            player's header keeps the testid score-row-<seat> (and class "winner") the browser test reads. */}
         <table className="score-table">
           <thead>
             <tr>
               <td />
               {result.scores.map((_, i) => (
-                <th scope="col" key={i} className={result.winners.includes(i) ? 'winner' : undefined} data-testid={`score-col-${i}`}>
+                <th scope="col" key={i} className={result.winners.includes(i) ? 'winner' : undefined} data-testid={`score-row-${i}`}>
                   <SeatBadge seat={i} size={18} />
                   {result.winners.includes(i) && (
                     <span className="winner-star" title={t('score.winner')}>
