@@ -1,0 +1,89 @@
+/**
+ * Web client figures (no assertions): (1) the gzipped size of the JavaScript the lobby page loads
+ * (index.html's module script and its modulepreload links), and (2) click-to-render time in a
+ * mid-game position of a server game, as GameScreen records it in window.__expeditionTimings.
+ * Run with `npm run bench:web` (builds first); needs Chromium at /usr/bin/chromium.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { launchBrowser, playByClicking, startWebServer, WEB_ROOT } from '../test/helpers/browser.js';
+import { createGame } from '../test/helpers/server.js';
+
+const JS_TARGET_KB = 250;
+const RENDER_TARGET_MS = 50;
+const WARM_CLICKS = 30;
+const MEASURED = 30;
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+function initialJs(): void {
+  const html = readFileSync(join(WEB_ROOT, 'index.html'), 'utf8');
+  const srcs = [
+    ...[...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]!),
+    ...[...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]!),
+  ];
+  const css = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
+  let raw = 0;
+  let gz = 0;
+  console.log('Initial JavaScript of the lobby page (dist/web/index.html):');
+  for (const src of srcs) {
+    const buf = readFileSync(join(WEB_ROOT, src.replace(/^\//, '')));
+    const z = gzipSync(buf, { level: 9 }).length;
+    raw += buf.length;
+    gz += z;
+    console.log(`  ${src.padEnd(44)} ${kb(buf.length).padStart(10)}  gzip ${kb(z).padStart(9)}`);
+  }
+  console.log(`  total ${kb(raw)}, gzip ${kb(gz)} (target ≤ ${JS_TARGET_KB} KB gzip: ${gz <= JS_TARGET_KB * 1024 ? 'met' : 'NOT met'})`);
+  for (const href of css) {
+    const buf = readFileSync(join(WEB_ROOT, href.replace(/^\//, '')));
+    console.log(`  (stylesheet ${href}: ${kb(buf.length)}, gzip ${kb(gzipSync(buf, { level: 9 }).length)})`);
+  }
+}
+
+const percentile = (xs: readonly number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
+};
+
+async function clickToRender(): Promise<void> {
+  const srv = await startWebServer();
+  const browser = await launchBrowser();
+  try {
+    const id = await createGame(srv.base, { seats: [{ kind: 'human' }, { kind: 'bot', bot: 'greedy' }, { kind: 'bot', bot: 'greedy' }], options: { layout: 'standard', openScores: false } });
+    const page = await browser.newPage();
+    // The seat link claims seat 0 for this page.
+    await page.goto(`${srv.base}/game/${id}?seat=0`);
+    await page.getByTestId('game-screen').waitFor();
+    const timings = () => page.evaluate(() => ((globalThis as any).__expeditionTimings ?? []) as number[]);
+
+    const warm = await playByClicking(page, 'bench-web', { until: (s) => s.clicks >= WARM_CLICKS });
+    await page.evaluate(() => {
+      (globalThis as any).__expeditionTimings = [];
+    });
+    let n = 0;
+    const res = await playByClicking(page, 'bench-web-measured', {
+      maxClicks: 400,
+      until: () => n >= MEASURED,
+      onClick: async () => {
+        n = (await timings()).length;
+      },
+    });
+    const xs = await timings();
+    console.log(`Click to painted state, server game (human + 2 greedy bots), after ${warm.clicks} warm-up clicks (move ${warm.moves}):`);
+    if (xs.length === 0) {
+      console.log(`  no timings recorded (${res.clicks} clicks; the game ${res.over ? 'ended' : 'did not end'})`);
+      return;
+    }
+    const med = percentile(xs, 50);
+    const p95 = percentile(xs, 95);
+    console.log(`  ${xs.length} choices: median ${med.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms (target ≤ ${RENDER_TARGET_MS} ms: ${p95 <= RENDER_TARGET_MS ? 'met at p95' : med <= RENDER_TARGET_MS ? 'met at the median, not at p95' : 'NOT met'})`);
+    if (res.over) console.log(`  (the game ended after ${res.clicks} measured clicks)`);
+  } finally {
+    await browser.close();
+    await srv.stop();
+  }
+}
+
+initialJs();
+await clickToRender();
