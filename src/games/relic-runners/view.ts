@@ -65,6 +65,8 @@ export interface RRView {
   readonly relicsCollected: number;
   readonly endAt: number;
   readonly endTriggeredBy: Seat | null;
+  /** Toolbox steps still to take during a steps decision (public), else null. */
+  readonly stepsLeft: number | null;
   /** Ivory tiles being chosen between (public), during a keep decision. */
   readonly keep: readonly string[] | null;
   /** IV2-2: the stack the viewer is choosing from, top first, only for that viewer. */
@@ -140,6 +142,7 @@ export function viewOf(s: State, viewer: Seat | null): RRView {
     relicsCollected: s.players.reduce((a, p) => a + relicCount(p), 0),
     endAt: END_RELICS[s.seats]!,
     endTriggeredBy: s.trigger >= 0 ? s.trigger : null,
+    stepsLeft: f?.k === 'steps' ? f.n : null,
     keep: f?.k === 'keep' ? [tileName(f.held), tileName(f.taken)] : null,
     peek:
       f?.k === 'pick' && mine
