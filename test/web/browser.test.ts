@@ -101,6 +101,8 @@ test('through the lobby: a 3-player game against two bots on the server, played 
     assert.equal(await row.count(), 1, `a score row for seat ${seat}`);
     assert.equal(await row.evaluate((el: any) => el.classList.contains('winner')), res.winners.includes(seat), `seat ${seat} is marked as a winner exactly when it won`);
   }
+  assert.match(await score.getByTestId('score-row-1').innerText(), /greedy/, 'the greedy bot is on the score screen');
+  assert.match(await score.getByTestId('score-row-2').innerText(), /random/, 'the random bot is on the score screen');
   assert.ok((await score.getByTestId('winners').innerText()).trim().length > 0, 'the winner is named');
   assert.deepEqual(errors, [], 'no errors in the page');
 });

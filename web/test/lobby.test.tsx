@@ -178,3 +178,112 @@ describe('server session log', () => {
     expect(log.map((e) => e.move)).toEqual([1, 2]);
   });
 });
+
+/** A stand-in for the browser's WebSocket: the test plays the server. */
+class FakeSocket {
+  static all: FakeSocket[] = [];
+  readonly OPEN = 1;
+  readyState = 0;
+  sent: Record<string, unknown>[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((e: { data: string }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+  send(d: string) {
+    this.sent.push(JSON.parse(d) as Record<string, unknown>);
+  }
+  close() {
+    this.readyState = 3;
+    this.onclose?.();
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  receive(m: unknown) {
+    this.onmessage?.({ data: JSON.stringify(m) });
+  }
+}
+
+const stateMsg = (type: 'state' | 'welcome', moves: number, extra: Record<string, unknown> = {}) => ({
+  type,
+  game: 'g1',
+  seat: 0,
+  moves,
+  status: 'active',
+  toAct: 0,
+  view: { choices: [{ t: 'end' }] },
+  events: [{ type: 'x', moves }],
+  canUndo: false,
+  clocks: null,
+  seats: [{ seat: 0, kind: 'human', name: null, bot: null, claimed: true, connected: true }],
+  ...extra,
+});
+
+describe('server session', () => {
+  beforeEach(() => {
+    FakeSocket.all = [];
+  });
+
+  it('says hello with the token, resolves a choice on its ack, rejects it with the refusal, and reconnects after a drop', async () => {
+    vi.useFakeTimers();
+    try {
+      const { ServerSession } = await import('../src/net/server-session.js');
+      const s = new ServerSession('g1', 'tok-0123456789abcdef', { url: 'ws://x/ws', WebSocket: FakeSocket as unknown as typeof WebSocket, minDelayMs: 100 });
+      const snaps: { moves: number; log: number[]; seat: number | null; name: unknown }[] = [];
+      s.subscribe((sn) => snaps.push({ moves: sn.moves, log: sn.log.map((e) => e.move), seat: sn.seat, name: sn.seats[0]!.name }));
+      const ws = FakeSocket.all[0]!;
+      expect(ws.url).toBe('ws://x/ws');
+      ws.open();
+      expect(ws.sent[0]).toEqual({ type: 'hello', game: 'g1', token: 'tok-0123456789abcdef' });
+      ws.receive(stateMsg('welcome', 1, { log: [{ move: 1, events: [] }] }));
+      expect(snaps.at(-1)).toEqual({ moves: 1, log: [1], seat: 0, name: undefined });
+
+      const ok = s.choose({ t: 'end' });
+      const sent = ws.sent.at(-1)!;
+      expect(sent).toMatchObject({ type: 'choice', choice: { t: 'end' }, index: 1 });
+      ws.receive(stateMsg('state', 2));
+      ws.receive({ type: 'ack', index: 1, id: sent.id });
+      await expect(ok).resolves.toBeUndefined();
+      expect(snaps.at(-1)!.log).toEqual([1, 2]);
+
+      const bad = s.choose({ t: 'pass' });
+      ws.receive({ type: 'error', code: 'illegal_choice', message: 'no passing now', id: ws.sent.at(-1)!.id });
+      await expect(bad).rejects.toThrow('no passing now');
+
+      // The connection drops: pending choices fail, and a new socket says hello again after the delay.
+      const lost = s.choose({ t: 'end' });
+      ws.close();
+      await expect(lost).rejects.toThrow(/lost/);
+      expect(s.connection).toBe('reconnecting');
+      vi.advanceTimersByTime(100);
+      const ws2 = FakeSocket.all[1]!;
+      ws2.open();
+      expect(ws2.sent[0]).toMatchObject({ type: 'hello', game: 'g1' });
+      ws2.receive(stateMsg('welcome', 2, { log: [{ move: 1, events: [] }, { move: 2, events: [] }] }));
+      expect(s.connection).toBe('open');
+      s.close();
+      expect(s.connection).toBe('closed');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a refused hello (unknown game) ends the session without retrying', async () => {
+    const { ServerSession } = await import('../src/net/server-session.js');
+    const s = new ServerSession('nope', null, { url: 'ws://x/ws', WebSocket: FakeSocket as unknown as typeof WebSocket });
+    const errors: string[] = [];
+    s.subscribe(() => undefined, (m) => errors.push(m));
+    const ws = FakeSocket.all[0]!;
+    ws.open();
+    expect(ws.sent[0]).toEqual({ type: 'hello', game: 'nope' });
+    ws.receive({ type: 'error', code: 'no_game', message: 'no game "nope"' });
+    expect(s.connection).toBe('failed');
+    expect(s.fatal).toEqual({ code: 'no_game', message: 'no game "nope"' });
+    expect(errors).toEqual(['no game "nope"']);
+    expect(FakeSocket.all).toHaveLength(1);
+  });
+});
