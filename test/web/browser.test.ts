@@ -250,3 +250,19 @@ test('a spectator page receives and shows no hidden tile and no score, and offer
   assert.ok(!/"vp"\s*:\s*\d/.test(text) && !/"value"\s*:\s*\d/.test(text), 'no raw state on the page');
   assert.deepEqual(errors, []);
 });
+
+test('through the lobby: an offline game against bots opens at /local with the chosen seats', { timeout: 30_000 }, async () => {
+  const page = await browser.newPage();
+  const errors = watchErrors(page);
+  await page.goto(srv.base + '/');
+  const card = page.getByTestId('bot-game');
+  await card.getByTestId('bots-seats').selectOption('4');
+  await card.getByTestId('where-local').check();
+  const before = (await srv.hub.store.listGames({ status: 'active' })).length;
+  await card.getByTestId('bots-start').click();
+  await page.waitForURL((u) => u.pathname === '/local');
+  await page.getByTestId('game-screen').waitFor({ timeout: 15_000 });
+  assert.equal(await page.locator('[data-testid^="player-card-"]').count(), 4, 'four players at the table');
+  assert.equal((await srv.hub.store.listGames({ status: 'active' })).length, before, 'nothing was created on the server');
+  assert.deepEqual(errors, []);
+});
