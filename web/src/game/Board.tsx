@@ -170,7 +170,7 @@ export function Board({ view, seat, seats, choose, busy }: PartProps) {
                   <path className="rr-route-casing" d={d} />
                   <path className="rr-route-line" d={d} stroke={colour} />
                   <path className="rr-hit" d={d} />
-                  <g transform={`translate(${mid.x.toFixed(1)},${mid.y.toFixed(1)})`}>
+                  <g className="rr-route-badge" transform={`translate(${mid.x.toFixed(1)},${mid.y.toFixed(1)})`}>
                     <circle r="12" fill={colour} stroke="#fff" strokeWidth="3" />
                     <text className="rr-route-n" y="5" textAnchor="middle">
                       {i + 1}
