@@ -51,6 +51,7 @@ async function clickToRender(): Promise<void> {
   const browser = await launchBrowser();
   try {
     const xs: number[] = [];
+    const inPage: number[] = [];
     let games = 0;
     let warmMoves: number | null = null;
     // A game may end before enough choices were timed: then the next one goes on measuring.
@@ -67,6 +68,7 @@ async function clickToRender(): Promise<void> {
       if (warm.over) continue;
       await page.evaluate(() => {
         (globalThis as any).__expeditionTimings = [];
+        (globalThis as any).__expeditionRenderTimings = [];
       });
       let n = 0;
       await playByClicking(page, `bench-web-measured-${games}`, {
@@ -77,6 +79,7 @@ async function clickToRender(): Promise<void> {
         },
       });
       xs.push(...(await timings()));
+      inPage.push(...(await page.evaluate(() => ((globalThis as any).__expeditionRenderTimings ?? []) as number[])));
       await page.close();
     }
     console.log(`Click to painted state, server game (human + 2 greedy bots), mid-game (after ${WARM_CLICKS} warm-up clicks, move ${warmMoves}), ${games} game(s):`);
@@ -88,6 +91,7 @@ async function clickToRender(): Promise<void> {
     const p95 = percentile(xs, 95);
     console.log(`  ${xs.length} choices: median ${med.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms (target ≤ ${RENDER_TARGET_MS} ms: ${p95 <= RENDER_TARGET_MS ? 'met at p95' : med <= RENDER_TARGET_MS ? 'met at the median, not at p95' : 'NOT met'})`);
     console.log('  (includes the WebSocket round trip to the in-process server, which stores the move in SQLite first)');
+    if (inPage.length) console.log(`  of which in the page, from the new state's arrival to its paint: median ${percentile(inPage, 50).toFixed(1)} ms, p95 ${percentile(inPage, 95).toFixed(1)} ms`);
   } finally {
     await browser.close();
     await srv.stop();

@@ -14,6 +14,8 @@ declare global {
   interface Window {
     /** Milliseconds from each click on a choice to the new state on screen (read by the browser bench). */
     __expeditionTimings?: number[];
+    /** The part of each of those spent in the page: from the new state's arrival to its paint. */
+    __expeditionRenderTimings?: number[];
   }
 }
 
@@ -24,16 +26,27 @@ export function GameScreen({ session, aside }: { session: GameSession; aside?: R
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const clickedAt = useRef<number | null>(null);
+  const arrivedAt = useRef(0);
 
-  useEffect(() => session.subscribe(setSnap, setError), [session]);
+  useEffect(
+    () =>
+      session.subscribe((s) => {
+        arrivedAt.current = performance.now();
+        setSnap(s);
+      }, setError),
+    [session],
+  );
 
   // Painted state follows the click: record how long that took, for the browser benchmark.
   useLayoutEffect(() => {
     if (clickedAt.current === null || !snap) return;
     const started = clickedAt.current;
+    const arrived = arrivedAt.current;
     clickedAt.current = null;
     requestAnimationFrame(() => {
-      (window.__expeditionTimings ??= []).push(performance.now() - started);
+      const now = performance.now();
+      (window.__expeditionTimings ??= []).push(now - started);
+      (window.__expeditionRenderTimings ??= []).push(now - arrived);
     });
   }, [snap]);
 
