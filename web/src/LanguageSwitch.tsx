@@ -13,10 +13,7 @@ export function LanguageSwitch() {
         aria-label={t('language')}
         data-testid="language"
         value={current}
-        onChange={(e) => {
-          void i18n.changeLanguage(e.target.value);
-          document.documentElement.lang = e.target.value;
-        }}
+        onChange={(e) => void i18n.changeLanguage(e.target.value)}
       >
         {LANGUAGES.map((l) => (
           <option key={l} value={l}>

@@ -61,7 +61,7 @@ describe('game log', () => {
       expect(l).not.toMatch(RAW);
     }
     expect(text.some((l) => /^Ada moves to .+ along trails? \d/.test(l))).toBe(true);
-    expect(text.some((l) => l.includes('Player B (bot)'))).toBe(true);
+    expect(text.some((l) => l.includes('Bot B ('))).toBe(true);
     expect(text).toContain('The game is over.');
     expect(text).toContain('Ada takes back a move.');
     expect(text.at(-1)).toMatch(/somethingNew/);

@@ -49,7 +49,7 @@ export function PlayerCharts({ view, seat, seats, choose, busy }: PartProps) {
                 <dt>{t('chart.pathways')}</dt>
                 <dd>{p.supply}</dd>
               </div>
-              <div>
+              <div className={`blue${shownBlue.length > 0 ? ' has-values' : ''}`}>
                 <dt>{t('chart.blue')}</dt>
                 <dd>
                   {p.blueCount}

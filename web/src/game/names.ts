@@ -2,9 +2,19 @@ import type { TFunction } from 'i18next';
 import type { SeatInfo } from '../net/session.js';
 import { seatStyle } from './seat-style.js';
 
-/** A seat's display name: the player's name, else "Player A" (the letter matches the seat's marker). */
+const LEVELS = ['random', 'greedy', 'ismcts'];
+
+/**
+ * A seat's display name: the player's name, else "Player A"; a bot is "Bot B (greedy)", so two bots
+ * of one level stay apart and the letter matches the seat's marker on the board.
+ */
 export function seatName(seats: readonly SeatInfo[], seat: number, t: TFunction): string {
   const s = seats.find((x) => x.seat === seat);
-  const base = s?.name ?? t('common:player', { letter: seatStyle(seat).letter });
-  return s?.kind === 'bot' ? `${base} (${t('common:bot')})` : base;
+  const letter = seatStyle(seat).letter;
+  if (s?.kind === 'bot') {
+    const spec = (s.bot ?? s.name ?? '').split(':')[0]!;
+    const level = LEVELS.includes(spec) ? t(`common:botLevel.${spec}`) : spec || t('common:bot');
+    return t('common:botSeat', { letter, level });
+  }
+  return s?.name ?? t('common:player', { letter });
 }

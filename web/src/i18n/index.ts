@@ -19,6 +19,11 @@ for (const [path, strings] of Object.entries(files)) {
 }
 export const NAMESPACES = [...new Set(Object.values(resources).flatMap((r) => Object.keys(r)))];
 
+// Screen readers and hyphenation follow the page's language.
+i18n.on('languageChanged', (lng) => {
+  if (typeof document !== 'undefined') document.documentElement.lang = lng;
+});
+
 void i18n
   .use(LanguageDetector)
   .use(initReactI18next)

@@ -116,7 +116,7 @@ function LocalAside({ session }: { session: LocalSession }) {
   useEffect(() => session.subscribe((s) => setOver(s.view.result !== null)), [session]);
   return (
     <nav className="offline-aside" aria-label={t('actions')}>
-      <Link href="/" className="button-link" data-testid="local-new-game">
+      <Link href="/" className="button-link secondary" data-testid="local-new-game">
         {t('newGame')}
       </Link>
       {over && (
