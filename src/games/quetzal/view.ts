@@ -1,6 +1,10 @@
 import type { Seat } from '../../core/game.js';
 import type { AutomatonCard, Kind, LocId, LocKind, UpgradeId, Yield } from './data.js';
 import type { QChoice } from './choice.js';
+import { AUCTIONS, DATA, LOC_IDS, LOC, SITES, cardName } from './data.js';
+import { AUTO, bidSize, type State } from './state.js';
+import { bannerCovered, decider, locCovered } from './rules.js';
+import { scoreBreakdown, winners } from './scoring.js';
 
 /*
  * What one seat (or a spectator, null) sees of a Quetzal game (Q-HID-1). Static board data
@@ -146,4 +150,117 @@ export interface QView {
   /** Two-player automaton, else null. */
   readonly automaton: AutomatonView | null;
   readonly result: { readonly scores: readonly ScoreBreakdownView[]; readonly winners: readonly Seat[] } | null;
+}
+
+// ---------------------------------------------------------------- building a view
+
+
+const holderOf = (h: number | null | undefined): Holder | null => (h === null || h === undefined ? null : h === AUTO ? 'automaton' : h);
+const names = (cards: readonly number[]): string[] => cards.map(cardName).sort();
+const slot = (c: number): string | null => (c < 0 ? null : cardName(c));
+
+/** The state as one seat (or a spectator, null) may know it (Q-HID-1). */
+export function viewOf(s: State, viewer: Seat | null): QView {
+  const toAct = decider(s);
+  const f = s.stack[s.stack.length - 1];
+  const mine = viewer !== null && viewer === toAct;
+  const onBoard = (q: number): number => {
+    let n = s.camp[q]! + s.harbour[q]!;
+    for (const h of [...s.stele, ...s.templeB, ...s.villageB]) if (h === q) n++;
+    for (const a of AUCTIONS) {
+      const b = s.bids[a];
+      if (b && b.seat === q) n += bidSize(b);
+    }
+    return n;
+  };
+  const players: QPlayerView[] = s.players.map((p, seat) => ({
+    seat,
+    coins: p.coins,
+    vp: p.vp,
+    discovery: p.disc,
+    startMarker: s.start === seat,
+    handSize: p.hand.length,
+    hand: viewer === seat ? names(p.hand) : null,
+    figures: { adv: p.fig[0]!, arch: p.fig[1]!, side: p.fig[2]!, stand: p.fig[3]!, leader: p.leaderHome, team: p.team, placed: onBoard(seat) },
+    upgrades: p.ups.slice(),
+    got: p.got.slice(),
+    usedThisRound: p.used.slice(),
+  }));
+  const locations: LocationView[] = LOC_IDS.map((id) => {
+    const d = LOC[id];
+    const banners =
+      id === 'stele' || id === 'temple' || id === 'village'
+        ? d.banners!.map((b) => ({
+            n: b.n,
+            cost: b.cost,
+            kind: b.kind,
+            yield: b.yield,
+            holder: holderOf((id === 'stele' ? s.stele : id === 'temple' ? s.templeB : s.villageB)[b.n - 1]),
+            covered: bannerCovered(s, id, b.n),
+          }))
+        : null;
+    const auction = (AUCTIONS as readonly string[]).includes(id) ? s.bids[id as (typeof AUCTIONS)[number]] : undefined;
+    const si = (SITES as readonly string[]).indexOf(id);
+    return {
+      id,
+      kind: d.kind,
+      covered: locCovered(s, id),
+      banners,
+      bid: auction ? { holder: holderOf(auction.seat)!, n: bidSize(auction), kind: auction.kind, leader: auction.leader } : null,
+      figures: id === 'camp' ? s.camp.slice() : id === 'harbour' ? s.harbour.slice() : null,
+      cards: si >= 0 ? s.sites[si]!.map(slot) : null,
+    };
+  });
+  let pending: PendingView | null = null;
+  if (f && toAct !== null) {
+    const base = { kind: f.k, seat: toAct, loc: null, banner: null, limit: null, added: null, drawn: null, picksLeft: null, upgrades: null };
+    switch (f.k) {
+      case 'take':
+        pending = { ...base, loc: 'temple', banner: f.banner, picksLeft: f.left };
+        break;
+      case 'keep':
+        pending = { ...base, loc: 'temple', banner: f.banner, drawn: mine ? names(f.cards) : null };
+        break;
+      case 'deliver':
+        pending = { ...base, loc: f.loc, limit: f.limit, added: mine ? names(f.added) : null };
+        break;
+      case 'village':
+        pending = { ...base, loc: 'village', banner: f.banner };
+        break;
+      case 'sell':
+        pending = { ...base, loc: 'blackMarket' };
+        break;
+      case 'camp':
+        pending = { ...base, loc: 'camp' };
+        break;
+      case 'drop':
+        pending = { ...base, upgrades: [...s.players[f.seat]!.ups, f.up] };
+        break;
+      default:
+        pending = base;
+    }
+  }
+  return {
+    game: 'quetzal',
+    viewer,
+    seats: s.seats,
+    round: s.round,
+    phase: s.phase,
+    startPlayer: s.start,
+    toAct,
+    decision: f && toAct !== null ? f.k : null,
+    pending,
+    choices: mine ? s.cache : null,
+    players,
+    locations,
+    temple: s.temple.map(slot),
+    village: s.village.slice(),
+    deckSize: s.deck.length,
+    discard: s.discard.map(cardName),
+    upgradeStackSize: s.upStack.length,
+    automaton: s.auto
+      ? { card: s.auto.card === null ? null : DATA.automaton.cards[s.auto.card]!, cardsLeft: Math.max(0, DATA.automaton.cardsUsed - s.auto.drawn) }
+      : null,
+    result: s.over ? { scores: s.players.map((_, q) => scoreBreakdown(s, q)), winners: winners(s) } : null,
+  };
 }

@@ -1,0 +1,81 @@
+import type { Game, GameEvent, Result } from '../../core/game.js';
+import { IllegalChoice } from '../../core/errors.js';
+import { canonicalJson, hashString } from '../../core/hash.js';
+import type { Rng } from '../../core/rng.js';
+import type { QChoice } from './choice.js';
+import { determinize } from './determinize.js';
+import { decider, dropEvents, play, setEventRecording, settle, takeEvents } from './rules.js';
+import { RULE_IDS } from './rule-ids.js';
+import { scoreBreakdown, winners } from './scoring.js';
+import { parseOptions, setupState } from './setup.js';
+import { cloneState, encodeState, type Options, type State } from './state.js';
+import { viewOf, type QView } from './view.js';
+
+const NO_EVENTS: readonly GameEvent[] = Object.freeze([]);
+
+function explain(s: State, raw: unknown): string {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return `a choice must be a JSON object with a "t" field, got ${JSON.stringify(raw)}`;
+  const t = (raw as { t?: unknown }).t;
+  const f = s.stack[s.stack.length - 1];
+  const decision = f?.k ?? 'none';
+  const types = [...new Set(s.cache.map((c) => c.t))];
+  if (typeof t !== 'string') return 'a choice needs a string "t" field';
+  if (!types.includes(t as QChoice['t'])) return `seat ${decider(s)} is deciding "${decision}": no "${t}" choice is legal now (legal: ${types.join(', ')})`;
+  const n = s.cache.filter((c) => c.t === t).length;
+  return `seat ${decider(s)} is deciding "${decision}": ${JSON.stringify(raw)} is not one of the ${n} legal "${t}" choices`;
+}
+
+function findChoice(s: State, raw: unknown): QChoice | undefined {
+  const cs = s.cache;
+  for (let i = 0; i < cs.length; i++) if (cs[i] === raw) return cs[i];
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const key = canonicalJson(raw);
+  const t = (raw as { t?: unknown }).t;
+  for (let i = 0; i < cs.length; i++) if (cs[i]!.t === t && canonicalJson(cs[i]) === key) return cs[i];
+  return undefined;
+}
+
+/** A new game with its first decision pending; setup events are dropped. */
+export function createState(opts: Options, seats: number, rng: Rng): State {
+  const s = setupState(opts, seats, rng);
+  s.cache = settle(s);
+  takeEvents();
+  return s;
+}
+
+export const quetzal: Game<State, QChoice, Options, QView> = {
+  id: 'quetzal',
+  minSeats: 2,
+  maxSeats: 5,
+  ruleIds: RULE_IDS.map((r) => r.id),
+  options: (raw?: unknown) => parseOptions(raw),
+  setup: (opts, seats, rng) => createState(opts, seats, rng),
+  seats: (s) => s.seats,
+  toAct: (s) => decider(s),
+  choices: (s) => (s.over ? [] : s.cache),
+  apply(s, raw, events = true): GameEvent[] {
+    dropEvents();
+    if (s.over) throw new IllegalChoice('the game is over', raw);
+    const c = findChoice(s, raw);
+    if (c === undefined) throw new IllegalChoice(explain(s, raw), raw);
+    setEventRecording(events);
+    try {
+      play(s, c);
+      s.cache = settle(s);
+    } finally {
+      setEventRecording(true);
+    }
+    return events ? takeEvents() : (NO_EVENTS as GameEvent[]);
+  },
+  view: viewOf,
+  result(s): Result | null {
+    if (!s.over) return null;
+    return { scores: s.players.map((_, q) => scoreBreakdown(s, q).total), winners: winners(s) };
+  },
+  clone: cloneState,
+  hash: (s) => hashString(encodeState(s)),
+  turn: (s) => s.turnNo,
+  determinize,
+};
+
+export type { State, Options, QChoice, QView };
