@@ -479,6 +479,24 @@ function startDelivery(s: State, seat: number, loc: LocId, limit: number): Frame
   return { k: 'deliver', seat, loc, limit: limit + (holds(p, 'extraCard') ? 1 : 0), added: [], ups: p.ups.slice() };
 }
 
+/** Phase 3: every location in activation order, then figures back and the next round (Q-ACT-*). */
+export function beginActivation(s: State): void {
+  s.phase = 'activate';
+  ev({ type: 'activate', round: s.round });
+  pushAll(s, [
+    { k: 'stele' },
+    ...TEMPLE_BANNERS.map((b): Frame => ({ k: 'templeBanner', n: b.n })),
+    ...SITES.map((_, i): Frame => ({ k: 'site', site: i })),
+    { k: 'blackMarket' },
+    ...VILLAGE_BANNERS.map((b): Frame => ({ k: 'villageBanner', n: b.n })),
+    { k: 'harbour' },
+    { k: 'ship', loc: 'ship1' },
+    { k: 'ship', loc: 'ship2' },
+    { k: 'returnFigures' },
+    { k: 'prepare' },
+  ]);
+}
+
 function runAuto(s: State, f: Frame): void {
   switch (f.k) {
     case 'roll': {
@@ -509,20 +527,7 @@ function runAuto(s: State, f: Frame): void {
         }
       }
       // Everyone placed everything: phase 3 (Q-ACT-*).
-      s.phase = 'activate';
-      ev({ type: 'activate', round: s.round });
-      pushAll(s, [
-        { k: 'stele' },
-        ...TEMPLE_BANNERS.map((b): Frame => ({ k: 'templeBanner', n: b.n })),
-        ...SITES.map((_, i): Frame => ({ k: 'site', site: i })),
-        { k: 'blackMarket' },
-        ...VILLAGE_BANNERS.map((b): Frame => ({ k: 'villageBanner', n: b.n })),
-        { k: 'harbour' },
-        { k: 'ship', loc: 'ship1' },
-        { k: 'ship', loc: 'ship2' },
-        { k: 'returnFigures' },
-        { k: 'prepare' },
-      ]);
+      beginActivation(s);
       return;
     }
     case 'stele': {
