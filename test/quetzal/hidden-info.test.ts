@@ -1,0 +1,109 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { GameEvent } from '../../src/core/game.js';
+import { createRng } from '../../src/core/rng.js';
+import { decide } from '../../src/bots/bot.js';
+import { randomBot } from '../../src/bots/random.js';
+import { act, buildPosition, forSeeds, g, randomGame, range, type State } from '../helpers/quetzal.js';
+import { cardName } from '../../src/games/quetzal/data.js';
+
+const FORBIDDEN_KEYS = ['deck', 'upStack', 'rng', 'bottomKnown', 'stack', 'cache', 'hand'];
+
+function keysDeep(v: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(v)) v.forEach((x) => keysDeep(x, out));
+  else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) {
+    out.add(k);
+    keysDeep(x, out);
+  }
+  return out;
+}
+
+test('Q-HID-1 views of every seat and of a spectator are identical under determinize for that seat; choices match one to one', () => {
+  forSeeds(range(1, 61), (seed) => {
+    const seats = 2 + (seed % 4);
+    const rng = createRng(`d:${seed}`);
+    randomGame(seed, seats, (s) => {
+      if (rng.int(6) !== 0) return;
+      for (let seat = 0; seat < seats; seat++) {
+        const d = g.determinize(s, seat, rng);
+        assert.deepEqual(g.view(d, seat), g.view(s, seat));
+        assert.deepEqual(g.view(d, null), g.view(s, null));
+        if (g.toAct(s) === seat) assert.equal(JSON.stringify(g.choices(d)), JSON.stringify(g.choices(s)));
+        // hand sizes and the deck size kept, cards conserved
+        assert.deepEqual(d.players.map((p) => p.hand.length), s.players.map((p) => p.hand.length));
+        assert.equal(d.deck.length, s.deck.length);
+        const all = [...d.deck, ...d.discard, ...d.temple, ...d.sites.flat(), ...d.players.flatMap((p) => p.hand), ...d.stack.flatMap((f) => (f.k === 'keep' ? f.cards : []))].filter((c) => c >= 0);
+        assert.equal(new Set(all).size, 75);
+        assert.notEqual(d.rng.join(), s.rng.join());
+      }
+      // a bot deciding through a sample gets the true state's choice back
+      decide(g, s, { ...randomBot(), needsSample: true }, rng);
+    });
+  });
+});
+
+test('Q-HID-1 determinize redraws what the seat has not seen: other hands, deck order, upgrade stack; never its own hand nor cards it put under the deck', () => {
+  const s = buildPosition({
+    seats: 3,
+    phase: 'activate',
+    temple: ['jar', 'jar', 'jar', 'jar', 'jar', 'jar', 'jar', 'jar'],
+    deck: ['mummy', 'tablet'],
+    templeBanners: { 3: 0 },
+    players: [{ upgrades: ['templeDraw'], hand: ['weapon'] }, { hand: ['sculpture', 'sculpture+vp', 'mummy+discovery'] }, { hand: ['tablet+coin'] }],
+  });
+  act(s, { t: 'take', card: 'jar' }, { t: 'keep', card: 'mummy' });
+  const bottom = s.deck[0]!;
+  let otherChanged = 0;
+  let deckChanged = 0;
+  let stackChanged = 0;
+  const rng = createRng(3);
+  for (let i = 0; i < 30; i++) {
+    const d = g.determinize(s, 0, rng);
+    assert.deepEqual(d.players[0]!.hand, s.players[0]!.hand);
+    assert.equal(d.deck[0], bottom); // seat 0 knows what it put under
+    if (d.players[1]!.hand.map(cardName).sort().join() !== s.players[1]!.hand.map(cardName).sort().join()) otherChanged++;
+    if (d.deck.join() !== s.deck.join()) deckChanged++;
+    if (d.upStack.join() !== s.upStack.join()) stackChanged++;
+    const e = g.determinize(s, 1, rng);
+    if (e.deck[0] !== bottom) deckChanged++;
+  }
+  assert.ok(otherChanged > 0 && deckChanged > 0 && stackChanged > 0);
+});
+
+test("Q-HID-1 no view or event shows another seat's hand, the deck order, the upgrade stack or the generator", () => {
+  forSeeds(range(100, 140), (seed) => {
+    const seats = 2 + (seed % 4);
+    const rng = createRng(`h:${seed}`);
+    const s = g.setup(g.options({}), seats, createRng(seed));
+    while (g.toAct(s) !== null) {
+      const cs = g.choices(s);
+      const c = cs[rng.int(cs.length)]!;
+      const ev = g.apply(s, c) as (GameEvent & Record<string, unknown>)[];
+      for (const e of ev) {
+        const keys = keysDeep(e);
+        for (const k of FORBIDDEN_KEYS) assert.ok(!keys.has(k), `event ${e.type} has ${k}`);
+        if (e.type === 'draw' || e.type === 'underDeck') assert.ok(!('card' in e) && !('cards' in e), `${e.type} names a card`);
+      }
+      for (let v = -1; v < seats; v++) {
+        const viewer = v < 0 ? null : v;
+        const view = g.view(s, viewer);
+        view.players.forEach((p) => assert.equal(p.hand === null, p.seat !== viewer));
+        const keys = keysDeep(view);
+        for (const k of ['deck', 'upStack', 'rng', 'bottomKnown', 'stack', 'cache']) assert.ok(!keys.has(k), `view has ${k}`);
+        if (view.pending?.drawn) assert.equal(view.pending.seat, viewer);
+        if (view.pending?.added) assert.equal(view.pending.seat, viewer);
+        if (view.choices) assert.equal(g.toAct(s), viewer);
+        const text = JSON.stringify(view);
+        assert.ok(!text.includes(String(s.rng[0])) || s.rng[0] < 1000);
+      }
+    }
+  });
+});
+
+test('Q-HID-1 hand sizes, coins, upgrades, tracks and displays are public', () => {
+  const s: State = buildPosition({ seats: 3, phase: 'place', players: [{ hand: ['jar', 'mummy'], coins: 7, vp: 3, discovery: 2, upgrades: ['jarSet'], figures: { adv: 1 } }] });
+  const v = g.view(s, 1).players[0]!;
+  assert.deepEqual([v.handSize, v.hand, v.coins, v.vp, v.discovery, v.upgrades], [2, null, 7, 3, 2, ['jarSet']]);
+  assert.deepEqual(g.view(s, 0).players[0]!.hand, ['jar', 'mummy']);
+  assert.equal(g.view(s, null).temple.length, 8);
+});
