@@ -107,3 +107,24 @@ test('Q-HID-1 hand sizes, coins, upgrades, tracks and displays are public', () =
   assert.deepEqual(g.view(s, 0).players[0]!.hand, ['jar', 'mummy']);
   assert.equal(g.view(s, null).temple.length, 8);
 });
+
+test('Q-HID-1 cards taken face up stay known under determinize; only cards drawn face down are redrawn', () => {
+  const s = buildPosition({
+    seats: 3,
+    phase: 'activate',
+    temple: ['jar', 'weapon', 'tablet', 'sculpture', 'mummy', 'jar+coin', 'weapon+coin', 'tablet+vp'],
+    deck: ['mummy+discovery'],
+    templeBanners: { 2: 1, 4: 0 },
+  });
+  act(s, { t: 'take', card: 'mummy' }, { t: 'take', card: 'sculpture' }, { t: 'take', card: 'jar' });
+  // seat 1 took mummy and sculpture face up; seat 0 took a jar face up and drew mummy+discovery face down
+  const rng = createRng(5);
+  let redrawn = 0;
+  for (let i = 0; i < 40; i++) {
+    const d = g.determinize(s, 2, rng);
+    assert.deepEqual(d.players[1]!.hand.map(cardName).sort(), ['mummy', 'sculpture']);
+    assert.ok(d.players[0]!.hand.map(cardName).includes('jar'));
+    if (!d.players[0]!.hand.map(cardName).includes('mummy+discovery')) redrawn++;
+  }
+  assert.ok(redrawn > 0);
+});

@@ -102,6 +102,8 @@ export function buildPosition(spec: QPositionSpec): State {
   s.players.forEach((p, q) => {
     const ps = spec.players?.[q] ?? {};
     p.hand = hands[q]!;
+    // Hand cards of a built position count as unseen by the others.
+    p.secret = p.hand.slice();
     if (ps.coins !== undefined) p.coins = ps.coins;
     if (ps.vp !== undefined) p.vp = ps.vp;
     if (ps.discovery !== undefined) p.disc = ps.discovery;

@@ -555,6 +555,7 @@ function runAuto(s: State, f: Frame): void {
       const b = twice ? drawCard(s) : null;
       if (b === null) {
         p.hand.push(a);
+        p.secret.push(a);
         ev({ type: 'draw', seat: f.seat, n: 1, reveals: true });
         return;
       }
@@ -688,9 +689,21 @@ export function settle(s: State): readonly QChoice[] {
 
 // ---------------------------------------------------------------- playing a choice
 
-function removeCard(hand: number[], name: string): number {
-  const i = hand.findIndex((c) => cardName(c) === name);
-  return hand.splice(i, 1)[0]!;
+/** A hand card of that name, preferring one taken face up (others already know of it). */
+function pickCard(p: Player, name: string, exclude: readonly number[] = []): number {
+  let found = -1;
+  for (const c of p.hand) {
+    if (exclude.includes(c) || cardName(c) !== name) continue;
+    if (!p.secret.includes(c)) return c;
+    if (found < 0) found = c;
+  }
+  return found;
+}
+
+function removeFromHand(p: Player, c: number): void {
+  p.hand.splice(p.hand.indexOf(c), 1);
+  const i = p.secret.indexOf(c);
+  if (i >= 0) p.secret.splice(i, 1);
 }
 
 function applyPlace(s: State, seat: number, c: Extract<QChoice, { t: 'place' }>): void {
@@ -739,7 +752,7 @@ function applyDeliver(s: State, f: Extract<Frame, { k: 'deliver' }>): void {
     ev({ type: 'deliver', seat: f.seat, loc: f.loc, cards: [], vp: 0, coins: 0, discovery: 0 });
     return;
   }
-  for (const c of f.added) p.hand.splice(p.hand.indexOf(c), 1);
+  for (const c of f.added) removeFromHand(p, c);
   s.discard.push(...f.added);
   const sc = scoreDelivery(f.added, f.ups);
   ev({
@@ -806,6 +819,7 @@ export function play(s: State, c: QChoice): void {
       const kept = kf.cards[i]!;
       const other = kf.cards[1 - i]!;
       p.hand.push(kept);
+      p.secret.push(kept);
       s.deck.unshift(other);
       s.bottomKnown[seat]!.push(other);
       ev({ type: 'underDeck', seat });
@@ -816,7 +830,8 @@ export function play(s: State, c: QChoice): void {
         ev({ type: 'sell', seat, card: null });
         return;
       }
-      const card = removeCard(p.hand, c.card);
+      const card = pickCard(p, c.card);
+      removeFromHand(p, card);
       s.discard.push(card);
       ev({ type: 'sell', seat, card: c.card });
       gainCoins(s, seat, 7, 'black market');
@@ -836,7 +851,7 @@ export function play(s: State, c: QChoice): void {
     }
     case 'add': {
       const df = f as Extract<Frame, { k: 'deliver' }>;
-      const card = p.hand.find((x) => !df.added.includes(x) && cardName(x) === c.card)!;
+      const card = pickCard(p, c.card, df.added);
       s.stack.push({ ...df, added: [...df.added, card] });
       return;
     }

@@ -20,7 +20,7 @@ export function parseOptions(raw: unknown, seats?: number): Options {
 }
 
 export function newPlayer(team: number, coins: number): Player {
-  return { coins, vp: 0, disc: 0, hand: [], team, fig: [0, 0, 0, 0], leaderHome: false, ups: [], got: [], used: [] };
+  return { coins, vp: 0, disc: 0, hand: [], secret: [], team, fig: [0, 0, 0, 0], leaderHome: false, ups: [], got: [], used: [] };
 }
 
 export function emptyBids(): Record<AuctionId, Bid | null> {

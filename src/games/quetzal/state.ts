@@ -23,6 +23,8 @@ export interface Player {
   disc: number;
   /** Card ids in hand, in the order got. */
   hand: number[];
+  /** The hand cards others have not seen (drawn face down); the rest were taken face up. */
+  secret: number[];
   /** Team figures owned. */
   team: number;
   /** Team figures in hand by face: adv, arch, side, stand. */
@@ -141,6 +143,7 @@ export function clonePlayer(p: Player): Player {
     vp: p.vp,
     disc: p.disc,
     hand: p.hand.slice(),
+    secret: p.secret.slice(),
     team: p.team,
     fig: p.fig.slice(),
     leaderHome: p.leaderHome,
