@@ -1,5 +1,6 @@
 import type { AnyGame } from '../core/game.js';
 import { RULE_IDS, type RuleId } from '../games/relic-runners/rule-ids.js';
+import { RULE_IDS as QUETZAL_RULE_IDS } from '../games/quetzal/rule-ids.js';
 import { gameArg, out, parse, UsageError } from './common.js';
 
 export const RULES_USAGE = `Usage: expedition rules GAME [--json]
@@ -9,7 +10,7 @@ one per line as ID<TAB>summary<TAB>where (source files). --json prints an array 
 {"id","summary","where"} objects instead.`;
 
 /** Rule tables with summaries, per game; other games fall back to their bare ids. */
-const TABLES: Readonly<Record<string, readonly RuleId[]>> = { 'relic-runners': RULE_IDS };
+const TABLES: Readonly<Record<string, readonly RuleId[]>> = { 'relic-runners': RULE_IDS, quetzal: QUETZAL_RULE_IDS };
 
 export function ruleTable(game: AnyGame): readonly RuleId[] {
   return TABLES[game.id] ?? game.ruleIds.map((id) => ({ id, summary: '', where: '' }));
