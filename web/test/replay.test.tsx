@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import i18n from '../src/i18n/index.js';
 import { createRng } from '../../src/core/rng.js';
-import { relicRunners } from '../../src/games/relic-runners/index.js';
+import { relicRunners, type State } from '../../src/games/relic-runners/index.js';
 import type { LocalConfig } from '../src/offline/config.js';
 import { LocalEngine } from '../src/offline/local-engine.js';
 import { SAVED_GAME_KEY, type LocalRecord } from '../src/offline/local-record.js';
@@ -60,16 +60,16 @@ describe('timeline', () => {
     expect(tl.finalHash).toBe(directHash(rec, rec.choices.length));
     const n = tl.moves;
     const steps = [0, 1, 15, 16, 17, 33, Math.floor(n / 2), n - 1, n, Math.floor(n / 3), 2, 0];
-    for (const k of steps) expect(relicRunners.hash(tl.stateAt(k)), `step ${k}`).toBe(directHash(rec, k));
+    for (const k of steps) expect(relicRunners.hash(tl.stateAt(k) as State), `step ${k}`).toBe(directHash(rec, k));
     // Stepping does not disturb the stored checkpoints.
-    expect(relicRunners.hash(tl.stateAt(n))).toBe(tl.finalHash);
+    expect(relicRunners.hash(tl.stateAt(n) as State)).toBe(tl.finalHash);
     expect(tl.viewAt(0).viewer).toBeNull();
     expect(tl.viewAt(n).result).not.toBeNull();
   });
 
   it('score series: one entry per step (moves+1), ending at the final scores', () => {
     expect(tl.scores.length).toBe(tl.moves + 1);
-    const res = relicRunners.result(tl.stateAt(tl.moves))!;
+    const res = relicRunners.result(tl.stateAt(tl.moves) as State)!;
     expect(tl.scores[tl.moves]).toEqual(res.scores);
     expect(tl.scores[0]!.length).toBe(rec.seats);
     expect(tl.log.length).toBe(tl.moves);

@@ -1,12 +1,9 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GameSession, RRChoice, Snapshot } from '../net/session.js';
-import { Board } from './Board.js';
-import { DecisionPanel } from './DecisionPanel.js';
-import { GameLog } from './GameLog.js';
+import type { AnyChoice, GameSession, Snapshot } from '../net/session.js';
+import { QuetzalTable } from '../quetzal/QuetzalTable.js';
 import { seatName } from './names.js';
-import { PlayerCharts } from './PlayerCharts.js';
-import { ScoreScreen } from './ScoreScreen.js';
+import { RRTable } from './RRTable.js';
 import { seatStyle } from './seat-style.js';
 import './game.css';
 
@@ -19,7 +16,7 @@ declare global {
   }
 }
 
-/** The table: board, decision, charts and log, fed by a session wherever the game runs. */
+/** The table of whichever game the session plays, fed by a session wherever the game runs. */
 export function GameScreen({ session, aside }: { session: GameSession; aside?: ReactNode }) {
   const { t } = useTranslation();
   const [snap, setSnap] = useState<Snapshot | null>(null);
@@ -51,7 +48,7 @@ export function GameScreen({ session, aside }: { session: GameSession; aside?: R
   }, [snap]);
 
   const choose = useCallback(
-    (c: RRChoice) => {
+    (c: AnyChoice) => {
       if (busy) return;
       setBusy(true);
       setError(null);
@@ -77,7 +74,7 @@ export function GameScreen({ session, aside }: { session: GameSession; aside?: R
 
   if (!snap) return <p className="loading">{error ? t('error', { message: error }) : t('loading')}</p>;
   const { view } = snap;
-  const parts = { view, seat: snap.seat, seats: snap.seats, choose, busy };
+  const table = { seat: snap.seat, seats: snap.seats, log: snap.log, choose, busy, canUndo: snap.canUndo, onUndo: undo, aside };
   const acting = view.toAct;
   return (
     <div className="game-screen" data-testid="game-screen" data-decision={view.decision ?? 'over'} data-moves={snap.moves}>
@@ -89,8 +86,14 @@ export function GameScreen({ session, aside }: { session: GameSession; aside?: R
             {acting === snap.seat ? t('game:status.yourTurn') : t('game:status.waiting', { name: seatName(snap.seats, acting, t) })}
           </span>
         ) : null}
-        <span className="relic-count">{t('game:status.relics', { count: view.relicsCollected, end: view.endAt })}</span>
-        <span className="turn-no">{t('game:status.turn', { turn: view.turn })}</span>
+        {view.game === 'relic-runners' ? (
+          <>
+            <span className="relic-count">{t('game:status.relics', { count: view.relicsCollected, end: view.endAt })}</span>
+            <span className="turn-no">{t('game:status.turn', { turn: view.turn })}</span>
+          </>
+        ) : (
+          <span className="turn-no">{t('game:status.round', { round: view.round })}</span>
+        )}
       </div>
       {error && (
         <div className="error-banner" role="alert">
@@ -100,17 +103,7 @@ export function GameScreen({ session, aside }: { session: GameSession; aside?: R
           </button>
         </div>
       )}
-      <div className="table">
-        <section className="board-area">
-          <Board {...parts} />
-        </section>
-        <aside className="side">
-          {view.result ? <ScoreScreen {...parts} /> : <DecisionPanel {...parts} canUndo={snap.canUndo} onUndo={undo} />}
-          {aside}
-          <PlayerCharts {...parts} />
-          <GameLog log={snap.log} seats={snap.seats} viewer={snap.seat} />
-        </aside>
-      </div>
+      {view.game === 'relic-runners' ? <RRTable view={view} {...table} /> : <QuetzalTable view={view} {...table} />}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { GameId } from './session.js';
 /**
  * The game server's HTTP API as the client uses it, and the seat tokens this browser holds.
  * Every call goes to the page's own origin (the server serves the client; Vite proxies in dev).
@@ -7,14 +8,12 @@ export type BotSpec = string;
 
 export type SeatRequest = { readonly kind: 'human'; readonly name?: string } | { readonly kind: 'bot'; readonly bot: BotSpec; readonly name?: string };
 
-export interface GameOptions {
-  readonly layout: 'first' | 'standard' | 'random';
-  readonly openScores: boolean;
-}
+/** A game's options as the server takes them (Relic Runners: layout, openScores; Quetzal: none needed). */
+export type GameOptions = Readonly<Record<string, unknown>>;
 
 /** Body of POST /api/games. No seed: the server draws one, so nobody at the table can know the hidden tiles. */
 export interface CreateGameRequest {
-  readonly game: 'relic-runners';
+  readonly game: GameId;
   readonly seats: readonly SeatRequest[];
   readonly options: GameOptions;
   readonly botDelayMs?: number;

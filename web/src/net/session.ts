@@ -1,5 +1,12 @@
+import type { QChoice } from '../../../src/games/quetzal/choice.js';
+import type { QView } from '../../../src/games/quetzal/view.js';
 import type { RRChoice } from '../../../src/games/relic-runners/choice.js';
 import type { RRView } from '../../../src/games/relic-runners/view.js';
+
+/** The games the client plays; a view's `game` field says which one a snapshot is of. */
+export type GameId = 'relic-runners' | 'quetzal';
+export type GameView = RRView | QView;
+export type AnyChoice = RRChoice | QChoice;
 
 /** A public event of the engine (no hidden values), as the log and the board animate it. */
 export interface LogEvent {
@@ -27,7 +34,7 @@ export interface SeatInfo {
 /** Everything the game screen draws: the same shape whether the game runs on the server or in the browser. */
 export interface Snapshot {
   /** The game as the viewer may know it; `view.choices` lists the legal choices when it is the viewer's turn. */
-  readonly view: RRView;
+  readonly view: GameView;
   /** The seat this screen plays, or null for a spectator. */
   readonly seat: number | null;
   readonly seats: readonly SeatInfo[];
@@ -46,9 +53,9 @@ export interface Snapshot {
 export interface GameSession {
   subscribe(onSnapshot: (s: Snapshot) => void, onError?: (message: string) => void): () => void;
   /** Resolves once the choice is accepted; rejects with the authority's reason otherwise. */
-  choose(choice: RRChoice): Promise<void>;
+  choose(choice: AnyChoice): Promise<void>;
   undo(): Promise<void>;
   close(): void;
 }
 
-export type { RRChoice, RRView };
+export type { QChoice, QView, RRChoice, RRView };

@@ -1,3 +1,5 @@
+import type { GameId } from '../net/session.js';
+
 /** A seat of a game played in the browser: a person at this screen, or a bot (spec as on the CLI). */
 export interface LocalSeat {
   readonly kind: 'human' | 'bot';
@@ -8,8 +10,11 @@ export interface LocalSeat {
 
 /** Everything needed to start an offline game; the engine's options as the server takes them. */
 export interface LocalConfig {
+  /** Relic Runners unless said otherwise. */
+  readonly game?: GameId;
   readonly seats: readonly LocalSeat[];
-  readonly options: { readonly layout: 'first' | 'standard' | 'random'; readonly openScores: boolean };
+  /** The game's options, as the server takes them (Relic Runners: layout, openScores). */
+  readonly options: Readonly<Record<string, unknown>>;
   readonly seed: string;
 }
 

@@ -3,12 +3,14 @@ import { IllegalChoice } from '../../../src/core/errors.js';
 import type { Choice, GameEvent, Seat } from '../../../src/core/game.js';
 import { canonicalJson } from '../../../src/core/hash.js';
 import { createRng } from '../../../src/core/rng.js';
-import { relicRunners, type State } from '../../../src/games/relic-runners/index.js';
-import type { LogEntry, LogEvent, RRChoice, SeatInfo, Snapshot } from '../net/session.js';
+import type { AnyGame } from '../../../src/core/game.js';
+import { engineFor } from '../engines.js';
+import type { AnyChoice, LogEntry, LogEvent, SeatInfo, Snapshot } from '../net/session.js';
 import type { LocalConfig, LocalSeat } from './config.js';
 import { CorruptRecord, parseLocalRecord, type LocalRecord } from './local-record.js';
 
-const game = relicRunners;
+/** Engine state: opaque here, only the game's own functions look inside. */
+type State = unknown;
 
 interface Move {
   readonly seat: Seat;
@@ -35,16 +37,20 @@ export class LocalEngine {
   private readonly moves: Move[] = [];
   private readonly bots = new Map<string, Bot>();
 
+  private readonly game: AnyGame;
+
   private constructor(
+    readonly gameId: string,
     private readonly seed: string | number,
     private readonly options: unknown,
     readonly players: readonly LocalSeat[],
   ) {
-    this.state = LocalEngine.fresh(seed, options, players.length);
+    this.game = engineFor(gameId).game;
+    this.state = LocalEngine.fresh(this.game, seed, options, players.length);
     for (const p of players) if (p.kind === 'bot') this.botFor(p.bot ?? '');
   }
 
-  private static fresh(seed: string | number, options: unknown, seats: number): State {
+  private static fresh(game: AnyGame, seed: string | number, options: unknown, seats: number): State {
     if (seats < game.minSeats || seats > game.maxSeats) throw new CorruptRecord(`a game needs ${game.minSeats}–${game.maxSeats} seats, not ${seats}`);
     return game.setup(game.options(options), seats, createRng(seed));
   }
@@ -52,7 +58,7 @@ export class LocalEngine {
   /** A new game from the lobby's settings; throws on a bad seat list or unknown bot. */
   static start(cfg: LocalConfig): LocalEngine {
     const players = cfg.seats.map((s) => ({ ...s }));
-    return new LocalEngine(cfg.seed, { ...cfg.options }, players);
+    return new LocalEngine(cfg.game ?? 'relic-runners', cfg.seed, { ...cfg.options }, players);
   }
 
   /**
@@ -61,10 +67,9 @@ export class LocalEngine {
    */
   static load(raw: unknown): LocalEngine {
     const rec = parseLocalRecord(raw);
-    if (rec.game !== game.id) throw new CorruptRecord(`the saved game is of "${rec.game}", not "${game.id}"`);
     let e: LocalEngine;
     try {
-      e = new LocalEngine(rec.seed, rec.options, rec.players);
+      e = new LocalEngine(rec.game, rec.seed, rec.options, rec.players);
     } catch (err) {
       throw new CorruptRecord(`the saved game cannot be set up: ${err instanceof Error ? err.message : String(err)}`);
     }
@@ -84,7 +89,7 @@ export class LocalEngine {
     return {
       format: 'expedition-match',
       version: 1,
-      game: game.id,
+      game: this.gameId,
       seats: this.players.length,
       seed: this.seed,
       options: this.options,
@@ -98,15 +103,15 @@ export class LocalEngine {
   }
 
   get over(): boolean {
-    return game.toAct(this.state) === null;
+    return this.game.toAct(this.state) === null;
   }
 
   hash(): string {
-    return game.hash(this.state);
+    return this.game.hash(this.state);
   }
 
   toAct(): Seat | null {
-    return game.toAct(this.state);
+    return this.game.toAct(this.state);
   }
 
   isHuman(seat: Seat): boolean {
@@ -151,7 +156,7 @@ export class LocalEngine {
   playBot(): LogEntry {
     const bot = this.botToAct();
     if (!bot) throw new Error('no bot owes a decision');
-    const choice = decide(game, this.state, bot, createRng(`${this.seed}:bot:${this.moves.length}`));
+    const choice = decide(this.game, this.state, bot, createRng(`${this.seed}:bot:${this.moves.length}`));
     return this.apply(choice);
   }
 
@@ -160,7 +165,7 @@ export class LocalEngine {
     if (seat === null || !this.isHuman(seat)) return false;
     const last = this.moves[this.moves.length - 1];
     if (!last || this.over || last.seat !== seat || last.reveals) return false;
-    return last.turn === game.turn(this.state) && this.toAct() === seat;
+    return last.turn === this.game.turn(this.state) && this.toAct() === seat;
   }
 
   /** Takes back the last choice by replaying the record without it. */
@@ -170,8 +175,8 @@ export class LocalEngine {
       throw new Refused('only your own choices of this turn can be taken back, and none after hidden information was revealed');
     }
     const keep = this.moves.slice(0, -1);
-    const s = LocalEngine.fresh(this.seed, this.options, this.players.length);
-    for (const m of keep) game.apply(s, m.choice, false);
+    const s = LocalEngine.fresh(this.game, this.seed, this.options, this.players.length);
+    for (const m of keep) this.game.apply(s, m.choice, false);
     this.state = s;
     this.moves.length = keep.length;
   }
@@ -187,7 +192,7 @@ export class LocalEngine {
   snapshot(): Snapshot {
     const seat = this.viewer();
     return {
-      view: game.view(this.state, seat),
+      view: this.game.view(this.state, seat),
       seat,
       seats: this.seatInfo(),
       moves: this.moves.length,
@@ -200,8 +205,8 @@ export class LocalEngine {
 
   private apply(choice: unknown): LogEntry {
     const seat = this.toAct()!;
-    const turn = game.turn(this.state);
-    const events = game.apply(this.state, choice);
+    const turn = this.game.turn(this.state);
+    const events = this.game.apply(this.state, choice);
     // The record keeps plain JSON with keys in a fixed order, as the server stores it.
     const stored = JSON.parse(canonicalJson(choice)) as Choice;
     this.moves.push({ seat, choice: stored, turn, reveals: events.some((e) => e.reveals), events });
@@ -215,4 +220,4 @@ export class LocalEngine {
   }
 }
 
-export type { RRChoice };
+export type { AnyChoice };

@@ -1,4 +1,4 @@
-import type { RRChoice, Snapshot } from '../net/session.js';
+import type { AnyChoice, Snapshot } from '../net/session.js';
 import type { LocalConfig } from './config.js';
 import { LocalEngine } from './local-engine.js';
 import type { LocalRecord } from './local-record.js';
@@ -7,7 +7,7 @@ import type { LocalRecord } from './local-record.js';
 export type ToWorker =
   | { readonly type: 'start'; readonly id: number; readonly config: LocalConfig; readonly botDelayMs?: number }
   | { readonly type: 'load'; readonly id: number; readonly record: unknown; readonly botDelayMs?: number }
-  | { readonly type: 'choice'; readonly id: number; readonly choice: RRChoice }
+  | { readonly type: 'choice'; readonly id: number; readonly choice: AnyChoice }
   | { readonly type: 'undo'; readonly id: number };
 
 /** What the worker tells the page: the new state (with the record to save), answers, and bot failures. */

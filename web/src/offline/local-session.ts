@@ -1,4 +1,4 @@
-import type { GameSession, RRChoice, Snapshot } from '../net/session.js';
+import type { GameSession, AnyChoice, Snapshot } from '../net/session.js';
 import type { LocalConfig } from './config.js';
 import type { FromWorker, ToWorker } from './local-host.js';
 import { SAVED_GAME_KEY, type LocalRecord } from './local-record.js';
@@ -17,7 +17,7 @@ export class WorkerRefusal extends Error {
 }
 
 export const spawnWorker = (): WorkerPort =>
-  new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'relic-runners-offline' }) as unknown as WorkerPort;
+  new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'expedition-offline' }) as unknown as WorkerPort;
 
 export type OpenRequest = { readonly config: LocalConfig } | { readonly record: unknown };
 
@@ -91,7 +91,7 @@ export class LocalSession implements GameSession {
     return () => this.listeners.delete(l);
   }
 
-  choose(choice: RRChoice): Promise<void> {
+  choose(choice: AnyChoice): Promise<void> {
     return this.request({ type: 'choice', choice });
   }
 

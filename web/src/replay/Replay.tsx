@@ -1,11 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { Board } from '../game/Board.js';
-import { GameLog } from '../game/GameLog.js';
-import { PlayerCharts } from '../game/PlayerCharts.js';
-import { ScoreScreen } from '../game/ScoreScreen.js';
 import '../game/game.css';
+import { RRTable } from '../game/RRTable.js';
+import { QuetzalTable } from '../quetzal/QuetzalTable.js';
 import type { SeatInfo } from '../net/session.js';
 import { readSavedGame } from '../offline/local-record.js';
 import { ScoreChart } from './ScoreChart.js';
@@ -143,7 +141,17 @@ export function ReplayViewer({ timeline, seats }: { timeline: Timeline; seats: r
     return () => window.removeEventListener('keydown', onKey);
   }, [step, moves, setStep]);
 
-  const parts = { view, seat: null, seats, choose: noChoice, busy: true };
+  // A replay is a spectator's table that never offers a choice.
+  const table = {
+    seat: null,
+    seats,
+    log,
+    choose: noChoice,
+    busy: true,
+    canUndo: false,
+    onUndo: noChoice,
+    aside: <ScoreChart scores={timeline.scores} seats={seats} step={step} onSeek={setStep} />,
+  };
   return (
     <div className="replay game-screen" data-testid="replay" data-step={step} data-moves={moves}>
       <div className="replay-controls status-bar">
@@ -168,20 +176,10 @@ export function ReplayViewer({ timeline, seats }: { timeline: Timeline; seats: r
         <span className="replay-position" aria-live="polite" data-testid="replay-position">
           {t('position', { step, moves })}
         </span>
-        <span className="turn-no">{t('turn', { turn: view.turn })}</span>
+        <span className="turn-no">{view.game === 'relic-runners' ? t('turn', { turn: view.turn }) : t('game:status.round', { round: view.round })}</span>
         <span className="replay-hint">{t('keysHint')}</span>
       </div>
-      <div className="table">
-        <section className="board-area">
-          <Board {...parts} />
-        </section>
-        <aside className="side">
-          {view.result && <ScoreScreen {...parts} />}
-          <ScoreChart scores={timeline.scores} seats={seats} step={step} onSeek={setStep} />
-          <PlayerCharts {...parts} />
-          <GameLog log={log} seats={seats} viewer={null} />
-        </aside>
-      </div>
+      {view.game === 'relic-runners' ? <RRTable view={view} {...table} /> : <QuetzalTable view={view} {...table} />}
     </div>
   );
 }

@@ -2,11 +2,11 @@ import { IllegalChoice } from '../../../src/core/errors.js';
 import type { Choice } from '../../../src/core/game.js';
 import { parseRecord, type MatchRecord } from '../../../src/core/match.js';
 import { createRng } from '../../../src/core/rng.js';
-import { relicRunners, type RRView, type State } from '../../../src/games/relic-runners/index.js';
-import { scoreBreakdown } from '../../../src/games/relic-runners/scoring.js';
-import type { LogEntry, LogEvent } from '../net/session.js';
+import { engineFor, type ClientEngine } from '../engines.js';
+import type { GameView, LogEntry, LogEvent } from '../net/session.js';
 
-const game = relicRunners;
+/** Engine state: opaque here, only the game's own functions look inside. */
+type State = unknown;
 
 /** A state is kept every this many moves; any other step is replayed from the one before it. */
 const CHECKPOINT_EVERY = 16;
@@ -29,6 +29,7 @@ export class Timeline {
   readonly finalHash: string;
   readonly over: boolean;
   private readonly checkpoints: State[] = [];
+  private readonly engine: ClientEngine;
 
   constructor(raw: unknown) {
     let rec: MatchRecord;
@@ -37,7 +38,12 @@ export class Timeline {
     } catch (e) {
       throw new BadRecord(e instanceof Error ? e.message : String(e));
     }
-    if (rec.game !== game.id) throw new BadRecord(`the record is of "${rec.game}", not "${game.id}"`);
+    try {
+      this.engine = engineFor(rec.game);
+    } catch (e) {
+      throw new BadRecord(e instanceof Error ? e.message : String(e));
+    }
+    const game = this.engine.game;
     this.record = rec;
     let s: State;
     try {
@@ -45,7 +51,7 @@ export class Timeline {
     } catch (e) {
       throw new BadRecord(`the record cannot be set up: ${e instanceof Error ? e.message : String(e)}`);
     }
-    const scores: number[][] = [seatScores(s)];
+    const scores: number[][] = [this.engine.scoresNow(s)];
     const log: LogEntry[] = [];
     rec.choices.forEach((c: Choice, i) => {
       if (i % CHECKPOINT_EVERY === 0) this.checkpoints.push(game.clone(s));
@@ -57,7 +63,7 @@ export class Timeline {
         throw new BadRecord(`choice #${i} is not legal: ${e instanceof IllegalChoice ? e.reason : e instanceof Error ? e.message : String(e)}`);
       }
       log.push({ move: i + 1, events: events as unknown as readonly LogEvent[] });
-      scores.push(seatScores(s));
+      scores.push(this.engine.scoresNow(s));
     });
     if (rec.choices.length % CHECKPOINT_EVERY === 0) this.checkpoints.push(game.clone(s));
     this.scores = scores;
@@ -74,24 +80,21 @@ export class Timeline {
   stateAt(step: number): State {
     const k = Math.max(0, Math.min(this.moves, Math.floor(step)));
     const from = Math.floor(k / CHECKPOINT_EVERY);
+    const game = this.engine.game;
     const s = game.clone(this.checkpoints[from]!);
     for (let i = from * CHECKPOINT_EVERY; i < k; i++) game.apply(s, this.record.choices[i], false);
     return s;
   }
 
   /** What a spectator sees after `step` choices; at the end it carries the result. */
-  viewAt(step: number): RRView {
-    return game.view(this.stateAt(step), null);
+  viewAt(step: number): GameView {
+    return this.engine.game.view(this.stateAt(step), null) as GameView;
   }
 
   private initial(): State {
     const r = this.record;
+    const game = this.engine.game;
     if (r.seats < game.minSeats || r.seats > game.maxSeats) throw new Error(`a game needs ${game.minSeats}–${game.maxSeats} seats, not ${r.seats}`);
     return game.setup(game.options(r.options), r.seats, createRng(r.seed));
   }
-}
-
-/** Each seat's score if the game ended now: VP so far plus blue tiles, relic sets and ivory bonus. */
-function seatScores(s: State): number[] {
-  return s.players.map((p) => scoreBreakdown(p).total);
 }

@@ -1,0 +1,25 @@
+import type { RRView } from '../net/session.js';
+import { Board } from './Board.js';
+import { DecisionPanel } from './DecisionPanel.js';
+import { GameLog } from './GameLog.js';
+import { PlayerCharts } from './PlayerCharts.js';
+import { ScoreScreen } from './ScoreScreen.js';
+import type { TableProps } from './table.js';
+
+/** Relic Runners: the board beside the decision, the players' charts and the log. */
+export function RRTable({ view, seat, seats, log, choose, busy, canUndo, onUndo, aside }: TableProps & { view: RRView }) {
+  const parts = { view, seat, seats, choose, busy };
+  return (
+    <div className="table">
+      <section className="board-area">
+        <Board {...parts} />
+      </section>
+      <aside className="side">
+        {view.result ? <ScoreScreen {...parts} /> : <DecisionPanel {...parts} canUndo={canUndo} onUndo={onUndo} />}
+        {aside}
+        <PlayerCharts {...parts} />
+        <GameLog log={log} seats={seats} viewer={seat} />
+      </aside>
+    </div>
+  );
+}
