@@ -4,6 +4,8 @@ import { randomBot } from './random.js';
 import { greedyBot, parseGreedyArg } from './greedy.js';
 // Registers the Relic Runners heuristic for heuristicFor().
 import './relic-runners/index.js';
+// Registers the Quetzal heuristic.
+import './quetzal/index.js';
 import { ismctsBot, parseIsmctsArg } from './ismcts.js';
 
 const FACTORIES: Record<string, (arg?: string) => Bot> = {

@@ -1,0 +1,556 @@
+import type { Seat } from '../../core/game.js';
+import { CARDS, CARD_TYPES, DATA, SITES, TEMPLE_BANNERS, UPGRADE, VILLAGE_BANNERS, type UpgradeId } from '../../games/quetzal/data.js';
+import { automatonPick, figuresInHand, setVp } from '../../games/quetzal/rules.js';
+import { scoreBreakdown } from '../../games/quetzal/scoring.js';
+import { ADV, ARCH, AUTO, SIDE, STAND, bidSize, type Bid, type Frame, type Player, type State } from '../../games/quetzal/state.js';
+
+/*
+ * Quetzal position value: an estimate of a seat's final score, in VP. What is certain (track VP,
+ * the VP of every upgrade got) plus what the position promises, weighed by the rounds left:
+ *
+ * - coins: 1 VP per 3 at the end (per 2 with the coins-to-VP upgrade), worth a little more while
+ *   there are Temple banners, Harbour places and Village banners left to buy;
+ * - the start marker (+2 at the end, less sure while Stele rounds remain);
+ * - the discovery track: the rewards of the spaces the seat can still expect to reach;
+ * - held upgrades: their effect over the rounds left;
+ * - the hand: its best delivery (sets by type, card bonuses, set upgrades), tier by tier: the
+ *   delivery under way, the delivery slots the seat holds this round (Harbour figures, ship bids,
+ *   a bid it may still lose weighed by that chance), then later rounds' slots at a discount;
+ * - claims made this round that have not resolved yet: Temple banners (the cards the seat would
+ *   pick after the banners above it), excavation bids (known cards and bonus), the Stele, the
+ *   Black Market, Village banners, pending upgrade draws;
+ * - figures still to place this round.
+ *
+ * It reads only what a determinized sample holds, and treats every seat alike.
+ */
+
+/** Tunable weights, in VP. */
+export const W = {
+  /** Extra worth of a coin, over its end value, while purchases remain (first `coinCap` coins). */
+  coinLive: 0.22,
+  coinCap: 10,
+  /** Start marker at the end; minus this much per Stele round left (it may change hands). */
+  startMarker: 2,
+  startDecay: 0.25,
+  /** Discovery the seat can expect per round left, apart from its hand and claims. */
+  discPerRound: 0.8,
+  /** Per round left: worth of each permanent upgrade's effect. */
+  effect: {
+    reroll2: 0.45,
+    rerollAll: 0.3,
+    tabletCoins: 0.35,
+    templeDiscount: 0.4,
+    mixedSet: 1.1,
+    extraCard: 0.7,
+    coinsToVp: 0.15,
+    jarSet: 0.7,
+    templeDraw: 0.35,
+    coinsToDiscovery: 0.3,
+    weaponSet: 0.5,
+    instantCoins: 0,
+    instantDiscovery: 0,
+  } as Record<UpgradeId, number>,
+  /** Chance that a delivery slot in a later round is had, and its worth after its costs. */
+  laterDelivery: 0.75,
+  /** Cards one later round's delivery takes. */
+  laterCap: 6,
+  /** Chance of still getting a slot this round for a seat with figures left and no slot yet. */
+  thisRoundMaybe: 0.55,
+  /** Chance of keeping an auction bid that another seat can still beat. */
+  contested: 0.55,
+  /** An unknown card drawn (Temple draw), before delivery odds. */
+  unknownCard: 2.0,
+  /** A figure still to place this round. */
+  figure: 0.9,
+  /** Wild faces are worth a little more than fixed ones. */
+  wild: 0.1,
+  /** Black Market win with a card to sell: the worth of the sale over the card. */
+  blackMarket: 0.8,
+};
+
+const NT = 5;
+/** Bonus codes: 0 none, 1 coin, 2 discovery, 3 vp. */
+const BONUS_CODE: Readonly<Record<string, number>> = { none: 0, coin: 1, discovery: 2, vp: 3 };
+const TYPE_OF = CARDS.map((c) => CARD_TYPES.indexOf(c.type));
+const BONUS_OF = CARDS.map((c) => BONUS_CODE[c.bonus]!);
+/** Average VP per card in a full set, by type: what another seat sees in a card. */
+const SET_AVG = DATA.cards.types.map((t) => t.vp[2] / 3);
+const ROUNDS = DATA.setup.rounds;
+const DISC_MAX = DATA.discovery.max;
+const START_VP = DATA.endScoring.startMarkerVp;
+const COINS_PER_VP = DATA.endScoring.coinsPerVp;
+const EXCAV = SITES.map((id) => DATA.excavation[id]);
+const TEMPLE_YIELD = TEMPLE_BANNERS.map((b) => DATA.yields[b.yield as 'choose2']);
+
+/** Sum of the VP of every upgrade got. */
+function upgradeVp(p: Player): number {
+  let v = 0;
+  for (const u of p.got) v += UPGRADE[u].vp;
+  return v;
+}
+
+/** VP already certain: the track and the upgrades got (the exact final score once the game is over). */
+export function banked(s: State, seat: Seat): number {
+  if (s.over) return scoreBreakdown(s, seat).total;
+  const p = s.players[seat]!;
+  return p.vp + upgradeVp(p);
+}
+
+// ---------------------------------------------------------------- context
+
+interface Ctx {
+  readonly s: State;
+  readonly seat: number;
+  readonly p: Player;
+  /** Whole rounds after the current one. */
+  readonly fr: number;
+  /** The current round's placement is still open (roll or place phase). */
+  readonly placing: boolean;
+  /** Rounds in which an effect still acts (a fraction for the current one). */
+  readonly effRounds: number;
+  /** Coin worth (VP per coin), live and at the end. */
+  readonly cu: number;
+  readonly cuEnd: number;
+  /** Worth of one discovery step near where the seat is heading. */
+  du: number;
+  /** Bonus worths by code, for deliveries. */
+  readonly bv: number[];
+}
+
+/** Whether the activation frame matching `pred` has yet to run (always, while placing). */
+function pending(s: State, pred: (f: Frame) => boolean): boolean {
+  if (s.phase === 'place') return true;
+  if (s.phase !== 'activate') return false;
+  for (let i = s.stack.length - 1; i >= 0; i--) if (pred(s.stack[i]!)) return true;
+  return false;
+}
+
+/** Worth of an upgrade draw: its VP plus an average effect over the rounds left. */
+function drawWorth(c: Ctx): number {
+  return 1.3 + 0.45 * c.effRounds;
+}
+
+/** Worth of `x` (possibly fractional) discovery steps from space `d`: the rewards crossed. */
+function discWorth(c: Ctx, d: number, x: number): number {
+  if (x <= 0) return 0;
+  const to = Math.min(DISC_MAX, d + x);
+  let v = 0;
+  for (const r of DATA.discovery.rewards) {
+    if (r.space <= d) continue;
+    if (r.space > Math.ceil(to)) break;
+    const frac = r.space <= to ? 1 : to - Math.floor(to);
+    const w = (r.vp ?? 0) + (r.coins ?? 0) * c.cu + (r.upgrade ?? 0) * drawWorth(c);
+    v += frac * w;
+  }
+  return v;
+}
+
+function effectWorth(c: Ctx, up: UpgradeId): number {
+  return (W.effect[up] ?? 0) * c.effRounds;
+}
+
+/** Worth of gaining upgrade `up` (VP, instant bonus or effect; a third permanent displaces the weakest). */
+function gainWorth(c: Ctx, up: UpgradeId, held: readonly UpgradeId[]): number {
+  const u = UPGRADE[up];
+  let v = u.vp;
+  if (u.instant) return v + (u.coins ?? 0) * c.cu + (u.discovery ?? 0) * c.du;
+  if (held.includes(up)) return v;
+  const e = effectWorth(c, up);
+  if (held.length < 2) return v + e;
+  const weakest = Math.min(...held.map((h) => effectWorth(c, h)));
+  return v + Math.max(0, e - weakest);
+}
+
+// ---------------------------------------------------------------- deliveries
+
+/** Scratch per-type ordering of bonus codes by worth, best first. */
+let ORDER: number[] = [0, 1, 2, 3];
+
+/**
+ * Best delivery of at most `cap` cards from `cnt` (per type*4+bonus counts), with `forced` cards
+ * (same layout) always in; the cards taken are written to `take`. Scores sets by type, bonuses by
+ * `bv`, and the set upgrades in `ups`.
+ */
+function bestDelivery(cnt: readonly number[], forced: readonly number[] | null, cap: number, ups: readonly UpgradeId[], bv: readonly number[], cu: number, take: number[]): number {
+  take.fill(0);
+  if (cap <= 0 && !forced) return 0;
+  ORDER = [3, 2, 1, 0].sort((a, b) => bv[b]! - bv[a]!);
+  const jarSet = ups.includes('jarSet');
+  const weaponSet = ups.includes('weaponSet');
+  const tabletCoins = ups.includes('tabletCoins');
+  const mixed = ups.includes('mixedSet');
+  // f[t][k]: worth of k cards of type t (forced ones first, then the best bonuses).
+  const f: number[][] = [];
+  const lo: number[] = [];
+  let forcedTotal = 0;
+  for (let t = 0; t < NT; t++) {
+    let n = 0;
+    let fc = 0;
+    let fb = 0;
+    for (let b = 0; b < 4; b++) {
+      n += cnt[t * 4 + b]!;
+      if (forced) {
+        fc += forced[t * 4 + b]!;
+        fb += forced[t * 4 + b]! * bv[b]!;
+      }
+    }
+    forcedTotal += fc;
+    lo.push(fc);
+    const arr: number[] = new Array<number>(n + 1).fill(-Infinity);
+    let bonus = fb;
+    let k = fc;
+    const add = (kk: number, bonusSum: number) => {
+      let v = setVp(t, kk) + bonusSum;
+      if (t === 0 && jarSet && kk >= 3) v += 3 + cu;
+      if (t === 1 && weaponSet && kk >= 3) v += 2 + 2 * cu;
+      if (t === 2 && tabletCoins) v += 2 * kk * cu;
+      arr[kk] = v;
+    };
+    add(k, bonus);
+    for (const b of ORDER) {
+      const free = cnt[t * 4 + b]! - (forced ? forced[t * 4 + b]! : 0);
+      for (let i = 0; i < free; i++) {
+        k++;
+        bonus += bv[b]!;
+        add(k, bonus);
+      }
+    }
+    if (fc === 0) arr[0] = 0;
+    f.push(arr);
+  }
+  const C = Math.max(cap, forcedTotal);
+  const run = (needMixed: boolean): { v: number; ks: number[] } => {
+    // dp over types; back[t][c] = k chosen for type t at capacity used c.
+    let dp = new Array<number>(C + 1).fill(-Infinity);
+    dp[0] = 0;
+    const back: Int8Array[] = [];
+    for (let t = 0; t < NT; t++) {
+      const arr = f[t]!;
+      const min = Math.max(lo[t]!, needMixed && t < 3 ? 1 : 0);
+      const nd = new Array<number>(C + 1).fill(-Infinity);
+      const bk = new Int8Array(C + 1).fill(-1);
+      for (let c = 0; c <= C; c++) {
+        const base = dp[c]!;
+        if (base === -Infinity) continue;
+        for (let k = min; k < arr.length && c + k <= C; k++) {
+          const w = arr[k]!;
+          if (w === -Infinity) continue;
+          const v = base + w;
+          if (v > nd[c + k]!) {
+            nd[c + k] = v;
+            bk[c + k] = k;
+          }
+        }
+      }
+      back.push(bk);
+      dp = nd;
+    }
+    let bestC = -1;
+    let v = -Infinity;
+    for (let c = 0; c <= C; c++) if (dp[c]! > v) { v = dp[c]!; bestC = c; }
+    const ks = [0, 0, 0, 0, 0];
+    if (bestC < 0) return { v: -Infinity, ks };
+    let c = bestC;
+    for (let t = NT - 1; t >= 0; t--) {
+      const k = back[t]![c]!;
+      ks[t] = k;
+      c -= k;
+    }
+    return { v: v + (needMixed ? 4 : 0), ks };
+  };
+  let r = run(false);
+  if (mixed) {
+    const m = run(true);
+    if (m.v > r.v) r = m;
+  }
+  if (r.v === -Infinity) return 0;
+  // Which cards: forced first, then the best bonuses.
+  for (let t = 0; t < NT; t++) {
+    let k = r.ks[t]!;
+    if (forced) for (let b = 0; b < 4; b++) { const x = forced[t * 4 + b]!; take[t * 4 + b] = x; k -= x; }
+    for (const b of ORDER) {
+      if (k <= 0) break;
+      const free = cnt[t * 4 + b]! - take[t * 4 + b]!;
+      const x = Math.min(free, k);
+      take[t * 4 + b]! += x;
+      k -= x;
+    }
+  }
+  return r.v;
+}
+
+const TAKE = new Array<number>(20).fill(0);
+
+/**
+ * Worth of a hand over the delivery tiers: each tier takes its best delivery out of what is left,
+ * weighed by its chance. `cnt` is consumed.
+ */
+function handWorth(cnt: number[], tiers: readonly { cap: number; p: number; forced?: readonly number[]; ups: readonly UpgradeId[] }[], c: Ctx): number {
+  let v = 0;
+  for (const tier of tiers) {
+    if (tier.cap <= 0 && !tier.forced) continue;
+    let any = false;
+    for (let i = 0; i < 20; i++) if (cnt[i]! > 0) { any = true; break; }
+    if (!any) break;
+    const w = bestDelivery(cnt, tier.forced ?? null, tier.cap, tier.ups, c.bv, c.cu, TAKE);
+    v += tier.p * w;
+    for (let i = 0; i < 20; i++) cnt[i]! -= TAKE[i]!;
+  }
+  return v;
+}
+
+// ---------------------------------------------------------------- claims this round
+
+/** Worth another seat sees in a card (for guessing its Temple picks). */
+const genericWorth = (card: number): number => SET_AVG[TYPE_OF[card]!]! + [0, 0.4, 0.6, 1][BONUS_OF[card]!]!;
+
+/** Worth of `card` to a hand with counts per type `n`: marginal set VP blended with the set average. */
+function myWorth(c: Ctx, card: number, n: readonly number[]): number {
+  const t = TYPE_OF[card]!;
+  const marg = setVp(t, n[t]! + 1) - setVp(t, n[t]!);
+  return 0.5 * marg + 0.5 * SET_AVG[t]! + c.bv[BONUS_OF[card]!]!;
+}
+
+/**
+ * The cards `seat` can expect from the Temple banners still to resolve: banners top to bottom,
+ * the automaton by its priority, other seats by the generic worth, the seat by its own. Adds them
+ * to `cnt` and returns the number of unknown cards drawn.
+ */
+function templeClaims(c: Ctx, cnt: number[], typeN: number[]): number {
+  const s = c.s;
+  const top = s.stack[s.stack.length - 1];
+  const queue: { seat: number; choose: number; draw: number }[] = [];
+  if (top && top.k === 'take') queue.push({ seat: top.seat, choose: top.left, draw: 0 });
+  let unknown = 0;
+  for (const f of s.stack) {
+    if (f.k === 'templeDraw' && f.seat === c.seat) unknown += c.p.ups.includes('templeDraw') ? 1.2 : 1;
+  }
+  for (let n = 1; n <= TEMPLE_BANNERS.length; n++) {
+    const h = s.templeB[n - 1];
+    if (h === null || h === undefined) continue;
+    if (!pending(s, (f) => f.k === 'templeBanner' && f.n === n)) continue;
+    const y = TEMPLE_YIELD[n - 1]!;
+    queue.push({ seat: h, choose: y.choose, draw: y.draw });
+  }
+  if (queue.length === 0) return unknown;
+  let display: number[] | null = null;
+  for (const q of queue) {
+    if (q.seat === c.seat) unknown += q.draw * (c.p.ups.includes('templeDraw') ? 1.2 : 1);
+    if (q.choose === 0) continue;
+    if (display === null) {
+      // Only a copy if someone picks: the automaton's rule reads a State's temple.
+      display = s.temple.slice();
+    }
+    for (let i = 0; i < q.choose; i++) {
+      let best = -1;
+      if (q.seat === AUTO) {
+        best = automatonPick({ temple: display } as unknown as State);
+      } else {
+        let bw = -Infinity;
+        for (let j = 0; j < display.length; j++) {
+          const card = display[j]!;
+          if (card < 0) continue;
+          const w = q.seat === c.seat ? myWorth(c, card, typeN) : genericWorth(card);
+          if (w > bw) { bw = w; best = j; }
+        }
+      }
+      if (best < 0) break;
+      const card = display[best]!;
+      display[best] = -1;
+      if (q.seat === c.seat) {
+        cnt[TYPE_OF[card]! * 4 + BONUS_OF[card]!]!++;
+        typeN[TYPE_OF[card]!]!++;
+      }
+    }
+  }
+  return unknown;
+}
+
+/** Whether another seat still placing could beat `bid` this round. */
+function beatable(s: State, seat: number, bid: Bid): boolean {
+  if (s.phase !== 'place') return false;
+  const need = bidSize(bid) + 1;
+  for (let q = 0; q < s.seats; q++) {
+    if (q === seat) continue;
+    const o = s.players[q]!;
+    const wild = o.fig[SIDE]! + o.fig[STAND]! + (o.leaderHome ? 1 : 0);
+    const k = bid.kind === 'adv' ? o.fig[ADV]! : bid.kind === 'arch' ? o.fig[ARCH]! : Math.max(o.fig[ADV]!, o.fig[ARCH]!);
+    if (k + wild >= need) return true;
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------- the value
+
+function context(s: State, seat: number): Ctx {
+  const p = s.players[seat]!;
+  const fr = ROUNDS - s.round;
+  const placing = s.phase === 'roll' || s.phase === 'place';
+  const effRounds = fr + (placing ? 0.7 : s.phase === 'activate' ? 0.4 : 0);
+  const cuEnd = p.ups.includes('coinsToVp') ? 0.5 : 1 / COINS_PER_VP;
+  const live = Math.min(1, (fr + (placing ? 1 : 0)) / 2);
+  const cu = cuEnd + W.coinLive * live;
+  const c: Ctx = { s, seat, p, fr, placing, effRounds, cu, cuEnd, du: 0, bv: [0, cu, 0, 1] };
+  return c;
+}
+
+function coinWorth(c: Ctx, coins: number): number {
+  const live = c.cu - c.cuEnd;
+  return coins * c.cuEnd + live * Math.min(coins, W.coinCap);
+}
+
+/** Estimated final score of `seat`. */
+export function value(s: State, seat: Seat): number {
+  const p = s.players[seat]!;
+  if (s.over) return scoreBreakdown(s, seat).total + 0.001 * p.disc;
+  if (s.phase === 'final') {
+    const b = scoreBreakdown(s, seat);
+    const ex = p.ups.includes('coinsToVp') ? Math.floor(p.coins / 2) - b.coins : 0;
+    return b.total + Math.max(0, ex) + 0.001 * p.disc;
+  }
+  const c = context(s, seat);
+  let v = p.vp + upgradeVp(p);
+
+  // Discovery still to come: claims (Stele, Small Temple), later rounds; the hand's bonuses are
+  // valued per step at the worth near where that leads.
+  let disc = 0;
+  let vpClaims = 0;
+  let coinClaims = 0;
+  let discClaimsP = 0;
+  if (s.stele[0] === seat && pending(s, (f) => f.k === 'stele')) disc += 1;
+  // Start marker.
+  const startHolder = s.stele[0] !== null && s.stele[0] !== undefined && s.stele[0] >= 0 && pending(s, (f) => f.k === 'stele') ? s.stele[0] : s.start;
+  if (startHolder === seat) v += START_VP - W.startDecay * c.fr;
+
+  // Hand counts.
+  const cnt = new Array<number>(20).fill(0);
+  const typeN = [0, 0, 0, 0, 0];
+  for (const card of p.hand) {
+    cnt[TYPE_OF[card]! * 4 + BONUS_OF[card]!]!++;
+    typeN[TYPE_OF[card]!]!++;
+  }
+  // Excavation claims: certain ones join the hand, beatable ones are weighed apart.
+  const contested: { cards: number[]; p: number }[] = [];
+  SITES.forEach((id, i) => {
+    const bid = s.bids[id];
+    if (!bid || bid.seat !== seat) return;
+    if (!pending(s, (f) => f.k === 'site' && f.site === i)) return;
+    const cards = s.sites[i]!.filter((x) => x >= 0);
+    const pw = beatable(s, seat, bid) ? W.contested : 1;
+    const e = EXCAV[i]!;
+    vpClaims += pw * e.vp;
+    coinClaims += pw * e.coins;
+    discClaimsP += pw * e.discovery;
+    if (pw === 1) {
+      for (const card of cards) {
+        cnt[TYPE_OF[card]! * 4 + BONUS_OF[card]!]!++;
+        typeN[TYPE_OF[card]!]!++;
+      }
+    } else contested.push({ cards, p: pw });
+  });
+  const unknown = templeClaims(c, cnt, typeN);
+  for (const f of s.stack) {
+    if (f.k === 'keep' && f.seat === seat) {
+      let best = f.cards[0]!;
+      for (const x of f.cards) if (myWorth(c, x, typeN) > myWorth(c, best, typeN)) best = x;
+      cnt[TYPE_OF[best]! * 4 + BONUS_OF[best]!]!++;
+      typeN[TYPE_OF[best]!]!++;
+    }
+  }
+
+  // Discovery worth: the steps expected from claims, later rounds and (roughly) the hand.
+  const laterDisc = W.discPerRound * c.fr;
+  let handDisc = 0;
+  for (let t = 0; t < NT; t++) handDisc += cnt[t * 4 + 2]!;
+  const expected = disc + discClaimsP + laterDisc + 0.6 * handDisc;
+  c.du = Math.max(0.3, (discWorth(c, p.disc, expected + 2) - discWorth(c, p.disc, expected)) / 2);
+  c.bv[2] = c.du;
+  v += discWorth(c, p.disc, disc + discClaimsP + laterDisc);
+  v += vpClaims + coinClaims * c.cu;
+
+  // Delivery tiers.
+  const tiers: { cap: number; p: number; forced?: readonly number[]; ups: readonly UpgradeId[] }[] = [];
+  const extra = p.ups.includes('extraCard') ? 1 : 0;
+  const top = s.stack[s.stack.length - 1];
+  if (top && top.k === 'deliver' && top.seat === seat) {
+    const forced = new Array<number>(20).fill(0);
+    for (const card of top.added) forced[TYPE_OF[card]! * 4 + BONUS_OF[card]!]!++;
+    tiers.push({ cap: top.limit, p: 1, forced, ups: top.ups });
+  }
+  let sure = 0;
+  let maybe = 0;
+  let maybeP = 1;
+  for (let i = 0; i < s.stack.length - 1; i++) {
+    const f = s.stack[i]!;
+    if (f.k === 'deliver' && f.seat === seat) sure += f.limit;
+  }
+  if (s.harbour[seat]! > 0 && pending(s, (f) => f.k === 'harbour')) sure += 3 * s.harbour[seat]! + extra;
+  for (const loc of ['ship1', 'ship2'] as const) {
+    const bid = s.bids[loc];
+    if (!bid || bid.seat !== seat || !pending(s, (f) => f.k === 'ship' && f.loc === loc)) continue;
+    if (beatable(s, seat, bid)) {
+      maybe += 6 + extra;
+      maybeP = W.contested;
+    } else sure += 6 + extra;
+  }
+  if (sure > 0) tiers.push({ cap: sure, p: 1, ups: p.ups });
+  if (maybe > 0) tiers.push({ cap: maybe, p: maybeP, ups: p.ups });
+  const figs = figuresInHand(p);
+  if (c.placing && figs > 0 && sure === 0) tiers.push({ cap: 3 + extra, p: W.thisRoundMaybe, ups: p.ups });
+  const later = c.fr;
+  if (later > 0) tiers.push({ cap: Math.round(later * (W.laterCap + extra)), p: W.laterDelivery, ups: p.ups });
+  const anySlot = tiers.length > 0;
+
+  // The contested excavations: their worth to the hand, weighed by the chance of keeping them.
+  if (contested.length > 0) {
+    const base = handWorth(cnt.slice(), tiers, c);
+    const more = cnt.slice();
+    for (const g of contested) for (const card of g.cards) more[TYPE_OF[card]! * 4 + BONUS_OF[card]!]!++;
+    const withAll = handWorth(more, tiers, c);
+    const pAvg = contested.reduce((a, g) => a + g.p, 0) / contested.length;
+    v += base + pAvg * (withAll - base);
+  } else {
+    v += handWorth(cnt, tiers, c);
+  }
+  if (anySlot) v += unknown * W.unknownCard * (sure > 0 || top?.k === 'deliver' ? 0.9 : W.laterDelivery);
+
+  // Black Market.
+  const bm = s.bids.blackMarket;
+  const selling = (bm && bm.seat === seat && pending(s, (f) => f.k === 'blackMarket')) || (top && top.k === 'sell' && top.seat === seat);
+  if (selling && p.hand.length > 0) v += W.blackMarket * (beatable(s, seat, bm ?? { seat, team: 9, leader: false, kind: null }) ? W.contested : 1);
+
+  // Upgrades: held effects, draws pending, Village banners, a pending drop.
+  let held: UpgradeId[] = p.ups.slice();
+  for (const f of s.stack) {
+    if (f.k === 'drop' && f.seat === seat) {
+      const three = [...held, f.up];
+      three.sort((a, b) => effectWorth(c, b) - effectWorth(c, a));
+      held = three.slice(0, 2);
+    }
+    if (f.k === 'upgradeDraw' && f.seat === seat) v += drawWorth(c);
+  }
+  for (const u of held) v += effectWorth(c, u);
+  const display = s.village.filter((u): u is UpgradeId => u !== null);
+  let taken = 0;
+  for (let n = 1; n <= VILLAGE_BANNERS.length; n++) {
+    const h = s.villageB[n - 1];
+    if (h === null || h === undefined || h < 0) continue;
+    const pend = pending(s, (f) => f.k === 'villageBanner' && f.n === n) || (top?.k === 'village' && top.seat === h && top.banner === n);
+    if (!pend) continue;
+    if (h !== seat) {
+      taken++;
+      continue;
+    }
+    const ws = display.map((u) => gainWorth(c, u, held)).sort((a, b) => b - a);
+    const w = ws[Math.min(taken, ws.length - 1)];
+    if (w !== undefined) v += w;
+    taken++;
+  }
+
+  // Coins and figures.
+  v += coinWorth(c, p.coins);
+  if (s.phase === 'place' || s.phase === 'roll') {
+    v += figs * W.figure + W.wild * (p.fig[SIDE]! + p.fig[STAND]!);
+  }
+  return v + 0.001 * p.disc;
+}
