@@ -5,7 +5,7 @@ import { requestLocalGame } from '../offline/config.js';
 import { createAndJoin } from '../net/api.js';
 import { seatStyle } from '../game/seat-style.js';
 import { botGameRequest, clampSeats, initialBotForm, localConfig, type BotGameForm } from './lobby-model.js';
-import { BotLevel, GameOptionsFields, SeatCount, SeatLabel } from './fields.js';
+import { BotLevel, GameChoice, GameOptionsFields, SeatCount, SeatLabel } from './fields.js';
 
 /** "Play against bots": you at seat A, bots at the others, in this browser or on the server. */
 export function BotGameCard({ name }: { name: string }) {
@@ -39,6 +39,7 @@ export function BotGameCard({ name }: { name: string }) {
       <h2 id="bots-title">{t('bots.title')}</h2>
       <p className="intro">{t('bots.intro')}</p>
       <form onSubmit={(e) => void submit(e)}>
+        <GameChoice value={form.game} onChange={(game) => set({ game })} testId="bots-game" />
         <SeatCount value={form.seats} onChange={(n) => set({ seats: clampSeats(n) })} testId="bots-seats" />
         <ul className="seat-rows">
           <li>
@@ -57,13 +58,15 @@ export function BotGameCard({ name }: { name: string }) {
             </li>
           ))}
         </ul>
-        <GameOptionsFields
+        {form.game === 'relic-runners' && (
+          <GameOptionsFields
           layout={form.layout}
           openScores={form.openScores}
           onLayout={(layout) => set({ layout })}
           onOpenScores={(openScores) => set({ openScores })}
           testPrefix="bots"
-        />
+          />
+        )}
         <fieldset className="where">
           <legend>{t('where.label')}</legend>
           {(['server', 'local'] as const).map((w) => (

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { createAndJoin, seatLink } from '../net/api.js';
 import { seatStyle } from '../game/seat-style.js';
 import { clampSeats, DEFAULT_BOT, friendSeats, friendsGameRequest, initialFriendsForm, type FriendsGameForm, type OtherSeat } from './lobby-model.js';
-import { BotLevel, GameOptionsFields, SeatCount, SeatLabel } from './fields.js';
+import { BotLevel, GameChoice, GameOptionsFields, SeatCount, SeatLabel } from './fields.js';
 import { CopyLink } from './CopyLink.js';
 
 /** "Online game with friends": you at seat A, each other seat a friend (invited by link) or a bot. */
@@ -59,6 +59,7 @@ export function FriendsGameCard({ name }: { name: string }) {
       <h2 id="friends-title">{t('friends.title')}</h2>
       <p className="intro">{t('friends.intro')}</p>
       <form onSubmit={(e) => void submit(e)}>
+        <GameChoice value={form.game} onChange={(game) => set({ game })} testId="friends-game" />
         <SeatCount value={form.seats} onChange={(n) => set({ seats: clampSeats(n) })} testId="friends-seats" />
         <ul className="seat-rows">
           <li>
@@ -86,13 +87,15 @@ export function FriendsGameCard({ name }: { name: string }) {
             );
           })}
         </ul>
-        <GameOptionsFields
+        {form.game === 'relic-runners' && (
+          <GameOptionsFields
           layout={form.layout}
           openScores={form.openScores}
           onLayout={(layout) => set({ layout })}
           onOpenScores={(openScores) => set({ openScores })}
           testPrefix="friends"
-        />
+          />
+        )}
         <button type="submit" disabled={busy} data-testid="friends-create">
           {busy ? t('starting') : t('friends.create')}
         </button>

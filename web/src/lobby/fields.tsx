@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BOT_LEVELS } from '../offline/config.js';
 import { seatStyle } from '../game/seat-style.js';
-import { LAYOUTS, MAX_SEATS, MIN_SEATS, type BotSpec, type Layout } from './lobby-model.js';
+import type { GameId } from '../net/session.js';
+import { GAMES, LAYOUTS, MAX_SEATS, MIN_SEATS, type BotSpec, type Layout } from './lobby-model.js';
 import { SeatMarker } from './SeatMarker.js';
 
 const SEAT_COUNTS = Array.from({ length: MAX_SEATS - MIN_SEATS + 1 }, (_, i) => MIN_SEATS + i);
@@ -22,6 +23,25 @@ export function SeatCount({ value, onChange, testId }: { value: number; onChange
           </option>
         ))}
       </select>
+    </div>
+  );
+}
+
+/** Which game to play; the rest of the form follows it (Quetzal has no setup options). */
+export function GameChoice({ value, onChange, testId }: { value: GameId; onChange: (g: GameId) => void; testId: string }) {
+  const { t } = useTranslation('lobby');
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t('gameChoice.label')}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value as GameId)} data-testid={testId}>
+        {GAMES.map((g) => (
+          <option key={g} value={g}>
+            {t(`gameChoice.${g}`)}
+          </option>
+        ))}
+      </select>
+      <small className="hint">{t(`gameChoice.${value}Hint`)}</small>
     </div>
   );
 }

@@ -4,12 +4,15 @@
  */
 import { BOT_LEVELS, type LocalConfig } from '../offline/config.js';
 import type { CreateGameRequest, GameOptions, SeatRequest } from '../net/api.js';
+import type { GameId } from '../net/session.js';
 
 export const MIN_SEATS = 2;
 export const MAX_SEATS = 5;
 export const LAYOUTS = ['first', 'standard', 'random'] as const;
 export type Layout = (typeof LAYOUTS)[number];
 export type BotSpec = (typeof BOT_LEVELS)[number]['spec'];
+/** The games the lobby offers, in the order of its selector. */
+export const GAMES: readonly GameId[] = ['relic-runners', 'quetzal'];
 
 /** The level a new bot seat starts at: the middle one, a fair opponent for a first game. */
 export const DEFAULT_BOT: BotSpec = 'greedy';
@@ -18,6 +21,7 @@ export const DEFAULT_BOT: BotSpec = 'greedy';
 export type OtherSeat = { readonly kind: 'human' } | { readonly kind: 'bot'; readonly bot: BotSpec };
 
 export interface BotGameForm {
+  readonly game: GameId;
   readonly seats: number;
   /** Bot level of seats 1…seats-1 (longer lists keep levels chosen before the count was lowered). */
   readonly bots: readonly BotSpec[];
@@ -27,6 +31,7 @@ export interface BotGameForm {
 }
 
 export interface FriendsGameForm {
+  readonly game: GameId;
   readonly seats: number;
   readonly others: readonly OtherSeat[];
   readonly layout: Layout;
@@ -34,6 +39,7 @@ export interface FriendsGameForm {
 }
 
 export const initialBotForm: BotGameForm = {
+  game: 'relic-runners',
   seats: 3,
   bots: Array.from({ length: MAX_SEATS - 1 }, () => DEFAULT_BOT),
   layout: 'first',
@@ -42,6 +48,7 @@ export const initialBotForm: BotGameForm = {
 };
 
 export const initialFriendsForm: FriendsGameForm = {
+  game: 'relic-runners',
   seats: 3,
   others: Array.from({ length: MAX_SEATS - 1 }, () => ({ kind: 'human' }) as const),
   layout: 'standard',
@@ -58,22 +65,24 @@ export function randomSeed(): string {
 }
 
 const you = (name: string): SeatRequest => ({ kind: 'human', ...(name.trim() ? { name: name.trim() } : {}) });
-const options = (f: { layout: Layout; openScores: boolean }): GameOptions => ({ layout: f.layout, openScores: f.openScores });
+/** The engine's options: Relic Runners takes its setup and open scores; Quetzal needs none (its start seat defaults to A). */
+const options = (f: { game: GameId; layout: Layout; openScores: boolean }): GameOptions =>
+  f.game === 'quetzal' ? {} : { layout: f.layout, openScores: f.openScores };
 
 /** The bot seats of a game against bots, after the player's own seat 0. */
 export const botSeats = (f: BotGameForm): BotSpec[] => f.bots.slice(0, f.seats - 1);
 
 export function localConfig(f: BotGameForm, name: string, seed: string = randomSeed()): LocalConfig {
-  return { seats: [you(name), ...botSeats(f).map((bot) => ({ kind: 'bot' as const, bot }))], options: options(f), seed };
+  return { game: f.game, seats: [you(name), ...botSeats(f).map((bot) => ({ kind: 'bot' as const, bot }))], options: options(f), seed };
 }
 
 export function botGameRequest(f: BotGameForm, name: string): CreateGameRequest {
-  return { game: 'relic-runners', seats: [you(name), ...botSeats(f).map((bot) => ({ kind: 'bot' as const, bot }))], options: options(f) };
+  return { game: f.game, seats: [you(name), ...botSeats(f).map((bot) => ({ kind: 'bot' as const, bot }))], options: options(f) };
 }
 
 export function friendsGameRequest(f: FriendsGameForm, name: string): CreateGameRequest {
   const others = f.others.slice(0, f.seats - 1).map((s): SeatRequest => (s.kind === 'bot' ? { kind: 'bot', bot: s.bot } : { kind: 'human' }));
-  return { game: 'relic-runners', seats: [you(name), ...others], options: options(f) };
+  return { game: f.game, seats: [you(name), ...others], options: options(f) };
 }
 
 /** Seats a friend must claim by link: the human seats other than the creator's. */

@@ -1,14 +1,40 @@
-import type { QView } from '../net/session.js';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { TableProps } from '../game/table.js';
+import type { QChoice, QView } from '../net/session.js';
+import { placeTargets, targetKey, type Target } from './model.js';
+import { QBoard } from './QBoard.js';
+import { QDecision } from './QDecision.js';
+import { QLog } from './QLog.js';
+import { QPlayers } from './QPlayers.js';
+import { QScore } from './QScore.js';
+import '../game/panels.css';
+import './quetzal.css';
 
-/** Placeholder until the Quetzal table lands. */
-export function QuetzalTable({ view, aside }: TableProps & { view: QView }) {
+/** Quetzal: the board beside the decision, the player boards and the log. */
+export function QuetzalTable({ view, seat, seats, log, choose, busy, canUndo, onUndo, aside }: TableProps & { view: QView }) {
+  const targets = useMemo(() => (seat !== null && view.toAct === seat && view.decision === 'place' ? placeTargets(view) : new Map()), [view, seat]);
+  // The place picked on the board, waiting for "how many of which kind"; forgotten when it is no longer offered.
+  const [selected, setSelected] = useState<string | null>(null);
+  useEffect(() => {
+    if (selected !== null && !targets.has(selected)) setSelected(null);
+  }, [targets, selected]);
+  const onSelect = useCallback((t: Target | null) => setSelected(t === null ? null : targetKey(t)), []);
+  const chooseQ = useCallback((c: QChoice) => choose(c), [choose]);
   return (
-    <div className="table">
-      <section className="board-area" data-testid="quetzal-board">
-        {view.phase}
+    <div className="table q-table">
+      <section className="board-area">
+        <QBoard view={view} seats={seats} targets={targets} selected={selected} onSelect={onSelect} choose={chooseQ} busy={busy} />
       </section>
-      <aside className="side">{aside}</aside>
+      <aside className="side">
+        {view.result ? (
+          <QScore view={view} seat={seat} seats={seats} />
+        ) : (
+          <QDecision view={view} seat={seat} seats={seats} choose={chooseQ} busy={busy} canUndo={canUndo} onUndo={onUndo} targets={targets} selected={selected} onSelect={onSelect} />
+        )}
+        {aside}
+        <QPlayers view={view} seat={seat} seats={seats} />
+        <QLog log={log} seats={seats} />
+      </aside>
     </div>
   );
 }

@@ -1,0 +1,341 @@
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { DATA, LOC, type BannerData, type LocationData } from '../../../src/games/quetzal/data.js';
+import type { BannerView, LocationView } from '../../../src/games/quetzal/view.js';
+import type { QChoice, QView, SeatInfo } from '../net/session.js';
+import { targetKey, type PlaceChoice, type Target } from './model.js';
+import { CardShape, EmptySlot, HolderMark, Meeple, QTarget } from './pieces.js';
+import { cardLabel, holderName, locName, upName, upText } from './words.js';
+
+const { width: W, height: H } = DATA.board;
+/** Card sizes: the Temple display has room for bigger cards than the excavation sites. */
+const TEMPLE_CARD = { w: 58, h: 70, dy: 8 };
+const SITE_CARD = { w: 44, h: 56, dx: 12, dy: 32 };
+
+export interface QBoardProps {
+  readonly view: QView;
+  readonly seats: readonly SeatInfo[];
+  /** Legal placements by target key (empty when not placing). */
+  readonly targets: ReadonlyMap<string, readonly PlaceChoice[]>;
+  readonly selected: string | null;
+  readonly onSelect: (t: Target) => void;
+  readonly choose: (c: QChoice) => void;
+  readonly busy: boolean;
+}
+
+/** The Quetzal board, drawn from data/quetzal.json: every location with its figures, cards and upgrades. */
+export const QBoard = memo(function QBoard(props: QBoardProps) {
+  const { view } = props;
+  const { t } = useTranslation('quetzal');
+  const active = view.pending?.loc ?? null;
+  return (
+    <div className="q-board-wrap">
+      <svg className="q-board" viewBox={`0 0 ${W} ${H}`} role="group" aria-label={t('board.title')} data-testid="quetzal-board">
+        <defs>
+          <pattern id="q-hatch" width="10" height="10" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+            <rect width="10" height="10" fill="#d9d3c4" />
+            <line x1="0" y1="0" x2="0" y2="10" stroke="#aaa28f" strokeWidth="4" />
+          </pattern>
+        </defs>
+        <rect x={0} y={0} width={W} height={H} rx={14} className="q-ground" />
+        {view.locations.map((lv) => (
+          <Location key={lv.id} lv={lv} d={LOC[lv.id]} active={active === lv.id} {...props} t={t} />
+        ))}
+        <InfoBox view={view} t={t} />
+        {view.automaton && <AutomatonBox view={view} t={t} />}
+      </svg>
+    </div>
+  );
+});
+
+type LocProps = QBoardProps & { lv: LocationView; d: LocationData; active: boolean; t: TFunction };
+
+function Location(p: LocProps) {
+  const { lv, d, active, t, targets, selected, onSelect, busy } = p;
+  const key = targetKey({ loc: lv.id, banner: null });
+  const placeable = !busy && lv.banners === null && targets.has(key);
+  const name = locName(lv.id, t);
+  const frame = (
+    <>
+      <rect x={d.x} y={d.y} width={d.w} height={d.h} rx={10} className={`q-loc q-loc-${lv.kind}${active ? ' is-active' : ''}`} />
+      <text x={d.x + 10} y={d.y + 20} className="q-loc-name">
+        {name}
+      </text>
+      {lv.id === 'harbour' && (
+        <text x={d.x + 10} y={d.y + 36} className="q-loc-note">
+          {t('board.perFigure', { cost: d.costPerFigure ?? 2 })}
+        </text>
+      )}
+    </>
+  );
+  return (
+    <g className="q-location" data-loc={lv.id}>
+      {placeable ? (
+        <QTarget label={`${name}: ${t('board.placeHere')}`} onActivate={() => onSelect({ loc: lv.id, banner: null })} testId={`target-${lv.id}`} selected={selected === key} className="q-loc-target">
+          {frame}
+        </QTarget>
+      ) : (
+        <g>
+          <title>{`${name}: ${t(`locHelp.${lv.id}`)}`}</title>
+          {frame}
+        </g>
+      )}
+      {lv.banners && lv.banners.map((b, i) => <Banner key={b.n} {...p} b={b} bd={d.banners![i]!} />)}
+      {lv.id === 'temple' && <TempleDisplay {...p} />}
+      {lv.id === 'village' && <VillageDisplay {...p} />}
+      {lv.cards && <SiteCards {...p} />}
+      {lv.kind === 'auction' && <Bid {...p} />}
+      {lv.figures && <FreeFigures {...p} />}
+      {lv.covered && (
+        <g className="q-covered" pointerEvents="none">
+          <rect x={d.x} y={d.y} width={d.w} height={d.h} rx={10} fill="url(#q-hatch)" opacity={0.85} />
+          <text x={d.x + d.w / 2} y={d.y + d.h / 2} textAnchor="middle" className="q-closed">
+            {t('board.closed')}
+          </text>
+        </g>
+      )}
+    </g>
+  );
+}
+
+/** Small card outlines saying what a banner yields: face-up cards to choose, a face-down one drawn. */
+function YieldIcons({ y, x0, b }: { y: number; x0: number; b: BannerView }) {
+  if (!(b.yield in DATA.yields)) return null;
+  const yd = DATA.yields[b.yield as keyof typeof DATA.yields];
+  const icons = [...Array<string>(yd.choose).fill('up'), ...Array<string>(yd.draw).fill('down')];
+  return (
+    <g aria-hidden="true">
+      {icons.map((k, i) => (
+        <rect key={i} x={x0 + i * 11} y={y} width={9} height={12} rx={1.5} className={k === 'up' ? 'q-yield-up' : 'q-yield-down'} />
+      ))}
+    </g>
+  );
+}
+
+function Banner({ lv, b, bd, t, seats, targets, selected, onSelect, busy, view }: LocProps & { b: BannerView; bd: BannerData }) {
+  const key = targetKey({ loc: lv.id, banner: b.n });
+  const placeable = !busy && targets.has(key);
+  const kindName = t(`kind.${b.kind}`, { count: 1 });
+  const holder = b.holder === null ? t('board.open') : t('board.held', { name: holderName(seats, b.holder, t) });
+  const label = `${t('board.bannerFull', { loc: locName(lv.id, t), n: b.n, kind: kindName, cost: b.cost, yield: t(`yield.${b.yield}`) })}; ${b.covered ? t('board.closed') : holder}`;
+  const beingResolved = view.pending?.loc === lv.id && view.pending.banner === b.n;
+  const body = (
+    <g className={`q-banner${beingResolved ? ' is-active' : ''}`}>
+      <rect x={bd.x - 22} y={bd.y - 17} width={58} height={34} rx={8} className={`q-banner-bg q-kind-${b.kind}`} />
+      {b.holder !== null ? <HolderMark holder={b.holder} x={bd.x - 6} y={bd.y} r={12} /> : <Meeple kind={b.kind} x={bd.x - 6} y={bd.y + 1} size={22} />}
+      <circle cx={bd.x + 20} cy={bd.y} r={10} className="q-coin" />
+      <text x={bd.x + 20} y={bd.y} dy="0.35em" textAnchor="middle" className="q-coin-text">
+        {b.cost}
+      </text>
+      {lv.id === 'temple' && <YieldIcons y={bd.y + 19} x0={bd.x - 18} b={b} />}
+      {b.covered && <rect x={bd.x - 22} y={bd.y - 17} width={58} height={34} rx={8} fill="url(#q-hatch)" opacity={0.8} />}
+    </g>
+  );
+  return placeable ? (
+    <QTarget label={label} onActivate={() => onSelect({ loc: lv.id, banner: b.n })} testId={`target-${lv.id}-${b.n}`} selected={selected === key}>
+      {body}
+    </QTarget>
+  ) : (
+    <g role="img" aria-label={label}>
+      <title>{label}</title>
+      {body}
+    </g>
+  );
+}
+
+function TempleDisplay({ view, d, t, choose, busy }: LocProps) {
+  const takes = new Map<string, QChoice>();
+  for (const c of view.choices ?? []) if (c.t === 'take') takes.set(c.card, c);
+  return (
+    <g data-testid="temple-display">
+      {(d.displayXY ?? []).map(([x, y], i) => {
+        const name = view.temple[i] ?? null;
+        const cy = y + TEMPLE_CARD.dy;
+        if (name === null) return <EmptySlot key={i} x={x} y={cy} w={TEMPLE_CARD.w} h={TEMPLE_CARD.h} label={t('board.emptySpace')} />;
+        const label = cardLabel(name, t);
+        const card = <CardShape name={name} x={x} y={cy} w={TEMPLE_CARD.w} h={TEMPLE_CARD.h} label={label} />;
+        const c = takes.get(name);
+        return c && !busy ? (
+          <QTarget key={i} label={label} choice={c} onActivate={() => choose(c)} testId="temple-card" className="q-card-target">
+            {card}
+          </QTarget>
+        ) : (
+          <g key={i}>{card}</g>
+        );
+      })}
+    </g>
+  );
+}
+
+function VillageDisplay({ view, d, t, choose, busy }: LocProps) {
+  const picks = new Map<string, QChoice>();
+  for (const c of view.choices ?? []) if (c.t === 'village') picks.set(c.up, c);
+  return (
+    <g data-testid="village-display">
+      {(d.displayXY ?? []).map(([x, y], i) => {
+        const up = i < view.village.length ? view.village[i] : undefined;
+        const tx = x - 52;
+        if (up === undefined) {
+          return <rect key={i} x={tx} y={y - 26} width={122} height={52} rx={6} fill="url(#q-hatch)" />;
+        }
+        if (up === null) return <EmptySlot key={i} x={x + 9} y={y} w={122} h={52} label={t('board.emptySpace')} />;
+        const label = `${upName(up, t)}: ${upText(up, t)}`;
+        const tile = (
+          <g className="q-upgrade-tile">
+            <title>{label}</title>
+            <rect x={tx} y={y - 26} width={122} height={52} rx={6} />
+            <foreignObject x={tx + 4} y={y - 24} width={114} height={48}>
+              <div className="q-upgrade-fo">
+                <strong>{upName(up, t)}</strong>
+                <span>{upText(up, t)}</span>
+              </div>
+            </foreignObject>
+          </g>
+        );
+        const c = picks.get(up);
+        return c && !busy ? (
+          <QTarget key={i} label={label} choice={c} onActivate={() => choose(c)} testId="village-tile">
+            {tile}
+          </QTarget>
+        ) : (
+          <g key={i}>{tile}</g>
+        );
+      })}
+    </g>
+  );
+}
+
+function SiteCards({ lv, d, t }: LocProps) {
+  return (
+    <g>
+      {(d.cardXY ?? []).map(([x, y], i) => {
+        const name = lv.cards![i] ?? null;
+        const cx = x + SITE_CARD.dx;
+        const cy = y + SITE_CARD.dy;
+        return name === null ? (
+          <EmptySlot key={i} x={cx} y={cy} w={SITE_CARD.w} h={SITE_CARD.h} label={t('board.emptySpace')} />
+        ) : (
+          <CardShape key={i} name={name} x={cx} y={cy} w={SITE_CARD.w} h={SITE_CARD.h} label={cardLabel(name, t)} />
+        );
+      })}
+    </g>
+  );
+}
+
+/** An auction's highest bid: the holder's marker, how many figures, of which kind. */
+function Bid({ lv, d, t, seats }: LocProps) {
+  const site = lv.cards !== null;
+  const x = site ? d.x + 34 : d.x + d.w / 2 - 30;
+  const y = site ? d.y + 58 : d.y + d.h / 2 + 12;
+  if (!lv.bid) {
+    return lv.covered ? null : (
+      <text x={site ? d.x + 12 : d.x + d.w / 2} y={y + 4} textAnchor={site ? 'start' : 'middle'} className="q-loc-note">
+        {t('board.noBid')}
+      </text>
+    );
+  }
+  const b = lv.bid;
+  const name = holderName(seats, b.holder, t);
+  const label = b.kind === null ? t('board.bidLeader', { name }) : t('board.bid', { name, count: b.n, kind: t(`kind.${b.kind}`, { count: b.n }) });
+  return (
+    <g role="img" aria-label={label} data-testid={`bid-${lv.id}`}>
+      <title>{label}</title>
+      <HolderMark holder={b.holder} x={x} y={y} r={14} />
+      <text x={x + 20} y={y} dy="0.35em" className="q-count">
+        ×{b.n}
+      </text>
+      <Meeple kind={b.kind ?? 'wild'} x={x + 54} y={y + 1} size={22} />
+    </g>
+  );
+}
+
+/** Free locations: each seat's figures there this round. */
+function FreeFigures({ lv, d, t, seats }: LocProps) {
+  const rows = (lv.figures ?? []).map((n, seat) => ({ n, seat })).filter((r) => r.n > 0);
+  const top = d.y + (lv.id === 'harbour' ? 58 : 46);
+  return (
+    <g>
+      {rows.map((r, i) => {
+        const x = d.x + 24 + (i % 2) * 80;
+        const y = top + Math.floor(i / 2) * 30;
+        const label = t('board.figuresHere', { name: holderName(seats, r.seat, t), count: r.n });
+        return (
+          <g key={r.seat} role="img" aria-label={label}>
+            <title>{label}</title>
+            <HolderMark holder={r.seat} x={x} y={y} r={12} />
+            <text x={x + 17} y={y} dy="0.35em" className="q-count">
+              ×{r.n}
+            </text>
+          </g>
+        );
+      })}
+    </g>
+  );
+}
+
+function InfoBox({ view, t }: { view: QView; t: TFunction }) {
+  const x = 300;
+  const y = 390;
+  return (
+    <g className="q-info" data-testid="board-info">
+      <rect x={x} y={y} width={240} height={122} rx={10} className="q-info-bg" />
+      <text x={x + 12} y={y + 24} className="q-loc-name">
+        {t('board.round', { round: view.round })}
+      </text>
+      <text x={x + 12} y={y + 44} className="q-loc-note">
+        {t(`board.phase.${view.phase}`)}
+      </text>
+      {[
+        [t('board.deck'), view.deckSize],
+        [t('board.discard'), view.discard.length],
+        [t('board.upgradeStack'), view.upgradeStackSize],
+      ].map(([label, n], i) => (
+        <g key={i} transform={`translate(${x + 12 + i * 76},${y + 62})`}>
+          <rect width={66} height={48} rx={6} className={i === 2 ? 'q-stack-up' : 'q-stack'} />
+          <text x={33} y={20} textAnchor="middle" className="q-count">
+            {n}
+          </text>
+          <text x={33} y={38} textAnchor="middle" className="q-stack-label">
+            {label}
+          </text>
+        </g>
+      ))}
+    </g>
+  );
+}
+
+function AutomatonBox({ view, t }: { view: QView; t: TFunction }) {
+  const a = view.automaton!;
+  const x = 300;
+  const y = 528;
+  const c = a.card;
+  const label = c
+    ? t('board.automatonCard', {
+        id: c.id,
+        temple: c.temple.join(', '),
+        kind: t(`kind.${c.siteKind}`, { count: 3 }),
+        site: locName(c.site, t),
+        last: locName(c.last === 'ship' ? 'ship1' : 'blackMarket', t),
+      })
+    : t('board.automaton');
+  return (
+    <g className="q-info" data-testid="automaton" role="img" aria-label={label}>
+      <title>{label}</title>
+      <rect x={x} y={y} width={240} height={150} rx={10} className="q-info-bg q-auto-bg" />
+      <HolderMark holder="automaton" x={x + 22} y={y + 22} r={12} />
+      <text x={x + 42} y={y + 27} className="q-loc-name">
+        {t('board.automaton')}
+      </text>
+      <text x={x + 228} y={y + 27} textAnchor="end" className="q-loc-note">
+        {t('board.automatonLeft', { count: a.cardsLeft })}
+      </text>
+      {c && (
+        <foreignObject x={x + 10} y={y + 40} width={220} height={104}>
+          <div className="q-auto-fo">{label}</div>
+        </foreignObject>
+      )}
+    </g>
+  );
+}
+

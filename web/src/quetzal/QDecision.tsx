@@ -1,0 +1,223 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { seatName } from '../game/names.js';
+import type { QChoice, QView, SeatInfo } from '../net/session.js';
+import { choiceJson, counted, deliveryValue, faceGroups, figureCount, placementCost, sortPlacements, targetKey, type PlaceChoice, type Target } from './model.js';
+import { cardLabel, locName, upName, upText } from './words.js';
+
+export interface QDecisionProps {
+  readonly view: QView;
+  readonly seat: number | null;
+  readonly seats: readonly SeatInfo[];
+  readonly choose: (c: QChoice) => void;
+  readonly busy: boolean;
+  readonly canUndo: boolean;
+  readonly onUndo: () => void;
+  readonly targets: ReadonlyMap<string, readonly PlaceChoice[]>;
+  readonly selected: string | null;
+  readonly onSelect: (t: Target | null) => void;
+}
+
+/** Where a target is, in words: "Temple, banner 2". */
+export function targetName(key: string, t: TFunction): string {
+  const [loc, banner] = key.split('#') as [string, string | undefined];
+  return banner ? `${locName(loc, t)}, ${t('board.banner', { n: banner })}` : locName(loc, t);
+}
+
+/** One placement in words: "2 adventurers" plus which figures it uses and what it costs. */
+export function placementLabel(c: PlaceChoice, upgrades: readonly string[], t: TFunction): { main: string; detail: string } {
+  const n = figureCount(c);
+  const main =
+    c.as === undefined && c.leader && n === 1 && c.loc !== 'camp' && c.loc !== 'harbour'
+      ? t('panel.leaderAlone')
+      : `${n} ${t(`kind.${c.as ?? 'figure'}`, { count: n })}`;
+  const parts: string[] = [];
+  if (c.adv > 0) parts.push(t('panel.useAdv', { count: c.adv }));
+  if (c.arch > 0) parts.push(t('panel.useArch', { count: c.arch }));
+  if (c.wild > 0) parts.push(t('panel.useWild', { count: c.wild }));
+  if (c.leader) parts.push(t('panel.useLeader'));
+  const cost = placementCost(c, upgrades);
+  return { main, detail: `${t('panel.uses', { parts: parts.join(', ') })} · ${cost > 0 ? t('panel.cost', { count: cost }) : t('panel.free')}` };
+}
+
+/** The viewer's pending Quetzal decision, with one button per legal choice. */
+export function QDecision({ view, seat, seats, choose, busy, canUndo, onUndo, targets, selected, onSelect }: QDecisionProps) {
+  const { t } = useTranslation('quetzal');
+  const mine = seat !== null && view.toAct === seat && view.choices !== null;
+  const undo = canUndo && (
+    <button type="button" className="secondary undo" data-testid="undo" disabled={busy} onClick={onUndo}>
+      {t('panel.undo')}
+    </button>
+  );
+  if (!mine) {
+    return (
+      <section className="decision-panel waiting" data-testid="decision-panel" aria-label={t('panel.title')}>
+        {view.toAct !== null && (
+          <p className="instruction">
+            {t('panel.waiting', { name: seatName(seats, view.toAct, t), what: t(`panel.what.${view.decision ?? 'other'}`, { defaultValue: t('panel.what.other') }) })}
+          </p>
+        )}
+        {undo}
+      </section>
+    );
+  }
+  const choices = view.choices!;
+  const me = view.players[seat]!;
+  const pend = view.pending;
+  const button = (c: QChoice, label: ReactNode, opts: { secondary?: boolean; testId?: string; detail?: string } = {}) => (
+    <button
+      type="button"
+      key={choiceJson(c)}
+      className={opts.secondary ? 'secondary' : undefined}
+      data-choosable=""
+      data-choice={choiceJson(c)}
+      data-testid={opts.testId ?? `choice-${c.t}`}
+      disabled={busy}
+      onClick={() => choose(c)}
+    >
+      <span className="choice-label">{label}</span>
+      {opts.detail && <span className="choice-detail">{opts.detail}</span>}
+    </button>
+  );
+  const exchanges = choices.filter((c): c is Extract<QChoice, { t: 'exchange' }> => c.t === 'exchange');
+  const main = choices.filter((c) => c.t !== 'exchange');
+  let body: ReactNode = null;
+  let instruction = '';
+
+  switch (view.decision) {
+    case 'place': {
+      const sel = selected !== null ? targets.get(selected) : undefined;
+      if (sel) {
+        instruction = t('panel.placeAt', { where: targetName(selected!, t) });
+        body = (
+          <>
+            <div className="choice-row column q-chooser" data-testid="place-chooser">
+              {sortPlacements(sel).map((c) => {
+                const l = placementLabel(c, me.upgrades, t);
+                return button(c, l.main, { detail: l.detail, testId: 'choice-place' });
+              })}
+            </div>
+            <button type="button" className="secondary" data-testid="place-back" onClick={() => onSelect(null)}>
+              {t('panel.back')}
+            </button>
+          </>
+        );
+      } else {
+        instruction = t('panel.place');
+        body = (
+          <div className="choice-row q-targets" data-testid="place-targets">
+            {[...targets.keys()].map((k) => {
+              const [loc, banner] = k.split('#') as [string, string | undefined];
+              const target: Target = { loc: loc as Target['loc'], banner: banner ? Number(banner) : null };
+              return (
+                <button type="button" key={k} data-choosable="" data-testid={`place-target-${targetKey(target)}`} disabled={busy} onClick={() => onSelect(target)}>
+                  {targetName(k, t)}
+                </button>
+              );
+            })}
+          </div>
+        );
+      }
+      break;
+    }
+    case 'camp':
+    case 'rerollUp': {
+      instruction = view.decision === 'camp' ? t('panel.camp') : t('panel.rerollUp', { name: upName(main.some((c) => c.t === 'rerollAll') ? 'rerollAll' : 'reroll2', t) });
+      body = (
+        <div className="choice-row">
+          {main.map((c) => {
+            if (c.t === 'rerollAll') return button(c, c.use ? t('panel.rerollAllYes') : t('panel.rerollAllNo'), { secondary: !c.use });
+            if (c.t !== 'reroll') return null;
+            if (c.faces.length === 0) return button(c, t('panel.noReroll'), { secondary: true });
+            const faces = faceGroups(c.faces)
+              .map(([f, n]) => (n > 1 ? `${n} × ${t(`face.${f}`)}` : t(`face.${f}`)))
+              .join(', ');
+            return button(c, t('panel.rerollFaces', { faces }));
+          })}
+        </div>
+      );
+      break;
+    }
+    case 'take':
+      instruction = t('panel.take', { banner: pend?.banner ?? '', count: pend?.picksLeft ?? 1 });
+      body = <div className="choice-row">{main.map((c) => c.t === 'take' && button(c, cardLabel(c.card, t), { testId: 'choice-take' }))}</div>;
+      break;
+    case 'keep':
+      instruction = t('panel.keep');
+      body = <div className="choice-row">{main.map((c) => c.t === 'keep' && button(c, cardLabel(c.card, t)))}</div>;
+      break;
+    case 'sell':
+      instruction = t('panel.sell');
+      body = (
+        <div className="choice-row">
+          {main.map((c) => c.t === 'sell' && (c.card === null ? button(c, t('panel.noSell'), { secondary: true }) : button(c, t('panel.sellCard', { card: cardLabel(c.card, t) }))))}
+        </div>
+      );
+      break;
+    case 'village':
+    case 'drop': {
+      instruction = view.decision === 'village' ? t('panel.village', { banner: pend?.banner ?? '' }) : t('panel.drop');
+      body = (
+        <div className="choice-row column">
+          {main.map((c) => (c.t === 'village' || c.t === 'drop') && button(c, upName(c.up, t), { detail: upText(c.up, t) }))}
+        </div>
+      );
+      break;
+    }
+    case 'deliver': {
+      const added = pend?.added ?? [];
+      const v = deliveryValue(added);
+      instruction = t('panel.deliver', { where: locName(pend?.loc ?? 'harbour', t), limit: pend?.limit ?? 0 });
+      const adds = main.filter((c): c is Extract<QChoice, { t: 'add' }> => c.t === 'add');
+      const deliver = main.find((c) => c.t === 'deliver');
+      body = (
+        <>
+          <p className="q-added" data-testid="delivery-added">
+            {added.length === 0
+              ? t('panel.nothingAdded')
+              : t('panel.added', {
+                  cards: counted(added)
+                    .map(([n, k]) => (k > 1 ? `${k} × ${cardLabel(n, t)}` : cardLabel(n, t)))
+                    .join(', '),
+                })}
+          </p>
+          <div className="choice-row">{adds.map((c) => button(c, t('panel.add', { card: cardLabel(c.card, t) }), { testId: 'choice-add', secondary: true }))}</div>
+          {deliver && (
+            <div className="choice-row">
+              {button(deliver, added.length === 0 ? t('panel.deliverNothing') : t('panel.deliverNow', { vp: v.vp, coins: v.coins, discovery: v.discovery }), {
+                testId: 'choice-deliver',
+                secondary: added.length === 0,
+                detail: added.length > 0 && me.upgrades.some((u) => ['tabletCoins', 'mixedSet', 'jarSet', 'weaponSet'].includes(u)) ? t('panel.upgradesExtra') : undefined,
+              })}
+            </div>
+          )}
+        </>
+      );
+      break;
+    }
+    case 'final':
+      instruction = t('panel.final');
+      body = <div className="choice-row">{main.map((c) => c.t === 'done' && button(c, t('panel.done')))}</div>;
+      break;
+    default:
+      instruction = t('panel.what.other');
+      body = <div className="choice-row">{main.map((c) => button(c, c.t))}</div>;
+  }
+
+  return (
+    <section className="decision-panel mine q-decision" data-testid="decision-panel" data-decision={view.decision ?? ''} aria-label={t('panel.title')} aria-busy={busy}>
+      <p className="instruction">
+        <strong>{instruction}</strong>
+      </p>
+      {body}
+      {exchanges.length > 0 && (
+        <div className="q-exchanges" role="group" aria-label={t('panel.exchanges')}>
+          <span className="hint">{t('panel.exchanges')}</span>
+          <div className="choice-row">{exchanges.map((c) => button(c, t(`panel.exchange.${c.up}`), { secondary: true, testId: `choice-exchange-${c.up}` }))}</div>
+        </div>
+      )}
+      {undo}
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import type { TFunction } from 'i18next';
+import { seatName } from '../game/names.js';
+import type { SeatInfo } from '../net/session.js';
+import { parseCard } from './model.js';
+
+/** Readable texts of Quetzal things, all through the `quetzal` namespace. */
+
+/** "Jar", "Tablet (+1 VP)". */
+export function cardLabel(name: string, t: TFunction): string {
+  const { type, bonus } = parseCard(name);
+  const base = t(`quetzal:card.${type}`);
+  return bonus === 'none' ? base : `${base} (${t(`quetzal:bonus.${bonus}`)})`;
+}
+
+export const cardList = (names: readonly string[], t: TFunction): string => (names.length === 0 ? '–' : names.map((n) => cardLabel(n, t)).join(', '));
+
+export const locName = (id: string, t: TFunction): string => t(`quetzal:loc.${id}`, { defaultValue: id });
+export const upName = (id: string, t: TFunction): string => t(`quetzal:up.${id}.name`, { defaultValue: id });
+export const upText = (id: string, t: TFunction): string => t(`quetzal:up.${id}.text`, { defaultValue: '' });
+
+/** A seat's name, or "The automaton". */
+export function holderName(seats: readonly SeatInfo[], h: number | 'automaton' | null | undefined, t: TFunction): string {
+  if (h === 'automaton' || h === null || h === undefined) return t('quetzal:log.automatonName');
+  return seatName(seats, h, t);
+}
+
+/** "2 adventurers", "1 archaeologist", "3 figures". */
+export const kindCount = (kind: 'adv' | 'arch' | null | undefined, count: number, t: TFunction): string =>
+  `${count} ${t(`quetzal:kind.${kind ?? 'figure'}`, { count })}`;
