@@ -26,7 +26,7 @@ function playUntil(seats: number, seed: number, stop: (s: State) => boolean, log
   while (!g.result(s) && !stop(s)) {
     const cs = g.choices(s);
     const events = g.apply(s, cs[rng.int(cs.length)]!);
-    log.push({ move: log.length + 1, events: events.filter((e) => !(e as { hidden?: boolean }).hidden) as LogEntry['events'] });
+    log.push({ move: log.length + 1, events: events.filter((e) => !(e as { hidden?: boolean }).hidden) as unknown as LogEntry["events"] });
   }
   return s;
 }

@@ -39,7 +39,7 @@ export function BotGameCard({ name }: { name: string }) {
       <h2 id="bots-title">{t('bots.title')}</h2>
       <p className="intro">{t('bots.intro')}</p>
       <form onSubmit={(e) => void submit(e)}>
-        <GameChoice value={form.game} onChange={(game) => set({ game })} testId="bots-game" />
+        <GameChoice value={form.game} onChange={(game) => set({ game })} testId="bots-game-choice" />
         <SeatCount value={form.seats} onChange={(n) => set({ seats: clampSeats(n) })} testId="bots-seats" />
         <ul className="seat-rows">
           <li>

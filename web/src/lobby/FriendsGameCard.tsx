@@ -59,7 +59,7 @@ export function FriendsGameCard({ name }: { name: string }) {
       <h2 id="friends-title">{t('friends.title')}</h2>
       <p className="intro">{t('friends.intro')}</p>
       <form onSubmit={(e) => void submit(e)}>
-        <GameChoice value={form.game} onChange={(game) => set({ game })} testId="friends-game" />
+        <GameChoice value={form.game} onChange={(game) => set({ game })} testId="friends-game-choice" />
         <SeatCount value={form.seats} onChange={(n) => set({ seats: clampSeats(n) })} testId="friends-seats" />
         <ul className="seat-rows">
           <li>

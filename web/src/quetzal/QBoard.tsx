@@ -226,7 +226,7 @@ function SiteCards({ lv, d, t }: LocProps) {
 /** An auction's highest bid: the holder's marker, how many figures, of which kind. */
 function Bid({ lv, d, t, seats }: LocProps) {
   const site = lv.cards !== null;
-  const x = site ? d.x + 34 : d.x + d.w / 2 - 30;
+  const x = site ? d.x + 22 : d.x + d.w / 2 - 30;
   const y = site ? d.y + 58 : d.y + d.h / 2 + 12;
   if (!lv.bid) {
     return lv.covered ? null : (

@@ -44,7 +44,7 @@ export function describeQEvent(e: LogEvent, seats: readonly SeatInfo[], t: TFunc
       const kind = t(`quetzal:kind.${e.kind ?? 'figure'}`, { count: n });
       if (e.banner !== null && e.banner !== undefined) return k('placeBanner', { banner: e.banner, where, kind, cost: e.cost });
       if (e.loc === 'harbour') return k('placeHarbour', { count: n, where, cost: e.cost });
-      return k('place', { count: n, kind, where }) + (e.leader && n > 1 ? t('quetzal:log.withLeader') : '');
+      return k(e.leader && n > 1 ? 'placeLeader' : 'place', { count: n, kind, where });
     }
     case 'outbid':
       return e.automaton ? k('outbidAutomaton', { where: locName(String(e.loc), t) }) : k('outbid', { where: locName(String(e.loc), t), count: e.back });
