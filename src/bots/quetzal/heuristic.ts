@@ -554,3 +554,33 @@ export function value(s: State, seat: Seat): number {
   }
   return v + 0.001 * p.disc;
 }
+
+/**
+ * The cards the delivery under way should still take, by name (one entry per card), as the value
+ * above plans it: the best delivery within the frame's limit with the cards added so far, later
+ * slots left to the rest. Empty: deliver now. Null when no delivery of `seat` is under way.
+ */
+export function deliveryPlan(s: State, seat: Seat): string[] | null {
+  const top = s.stack[s.stack.length - 1];
+  if (!top || top.k !== 'deliver' || top.seat !== seat) return null;
+  const p = s.players[seat]!;
+  const c = context(s, seat);
+  const laterDisc = W.discPerRound * c.fr;
+  c.du = Math.max(0.3, (discWorth(c, p.disc, laterDisc + 2) - discWorth(c, p.disc, laterDisc)) / 2);
+  c.bv[2] = c.du;
+  const cnt = new Array<number>(20).fill(0);
+  const forced = new Array<number>(20).fill(0);
+  for (const card of p.hand) cnt[TYPE_OF[card]! * 4 + BONUS_OF[card]!]!++;
+  for (const card of top.added) forced[TYPE_OF[card]! * 4 + BONUS_OF[card]!]!++;
+  const take = new Array<number>(20).fill(0);
+  bestDelivery(cnt, forced, top.limit, top.ups, c.bv, c.cu, take);
+  const out: string[] = [];
+  for (let i = 0; i < 20; i++) {
+    const n = take[i]! - forced[i]!;
+    if (n <= 0) continue;
+    const t = CARD_TYPES[Math.floor(i / 4)]!;
+    const b = (['none', 'coin', 'discovery', 'vp'] as const)[i % 4]!;
+    for (let k = 0; k < n; k++) out.push(b === 'none' ? t : `${t}+${b}`);
+  }
+  return out;
+}
