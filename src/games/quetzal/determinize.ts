@@ -8,6 +8,8 @@ import { cloneState, type Frame, type State } from './state.js';
  * them go, and cards the seat itself put under the deck stay where it put them. The upgrade
  * stack and the automaton deck are shuffled, and future rolls get a new seed.
  */
+const byValue = <T extends number | string>(x: T, y: T): number => (x < y ? -1 : x > y ? 1 : 0);
+
 export function determinize(src: State, seat: number, rng: Rng): State {
   const s = cloneState(src);
   const known = new Set(s.bottomKnown[seat]);
@@ -44,11 +46,18 @@ export function determinize(src: State, seat: number, rng: Rng): State {
       });
     });
   });
+  // Sorted first: the sample must depend on what the seat knows (which cards are unseen), never on
+  // the hidden order the true state holds them in, or a bot's choice would leak that order.
+  pool.sort((x, y) => x - y);
   shuffle(rng, pool);
   slots.forEach((set, i) => set(pool[i]!));
   s.bottomKnown = s.bottomKnown.map((b, q) => (q === seat ? b : otherBottom[q]!.filter((i) => i >= 0).map((i) => s.deck[i]!)));
+  s.upStack.sort(byValue);
   shuffle(rng, s.upStack);
-  if (s.auto) shuffle(rng, s.auto.deck);
+  if (s.auto) {
+    s.auto.deck.sort(byValue);
+    shuffle(rng, s.auto.deck);
+  }
   s.rng = createRng(rng.u32()).state();
   return s;
 }
