@@ -28,6 +28,15 @@ export interface IsmctsOptions {
    * hoarded toolboxes and rations in 4-player games (measured: mean score 44 at 1, 53 at 0.5).
    */
   readonly potential?: number;
+  /**
+   * Back up the best child's value instead of the mean through a seat's own consecutive decisions
+   * (the rest of its turn), counting children tried at least this many times; 0: mean backup.
+   * Default 5. A mean over a turn's later decisions undervalues a move with many follow-ups, most
+   * of them poor, where greedy takes the best. Measured against three greedy bots in 4-player
+   * Relic Runners (2000 iterations, seeds 1-4): 31/80 wins and mean score 60 (greedy 46-53),
+   * against 3/16 and 50 with mean backup (seed 1).
+   */
+  readonly maxBackup?: number;
   /** Sees the root's statistics after each search (diagnostics, tests). */
   readonly onRoot?: (children: readonly { readonly key: string; readonly visits: number; readonly mean: number }[]) => void;
 }
@@ -41,9 +50,14 @@ interface Node {
   visits: number;
   avail: number;
   reward: number;
+  /**
+   * The actor's estimated reward here: the mean reward, or, when the same seat decides next (the
+   * rest of its turn), the best value among the children tried at least `maxBackup` times.
+   */
+  value: number;
 }
 
-const newNode = (key: string, actor: Seat): Node => ({ key, actor, children: [], byKey: new Map(), visits: 0, avail: 0, reward: 0 });
+const newNode = (key: string, actor: Seat): Node => ({ key, actor, children: [], byKey: new Map(), visits: 0, avail: 0, reward: 0, value: 0 });
 
 const keyOf = (c: Choice): string => JSON.stringify(c);
 
@@ -73,10 +87,11 @@ export function ismctsBot(opts: IsmctsOptions, label = 'ismcts'): Bot {
       const maxIt = opts.iterations ?? Infinity;
       const seats = game.seats(sample);
       const horizon = opts.rolloutTurns ?? seats;
+      const maxBackup = opts.maxBackup ?? 5;
       for (let it = 0; it < maxIt; it++) {
         // Check the clock every few iterations: reading it costs more than an iteration's start.
         if ((it & 7) === 0 && now() >= deadline && it > 0) break;
-        iterate(game, h, game.determinize(sample, seat, rng), root, rng, c, scale, seats, horizon, potential);
+        iterate(game, h, game.determinize(sample, seat, rng), root, rng, c, scale, seats, horizon, potential, maxBackup);
       }
       let best: Node | undefined;
       for (const ch of root.children) if (!best || ch.visits > best.visits) best = ch;
@@ -97,7 +112,7 @@ function estimate(h: Heuristic, s: unknown, seat: Seat, potential: number): numb
   return b + potential * (v - b);
 }
 
-function iterate(game: AnyGame, h: Heuristic, d: unknown, root: Node, rng: Rng, c: number, scale: number, seats: number, horizon: number, potential: number): void {
+function iterate(game: AnyGame, h: Heuristic, d: unknown, root: Node, rng: Rng, c: number, scale: number, seats: number, horizon: number, potential: number, maxBackup: number): void {
   const path: Node[] = [root];
   let node = root;
   // Selection and expansion.
@@ -127,7 +142,7 @@ function iterate(game: AnyGame, h: Heuristic, d: unknown, root: Node, rng: Rng, 
     let bestScore = -Infinity;
     for (let i = 0; i < cs.length; i++) {
       const ch = node.byKey.get(keys[i]!)!;
-      const score = ch.reward / ch.visits + c * Math.sqrt(Math.log(ch.avail) / ch.visits);
+      const score = ch.value + c * Math.sqrt(Math.log(ch.avail) / ch.visits);
       if (score > bestScore) {
         bestScore = score;
         pick = i;
@@ -147,18 +162,43 @@ function iterate(game: AnyGame, h: Heuristic, d: unknown, root: Node, rng: Rng, 
   const result = game.result(d);
   const values = result ? [...result.scores] : Array.from({ length: seats }, (_, p) => estimate(h, d, p, potential));
   const r = rewards(values, scale);
-  for (const n of path) {
+  // Leaves first, so a node's best-child value sees its children's updated values.
+  for (let i = path.length - 1; i >= 0; i--) {
+    const n = path[i]!;
     n.visits++;
-    if (n.actor >= 0) n.reward += r[n.actor]!;
+    if (n.actor < 0) continue;
+    n.reward += r[n.actor]!;
+    n.value = n.reward / n.visits;
+    if (maxBackup > 0 && i + 1 < path.length && path[i + 1]!.actor === n.actor) {
+      let best = -Infinity;
+      for (const ch of n.children) if (ch.visits >= maxBackup && ch.value > best) best = ch.value;
+      if (best > -Infinity) n.value = best;
+    }
   }
 }
 
-/** Parses `500ms`, `2s` or `2000it` into limits. */
+/**
+ * Parses `500ms`, `2s` or `2000it` into limits, optionally followed by settings joined with `+`
+ * (a comma would split the CLI's --bots list): `max=5`, `potential=0.5`, `c=0.7`, `scale=8`,
+ * `rollout=4`, e.g. `ismcts:2000it+max=0`.
+ */
 export function parseIsmctsArg(arg: string | undefined): IsmctsOptions {
   if (arg === undefined || arg === '') return { ms: 1000 };
-  const m = /^(\d+(?:\.\d+)?)(ms|s|it)$/.exec(arg);
-  if (!m) throw new InvalidInput(`ismcts limit "${arg}" must look like 500ms, 2s or 2000it`);
+  const [limit, ...rest] = arg.split('+') as [string, ...string[]];
+  const m = /^(\d+(?:\.\d+)?)(ms|s|it)$/.exec(limit);
+  if (!m) throw new InvalidInput(`ismcts limit "${limit}" must look like 500ms, 2s or 2000it`);
   const n = Number(m[1]);
-  if (!(n > 0)) throw new InvalidInput(`ismcts limit "${arg}" must be positive`);
-  return m[2] === 'it' ? { iterations: Math.round(n) } : { ms: m[2] === 's' ? n * 1000 : n };
+  if (!(n > 0)) throw new InvalidInput(`ismcts limit "${limit}" must be positive`);
+  const out: { -readonly [K in keyof IsmctsOptions]: IsmctsOptions[K] } = m[2] === 'it' ? { iterations: Math.round(n) } : { ms: m[2] === 's' ? n * 1000 : n };
+  for (const part of rest) {
+    const kv = /^(\w+)=(\d+(?:\.\d+)?)$/.exec(part);
+    const v = kv ? Number(kv[2]) : NaN;
+    if (kv?.[1] === 'max' && Number.isInteger(v)) out.maxBackup = v;
+    else if (kv?.[1] === 'potential') out.potential = v;
+    else if (kv?.[1] === 'c') out.c = v;
+    else if (kv?.[1] === 'scale' && v > 0) out.marginScale = v;
+    else if (kv?.[1] === 'rollout' && Number.isInteger(v)) out.rolloutTurns = v;
+    else throw new InvalidInput(`ismcts: unknown setting "${part}" (max=N, potential=x, c=x, scale=x, rollout=N)`);
+  }
+  return out;
 }

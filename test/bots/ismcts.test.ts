@@ -15,6 +15,9 @@ test('ismcts limits parse from 500ms, 2s and 2000it; nonsense is refused', () =>
   assert.throws(() => parseIsmctsArg('fast'), InvalidInput);
   assert.throws(() => parseIsmctsArg('0it'), InvalidInput);
   assert.equal(botFromSpec('ismcts:300it').name, 'ismcts:300it');
+  assert.deepEqual(parseIsmctsArg('2000it+max=0+potential=1+c=0.5+scale=4+rollout=2'), { iterations: 2000, maxBackup: 0, potential: 1, c: 0.5, marginScale: 4, rolloutTurns: 2 });
+  assert.throws(() => parseIsmctsArg('2000it+max=1.5'), InvalidInput);
+  assert.throws(() => parseIsmctsArg('2000it+fast=1'), InvalidInput);
 });
 
 test('ismcts with an iteration limit is deterministic for a seed', () => {
