@@ -1,17 +1,15 @@
-import type { Game, GameEvent, Result } from '../../core/game.js';
-import { IllegalChoice } from '../../core/errors.js';
-import { canonicalJson, hashString } from '../../core/hash.js';
+import type { Game, Result } from '../../core/game.js';
+import { applyChoice } from '../../core/apply.js';
+import { hashString } from '../../core/hash.js';
 import type { Rng } from '../../core/rng.js';
 import type { QChoice } from './choice.js';
 import { determinize } from './determinize.js';
-import { decider, dropEvents, play, setEventRecording, settle, takeEvents } from './rules.js';
+import { decider, play, settle, REC } from './rules.js';
 import { RULE_IDS } from './rule-ids.js';
 import { scoreBreakdown, winners } from './scoring.js';
 import { parseOptions, setupState } from './setup.js';
 import { cloneState, encodeState, type Options, type State } from './state.js';
 import { viewOf, type QView } from './view.js';
-
-const NO_EVENTS: readonly GameEvent[] = Object.freeze([]);
 
 function explain(s: State, raw: unknown): string {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return `a choice must be a JSON object with a "t" field, got ${JSON.stringify(raw)}`;
@@ -25,22 +23,18 @@ function explain(s: State, raw: unknown): string {
   return `seat ${decider(s)} is deciding "${decision}": ${JSON.stringify(raw)} is not one of the ${n} legal "${t}" choices`;
 }
 
-function findChoice(s: State, raw: unknown): QChoice | undefined {
-  const cs = s.cache;
-  for (let i = 0; i < cs.length; i++) if (cs[i] === raw) return cs[i];
-  if (typeof raw !== 'object' || raw === null) return undefined;
-  const key = canonicalJson(raw);
-  const t = (raw as { t?: unknown }).t;
-  for (let i = 0; i < cs.length; i++) if (cs[i]!.t === t && canonicalJson(cs[i]) === key) return cs[i];
-  return undefined;
-}
-
 /** A new game with its first decision pending; setup events are dropped. */
 export function createState(opts: Options, seats: number, rng: Rng): State {
   const s = setupState(opts, seats, rng);
   s.cache = settle(s);
-  takeEvents();
+  REC.take();
   return s;
+}
+
+/** One legal choice played, then the automatic rules up to the next decision. */
+function step(s: State, c: State['cache'][number]): void {
+  play(s, c);
+  s.cache = settle(s);
 }
 
 export const quetzal: Game<State, QChoice, Options, QView> = {
@@ -53,20 +47,7 @@ export const quetzal: Game<State, QChoice, Options, QView> = {
   seats: (s) => s.seats,
   toAct: (s) => decider(s),
   choices: (s) => (s.over ? [] : s.cache),
-  apply(s, raw, events = true): GameEvent[] {
-    dropEvents();
-    if (s.over) throw new IllegalChoice('the game is over', raw);
-    const c = findChoice(s, raw);
-    if (c === undefined) throw new IllegalChoice(explain(s, raw), raw);
-    setEventRecording(events);
-    try {
-      play(s, c);
-      s.cache = settle(s);
-    } finally {
-      setEventRecording(true);
-    }
-    return events ? takeEvents() : (NO_EVENTS as GameEvent[]);
-  },
+  apply: (s, raw, events = true) => applyChoice(s, raw, events, REC, explain, step),
   view: viewOf,
   result(s): Result | null {
     if (!s.over) return null;

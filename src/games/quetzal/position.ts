@@ -1,7 +1,7 @@
 import { InvalidInput } from '../../core/errors.js';
 import { createRng, shuffle } from '../../core/rng.js';
 import { AUCTIONS, CARDS, DATA, SITES, UPGRADE_IDS, UPGRADE_TILES, type AuctionId, type Kind, type SiteId, type UpgradeId } from './data.js';
-import { automatonPlace, beginActivation, settle, takeEvents } from './rules.js';
+import { automatonPlace, beginActivation, settle, REC } from './rules.js';
 import { emptyBids, parseOptions, setupState } from './setup.js';
 import { AUTO, type Options, type State } from './state.js';
 
@@ -72,7 +72,7 @@ const holder = (h: SpecHolder): number => (h === 'automaton' ? AUTO : h);
 export function buildPosition(spec: QPositionSpec): State {
   const opts = parseOptions({ ...(spec.options ?? {}) }, spec.seats);
   const s = setupState(opts, spec.seats, createRng(spec.seed ?? 1));
-  takeEvents();
+  REC.take();
   const pool = CARDS.map((_, i) => i);
   const take = (name: string): number => {
     const i = pool.findIndex((c) => CARDS[c]!.name === name);
@@ -150,7 +150,7 @@ export function buildPosition(spec: QPositionSpec): State {
       s.auto.deck = s.auto.deck.filter((x) => x !== i);
       s.auto.deck.push(i);
       automatonPlace(s);
-      takeEvents();
+      REC.take();
     }
   }
   s.stack = [];
@@ -163,6 +163,6 @@ export function buildPosition(spec: QPositionSpec): State {
     beginActivation(s);
   }
   s.cache = settle(s);
-  takeEvents();
+  REC.take();
   return s;
 }

@@ -1,3 +1,4 @@
+import { EventRecorder } from '../../core/events.js';
 import type { GameEvent } from '../../core/game.js';
 import { rngFromState, shuffle, type Rng } from '../../core/rng.js';
 import type { Face, QChoice } from './choice.js';
@@ -25,22 +26,11 @@ import { ADV, ARCH, AUTO, DECISIONS, SIDE, STAND, bidSize, type Bid, type Frame,
  * given and is deterministic: randomness comes from the generator kept in the state.
  */
 
-let EV: GameEvent[] = [];
-let LOUD = true;
+/** Events of the choice being applied. */
+export const REC = new EventRecorder();
 
-export function setEventRecording(on: boolean): void {
-  LOUD = on;
-}
-export function dropEvents(): void {
-  if (EV.length > 0) EV = [];
-}
-export function takeEvents(): GameEvent[] {
-  const e = EV;
-  EV = [];
-  return e;
-}
 function ev(e: Record<string, unknown> & { type: string }): void {
-  if (LOUD) EV.push(e as unknown as GameEvent);
+  if (REC.loud) REC.list.push(e as unknown as GameEvent);
 }
 
 // ---------------------------------------------------------------- small queries

@@ -1,12 +1,12 @@
-import type { Game, GameEvent, Result } from '../../core/game.js';
-import { IllegalChoice } from '../../core/errors.js';
-import { canonicalJson, hashString } from '../../core/hash.js';
+import type { Game, Result } from '../../core/game.js';
+import { applyChoice } from '../../core/apply.js';
+import { hashString } from '../../core/hash.js';
 import type { Rng } from '../../core/rng.js';
 import standardBoard from './data/board-standard.json' with { type: 'json' };
 import { loadBoard, type Board } from './board.js';
 import type { RRChoice } from './choice.js';
 import { determinize } from './determinize.js';
-import { dropEvents, play, setEventRecording, settle, takeEvents } from './rules.js';
+import { play, settle, REC } from './rules.js';
 import { RULE_IDS } from './rule-ids.js';
 import { scoreBreakdown, winners } from './scoring.js';
 import { parseOptions, setupState } from './setup.js';
@@ -14,9 +14,6 @@ import { cloneState, encodeState, type Options, type State } from './state.js';
 import { viewOf, type RRView } from './view.js';
 
 export const STANDARD_BOARD: Board = loadBoard(standardBoard);
-
-/** What a search that asked for no events gets back: nothing, without an allocation per choice. */
-const NO_EVENTS: readonly GameEvent[] = Object.freeze([]);
 
 /** Why a choice is not legal now, as precisely as the choice allows. */
 function explain(s: State, raw: unknown): string {
@@ -32,22 +29,17 @@ function explain(s: State, raw: unknown): string {
   return `seat ${s.cur} is deciding "${decision}": ${JSON.stringify(raw)} is not one of the ${n} legal "${t}" choices`;
 }
 
-/** Finds the engine's own copy of a legal choice equal to `raw`. */
-function findChoice(s: State, raw: unknown): RRChoice | undefined {
-  const cs = s.cache;
-  for (let i = 0; i < cs.length; i++) if (cs[i] === raw) return cs[i];
-  if (typeof raw !== 'object' || raw === null) return undefined;
-  const key = canonicalJson(raw);
-  const t = (raw as { t?: unknown }).t;
-  for (let i = 0; i < cs.length; i++) if (cs[i]!.t === t && canonicalJson(cs[i]) === key) return cs[i];
-  return undefined;
-}
-
 export function createState(board: Board, opts: Options, seats: number, rng: Rng): State {
   const s = setupState(board, opts, seats, rng);
   s.cache = settle(s);
-  takeEvents();
+  REC.take();
   return s;
+}
+
+/** One legal choice played, then the automatic rules up to the next decision. */
+function step(s: State, c: State['cache'][number]): void {
+  play(s, c);
+  s.cache = settle(s);
 }
 
 export const relicRunners: Game<State, RRChoice, Options, RRView> = {
@@ -60,20 +52,7 @@ export const relicRunners: Game<State, RRChoice, Options, RRView> = {
   seats: (s) => s.seats,
   toAct: (s) => (s.over ? null : s.cur),
   choices: (s) => s.cache,
-  apply(s, raw, events = true): GameEvent[] {
-    dropEvents(); // left by a rule that threw
-    if (s.over) throw new IllegalChoice('the game is over', raw);
-    const c = findChoice(s, raw);
-    if (c === undefined) throw new IllegalChoice(explain(s, raw), raw);
-    setEventRecording(events);
-    try {
-      play(s, c);
-      s.cache = settle(s);
-    } finally {
-      setEventRecording(true);
-    }
-    return events ? takeEvents() : (NO_EVENTS as GameEvent[]);
-  },
+  apply: (s, raw, events = true) => applyChoice(s, raw, events, REC, explain, step),
   view: viewOf,
   result(s): Result | null {
     if (!s.over) return null;

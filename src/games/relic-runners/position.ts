@@ -1,7 +1,7 @@
 import { InvalidInput } from '../../core/errors.js';
 import { createRng } from '../../core/rng.js';
 import type { Board } from './board.js';
-import { settle, takeEvents } from './rules.js';
+import { settle, REC } from './rules.js';
 import { parseOptions, setupState } from './setup.js';
 import type { Options, State } from './state.js';
 import { BLUE, COLOUR_NAMES, IVORY, PURPLE, RELIC_NAMES, tile, type RelicColour } from './tiles.js';
@@ -129,7 +129,7 @@ export function buildPosition(spec: PositionSpec): State {
   if (spec.trigger !== undefined) s.trigger = spec.trigger;
   s.stack = [];
   s.cache = settle(s);
-  takeEvents();
+  REC.take();
   return s;
 }
 

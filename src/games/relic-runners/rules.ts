@@ -1,3 +1,4 @@
+import { EventRecorder } from '../../core/events.js';
 import type { GameEvent } from '../../core/game.js';
 import { otherEnd } from './board.js';
 import type { RRChoice } from './choice.js';
@@ -16,24 +17,8 @@ const MACHETE = 0;
 const COMPASS = 1;
 const SHOVEL = 2;
 
-/** Events of the choice being applied; collected here so that rules need not thread a list. */
-let EV: GameEvent[] = [];
-/** Whether events are recorded; searches that never read them may switch this off. */
-let LOUD = true;
-
-export function setEventRecording(on: boolean): void {
-  LOUD = on;
-}
-
-export function dropEvents(): void {
-  if (EV.length > 0) EV = [];
-}
-
-export function takeEvents(): GameEvent[] {
-  const e = EV;
-  EV = [];
-  return e;
-}
+/** Events of the choice being applied (rules write `REC.loud && REC.list.push(…)`). */
+export const REC = new EventRecorder();
 
 // ---------------------------------------------------------------- small queries
 
@@ -69,7 +54,7 @@ const locId = (s: State, l: number): string => s.board.locations[l]!.id;
 
 function discardIvory(s: State, p: Player, level: number): void {
   s.discards.push(p.ivory[level - 1]!);
-  LOUD && EV.push({ type: 'ivoryUsed', seat: s.cur, tile: ivoryName(p.ivory[level - 1]!) } as GameEvent);
+  REC.loud && REC.list.push({ type: 'ivoryUsed', seat: s.cur, tile: ivoryName(p.ivory[level - 1]!) } as GameEvent);
   p.ivory[level - 1] = 0;
 }
 
@@ -83,7 +68,7 @@ function gainVp(s: State, n: number, why: string, marks = true): void {
   p.vp += got;
   s.t.vp += got;
   if (marks && s.t.explorations.length > 0) s.t.explorations[s.t.explorations.length - 1]!.scored = true;
-  LOUD && EV.push({ type: 'vp', seat: s.cur, vp: got, why } as GameEvent);
+  REC.loud && REC.list.push({ type: 'vp', seat: s.cur, vp: got, why } as GameEvent);
 }
 
 /** Rations from base camp, capped at 5 on the chart and at the pool (RR-RAT-1, D-2). */
@@ -93,7 +78,7 @@ export function gainRations(s: State, seat: number, n: number, why: string): voi
   if (got === 0) return;
   p.rations += got;
   s.pool -= got;
-  LOUD && EV.push({ type: 'rations', seat, rations: got, why } as GameEvent);
+  REC.loud && REC.list.push({ type: 'rations', seat, rations: got, why } as GameEvent);
 }
 
 /** Flips one token; returns 1 when this turned the last coloured token grey (RR-TOOL-4: all reset). */
@@ -101,10 +86,10 @@ function flipToken(s: State, t: number): number {
   const bit = 1 << s.board.riverBit[t]!;
   const wasColoured = (s.tokens & bit) !== 0;
   s.tokens ^= bit;
-  LOUD && EV.push({ type: 'token', trail: trailId(s, t), coloured: !wasColoured } as GameEvent);
+  REC.loud && REC.list.push({ type: 'token', trail: trailId(s, t), coloured: !wasColoured } as GameEvent);
   if (wasColoured && s.tokens === 0) {
     s.tokens = (1 << s.board.rivers.length) - 1;
-    LOUD && EV.push({ type: 'tokensReset' } as GameEvent);
+    REC.loud && REC.list.push({ type: 'tokensReset' } as GameEvent);
     return 1;
   }
   return 0;
@@ -125,7 +110,7 @@ export function startTurn(s: State): void {
     blueTaken: 0,
     explorations: [],
   };
-  LOUD && EV.push({ type: 'turn', seat: s.cur, turn: s.turnNo } as GameEvent);
+  REC.loud && REC.list.push({ type: 'turn', seat: s.cur, turn: s.turnNo } as GameEvent);
   s.stack.push({ k: 'turnEnd' }, { k: 'move' });
   if (holds(p, 2, 3) && p.rations < 5 && s.pool > 0) s.stack.push({ k: 'refill' });
 }
@@ -154,13 +139,13 @@ function endTurn(s: State): void {
 function finish(s: State): void {
   s.over = true;
   s.stack.length = 0;
-  LOUD && EV.push({ type: 'gameEnd' });
+  REC.loud && REC.list.push({ type: 'gameEnd' });
 }
 
 function checkEnd(s: State): void {
   if (s.trigger < 0 && relicsCollected(s) >= END_RELICS[s.seats]!) {
     s.trigger = s.cur;
-    LOUD && EV.push({ type: 'endTriggered', seat: s.cur } as GameEvent);
+    REC.loud && REC.list.push({ type: 'endTriggered', seat: s.cur } as GameEvent);
   }
 }
 
@@ -170,13 +155,13 @@ function beginExploration(s: State, site: number, how: 'ration' | 'machete' | 'n
   const p = s.players[s.cur]!;
   const kind = s.board.locations[site]!.kind;
   const first = s.stacks[site]!.length === s.full[site];
-  LOUD && EV.push({ type: 'explore', seat: s.cur, site: locId(s, site), how } as GameEvent);
+  REC.loud && REC.list.push({ type: 'explore', seat: s.cur, site: locId(s, site), how } as GameEvent);
   s.t.explorations.push({ iv33: kind === 'temple' && holds(p, 3, 3), scored: false });
   s.stack.push({ k: 'exEnd' }, { k: 'shrine', site });
   if (first && holds(p, 3, 2)) gainVp(s, 1, 'IV3-2');
   if (kind === 'ruin') {
     s.stacks[site]!.pop();
-    LOUD && EV.push({ type: 'ruinTile', seat: s.cur, site: locId(s, site) } as GameEvent);
+    REC.loud && REC.list.push({ type: 'ruinTile', seat: s.cur, site: locId(s, site) } as GameEvent);
     s.stack.push({ k: 'place', second: false });
   } else if (holds(p, 2, 2) && s.stacks[site]!.length > 1) {
     s.stack.push({ k: 'peek', site });
@@ -193,7 +178,7 @@ function takeTile(s: State, site: number, depth: number): void {
   const c = tileColour(tl);
   const level = tileLevel(tl);
   if (c === IVORY) {
-    LOUD && EV.push({ type: 'ivoryTaken', seat: s.cur, site: locId(s, site), tile: ivoryName(tl), reveals: true } as GameEvent);
+    REC.loud && REC.list.push({ type: 'ivoryTaken', seat: s.cur, site: locId(s, site), tile: ivoryName(tl), reveals: true } as GameEvent);
     if (p.ivory[level - 1] === 0) p.ivory[level - 1] = tl;
     else s.stack.push({ k: 'keep', held: p.ivory[level - 1]!, taken: tl });
   } else if (c === BLUE) {
@@ -202,11 +187,11 @@ function takeTile(s: State, site: number, depth: number): void {
     s.t.blueTaken++;
     // A blue tile is VP scored while exploring a temple: IV3-3 answers it (EN, PL: 1 VP).
     s.t.explorations[s.t.explorations.length - 1]!.scored = true;
-    LOUD && EV.push({ type: 'blueTaken', seat: s.cur, site: locId(s, site), level, reveals: true } as GameEvent);
+    REC.loud && REC.list.push({ type: 'blueTaken', seat: s.cur, site: locId(s, site), level, reveals: true } as GameEvent);
     if (s.t.doubled) revealBlue(s, p, p.blue.length - 1);
   } else {
     s.discards.push(tl);
-    LOUD && EV.push({ type: 'purpleTaken', seat: s.cur, site: locId(s, site), tile: `PU-${tileFace(tl)}`, level, reveals: true } as GameEvent);
+    REC.loud && REC.list.push({ type: 'purpleTaken', seat: s.cur, site: locId(s, site), tile: `PU-${tileFace(tl)}`, level, reveals: true } as GameEvent);
     purpleEffect(s, p, tileFace(tl));
   }
 }
@@ -217,7 +202,7 @@ function revealBlue(s: State, p: Player, i: number): void {
   const v = tileFace(p.blue[i]!);
   p.vp += v;
   s.t.vp += v;
-  LOUD && EV.push({ type: 'blueRevealed', seat: s.cur, level: tileLevel(p.blue[i]!), value: v } as GameEvent);
+  REC.loud && REC.list.push({ type: 'blueRevealed', seat: s.cur, level: tileLevel(p.blue[i]!), value: v } as GameEvent);
 }
 
 /** §5. Effects needing a decision push a frame; the shrine check waits below them. */
@@ -236,12 +221,12 @@ function purpleEffect(s: State, p: Player, effect: number): void {
       if (p.reserve > 0) {
         p.reserve--;
         p.tb[BOTTOM]!++;
-        LOUD && EV.push({ type: 'toolboxAdded', seat: s.cur } as GameEvent);
+        REC.loud && REC.list.push({ type: 'toolboxAdded', seat: s.cur } as GameEvent);
       }
       break;
     case 5:
       p.loc = s.board.camp;
-      LOUD && EV.push({ type: 'teleport', seat: s.cur, to: locId(s, s.board.camp) } as GameEvent);
+      REC.loud && REC.list.push({ type: 'teleport', seat: s.cur, to: locId(s, s.board.camp) } as GameEvent);
       gainRations(s, s.cur, holds(p, 3, 5) ? 4 : 3, 'PU-5');
       break;
     case 6:
@@ -286,7 +271,7 @@ function useTool(s: State, col: number, level: number): void {
   p.tb[tbPos(col, level)]!--;
   p.tb[BOTTOM]!++;
   s.t.toolUsed = true;
-  LOUD && EV.push({ type: 'tool', seat: s.cur, col: COLUMNS[col], level } as GameEvent);
+  REC.loud && REC.list.push({ type: 'tool', seat: s.cur, col: COLUMNS[col], level } as GameEvent);
   switch (col * 3 + level) {
     case 1: // Machete 1
       beginExploration(s, p.loc, 'machete');
@@ -318,7 +303,7 @@ function useTool(s: State, col: number, level: number): void {
       const before = s.t.vp;
       p.vp += before;
       s.t.vp += before;
-      if (before > 0) LOUD && EV.push({ type: 'vp', seat: s.cur, vp: before, why: 'Shovel 3' } as GameEvent);
+      if (before > 0) REC.loud && REC.list.push({ type: 'vp', seat: s.cur, vp: before, why: 'Shovel 3' } as GameEvent);
       for (let i = p.blue.length - s.t.blueTaken; i < p.blue.length; i++) revealBlue(s, p, i);
       break;
     }
@@ -368,7 +353,7 @@ function placePathway(s: State, t: number): void {
   const p = s.players[s.cur]!;
   s.owners[t]! |= 1 << s.cur;
   p.supply--;
-  LOUD && EV.push({ type: 'pathway', seat: s.cur, trail: trailId(s, t) } as GameEvent);
+  REC.loud && REC.list.push({ type: 'pathway', seat: s.cur, trail: trailId(s, t) } as GameEvent);
   if (holds(p, 3, 1)) gainVp(s, 1, 'IV3-1');
 }
 
@@ -489,13 +474,13 @@ function runAutomatic(s: State, f: Frame): void {
         if (bit >= 0 && (s.tokens & (1 << bit)) !== 0) {
           s.tokens &= ~(1 << bit);
           k++;
-          LOUD && EV.push({ type: 'token', trail: trailId(s, t), coloured: false } as GameEvent);
+          REC.loud && REC.list.push({ type: 'token', trail: trailId(s, t), coloured: false } as GameEvent);
         }
       }
       if (k > 0 && s.tokens === 0) {
         s.tokens = (1 << s.board.rivers.length) - 1;
         reset = 1;
-        LOUD && EV.push({ type: 'tokensReset' } as GameEvent);
+        REC.loud && REC.list.push({ type: 'tokensReset' } as GameEvent);
       }
       const steps = k + reset + s.t.bonus;
       s.t.bonus = 0;
@@ -516,7 +501,7 @@ function runAutomatic(s: State, f: Frame): void {
     case 'shrine':
       if (s.stacks[f.site]!.length === 0 && !s.relic[f.site]) {
         s.relic[f.site] = true;
-        LOUD && EV.push({ type: 'shrine', site: locId(s, f.site), relic: relicColour(s, f.site) } as GameEvent);
+        REC.loud && REC.list.push({ type: 'shrine', site: locId(s, f.site), relic: relicColour(s, f.site) } as GameEvent);
       }
       break;
     case 'exEnd': {
@@ -550,7 +535,7 @@ export function play(s: State, c: RRChoice): void {
       for (const t of trails) at = otherEnd(b, t, at);
       p.loc = at;
       s.t.moved = trails;
-      LOUD && EV.push({ type: 'move', seat: s.cur, trails: c.trails, to: locId(s, at) } as GameEvent);
+      REC.loud && REC.list.push({ type: 'move', seat: s.cur, trails: c.trails, to: locId(s, at) } as GameEvent);
       s.stack.push({ k: 'moveEnd' });
       if (start === b.camp && holds(p, 3, 6)) s.stack.push({ k: 'leaveFlip' });
       break;
@@ -558,7 +543,7 @@ export function play(s: State, c: RRChoice): void {
     case 'teleport':
       discardIvory(s, p, 2);
       p.loc = b.locIndex.get(c.to)!;
-      LOUD && EV.push({ type: 'teleport', seat: s.cur, to: c.to } as GameEvent);
+      REC.loud && REC.list.push({ type: 'teleport', seat: s.cur, to: c.to } as GameEvent);
       s.stack.push({ k: 'post', explored: false });
       break;
     case 'tool':
@@ -598,7 +583,7 @@ export function play(s: State, c: RRChoice): void {
       const col = colIndex(c.col);
       p.tb[tbPos(col, c.level)]!--;
       p.tb[tbPos(col, c.level + 1)]!++;
-      LOUD && EV.push({ type: 'step', seat: s.cur, col: c.col, to: c.level + 1 } as GameEvent);
+      REC.loud && REC.list.push({ type: 'step', seat: s.cur, col: c.col, to: c.level + 1 } as GameEvent);
       if (f.k === 'steps' && f.n > 1) s.stack.push({ k: 'steps', n: f.n - 1 });
       break;
     }
@@ -607,7 +592,7 @@ export function play(s: State, c: RRChoice): void {
         const site = (f as { site: number }).site;
         s.relic[site] = false;
         p.relics[relicColour(s, site)]!++;
-        LOUD && EV.push({ type: 'relicTaken', seat: s.cur, site: locId(s, site), relic: relicColour(s, site) } as GameEvent);
+        REC.loud && REC.list.push({ type: 'relicTaken', seat: s.cur, site: locId(s, site), relic: relicColour(s, site) } as GameEvent);
         gainVp(s, 2 * s.t.moved.length, 'expedition', false);
         checkEnd(s);
       }
@@ -625,7 +610,7 @@ export function play(s: State, c: RRChoice): void {
       const gone = kept === k.held ? k.taken : k.held;
       p.ivory[tileLevel(kept) - 1] = kept;
       s.discards.push(gone);
-      LOUD && EV.push({ type: 'ivoryKept', seat: s.cur, kept: ivoryName(kept), discarded: ivoryName(gone) } as GameEvent);
+      REC.loud && REC.list.push({ type: 'ivoryKept', seat: s.cur, kept: ivoryName(kept), discarded: ivoryName(gone) } as GameEvent);
       gainVp(s, 2, 'ivory discard');
       break;
     }
@@ -633,7 +618,7 @@ export function play(s: State, c: RRChoice): void {
       const site = (f as { site: number }).site;
       if (c.use) {
         discardIvory(s, p, 2);
-        LOUD && EV.push({ type: 'peek', seat: s.cur, site: locId(s, site), reveals: true } as GameEvent);
+        REC.loud && REC.list.push({ type: 'peek', seat: s.cur, site: locId(s, site), reveals: true } as GameEvent);
         s.peeked[s.cur]! |= 1 << site;
         s.stack.push({ k: 'pick', site });
       } else {
@@ -654,7 +639,7 @@ export function play(s: State, c: RRChoice): void {
       const to = b.trailOf[c.trail]!;
       s.owners[lf.from]! &= ~(1 << s.cur);
       s.owners[to]! |= 1 << s.cur;
-      LOUD && EV.push({ type: 'pathwayMoved', seat: s.cur, from: trailId(s, lf.from), trail: c.trail } as GameEvent);
+      REC.loud && REC.list.push({ type: 'pathwayMoved', seat: s.cur, from: trailId(s, lf.from), trail: c.trail } as GameEvent);
       for (let q = 0; q < s.seats; q++) if (q !== s.cur && holds(s.players[q]!, 3, 4)) gainRations(s, q, 1, 'IV3-4');
       if (lf.left > 1) s.stack.push({ k: 'lift', left: lf.left - 1, avoid: lf.from, fresh: to });
       break;
@@ -663,7 +648,7 @@ export function play(s: State, c: RRChoice): void {
       if (c.pick === 'toolbox') {
         p.reserve--;
         p.tb[BOTTOM]!++;
-        LOUD && EV.push({ type: 'toolboxAdded', seat: s.cur } as GameEvent);
+        REC.loud && REC.list.push({ type: 'toolboxAdded', seat: s.cur } as GameEvent);
       } else {
         gainVp(s, 2, 'Shovel 1', false);
       }
