@@ -4,7 +4,8 @@
  * that clicks through a game the way a person would.
  */
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { after, before } from 'node:test';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -138,3 +139,31 @@ export async function playByClicking(page: Page, seed: string, opts: { maxClicks
     await waitForChange(page, s.sig, 3000);
   }
 }
+
+/**
+ * The real server with the built client, and a browser, shared by the tests of one file: started
+ * before them, closed after. Read `srv` and `browser` inside the tests.
+ */
+export function browserSuite(): { readonly srv: TestServer; readonly browser: TestBrowser } {
+  const ctx = {} as { srv: TestServer; browser: TestBrowser };
+  before(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    ctx.srv = await startWebServer();
+    ctx.browser = await launchBrowser();
+  });
+  after(async () => {
+    await ctx.browser?.close();
+    await ctx.srv?.stop();
+  });
+  return ctx;
+}
+
+/** Collects every error the page throws (the tests assert there are none). */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+/** A full-page screenshot into test-artifacts/. */
+export const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, name), fullPage: true });

@@ -3,47 +3,28 @@
  * clicking, the languages, seat links, and what a spectator's page receives. Needs `npm run build`
  * (dist/web) and Chromium at /usr/bin/chromium. Screenshots go to test-artifacts/.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page, WebSocket as PwSocket } from 'playwright-core';
-import { ARTIFACTS, launchBrowser, playByClicking, startWebServer, type TestBrowser } from '../helpers/browser.js';
-import { autoPlay, createGame, hello, joinSeat, live, until, type Msg, type TestServer } from '../helpers/server.js';
+import type { WebSocket as PwSocket } from 'playwright-core';
+import { browserSuite, playByClicking, shot, watchErrors } from '../helpers/browser.js';
+import { autoPlay, createGame, hello, joinSeat, live, until, type Msg } from '../helpers/server.js';
 import type { LiveGame } from '../../src/server/live-game.js';
 
 const LOCALES = fileURLToPath(new URL('../../../web/src/i18n/locales', import.meta.url));
 const lobbyStrings = (lng: string) => JSON.parse(readFileSync(join(LOCALES, lng, 'lobby.json'), 'utf8')) as Record<string, any>;
 
-let srv: TestServer;
-let browser: TestBrowser;
-before(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  srv = await startWebServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await srv?.stop();
-});
-
-/** Fails the test on any error the page throws. */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-}
-
-const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, name), fullPage: true });
+const suite = browserSuite();
 
 test('through the lobby: a 3-player game against two bots on the server, played to the end by clicking', { timeout: 90_000 }, async (t) => {
   const seed = process.env.WEB_TEST_SEED ?? randomBytes(4).toString('hex');
   t.diagnostic(`seed ${seed} (set WEB_TEST_SEED to repeat)`);
-  const page = await browser.newPage();
+  const page = await suite.browser.newPage();
   const errors = watchErrors(page);
-  await page.goto(srv.base + '/');
+  await page.goto(suite.srv.base + '/');
   await page.getByTestId('lobby').waitFor();
   await shot(page, 'lobby.png');
 
@@ -60,7 +41,7 @@ test('through the lobby: a 3-player game against two bots on the server, played 
   const held = await page.evaluate((gid) => (globalThis as any).localStorage.getItem(`expedition.seat.${gid}`), id);
   assert.equal(JSON.parse(held).seat, 0, 'the seat token is kept for the game');
 
-  const g = await live(srv.hub, id);
+  const g = await live(suite.srv.hub, id);
   assert.deepEqual(
     g.seatConfigs.map((s) => [s.kind, s.bot]),
     [
@@ -108,9 +89,9 @@ test('through the lobby: a 3-player game against two bots on the server, played 
 });
 
 test('the lobby speaks English, German, French and Polish, and fits a 390 px phone', { timeout: 30_000 }, async () => {
-  const page = await browser.newPage({ width: 390, height: 844 });
+  const page = await suite.browser.newPage({ width: 390, height: 844 });
   const errors = watchErrors(page);
-  await page.goto(srv.base + '/?lang=en');
+  await page.goto(suite.srv.base + '/?lang=en');
   await page.getByTestId('lobby').waitFor();
   const heading = page.locator('.lobby h1');
   const start = page.getByTestId('bots-start');
@@ -133,8 +114,8 @@ test('the lobby speaks English, German, French and Polish, and fits a 390 px pho
 });
 
 test('seat links: a friend claims a seat by link, a second visitor finds it taken and watches', { timeout: 30_000 }, async () => {
-  const host = await browser.newPage();
-  await host.goto(srv.base + '/');
+  const host = await suite.browser.newPage();
+  await host.goto(suite.srv.base + '/');
   const card = host.getByTestId('friends-game');
   await card.getByTestId('friends-seats').selectOption('3');
   await card.getByTestId('friend-kind-2').selectOption('bot');
@@ -144,17 +125,17 @@ test('seat links: a friend claims a seat by link, a second visitor finds it take
   assert.equal(await host.getByTestId('share-2').count(), 0, 'no link for the bot seat');
   const id = new URL(link).pathname.split('/').pop()!;
 
-  const friend = await browser.newPage();
+  const friend = await suite.browser.newPage();
   await friend.goto(link);
   await friend.waitForURL((u) => u.pathname === `/game/${id}` && u.search === '');
   await friend.getByTestId('game-screen').waitFor();
   await friend.getByTestId('seat-panel').waitFor();
   const held = await friend.evaluate((gid) => (globalThis as any).localStorage.getItem(`expedition.seat.${gid}`), id);
   assert.equal(JSON.parse(held).seat, 1);
-  const g = await live(srv.hub, id);
+  const g = await live(suite.srv.hub, id);
   await until(() => g.seatConfigs[1]!.claimed && [...g.subscribers].some((s) => s.seat === 1), 'seat 1 claimed and connected');
 
-  const late = await browser.newPage();
+  const late = await suite.browser.newPage();
   await late.goto(link);
   await late.getByTestId('seat-taken').waitFor();
   await late.getByTestId('watch-instead').click();
@@ -187,10 +168,10 @@ function hiddenBlue(g: LiveGame): number {
 }
 
 test('a spectator page receives and shows no hidden tile and no score, and offers nothing to click', { timeout: 45_000 }, async (t) => {
-  const { base, hub } = srv;
+  const { base, hub } = suite.srv;
   const id = await createGame(base, { seats: [{ kind: 'human' }, { kind: 'bot', bot: 'greedy' }, { kind: 'bot', bot: 'greedy' }], options: { layout: 'standard', openScores: false } });
   const g = await live(hub, id);
-  const c = await srv.client();
+  const c = await suite.srv.client();
   await hello(c, id, await joinSeat(base, id, 0));
   // Play until some hidden information exists: blue tiles nobody else may see.
   let player = autoPlay(c, 0, 'spectator-seat0');
@@ -198,7 +179,7 @@ test('a spectator page receives and shows no hidden tile and no score, and offer
   player.stop();
   await settle(g);
 
-  const page = await browser.newPage();
+  const page = await suite.browser.newPage();
   const errors = watchErrors(page);
   const frames: Msg[] = [];
   page.on('websocket', (ws: PwSocket) => ws.on('framereceived', (f) => frames.push(JSON.parse(String(f.payload)) as Msg)));
@@ -252,17 +233,17 @@ test('a spectator page receives and shows no hidden tile and no score, and offer
 });
 
 test('through the lobby: an offline game against bots opens at /local with the chosen seats', { timeout: 30_000 }, async () => {
-  const page = await browser.newPage();
+  const page = await suite.browser.newPage();
   const errors = watchErrors(page);
-  await page.goto(srv.base + '/');
+  await page.goto(suite.srv.base + '/');
   const card = page.getByTestId('bot-game');
   await card.getByTestId('bots-seats').selectOption('4');
   await card.getByTestId('where-local').check();
-  const before = (await srv.hub.store.listGames({ status: 'active' })).length;
+  const before = (await suite.srv.hub.store.listGames({ status: 'active' })).length;
   await card.getByTestId('bots-start').click();
   await page.waitForURL((u) => u.pathname === '/local');
   await page.getByTestId('game-screen').waitFor({ timeout: 15_000 });
   assert.equal(await page.locator('[data-testid^="player-card-"]').count(), 4, 'four players at the table');
-  assert.equal((await srv.hub.store.listGames({ status: 'active' })).length, before, 'nothing was created on the server');
+  assert.equal((await suite.srv.hub.store.listGames({ status: 'active' })).length, before, 'nothing was created on the server');
   assert.deepEqual(errors, []);
 });

@@ -4,49 +4,22 @@
  * Needs `npm run build:web` (dist/web) and Chromium at /usr/bin/chromium. Screenshots go to
  * test-artifacts/ (quetzal-mid.png, quetzal-phone.png, quetzal-score.png).
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import '../../src/bots/index.js';
-import { heuristicFor } from '../../src/bots/heuristic.js';
-import { quetzal } from '../../src/games/quetzal/index.js';
-import { ARTIFACTS, launchBrowser, playByClicking, startWebServer, type TestBrowser } from '../helpers/browser.js';
-import { live, type TestServer } from '../helpers/server.js';
+import { browserSuite, playByClicking, shot, watchErrors } from '../helpers/browser.js';
+import { live } from '../helpers/server.js';
 
-/** The greedy bot once Quetzal has a heuristic, the random one until then. */
-const BOT = (() => {
-  try {
-    heuristicFor(quetzal);
-    return 'greedy';
-  } catch {
-    return 'random';
-  }
-})();
+const BOT = 'greedy';
 
-let srv: TestServer;
-let browser: TestBrowser;
-before(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  srv = await startWebServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await srv?.stop();
-});
-
-const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, name), fullPage: true });
+const suite = browserSuite();
 
 test(`Quetzal through the lobby: you and a ${BOT} bot on the server, played to the end by clicking`, { timeout: 150_000 }, async (t) => {
   const seed = process.env.WEB_TEST_SEED ?? randomBytes(4).toString('hex');
   t.diagnostic(`seed ${seed} (set WEB_TEST_SEED to repeat); bot ${BOT}`);
-  const page = await browser.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(srv.base + '/?lang=en');
+  const page = await suite.browser.newPage();
+  const errors = watchErrors(page);
+  await page.goto(suite.srv.base + '/?lang=en');
   await page.getByTestId('lobby').waitFor();
 
   const card = page.getByTestId('bot-game');
@@ -60,7 +33,7 @@ test(`Quetzal through the lobby: you and a ${BOT} bot on the server, played to t
   await page.waitForURL(/\/game\/[A-Za-z0-9_-]+$/);
   const id = new URL(page.url()).pathname.split('/').pop()!;
   await page.getByTestId('quetzal-board').waitFor();
-  const g = await live(srv.hub, id);
+  const g = await live(suite.srv.hub, id);
   assert.equal(g.game.id, 'quetzal');
   assert.deepEqual(
     g.seatConfigs.map((s) => [s.kind, s.bot]),
