@@ -31,7 +31,7 @@ export interface IsmctsOptions {
   /**
    * Back up the best child's value instead of the mean through a seat's own consecutive decisions
    * (the rest of its turn), counting children tried at least this many times; 0: mean backup.
-   * Default 5. A mean over a turn's later decisions undervalues a move with many follow-ups, most
+   * Default: the game heuristic's setting, else 5. A mean over a turn's later decisions undervalues a move with many follow-ups, most
    * of them poor, where greedy takes the best. Measured against three greedy bots in 4-player
    * Relic Runners (2000 iterations, seeds 1-4): 31/80 wins and mean score 60 (greedy 46-53),
    * against 3/16 and 50 with mean backup (seed 1).
@@ -87,7 +87,7 @@ export function ismctsBot(opts: IsmctsOptions, label = 'ismcts'): Bot {
       const maxIt = opts.iterations ?? Infinity;
       const seats = game.seats(sample);
       const horizon = opts.rolloutTurns ?? seats;
-      const maxBackup = opts.maxBackup ?? 5;
+      const maxBackup = opts.maxBackup ?? h.ismcts?.maxBackup ?? 5;
       for (let it = 0; it < maxIt; it++) {
         // Check the clock every few iterations: reading it costs more than an iteration's start.
         if ((it & 7) === 0 && now() >= deadline && it > 0) break;
