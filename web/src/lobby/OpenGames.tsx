@@ -59,7 +59,9 @@ export function OpenGames() {
             return (
               <li key={g.id} data-testid="open-game" data-game={g.id}>
                 <div className="game-info">
-                  <span className="game-id">{g.id}</span>
+                  <span className="game-name">
+                    <strong>{t(`gameChoice.${g.game}`, { defaultValue: g.game })}</strong> <span className="game-id">{g.id}</span>
+                  </span>
                   <span className="muted">
                     {t('open.players', { count: g.seats })} · {t('open.moves', { count: g.moves })}
                   </span>
