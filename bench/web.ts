@@ -98,5 +98,43 @@ async function clickToRender(): Promise<void> {
   }
 }
 
+/**
+ * The same figure for a game run in the browser (engine and bots in the Web Worker): no network
+ * and no database, so this is the client's own time from a click to the painted state.
+ */
+async function offlineClickToRender(): Promise<void> {
+  const srv = await startWebServer();
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${srv.base}/`);
+    await page.evaluate(() =>
+      (globalThis as any).localStorage.setItem('expedition.local.new', JSON.stringify({ seats: [{ kind: 'human' }, { kind: 'bot', bot: 'random' }, { kind: 'bot', bot: 'random' }], options: { layout: 'standard', openScores: false }, seed: 'bench-web-offline' })),
+    );
+    await page.goto(`${srv.base}/local`);
+    await page.getByTestId('game-screen').waitFor();
+    await playByClicking(page, 'bench-web-offline-warm', { until: (st) => st.clicks >= WARM_CLICKS });
+    await page.evaluate(() => {
+      (globalThis as any).__expeditionTimings = [];
+    });
+    let n = 0;
+    await playByClicking(page, 'bench-web-offline', {
+      maxClicks: 400,
+      until: () => n >= MEASURED,
+      onClick: async () => {
+        n = (await page.evaluate(() => ((globalThis as any).__expeditionTimings ?? []) as number[])).length;
+      },
+    });
+    const xs = await page.evaluate(() => ((globalThis as any).__expeditionTimings ?? []) as number[]);
+    if (xs.length === 0) return console.log('Offline game: no timings recorded');
+    console.log(`Click to painted state, offline game in the browser (human + 2 random bots in the Web Worker), mid-game:`);
+    console.log(`  ${xs.length} choices: median ${percentile(xs, 50).toFixed(1)} ms, p95 ${percentile(xs, 95).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`);
+  } finally {
+    await browser.close();
+    await srv.stop();
+  }
+}
+
 initialJs();
 await clickToRender();
+await offlineClickToRender();
