@@ -15,8 +15,13 @@ export interface Heuristic<S = unknown> {
    * like an expedition ready to go), so such rules are stated directly.
    */
   prune?(s: S, seat: Seat, choices: readonly Choice[]): readonly Choice[];
-  /** ISMCTS settings measured best for this game, used where the bot's spec sets none. */
-  readonly ismcts?: { readonly maxBackup?: number };
+  /** ISMCTS settings measured best for this game at this many seats, used where the bot's spec sets none. */
+  readonly ismcts?: (seats: number) => IsmctsDefaults;
+}
+
+export interface IsmctsDefaults {
+  readonly potential?: number;
+  readonly maxBackup?: number;
 }
 
 const HEURISTICS = new Map<string, Heuristic>();

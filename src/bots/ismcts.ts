@@ -26,15 +26,15 @@ export interface IsmctsOptions {
    * Weight of the heuristic's potential (value minus banked) at the end of a playout. Below 1 the
    * search prefers gains it can see realised to promises it can keep deferring: at full weight it
    * hoarded toolboxes and rations in 4-player games (measured: mean score 44 at 1, 53 at 0.5).
+   * Default: the game heuristic's setting for the seat count (Heuristic.ismcts), else 0.5.
    */
   readonly potential?: number;
   /**
    * Back up the best child's value instead of the mean through a seat's own consecutive decisions
    * (the rest of its turn), counting children tried at least this many times; 0: mean backup.
-   * Default: the game heuristic's setting, else 5. A mean over a turn's later decisions undervalues a move with many follow-ups, most
-   * of them poor, where greedy takes the best. Measured against three greedy bots in 4-player
-   * Relic Runners (2000 iterations, seeds 1-4): 31/80 wins and mean score 60 (greedy 46-53),
-   * against 3/16 and 50 with mean backup (seed 1).
+   * Default: the game heuristic's setting for the seat count (Heuristic.ismcts), else 0. A mean
+   * over a turn's later decisions undervalues a move with many follow-ups, most of them poor,
+   * where greedy takes the best (see src/bots/relic-runners/index.ts for the measurements).
    */
   readonly maxBackup?: number;
   /** Sees the root's statistics after each search (diagnostics, tests). */
@@ -73,7 +73,6 @@ function rewards(values: number[], scale: number): number[] {
 export function ismctsBot(opts: IsmctsOptions, label = 'ismcts'): Bot {
   const c = opts.c ?? 0.7;
   const scale = opts.marginScale ?? 8;
-  const potential = opts.potential ?? 0.5;
   if (opts.iterations === undefined && opts.ms === undefined) throw new InvalidInput('ismcts needs an iteration or time limit');
   return {
     name: label,
@@ -87,7 +86,9 @@ export function ismctsBot(opts: IsmctsOptions, label = 'ismcts'): Bot {
       const maxIt = opts.iterations ?? Infinity;
       const seats = game.seats(sample);
       const horizon = opts.rolloutTurns ?? seats;
-      const maxBackup = opts.maxBackup ?? h.ismcts?.maxBackup ?? 5;
+      const defaults = h.ismcts?.(seats) ?? {};
+      const potential = opts.potential ?? defaults.potential ?? 0.5;
+      const maxBackup = opts.maxBackup ?? defaults.maxBackup ?? 0;
       for (let it = 0; it < maxIt; it++) {
         // Check the clock every few iterations: reading it costs more than an iteration's start.
         if ((it & 7) === 0 && now() >= deadline && it > 0) break;

@@ -7,6 +7,6 @@ import { qPrune } from './prune.js';
 // available to heuristicFor(quetzal).
 // ISMCTS keeps the mean backup here: the best-child backup that helps in Relic Runners lost in
 // Quetzal (2 players vs greedy, 20 games, seed 1, 2000 iterations: 4 wins with it, 9 without).
-registerHeuristic<State>('quetzal', { value, banked, prune: qPrune, ismcts: { maxBackup: 0 } });
+registerHeuristic<State>('quetzal', { value, banked, prune: qPrune, ismcts: () => ({ potential: 0.5, maxBackup: 0 }) });
 
 export { value as quetzalValue, banked as quetzalBanked, qPrune };
