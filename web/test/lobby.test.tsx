@@ -1,9 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18n from '../src/i18n/index.js';
-import { Lobby } from '../src/lobby/Lobby.js';
+import { mockServer, renderLobby } from './lobby-harness.js';
 import { nextLog } from '../src/net/server-session.js';
 import { heldSeat } from '../src/net/api.js';
 
@@ -12,41 +10,6 @@ vi.mock('../src/offline/config.js', async (importOriginal) => {
   return { ...orig, requestLocalGame: vi.fn() };
 });
 const { requestLocalGame } = await import('../src/offline/config.js');
-
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-/** A fake server: records every request and answers the few the lobby makes. */
-function mockServer(): Call[] {
-  const calls: Call[] = [];
-  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ method, url, body });
-      if (method === 'GET' && url === '/api/games') return json(200, { games: [] });
-      if (method === 'POST' && url === '/api/games') return json(201, { id: 'g-test', game: 'relic-runners', seats: [], status: 'active', moves: 0, toAct: 0 });
-      if (method === 'POST' && url === '/api/games/g-test/join') return json(200, { token: 'tok-0123456789abcdef', seat: 0 });
-      return json(404, { error: 'not_found', message: url });
-    }),
-  );
-  return calls;
-}
-
-function renderLobby() {
-  const loc = memoryLocation({ path: '/', record: true });
-  render(
-    <Router hook={loc.hook} searchHook={loc.searchHook}>
-      <Lobby />
-    </Router>,
-  );
-  return loc;
-}
 
 beforeEach(async () => {
   localStorage.clear();

@@ -1,43 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18n from '../src/i18n/index.js';
-import { Lobby } from '../src/lobby/Lobby.js';
+import { mockServer, renderLobby } from './lobby-harness.js';
 
 vi.mock('../src/offline/config.js', async (importOriginal) => {
   const orig = await importOriginal<typeof import('../src/offline/config.js')>();
   return { ...orig, requestLocalGame: vi.fn() };
 });
 const { requestLocalGame } = await import('../src/offline/config.js');
-
-/** A fake server recording the lobby's requests. */
-function mockServer(): { method: string; url: string; body: unknown }[] {
-  const calls: { method: string; url: string; body: unknown }[] = [];
-  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (method === 'GET' && url === '/api/games') return json(200, { games: [] });
-      if (method === 'POST' && url === '/api/games') return json(201, { id: 'q-test', game: 'quetzal', seats: [], status: 'active', moves: 0, toAct: 0 });
-      if (method === 'POST' && url === '/api/games/q-test/join') return json(200, { token: 'tok-0123456789abcdef', seat: 0 });
-      return json(404, { error: 'not_found', message: url });
-    }),
-  );
-  return calls;
-}
-
-function renderLobby() {
-  const loc = memoryLocation({ path: '/', record: true });
-  render(
-    <Router hook={loc.hook} searchHook={loc.searchHook}>
-      <Lobby />
-    </Router>,
-  );
-  return loc;
-}
 
 beforeEach(async () => {
   localStorage.clear();
@@ -51,7 +21,7 @@ afterEach(() => {
 
 describe('lobby: choosing Quetzal', () => {
   it('against bots on the server: a 2-seat Quetzal game with no Relic Runners options', async () => {
-    const calls = mockServer();
+    const calls = mockServer('q-test', 'quetzal');
     const loc = renderLobby();
     const card = screen.getByTestId('bot-game');
     fireEvent.change(within(card).getByTestId('bots-game-choice'), { target: { value: 'quetzal' } });
@@ -70,7 +40,7 @@ describe('lobby: choosing Quetzal', () => {
   });
 
   it('offline: the local config names the game', () => {
-    mockServer();
+    mockServer('q-test', 'quetzal');
     renderLobby();
     fireEvent.change(screen.getByTestId('bots-game-choice'), { target: { value: 'quetzal' } });
     fireEvent.change(screen.getByTestId('bots-seats'), { target: { value: '5' } });
@@ -83,7 +53,7 @@ describe('lobby: choosing Quetzal', () => {
   });
 
   it('with friends: the game selector sends Quetzal', async () => {
-    const calls = mockServer();
+    const calls = mockServer('q-test', 'quetzal');
     renderLobby();
     const card = screen.getByTestId('friends-game');
     fireEvent.change(within(card).getByTestId('friends-game-choice'), { target: { value: 'quetzal' } });
