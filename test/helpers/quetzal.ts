@@ -80,15 +80,4 @@ export function randomGame(seed: number, seats: number, visit?: (s: State, c: QC
   return s;
 }
 
-export function forSeeds(seeds: Iterable<number>, body: (seed: number) => void): void {
-  for (const seed of seeds) {
-    try {
-      body(seed);
-    } catch (e) {
-      if (e instanceof Error) e.message = `[seed ${seed}] ${e.message}`;
-      throw e;
-    }
-  }
-}
-
-export const range = (a: number, b: number): number[] => Array.from({ length: b - a }, (_, i) => a + i);
+export { forSeeds, range } from './random-play.js';
