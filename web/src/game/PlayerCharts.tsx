@@ -3,10 +3,9 @@ import { seatName } from './names.js';
 import { isTable } from './panels/choices.js';
 import { RELIC_COLOURS } from './panels/places.js';
 import { ProgressionTable } from './panels/ProgressionTable.js';
-import { SeatBadge } from './panels/SeatBadge.js';
+import { PlayerCard } from './panels/PlayerCard.js';
 import { TileChip } from './panels/TileChip.js';
 import type { PartProps } from './parts.js';
-import { seatStyle } from './seat-style.js';
 import './panels.css';
 
 /** One card per player: everything on their explorer chart that the viewer may see. */
@@ -23,19 +22,7 @@ export function PlayerCharts({ view, seat, seats, choose, busy }: PartProps) {
         const relics = RELIC_COLOURS.filter((c) => p.relics[c] > 0);
         const shownBlue = p.blue.map((b) => b.value);
         return (
-          <article
-            key={p.seat}
-            className={`player-card${acting ? ' is-acting' : ''}${you ? ' is-you' : ''}`}
-            style={{ borderColor: seatStyle(p.seat).colour }}
-            data-testid={`player-card-${p.seat}`}
-            aria-label={name}
-          >
-            <header>
-              <SeatBadge seat={p.seat} />
-              <strong className="player-name">{name}</strong>
-              {you && <span className="tag">{t('common:you')}</span>}
-              {acting && <span className="tag acting-tag">▶ {t('chart.toAct')}</span>}
-            </header>
+          <PlayerCard key={p.seat} seat={p.seat} name={name} you={you ? t('common:you') : null} acting={acting ? t('chart.toAct') : null}>
             <dl className="stats">
               <div>
                 <dt>{t('chart.vp')}</dt>
@@ -74,7 +61,7 @@ export function PlayerCharts({ view, seat, seats, choose, busy }: PartProps) {
               <span className="label">{t('chart.ivory')}</span>
               {p.ivory.length === 0 ? <span className="none">–</span> : p.ivory.map((n) => <TileChip key={n} name={n} />)}
             </div>
-          </article>
+          </PlayerCard>
         );
       })}
     </section>

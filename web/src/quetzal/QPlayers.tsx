@@ -2,8 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { DATA } from '../../../src/games/quetzal/data.js';
 import type { QPlayerView } from '../../../src/games/quetzal/view.js';
 import { seatName } from '../game/names.js';
-import { SeatBadge } from '../game/panels/SeatBadge.js';
-import { seatStyle } from '../game/seat-style.js';
+import { PlayerCard } from '../game/panels/PlayerCard.js';
 import type { QView, SeatInfo } from '../net/session.js';
 import { counted } from './model.js';
 import { CardShape } from './pieces.js';
@@ -59,20 +58,15 @@ export function QPlayers({ view, seat, seats }: { view: QView; seat: number | nu
         const name = seatName(seats, p.seat, t);
         const set = p.got.filter((u, i) => !p.upgrades.includes(u) || p.got.indexOf(u) !== i);
         return (
-          <article
+          <PlayerCard
             key={p.seat}
-            className={`player-card q-player${acting ? ' is-acting' : ''}${you ? ' is-you' : ''}`}
-            style={{ borderColor: seatStyle(p.seat).colour }}
-            data-testid={`player-card-${p.seat}`}
-            aria-label={name}
+            className="q-player"
+            seat={p.seat}
+            name={name}
+            you={you ? t('player.you') : null}
+            acting={acting ? t('player.toAct') : null}
+            tags={p.startMarker && <span className="tag start-tag">★ {t('player.startMarker')}</span>}
           >
-            <header>
-              <SeatBadge seat={p.seat} />
-              <strong className="player-name">{name}</strong>
-              {you && <span className="tag">{t('player.you')}</span>}
-              {p.startMarker && <span className="tag start-tag">★ {t('player.startMarker')}</span>}
-              {acting && <span className="tag acting-tag">▶ {t('player.toAct')}</span>}
-            </header>
             <dl className="stats">
               <div>
                 <dt>{t('player.coins')}</dt>
@@ -129,7 +123,7 @@ export function QPlayers({ view, seat, seats }: { view: QView; seat: number | nu
                 </p>
               )}
             </div>
-          </article>
+          </PlayerCard>
         );
       })}
     </section>
