@@ -12,15 +12,6 @@ import './panels.css';
 /** The ivory tile whose use is being offered, so its rule can be read before deciding. */
 const TILE_OF_DECISION: Readonly<Record<string, string>> = { refill: 'IV2-3', peek: 'IV2-2', extra: 'IV1-6' };
 
-/**
- * Steps still to assign in a 'steps' decision. The view may carry them as `stepsLeft`; until it
- * does, the panel says "one step at a time" without a number.
- */
-function stepsLeftOf(view: PartProps['view']): number | null {
-  const n = (view as { stepsLeft?: unknown }).stepsLeft;
-  return typeof n === 'number' ? n : null;
-}
-
 /** The viewer's pending decision in words, with one control per legal choice (every one reachable without the board). */
 export function DecisionPanel({ view, seat, seats, choose, busy, canUndo, onUndo }: PartProps & { canUndo: boolean; onUndo: () => void }) {
   const { t } = useTranslation('game');
@@ -49,7 +40,6 @@ export function DecisionPanel({ view, seat, seats, choose, busy, canUndo, onUndo
   const plain = choices.filter((c) => !isSpatial(c) && !isTable(c));
   const hint = boardHint(choices, t);
   const decisionTile = TILE_OF_DECISION[view.decision ?? ''];
-  const stepsLeft = stepsLeftOf(view);
 
   const choiceButton = (c: RRChoice, label = choiceLabel(c, view, t), extra?: ReactNode) => (
     <button
@@ -70,7 +60,7 @@ export function DecisionPanel({ view, seat, seats, choose, busy, canUndo, onUndo
   return (
     <section className="decision-panel mine" data-testid="decision-panel" data-decision={view.decision ?? ''} aria-label={t('panel.title')} aria-busy={busy}>
       <p className="instruction">
-        <strong>{instruction(view, t, stepsLeft)}</strong>
+        <strong>{instruction(view, t)}</strong>
       </p>
       {decisionTile && (
         <p className="tile-rule">

@@ -43,9 +43,9 @@ export function tileLabel(name: string, t: TFunction): string {
 }
 
 /** The one-line instruction for a pending decision of the viewer. */
-export function instruction(view: RRView, t: TFunction, stepsLeft: number | null): string {
+export function instruction(view: RRView, t: TFunction): string {
   const d = view.decision ?? 'none';
-  if (d === 'steps' && stepsLeft !== null) return t('game:decision.stepsLeft', { count: stepsLeft });
+  if (d === 'steps' && view.stepsLeft !== null) return t('game:decision.stepsLeft', { count: view.stepsLeft });
   // Say only what is on offer: a toolbox or an exploration may not be possible now.
   const has = (k: ChoiceKind) => view.choices?.some((c) => c.t === k) ?? false;
   if (d === 'move' && !has('tool')) return t('game:decision.moveOnly');
