@@ -9,7 +9,7 @@ registerHeuristic('relic-runners', {
   value: rrHeuristic.value,
   banked: (s: State, seat: number) => (s.over ? rrHeuristic.value(s, seat) : banked(s.players[seat]!)),
   prune: rrChoiceFilter,
-  // ISMCTS settings, measured against greedy at 1 s/move (about 9,000 iterations here): through
+  // ISMCTS settings, measured against greedy at 1 s/move (4,000-9,000 iterations here): through
   // the seat's own turn a node is worth its best child tried 5+ times (a mean over a turn's many
   // poor follow-ups undervalues the move greedy would finish well). 2 seats, full potential:
   // 18/20 with the best-child backup against 11/20 with the mean (seeds 1-2). 3+ seats, half the potential
