@@ -1,4 +1,5 @@
 import type { AnyGame, Choice, Seat } from '../core/game.js';
+import type { Rng } from '../core/rng.js';
 
 /**
  * Game knowledge for the greedy bot and for ISMCTS playouts. Written per game; it reads a state
@@ -15,6 +16,8 @@ export interface Heuristic<S = unknown> {
    * like an expedition ready to go), so such rules are stated directly.
    */
   prune?(s: S, seat: Seat, choices: readonly Choice[]): readonly Choice[];
+  /** A light ISMCTS playout policy: one of `choices` (already pruned); uniform when absent. */
+  playout?(s: S, seat: Seat, choices: readonly Choice[], rng: Rng): Choice;
   /** ISMCTS settings measured best for this game at this many seats, used where the bot's spec sets none. */
   readonly ismcts?: (seats: number) => IsmctsDefaults;
 }

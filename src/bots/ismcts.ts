@@ -9,7 +9,8 @@ import { heuristicFor, type Heuristic } from './heuristic.js';
  * a determinization of what the bot's seat does not know, descends the one tree shared by all
  * determinizations, choosing among the choices legal in that determinization by UCB with
  * availability counts, expands one new choice, plays out, and backs up a reward per seat.
- * The game's rules of thumb (Heuristic.prune) narrow the choices in the tree and the playouts.
+ * The game's rules of thumb (Heuristic.prune) narrow the choices in the tree and the playouts;
+ * its light playout policy (Heuristic.playout), where it has one, replaces uniform choice.
  */
 export interface IsmctsOptions {
   /** Stop after this many iterations (deterministic for a given seed). */
@@ -153,12 +154,13 @@ function iterate(game: AnyGame, h: Heuristic, d: unknown, root: Node, rng: Rng, 
     game.apply(d, cs[pick]!, false);
     path.push(node);
   }
-  // Playout: random choices for a few turns, then the heuristic's estimate of the final scores.
+  // Playout: the game's light policy (else uniform) for a few turns, then the heuristic's estimate
+  // of the final scores.
   const stopAt = game.turn(d) + horizon;
   for (let actor = game.toAct(d); actor !== null && game.turn(d) < stopAt; actor = game.toAct(d)) {
     const all = game.choices(d) as readonly Choice[];
     const cs = h.prune ? h.prune(d, actor, all) : all;
-    game.apply(d, cs[rng.int(cs.length)]!, false);
+    game.apply(d, h.playout ? h.playout(d, actor, cs, rng) : cs[rng.int(cs.length)]!, false);
   }
   const result = game.result(d);
   const values = result ? [...result.scores] : Array.from({ length: seats }, (_, p) => estimate(h, d, p, potential));

@@ -1,6 +1,7 @@
 import { registerHeuristic } from '../heuristic.js';
 import { rrChoiceFilter } from './filter.js';
 import { banked, rrHeuristic } from './heuristic.js';
+import { rrPlayout } from './playout.js';
 import type { State } from '../../games/relic-runners/state.js';
 
 // Importing this module makes the heuristic, with its rule of thumb for relics (filter.ts),
@@ -9,6 +10,7 @@ registerHeuristic('relic-runners', {
   value: rrHeuristic.value,
   banked: (s: State, seat: number) => (s.over ? rrHeuristic.value(s, seat) : banked(s.players[seat]!)),
   prune: rrChoiceFilter,
+  playout: rrPlayout,
   // ISMCTS settings, measured against greedy at 1 s/move (4,000-9,000 iterations here): through
   // the seat's own turn a node is worth its best child tried 5+ times (a mean over a turn's many
   // poor follow-ups undervalues the move greedy would finish well). 2 seats, full potential:
