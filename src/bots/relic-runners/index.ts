@@ -13,11 +13,11 @@ registerHeuristic('relic-runners', {
   playout: rrPlayout,
   // ISMCTS settings, measured against greedy at 1 s/move (4,000-9,000 iterations here): through
   // the seat's own turn a node is worth its best child tried 5+ times (a mean over a turn's many
-  // poor follow-ups undervalues the move greedy would finish well). 2 seats, full potential:
-  // 18/20 with the best-child backup against 11/20 with the mean (seeds 1-2). 3+ seats, half the potential
-  // (full potential hoarded toolboxes and rations). At 2000 iterations the 2-seat best-child
-  // backup lost (18/40 against 26/40): its children had too few visits to be judged.
-  ismcts: (seats) => (seats === 2 ? { potential: 1, maxBackup: 5 } : { potential: 0.5, maxBackup: 5 }),
+  // poor follow-ups undervalues the move greedy would finish well): 2 seats, 18/20 with it against
+  // 11/20 with the mean (seeds 1-2). 2 seats weigh the potential fully, 3+ seats by half (full
+  // potential hoarded toolboxes and rations). At 2000 iterations the 2-seat best-child backup
+  // lost (18/40 against 26/40): its children had too few visits to be judged.
+  ismcts: (seats) => ({ potential: seats === 2 ? 1 : 0.5, maxBackup: 5 }),
 });
 
 export { rrHeuristic };

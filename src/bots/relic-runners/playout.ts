@@ -2,6 +2,7 @@ import type { Choice, Seat } from '../../core/game.js';
 import type { Rng } from '../../core/rng.js';
 import type { State } from '../../games/relic-runners/state.js';
 import type { RRChoice } from '../../games/relic-runners/choice.js';
+import { otherEnd } from '../../games/relic-runners/board.js';
 import { isShrine, relicColour } from '../../games/relic-runners/rules.js';
 
 /**
@@ -21,10 +22,7 @@ export function rrPlayout(raw: unknown, _seat: Seat, choices: readonly Choice[],
     for (const x of choices as readonly RRChoice[]) {
       if (x.t !== 'move' || x.trails.length <= bestLen) continue;
       let at = from;
-      for (const id of x.trails) {
-        const t = b.trailIndex.get(id)!;
-        at = b.trailEnds[2 * t] === at ? b.trailEnds[2 * t + 1]! : b.trailEnds[2 * t]!;
-      }
+      for (const id of x.trails) at = otherEnd(b, b.trailOf[id]!, at);
       if (at !== from && s.relic[at] && isShrine(s, at) && relicColour(s, at) === colour) {
         best = x;
         bestLen = x.trails.length;
