@@ -5,30 +5,63 @@ import type { RRChoice } from '../../games/relic-runners/choice.js';
 import { otherEnd } from '../../games/relic-runners/board.js';
 import { isShrine, relicColour } from '../../games/relic-runners/rules.js';
 
+// Scratch: relic shrines per relic colour, refilled per call.
+const relicShrines = new Int8Array(4);
+
 /**
- * ISMCTS playout policy for Relic Runners: uniform, except that a seat starting its move on a
- * relic shrine makes the expedition its moves offer (the longest, RR-EXP-1), as greedy players
- * do. Uniform playouts let a ready expedition wait, so the search counted on relics that the
- * seats acting before it would take first.
+ * Share of playout moves off the relic shrines that line up an expedition. Measured at 1 s/move,
+ * one ISMCTS among three greedy, seeds 2, 4 and 5 (12 games each): 17/36 wins at 0.5, 14/36 at 0.
  */
-export function rrPlayout(raw: unknown, _seat: Seat, choices: readonly Choice[], rng: Rng): Choice {
-  const s = raw as State;
-  const from = s.t.startRelic;
-  if (from >= 0 && s.t.moved.length === 0 && choices.length > 1) {
-    const b = s.board;
-    const colour = relicColour(s, from);
-    let best: RRChoice | undefined;
-    let bestLen = 0;
-    for (const x of choices as readonly RRChoice[]) {
-      if (x.t !== 'move' || x.trails.length <= bestLen) continue;
-      let at = from;
-      for (const id of x.trails) at = otherEnd(b, b.trailOf[id]!, at);
-      if (at !== from && s.relic[at] && isShrine(s, at) && relicColour(s, at) === colour) {
-        best = x;
-        bestLen = x.trails.length;
+const SETUP = 0.5;
+
+/**
+ * ISMCTS playout policy for Relic Runners, a light model of how greedy players race for relics:
+ * - a seat starting its move on a relic shrine makes the expedition its moves offer (the
+ *   longest, RR-EXP-1). Uniform playouts let a ready expedition wait, so the search counted on
+ *   relics that the seats acting before it would take first;
+ * - any other seat, with probability `setup`, moves onto a relic shrine whose colour has another
+ *   relic shrine (lining up an expedition), as greedy players do.
+ * Every other choice is uniform.
+ */
+export function rrPlayoutWith(setup: number) {
+  return (raw: unknown, seat: Seat, choices: readonly Choice[], rng: Rng): Choice => {
+    const s = raw as State;
+    if (s.t.moved.length === 0 && choices.length > 1 && (choices[0] as RRChoice).t === 'move') {
+      const b = s.board;
+      const from = s.t.startRelic;
+      if (from >= 0) {
+        const colour = relicColour(s, from);
+        let best: RRChoice | undefined;
+        let bestLen = 0;
+        for (const x of choices as readonly RRChoice[]) {
+          if (x.t !== 'move' || x.trails.length <= bestLen) continue;
+          let at = from;
+          for (const id of x.trails) at = otherEnd(b, b.trailOf[id]!, at);
+          if (at !== from && s.relic[at] && isShrine(s, at) && relicColour(s, at) === colour) {
+            best = x;
+            bestLen = x.trails.length;
+          }
+        }
+        if (best) return best;
+      } else if (setup > 0 && rng.float() < setup) {
+        relicShrines.fill(0);
+        const n = b.locations.length;
+        for (let l = 0; l < n; l++) if (s.relic[l] && isShrine(s, l)) relicShrines[relicColour(s, l)]++;
+        const start = s.players[seat]!.loc;
+        // Uniform among the moves that line up an expedition (reservoir sampling, no allocation).
+        let pick: Choice | undefined;
+        let seen = 0;
+        for (const x of choices as readonly RRChoice[]) {
+          if (x.t !== 'move') continue;
+          let at = start;
+          for (const id of x.trails) at = otherEnd(b, b.trailOf[id]!, at);
+          if (at !== start && s.relic[at] && isShrine(s, at) && relicShrines[relicColour(s, at)]! >= 2 && rng.int(++seen) === 0) pick = x;
+        }
+        if (pick) return pick;
       }
     }
-    if (best) return best;
-  }
-  return choices[rng.int(choices.length)]!;
+    return choices[rng.int(choices.length)]!;
+  };
 }
+
+export const rrPlayout = rrPlayoutWith(SETUP);
