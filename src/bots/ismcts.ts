@@ -38,6 +38,13 @@ export interface IsmctsOptions {
    * where greedy takes the best (see src/bots/relic-runners/index.ts for the measurements).
    */
   readonly maxBackup?: number;
+  /**
+   * Rewards from a heuristic estimate (a playout that did not reach the end) are pulled toward
+   * 1/2 by this share: an estimate is less sure than a result. Without it a seat far ahead scores
+   * about 1 whether it ends the game or plays on, and wandered instead of ending a won game
+   * (against greedy seats that will not end a game they trail, games stalled up to the turn cap).
+   */
+  readonly shrink?: number;
   /** Sees the root's statistics after each search (diagnostics, tests). */
   readonly onRoot?: (children: readonly { readonly key: string; readonly visits: number; readonly mean: number }[]) => void;
 }
@@ -90,10 +97,11 @@ export function ismctsBot(opts: IsmctsOptions, label = 'ismcts'): Bot {
       const defaults = h.ismcts?.(seats) ?? {};
       const potential = opts.potential ?? defaults.potential ?? 0.5;
       const maxBackup = opts.maxBackup ?? defaults.maxBackup ?? 0;
+      const shrink = opts.shrink ?? 0.02;
       for (let it = 0; it < maxIt; it++) {
         // Check the clock every few iterations: reading it costs more than an iteration's start.
         if ((it & 7) === 0 && now() >= deadline && it > 0) break;
-        iterate(game, h, game.determinize(sample, seat, rng), root, rng, c, scale, seats, horizon, potential, maxBackup);
+        iterate(game, h, game.determinize(sample, seat, rng), root, rng, c, scale, seats, horizon, potential, maxBackup, shrink);
       }
       let best: Node | undefined;
       for (const ch of root.children) if (!best || ch.visits > best.visits) best = ch;
@@ -114,7 +122,7 @@ function estimate(h: Heuristic, s: unknown, seat: Seat, potential: number): numb
   return b + potential * (v - b);
 }
 
-function iterate(game: AnyGame, h: Heuristic, d: unknown, root: Node, rng: Rng, c: number, scale: number, seats: number, horizon: number, potential: number, maxBackup: number): void {
+function iterate(game: AnyGame, h: Heuristic, d: unknown, root: Node, rng: Rng, c: number, scale: number, seats: number, horizon: number, potential: number, maxBackup: number, shrink: number): void {
   const path: Node[] = [root];
   let node = root;
   // Selection and expansion.
@@ -165,6 +173,7 @@ function iterate(game: AnyGame, h: Heuristic, d: unknown, root: Node, rng: Rng, 
   const result = game.result(d);
   const values = result ? [...result.scores] : Array.from({ length: seats }, (_, p) => estimate(h, d, p, potential));
   const r = rewards(values, scale);
+  if (!result) for (let p = 0; p < seats; p++) r[p] = 0.5 + (r[p]! - 0.5) * (1 - shrink);
   // Leaves first, so a node's best-child value sees its children's updated values.
   for (let i = path.length - 1; i >= 0; i--) {
     const n = path[i]!;
@@ -183,7 +192,7 @@ function iterate(game: AnyGame, h: Heuristic, d: unknown, root: Node, rng: Rng, 
 /**
  * Parses `500ms`, `2s` or `2000it` into limits, optionally followed by settings joined with `+`
  * (a comma would split the CLI's --bots list): `max=5`, `potential=0.5`, `c=0.7`, `scale=8`,
- * `rollout=4`, e.g. `ismcts:2000it+max=0`.
+ * `rollout=4`, `shrink=0.02`, e.g. `ismcts:2000it+max=0`.
  */
 export function parseIsmctsArg(arg: string | undefined): IsmctsOptions {
   if (arg === undefined || arg === '') return { ms: 1000 };
@@ -201,7 +210,8 @@ export function parseIsmctsArg(arg: string | undefined): IsmctsOptions {
     else if (kv?.[1] === 'c') out.c = v;
     else if (kv?.[1] === 'scale' && v > 0) out.marginScale = v;
     else if (kv?.[1] === 'rollout' && Number.isInteger(v)) out.rolloutTurns = v;
-    else throw new InvalidInput(`ismcts: unknown setting "${part}" (max=N, potential=x, c=x, scale=x, rollout=N)`);
+    else if (kv?.[1] === 'shrink' && v < 1) out.shrink = v;
+    else throw new InvalidInput(`ismcts: unknown setting "${part}" (max=N, potential=x, c=x, scale=x, rollout=N, shrink=x)`);
   }
   return out;
 }

@@ -15,7 +15,8 @@ test('ismcts limits parse from 500ms, 2s and 2000it; nonsense is refused', () =>
   assert.throws(() => parseIsmctsArg('fast'), InvalidInput);
   assert.throws(() => parseIsmctsArg('0it'), InvalidInput);
   assert.equal(botFromSpec('ismcts:300it').name, 'ismcts:300it');
-  assert.deepEqual(parseIsmctsArg('2000it+max=0+potential=1+c=0.5+scale=4+rollout=2'), { iterations: 2000, maxBackup: 0, potential: 1, c: 0.5, marginScale: 4, rolloutTurns: 2 });
+  assert.deepEqual(parseIsmctsArg('2000it+max=0+potential=1+c=0.5+scale=4+rollout=2+shrink=0.1'), { iterations: 2000, maxBackup: 0, potential: 1, c: 0.5, marginScale: 4, rolloutTurns: 2, shrink: 0.1 });
+  assert.throws(() => parseIsmctsArg('2000it+shrink=1'), InvalidInput);
   assert.throws(() => parseIsmctsArg('2000it+max=1.5'), InvalidInput);
   assert.throws(() => parseIsmctsArg('2000it+fast=1'), InvalidInput);
 });
@@ -46,6 +47,31 @@ test('ismcts takes the relic that wins the game (RR-EXP-1, RR-END-1)', () => {
     while (g.toAct(s) === 0 && s.stack[s.stack.length - 1]?.k !== 'relic') g.apply(s, decide(g, s, bot, rng));
     assert.equal(s.stack[s.stack.length - 1]?.k, 'relic', `seed ${seed}: ismcts did not move onto the same-colour shrine`);
     assert.deepEqual(decide(g, s, bot, rng), { t: 'relic', take: true }, `seed ${seed}`);
+  }
+});
+
+test('ismcts far ahead ends the game it has won (RR-EXP-1, RR-END-1)', () => {
+  // 4 seats: seat 0 leads 95 to 25 on the green shrine of ruin-7; the expedition to ruin-6 takes
+  // the 9th relic, the end. Playing on also "wins", so with rewards near 1 either way the search
+  // wandered (0 of 6 seeds), and greedy seats never end a game they trail: it stalled.
+  const bot = botFromSpec('ismcts:2000it');
+  for (const seed of [1, 2, 3]) {
+    const s = buildPosition({
+      seats: 4,
+      stacks: { 'ruin-7': 0, 'ruin-6': 0 },
+      relics: ['ruin-7', 'ruin-6'],
+      players: [
+        { at: 'ruin-7', relics: { ivory: 2, blue: 2, purple: 1 }, vp: 80 },
+        { at: 'camp', relics: { blue: 1 }, vp: 20 },
+        { at: 'camp', relics: { purple: 1 }, vp: 20 },
+        { at: 'camp', relics: { ivory: 1 }, vp: 20 },
+      ],
+    });
+    const rng = createRng(seed);
+    while (g.toAct(s) === 0 && s.stack[s.stack.length - 1]?.k !== 'relic') g.apply(s, decide(g, s, bot, rng));
+    assert.equal(s.stack[s.stack.length - 1]?.k, 'relic', `seed ${seed}: ismcts moved to ${s.board.locations[s.players[0]!.loc]!.id}, not onto the last relic`);
+    g.apply(s, decide(g, s, bot, rng));
+    assert.ok(s.trigger === 0, `seed ${seed}: the end is triggered`);
   }
 });
 
