@@ -5,7 +5,10 @@ import { createRng } from '../../src/core/rng.js';
 import { botFromSpec, decide } from '../../src/bots/index.js';
 import { ismctsBot, parseIsmctsArg } from '../../src/bots/ismcts.js';
 import { relicRunners as g } from '../../src/games/relic-runners/index.js';
-import { buildPosition } from '../../src/games/relic-runners/position.js';
+import { buildPosition, type SeatSpec } from '../../src/games/relic-runners/position.js';
+import type { State } from '../../src/games/relic-runners/state.js';
+import type { Bot } from '../../src/bots/bot.js';
+import type { Rng } from '../../src/core/rng.js';
 import { randomGame } from '../helpers/random-play.js';
 
 test('ismcts limits parse from 500ms, 2s and 2000it; nonsense is refused', () => {
@@ -27,51 +30,48 @@ test('ismcts with an iteration limit is deterministic for a seed', () => {
   assert.deepEqual(decide(g, s, bot, createRng(5)), decide(g, s, bot, createRng(5)));
 });
 
+/** Seat 0 on the green relic shrine of ruin-7, the one at ruin-6 a trail away (trail 10). */
+function lastRelic(players: readonly SeatSpec[]): State {
+  return buildPosition({ seats: players.length, stacks: { 'ruin-7': 0, 'ruin-6': 0 }, relics: ['ruin-7', 'ruin-6'], players });
+}
+
+/** Lets the bot play seat 0's turn until it is offered a relic or the turn ends; whether offered. */
+function playToRelic(s: State, bot: Bot, rng: Rng): boolean {
+  while (g.toAct(s) === 0 && s.stack[s.stack.length - 1]?.k !== 'relic') g.apply(s, decide(g, s, bot, rng));
+  return s.stack[s.stack.length - 1]?.k === 'relic';
+}
+
 test('ismcts takes the relic that wins the game (RR-EXP-1, RR-END-1)', () => {
-  // Seat 0 starts on the green shrine of ruin-7 and can reach the one at ruin-6 (trail 10):
-  // the relic is the 7th of a 2-seat game (the end), worth 2 VP and a new colour, 52 VP against
+  // The relic is the 7th of a 2-seat game (the end), worth 2 VP and a new colour, 52 VP against
   // seat 1's 45 with its last turn to come; wandering off leaves seat 0 on 45 and the game open.
+  const bot = botFromSpec('ismcts:2000it');
   for (const seed of [1, 2, 3]) {
-    const s = buildPosition({
-      seats: 2,
-      stacks: { 'ruin-7': 0, 'ruin-6': 0 },
-      relics: ['ruin-7', 'ruin-6'],
-      players: [
-        { at: 'ruin-7', relics: { ivory: 2, blue: 2, purple: 2 }, vp: 30 },
-        { at: 'camp', vp: 45 },
-      ],
-    });
-    const bot = botFromSpec('ismcts:2000it');
+    const s = lastRelic([
+      { at: 'ruin-7', relics: { ivory: 2, blue: 2, purple: 2 }, vp: 30 },
+      { at: 'camp', vp: 45 },
+    ]);
     const rng = createRng(seed);
-    // Move onto the shrine: ISMCTS should pick a move ending at ruin-6, then take the relic.
-    while (g.toAct(s) === 0 && s.stack[s.stack.length - 1]?.k !== 'relic') g.apply(s, decide(g, s, bot, rng));
-    assert.equal(s.stack[s.stack.length - 1]?.k, 'relic', `seed ${seed}: ismcts did not move onto the same-colour shrine`);
+    assert.ok(playToRelic(s, bot, rng), `seed ${seed}: ismcts did not move onto the same-colour shrine`);
     assert.deepEqual(decide(g, s, bot, rng), { t: 'relic', take: true }, `seed ${seed}`);
   }
 });
 
 test('ismcts far ahead ends the game it has won (RR-EXP-1, RR-END-1)', () => {
-  // 4 seats: seat 0 leads 95 to 25 on the green shrine of ruin-7; the expedition to ruin-6 takes
-  // the 9th relic, the end. Playing on also "wins", so with rewards near 1 either way the search
-  // wandered (0 of 6 seeds), and greedy seats never end a game they trail: it stalled.
+  // 4 seats: seat 0 leads 95 to 25; the expedition to ruin-6 takes the 9th relic, the end.
+  // Playing on also "wins", so with rewards near 1 either way the search wandered (0 of 6 seeds),
+  // and greedy seats never end a game they trail: it stalled.
   const bot = botFromSpec('ismcts:2000it');
   for (const seed of [1, 2, 3]) {
-    const s = buildPosition({
-      seats: 4,
-      stacks: { 'ruin-7': 0, 'ruin-6': 0 },
-      relics: ['ruin-7', 'ruin-6'],
-      players: [
-        { at: 'ruin-7', relics: { ivory: 2, blue: 2, purple: 1 }, vp: 80 },
-        { at: 'camp', relics: { blue: 1 }, vp: 20 },
-        { at: 'camp', relics: { purple: 1 }, vp: 20 },
-        { at: 'camp', relics: { ivory: 1 }, vp: 20 },
-      ],
-    });
+    const s = lastRelic([
+      { at: 'ruin-7', relics: { ivory: 2, blue: 2, purple: 1 }, vp: 80 },
+      { at: 'camp', relics: { blue: 1 }, vp: 20 },
+      { at: 'camp', relics: { purple: 1 }, vp: 20 },
+      { at: 'camp', relics: { ivory: 1 }, vp: 20 },
+    ]);
     const rng = createRng(seed);
-    while (g.toAct(s) === 0 && s.stack[s.stack.length - 1]?.k !== 'relic') g.apply(s, decide(g, s, bot, rng));
-    assert.equal(s.stack[s.stack.length - 1]?.k, 'relic', `seed ${seed}: ismcts moved to ${s.board.locations[s.players[0]!.loc]!.id}, not onto the last relic`);
+    assert.ok(playToRelic(s, bot, rng), `seed ${seed}: ismcts moved to ${s.board.locations[s.players[0]!.loc]!.id}, not onto the last relic`);
     g.apply(s, decide(g, s, bot, rng));
-    assert.ok(s.trigger === 0, `seed ${seed}: the end is triggered`);
+    assert.equal(s.trigger, 0, `seed ${seed}: the end is triggered`);
   }
 });
 
