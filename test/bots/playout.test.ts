@@ -40,7 +40,7 @@ test('the playout policy is uniform where no expedition is offered', () => {
     assert.equal(expeditions(s).length, 0);
     const seen = new Set<string>();
     for (let seed = 1; seed <= 40; seed++) {
-      const c = rrPlayoutWith(0)(s, 0, g.choices(s), createRng(seed));
+      const c = rrPlayoutWith(() => 0)(s, 0, g.choices(s), createRng(seed));
       assert.ok(g.choices(s).includes(c as RRChoice), `seed ${seed}: not offered`);
       seen.add(JSON.stringify(c));
     }
@@ -58,13 +58,13 @@ test('the playout policy lines up an expedition: a seat off the relic shrines mo
   };
   const seen = new Set<string>();
   for (let seed = 1; seed <= 20; seed++) {
-    const c = rrPlayoutWith(1)(s, 0, g.choices(s), createRng(seed)) as RRChoice;
+    const c = rrPlayoutWith(() => 1)(s, 0, g.choices(s), createRng(seed)) as RRChoice;
     seen.add(onto(c));
   }
   assert.deepEqual([...seen].sort(), ['ruin-7', 'ruin-8']);
   // Without a partner of its colour a relic shrine lines nothing up: uniform again.
   const lone = ready(['ruin-8'], 'camp');
   const spread = new Set<string>();
-  for (let seed = 1; seed <= 40; seed++) spread.add(JSON.stringify(rrPlayoutWith(1)(lone, 0, g.choices(lone), createRng(seed))));
+  for (let seed = 1; seed <= 40; seed++) spread.add(JSON.stringify(rrPlayoutWith(() => 1)(lone, 0, g.choices(lone), createRng(seed))));
   assert.ok(spread.size > 3, `only ${spread.size} distinct moves over 40 seeds`);
 });
