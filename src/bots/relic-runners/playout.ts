@@ -11,8 +11,8 @@ const relicShrines = new Int8Array(4);
 /**
  * Share of playout moves off the relic shrines that line up an expedition, by seat count. Measured
  * at 1 s/move, one ISMCTS among three greedy, seeds 2, 4 and 5 (12 games each): 17/36 wins at
- * 0.5, 14/36 at 0. In 2-seat games against greedy (seeds 3-4) 0.5 won 12/20, 0 had won 16/20:
- * with one rival, relics are not raced for.
+ * 0.5, 14/36 at 0. In 2-seat games against greedy (seeds 3-4) 0.5 won 12/20, where 0 had won
+ * 16/20.
  */
 const SETUP = (seats: number): number => (seats === 2 ? 0 : 0.5);
 
@@ -21,8 +21,8 @@ const SETUP = (seats: number): number => (seats === 2 ? 0 : 0.5);
  * - a seat starting its move on a relic shrine makes the expedition its moves offer (the
  *   longest, RR-EXP-1). Uniform playouts let a ready expedition wait, so the search counted on
  *   relics that the seats acting before it would take first;
- * - any other seat, with probability `setup(seats)`, moves onto a relic shrine whose colour has another
- *   relic shrine (lining up an expedition), as greedy players do.
+ * - any other seat, with probability `setup(seats)`, moves onto a relic shrine whose colour has
+ *   another relic shrine (lining up an expedition), as greedy players do.
  * Every other choice is uniform.
  */
 export function rrPlayoutWith(setup: (seats: number) => number) {
@@ -31,6 +31,7 @@ export function rrPlayoutWith(setup: (seats: number) => number) {
     if (s.t.moved.length === 0 && choices.length > 1 && (choices[0] as RRChoice).t === 'move') {
       const b = s.board;
       const from = s.t.startRelic;
+      const share = setup(s.seats);
       if (from >= 0) {
         const colour = relicColour(s, from);
         let best: RRChoice | undefined;
@@ -45,7 +46,7 @@ export function rrPlayoutWith(setup: (seats: number) => number) {
           }
         }
         if (best) return best;
-      } else if (setup(s.seats) > 0 && rng.float() < setup(s.seats)) {
+      } else if (share > 0 && rng.float() < share) {
         relicShrines.fill(0);
         const n = b.locations.length;
         for (let l = 0; l < n; l++) if (s.relic[l] && isShrine(s, l)) relicShrines[relicColour(s, l)]++;
