@@ -2,8 +2,8 @@ import type { Choice, Seat } from '../../core/game.js';
 import type { Rng } from '../../core/rng.js';
 import type { State } from '../../games/relic-runners/state.js';
 import type { RRChoice } from '../../games/relic-runners/choice.js';
-import { otherEnd } from '../../games/relic-runners/board.js';
-import { isShrine, relicColour } from '../../games/relic-runners/rules.js';
+import { destination } from '../../games/relic-runners/board.js';
+import { relicColour, relicShrine } from '../../games/relic-runners/rules.js';
 
 // Scratch: relic shrines per relic colour, refilled per call.
 const relicShrines = new Int8Array(4);
@@ -38,9 +38,8 @@ export function rrPlayoutWith(setup: (seats: number) => number) {
         let bestLen = 0;
         for (const x of choices as readonly RRChoice[]) {
           if (x.t !== 'move' || x.trails.length <= bestLen) continue;
-          let at = from;
-          for (const id of x.trails) at = otherEnd(b, b.trailOf[id]!, at);
-          if (at !== from && s.relic[at] && isShrine(s, at) && relicColour(s, at) === colour) {
+          const at = destination(b, from, x.trails);
+          if (at !== from && relicShrine(s, at) && relicColour(s, at) === colour) {
             best = x;
             bestLen = x.trails.length;
           }
@@ -49,16 +48,15 @@ export function rrPlayoutWith(setup: (seats: number) => number) {
       } else if (share > 0 && rng.float() < share) {
         relicShrines.fill(0);
         const n = b.locations.length;
-        for (let l = 0; l < n; l++) if (s.relic[l] && isShrine(s, l)) relicShrines[relicColour(s, l)]++;
+        for (let l = 0; l < n; l++) if (relicShrine(s, l)) relicShrines[relicColour(s, l)]++;
         const start = s.players[seat]!.loc;
         // Uniform among the moves that line up an expedition (reservoir sampling, no allocation).
         let pick: Choice | undefined;
         let seen = 0;
         for (const x of choices as readonly RRChoice[]) {
           if (x.t !== 'move') continue;
-          let at = start;
-          for (const id of x.trails) at = otherEnd(b, b.trailOf[id]!, at);
-          if (at !== start && s.relic[at] && isShrine(s, at) && relicShrines[relicColour(s, at)]! >= 2 && rng.int(++seen) === 0) pick = x;
+          const at = destination(b, start, x.trails);
+          if (at !== start && relicShrine(s, at) && relicShrines[relicColour(s, at)]! >= 2 && rng.int(++seen) === 0) pick = x;
         }
         if (pick) return pick;
       }

@@ -62,6 +62,13 @@ export function otherEnd(b: Board, t: number, loc: number): number {
   return a === loc ? b.trailEnds[2 * t + 1]! : a;
 }
 
+/** Where a move along these trails (board ids, in order) from `start` ends. */
+export function destination(b: Board, start: number, trailIds: readonly number[]): number {
+  let at = start;
+  for (const id of trailIds) at = otherEnd(b, b.trailOf[id]!, at);
+  return at;
+}
+
 function fail(msg: string): never {
   throw new InvalidInput(`invalid board: ${msg}`);
 }

@@ -28,6 +28,11 @@ export function isShrine(s: State, loc: number): boolean {
   return s.board.locations[loc]!.kind !== 'camp' && s.stacks[loc]!.length === 0;
 }
 
+/** A shrine that still holds its relic. */
+export function relicShrine(s: State, loc: number): boolean {
+  return isShrine(s, loc) && s.relic[loc] === true;
+}
+
 /** Relic colour of a site: green for ruins, else the temple colour + 1. */
 export function relicColour(s: State, loc: number): number {
   return s.board.locations[loc]!.kind === 'ruin' ? 0 : s.colour[loc]! + 1;
@@ -101,7 +106,7 @@ export function startTurn(s: State): void {
   s.turnNo++;
   const p = s.players[s.cur]!;
   s.t = {
-    startRelic: isShrine(s, p.loc) && s.relic[p.loc] ? p.loc : -1,
+    startRelic: relicShrine(s, p.loc) ? p.loc : -1,
     vp: 0,
     doubled: false,
     toolUsed: false,
@@ -486,7 +491,7 @@ function runAutomatic(s: State, f: Frame): void {
       s.t.bonus = 0;
       s.stack.push(p.loc === s.board.camp ? { k: 'campArrive' } : { k: 'post', explored: false });
       const from = s.t.startRelic;
-      if (from >= 0 && p.loc !== from && isShrine(s, p.loc) && s.relic[p.loc] && relicColour(s, p.loc) === relicColour(s, from)) {
+      if (from >= 0 && p.loc !== from && relicShrine(s, p.loc) && relicColour(s, p.loc) === relicColour(s, from)) {
         s.stack.push({ k: 'relic', site: p.loc });
       }
       if (steps > 0) s.stack.push({ k: 'steps', n: steps });
