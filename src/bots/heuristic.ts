@@ -13,9 +13,11 @@ export interface Heuristic<S = unknown> {
   /**
    * Rules of thumb that narrow the choices searched (a subset of `choices`, never empty). A value
    * cannot see why a state came about (after declining a relic, an explorer on a relic shrine looks
-   * like an expedition ready to go), so such rules are stated directly.
+   * like an expedition ready to go), so such rules are stated directly. `deliberate` is set for a
+   * searching bot's own seat in its tree, where lookahead can judge what a rule of thumb would
+   * otherwise settle; the other seats are modelled as the greedy bot plays, without it.
    */
-  prune?(s: S, seat: Seat, choices: readonly Choice[]): readonly Choice[];
+  prune?(s: S, seat: Seat, choices: readonly Choice[], deliberate?: boolean): readonly Choice[];
   /** A light ISMCTS playout policy: one of `choices` (already pruned); uniform when absent. */
   playout?(s: S, seat: Seat, choices: readonly Choice[], rng: Rng): Choice;
   /** ISMCTS settings measured best for this game at this many seats, used where the bot's spec sets none. */

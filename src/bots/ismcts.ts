@@ -9,7 +9,8 @@ import { heuristicFor, type Heuristic } from './heuristic.js';
  * a determinization of what the bot's seat does not know, descends the one tree shared by all
  * determinizations, choosing among the choices legal in that determinization by UCB with
  * availability counts, expands one new choice, plays out, and backs up a reward per seat.
- * The game's rules of thumb (Heuristic.prune) narrow the choices in the tree and the playouts;
+ * The game's rules of thumb (Heuristic.prune) narrow the choices in the tree and the playouts,
+ * except where the bot's own seat deliberates in its tree (the other seats are modelled as greedy);
  * its light playout policy (Heuristic.playout), where it has one, replaces uniform choice.
  */
 export interface IsmctsOptions {
@@ -101,7 +102,7 @@ export function ismctsBot(opts: IsmctsOptions, label = 'ismcts'): Bot {
       for (let it = 0; it < maxIt; it++) {
         // Check the clock every few iterations: reading it costs more than an iteration's start.
         if ((it & 7) === 0 && now() >= deadline && it > 0) break;
-        iterate(game, h, game.determinize(sample, seat, rng), root, rng, c, scale, seats, horizon, potential, maxBackup, shrink);
+        iterate(game, h, game.determinize(sample, seat, rng), seat, root, rng, c, scale, seats, horizon, potential, maxBackup, shrink);
       }
       let best: Node | undefined;
       for (const ch of root.children) if (!best || ch.visits > best.visits) best = ch;
@@ -122,7 +123,7 @@ function estimate(h: Heuristic, s: unknown, seat: Seat, potential: number): numb
   return b + potential * (v - b);
 }
 
-function iterate(game: AnyGame, h: Heuristic, d: unknown, root: Node, rng: Rng, c: number, scale: number, seats: number, horizon: number, potential: number, maxBackup: number, shrink: number): void {
+function iterate(game: AnyGame, h: Heuristic, d: unknown, me: Seat, root: Node, rng: Rng, c: number, scale: number, seats: number, horizon: number, potential: number, maxBackup: number, shrink: number): void {
   const path: Node[] = [root];
   let node = root;
   // Selection and expansion.
@@ -130,7 +131,7 @@ function iterate(game: AnyGame, h: Heuristic, d: unknown, root: Node, rng: Rng, 
     const actor = game.toAct(d);
     if (actor === null) break;
     const all = game.choices(d) as readonly Choice[];
-    const cs = h.prune ? h.prune(d, actor, all) : all;
+    const cs = h.prune ? h.prune(d, actor, all, actor === me) : all;
     const keys = cs.map(keyOf);
     const untried: number[] = [];
     for (let i = 0; i < cs.length; i++) {

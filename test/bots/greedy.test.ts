@@ -139,7 +139,7 @@ test('greedy beats random in 2-player games (seeded: at least 18 of 20)', () => 
   assert.ok(wins >= 18, `greedy won ${wins} of 20; not won: ${lost.join('; ')}`);
 });
 
-test('RR-END-1 the relic rule of thumb: take, unless taking ends the game while behind', async () => {
+test('RR-END-1 the relic rule of thumb: take, unless taking ends the game while behind or a search deliberates', async () => {
   const { rrChoiceFilter } = await import('../../src/bots/relic-runners/filter.js');
   const at = (vp: number): State => {
     const s = buildPosition({
@@ -156,4 +156,5 @@ test('RR-END-1 the relic rule of thumb: take, unless taking ends the game while 
   assert.equal(rrChoiceFilter(behind, 0, g.choices(behind)).length, 2, 'the 7th relic would end a lost game: the heuristic decides');
   const ahead = at(80);
   assert.deepEqual(rrChoiceFilter(ahead, 0, g.choices(ahead)), [{ t: 'relic', take: true }]);
+  assert.equal(rrChoiceFilter(ahead, 0, g.choices(ahead), true).length, 2, 'a searching seat deliberates its own game-ending relic');
 });

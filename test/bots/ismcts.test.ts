@@ -56,6 +56,21 @@ test('ismcts takes the relic that wins the game (RR-EXP-1, RR-END-1)', () => {
   }
 });
 
+test('ismcts weighs a game-ending relic itself; the rule of thumb settles it only for the others (RR-END-1)', () => {
+  // Seat 0 would lead 52 to 45 after taking the 7th relic, so the rule of thumb (and greedy)
+  // takes it outright. The search judges it: seat 1's last turn may still overtake.
+  const s = lastRelic([
+    { at: 'ruin-7', relics: { ivory: 2, blue: 2, purple: 2 }, vp: 30 },
+    { at: 'camp', vp: 45 },
+  ]);
+  g.apply(s, { t: 'move', trails: [10] });
+  assert.equal(s.stack[s.stack.length - 1]?.k, 'relic');
+  assert.equal(g.choices(s).length, 2);
+  let keys: string[] = [];
+  decide(g, s, ismctsBot({ iterations: 200, onRoot: (c) => (keys = c.map((x) => x.key).sort()) }), createRng(1));
+  assert.deepEqual(keys, [JSON.stringify({ t: 'relic', take: false }), JSON.stringify({ t: 'relic', take: true })]);
+});
+
 test('ismcts far ahead ends the game it has won (RR-EXP-1, RR-END-1)', () => {
   // 4 seats: seat 0 leads 95 to 25; the expedition to ruin-6 takes the 9th relic, the end.
   // Playing on also "wins", so with rewards near 1 either way the search wandered (0 of 6 seeds),
