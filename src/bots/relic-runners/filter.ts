@@ -1,6 +1,7 @@
 import type { Choice, Seat } from '../../core/game.js';
 import type { State } from '../../games/relic-runners/state.js';
 import { END_RELICS } from '../../games/relic-runners/tiles.js';
+import { relicColour } from '../../games/relic-runners/rules.js';
 import { banked } from './heuristic.js';
 
 /**
@@ -33,7 +34,7 @@ export function rrChoiceFilter(raw: unknown, seat: Seat, choices: readonly Choic
   if (s.trigger >= 0 || collected + 1 < END_RELICS[s.seats]!) return [take];
   if (deliberate) return choices;
   const p = s.players[seat]!;
-  const colour = s.board.locations[f.site]!.kind === 'ruin' ? 0 : s.colour[f.site]! + 1;
+  const colour = relicColour(s, f.site);
   const after = banked(p) + 2 * s.t.moved.length + (p.relics[colour] === 0 ? 5 : 0);
   return after > other ? [take] : choices;
 }

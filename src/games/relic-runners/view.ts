@@ -3,7 +3,7 @@ import type { RRChoice } from './choice.js';
 import type { Frame, State } from './state.js';
 import { relicCount, scoreBreakdown, winners, type ScoreBreakdown } from './scoring.js';
 import { COLOUR_NAMES, END_RELICS, IVORY, PURPLE, RELIC_NAMES, tileColour, tileFace, tileLevel, type RelicColour } from './tiles.js';
-import { isShrine } from './rules.js';
+import { isShrine, relicColour, relicShrine } from './rules.js';
 
 /** A tile as a reader sees it: ivory "IV2-4", purple "PU-3", blue "B2:4" (level 2, worth 4). */
 export function tileName(t: number): string {
@@ -96,7 +96,7 @@ export function viewOf(s: State, viewer: Seat | null): RRView {
       height: st.length,
       top: s.colour[i] === PURPLE && st.length > 0 ? tileName(st[st.length - 1]!) : null,
       shrine,
-      relic: shrine && s.relic[i] ? RELIC_NAMES[l.kind === 'ruin' ? 0 : s.colour[i]! + 1]! : null,
+      relic: relicShrine(s, i) ? RELIC_NAMES[relicColour(s, i)]! : null,
     };
   });
   const players: PlayerView[] = s.players.map((p, seat) => {
