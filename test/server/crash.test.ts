@@ -267,7 +267,16 @@ interface Backend {
   /** Replaces the choice of stored move `index` of game `id` (server down). */
   tamper(id: string, index: number, choice: unknown): Promise<void>;
   storedMoves(id: string): Promise<number>;
+  /** What a replay of game `id` needs, as stored. */
+  storedLog(id: string): Promise<StoredLog>;
   cleanup(): Promise<void>;
+}
+
+interface StoredLog {
+  seats: number;
+  seed: string;
+  options: unknown;
+  choices: unknown[];
 }
 
 function sqliteBackend(): Backend {
@@ -287,6 +296,16 @@ function sqliteBackend(): Backend {
       const db = new Database(file, { readonly: true });
       try {
         return (db.prepare('SELECT count(*) AS n FROM moves WHERE game_id = ?').get(id) as { n: number }).n;
+      } finally {
+        db.close();
+      }
+    },
+    async storedLog(id) {
+      const db = new Database(file, { readonly: true });
+      try {
+        const g = db.prepare('SELECT seats, seed, options FROM games WHERE id = ?').get(id) as { seats: number; seed: string; options: string };
+        const moves = db.prepare('SELECT choice FROM moves WHERE game_id = ? ORDER BY idx').all(id) as { choice: string }[];
+        return { seats: g.seats, seed: g.seed, options: JSON.parse(g.options), choices: moves.map((m) => JSON.parse(m.choice)) };
       } finally {
         db.close();
       }
@@ -320,24 +339,46 @@ function postgresBackend(): Backend {
     async storedMoves(id) {
       return Number((await query<{ n: string }>(`SELECT count(*) AS n FROM "${schema}".moves WHERE game_id = $1`, [id])).rows[0]!.n);
     },
+    async storedLog(id) {
+      // json columns come back parsed.
+      const g = (await query<{ seats: number; seed: string; options: unknown }>(`SELECT seats, seed, options FROM "${schema}".games WHERE id = $1`, [id])).rows[0]!;
+      const moves = (await query<{ choice: unknown }>(`SELECT choice FROM "${schema}".moves WHERE game_id = $1 ORDER BY idx`, [id])).rows;
+      return { seats: Number(g.seats), seed: g.seed, options: g.options, choices: moves.map((m) => m.choice) };
+    },
     async cleanup() {
       await query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
     },
   };
 }
 
-/** A stored move of a two-human game that had another legal choice, and that other choice. */
-function tamperTarget(g: GameRun, storedMoves: number): { index: number; choice: unknown } {
-  for (let i = storedMoves - 1; i >= 0; i--) {
+/**
+ * A stored move of a two-human game that had another legal choice, and that other choice, one
+ * whose replay ends in another state or stops at an illegal move. Some alternatives leave the very
+ * same state (two ways to base camp that flip no token), which no check of a log can tell apart.
+ */
+function tamperTarget(g: GameRun, log: StoredLog): { index: number; choice: unknown } {
+  const replay = (choices: unknown[]): string | null => {
+    const s = rr.setup(rr.options(log.options), log.seats, createRng(log.seed));
+    try {
+      for (const c of choices) rr.apply(s, c as never);
+    } catch {
+      return null;
+    }
+    return rr.hash(s);
+  };
+  const real = replay(log.choices);
+  for (let i = log.choices.length - 1; i >= 0; i--) {
     for (const [seat, sent] of g.sent.entries()) {
       const mine = sent.get(i);
       const view = g.views[seat]!.get(i);
       if (mine === undefined || view === undefined || !g.acked[seat]!.has(i)) continue;
-      const other = (JSON.parse(view).choices as unknown[]).find((c) => JSON.stringify(c) !== JSON.stringify(mine));
-      if (other !== undefined) return { index: i, choice: other };
+      for (const other of JSON.parse(view).choices as unknown[]) {
+        if (JSON.stringify(other) === JSON.stringify(mine)) continue;
+        if (replay(log.choices.map((c, j) => (j === i ? other : c))) !== real) return { index: i, choice: other };
+      }
     }
   }
-  throw new Error(`game ${g.id}: no move with two legal choices to tamper with`);
+  throw new Error(`game ${g.id}: no move with another legal choice that changes the game to tamper with`);
 }
 
 async function crashScenario(backend: Backend): Promise<void> {
@@ -389,8 +430,7 @@ async function crashScenario(backend: Backend): Promise<void> {
 
     // 4. Tamper with an acknowledged move of one game while the server is down.
     const victim = games[0]!;
-    const stored = await backend.storedMoves(victim.id);
-    const t = tamperTarget(victim, stored);
+    const t = tamperTarget(victim, await backend.storedLog(victim.id));
     await backend.tamper(victim.id, t.index, t.choice);
     const counts = await Promise.all(games.map((g) => backend.storedMoves(g.id)));
 
