@@ -9,8 +9,9 @@ import { z } from 'zod';
 import { InvalidInput } from '../core/errors.js';
 import { Hub, type HubOptions } from './hub.js';
 import { Refusal } from './live-game.js';
-import { CreateGame, HandToBot, JoinSeat, describeZodError } from './protocol.js';
-import { Connection } from './connection.js';
+import { CreateGame, HandToBot, JSON_LIMITS, JoinSeat, describeZodError } from './protocol.js';
+import { checkJsonShape } from '../core/json-shape.js';
+import { Connection, DEFAULT_MAX_BUFFERED_BYTES } from './connection.js';
 import type { Store } from './store.js';
 
 export interface ServerOptions extends HubOptions {
@@ -18,6 +19,8 @@ export interface ServerOptions extends HubOptions {
   readonly httpPerMinute?: number;
   /** WebSocket messages per second per connection (sustained), with a burst of twice that. */
   readonly wsPerSecond?: number;
+  /** Bytes that may wait unsent for one WebSocket client before it is closed as too slow. */
+  readonly wsMaxBufferedBytes?: number;
   /** Folder of the built web client (index.html and assets); without it `/` explains how to build it. */
   readonly webRoot?: string;
 }
@@ -46,6 +49,11 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
     if (e.statusCode && e.statusCode < 500) return void reply.code(e.statusCode).send({ error: e.statusCode === 413 ? 'too_large' : e.statusCode === 429 ? 'rate_limited' : 'bad_message', message: e.message });
     console.error(err);
     return void reply.code(500).send({ error: 'internal', message: 'internal error' });
+  });
+
+  // Every body is bounded in depth and size before a schema, the engine or canonical JSON walks it.
+  app.addHook('preHandler', async (req) => {
+    if (req.body !== undefined && req.body !== null) checkJsonShape(req.body, JSON_LIMITS, 'the request body');
   });
 
   app.get('/health', async () => ({ ok: true }));
@@ -102,7 +110,7 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
   }
 
   app.get('/ws', { websocket: true }, (socket: WebSocket) => {
-    new Connection(hub, socket, opts.wsPerSecond ?? 20);
+    new Connection(hub, socket, { perSecond: opts.wsPerSecond ?? 20, maxBufferedBytes: opts.wsMaxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES });
   });
 
   app.addHook('onClose', async () => hub.close());

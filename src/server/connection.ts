@@ -3,7 +3,23 @@ import type { Seat } from '../core/game.js';
 import { InvalidInput } from '../core/errors.js';
 import type { Hub } from './hub.js';
 import { Refusal, type LiveGame, type Subscriber } from './live-game.js';
-import { ClientMessage, MAX_MESSAGE_BYTES, describeZodError, type ErrorCode } from './protocol.js';
+import { checkJsonShape } from '../core/json-shape.js';
+import { ClientMessage, CloseCode, JSON_LIMITS, MAX_MESSAGE_BYTES, describeZodError, type ErrorCode } from './protocol.js';
+
+export interface ConnectionLimits {
+  /** Messages per second (sustained), with a burst of twice that. */
+  readonly perSecond: number;
+  /** Bytes that may wait unsent for a client before it is cut off as a reader too slow to serve. */
+  readonly maxBufferedBytes: number;
+}
+
+export const DEFAULT_MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
+/** A welcome costs one message of the budget, plus one per this many bytes it carries. */
+const WELCOME_BYTES_PER_MESSAGE = 16 * 1024;
+
+/** After the close frame, how long a slow reader's socket (and its unsent bytes) may linger. */
+const SLOW_READER_GRACE_MS = 1000;
 
 /** One WebSocket client: a seat's player or a spectator of one game at a time. */
 export class Connection implements Subscriber {
@@ -12,16 +28,19 @@ export class Connection implements Subscriber {
   private tokens: number;
   private last = Date.now();
   private strikes = 0;
+  private dropped = false;
   /** Messages are handled one at a time, in order: a choice sent right after hello waits for it. */
   private inbox: Promise<void> = Promise.resolve();
+  private readonly perSecond: number;
 
-  constructor(private readonly hub: Hub, private readonly socket: WebSocket, private readonly perSecond: number) {
-    this.tokens = 2 * perSecond;
+  constructor(private readonly hub: Hub, private readonly socket: WebSocket, private readonly limits: ConnectionLimits) {
+    this.perSecond = limits.perSecond;
+    this.tokens = 2 * this.perSecond;
     socket.on('message', (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
       if (!this.allow()) {
         // A client that keeps flooding after being told is cut off; one that slows down is forgiven.
-        if (++this.strikes > 200) this.socket.close(1008, 'rate limit');
-        else this.error('rate_limited', `more than ${this.perSecond} messages per second`);
+        if (++this.strikes > 200) this.socket.close(CloseCode.rateLimit, 'rate limit');
+        else this.error('rate_limited', `more than ${this.perSecond} messages per second (a welcome counts one per ${WELCOME_BYTES_PER_MESSAGE / 1024} KB it carries)`);
         return;
       }
       this.strikes = 0;
@@ -32,7 +51,23 @@ export class Connection implements Subscriber {
   }
 
   send(msg: unknown): void {
-    if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(msg));
+    this.sendText(JSON.stringify(msg));
+  }
+
+  /**
+   * Sends unless the client has stopped reading: past the limit of unsent bytes it is closed
+   * (code 4001) and, after a short grace for the close frame, its socket and buffers are freed.
+   */
+  sendText(text: string): void {
+    if (this.dropped || this.socket.readyState !== this.socket.OPEN) return;
+    if (this.socket.bufferedAmount + Buffer.byteLength(text) > this.limits.maxBufferedBytes) {
+      this.dropped = true;
+      this.leave();
+      this.socket.close(CloseCode.slowReader, 'too slow: messages are not being read');
+      setTimeout(() => this.socket.terminate(), SLOW_READER_GRACE_MS).unref();
+      return;
+    }
+    this.socket.send(text);
   }
 
   private error(code: ErrorCode, message: string, id?: string): void {
@@ -59,6 +94,11 @@ export class Connection implements Subscriber {
     } catch {
       return this.error('bad_message', 'not JSON');
     }
+    try {
+      checkJsonShape(raw, JSON_LIMITS);
+    } catch (e) {
+      return this.error('bad_message', (e as Error).message, idOf(raw));
+    }
     const parsed = ClientMessage.safeParse(raw);
     if (!parsed.success) return this.error('bad_message', describeZodError(parsed.error), idOf(raw));
     const msg = parsed.data;
@@ -67,7 +107,9 @@ export class Connection implements Subscriber {
         case 'ping':
           return this.send({ type: 'pong', ...(msg.id !== undefined ? { id: msg.id } : {}) });
         case 'hello':
-          return await this.hello(msg.game, msg.token);
+          // Hellos queued behind a costly welcome find the budget spent by it.
+          if (this.tokens < 0) return this.error('rate_limited', `more than ${this.perSecond} messages per second (a welcome counts one per ${WELCOME_BYTES_PER_MESSAGE / 1024} KB it carries)`);
+          return await this.hello(msg.game, msg.token, msg.since, msg.at);
         case 'choice': {
           const { game, seat } = this.player();
           const index = await game.submit(seat, msg.choice, msg.index);
@@ -94,8 +136,10 @@ export class Connection implements Subscriber {
     return { game: this.game, seat: this.seat };
   }
 
-  private async hello(id: string, token: string | undefined): Promise<void> {
-    const g = await this.hub.get(id);
+  private async hello(id: string, token: string | undefined, since?: number, at?: number): Promise<void> {
+    let g = await this.hub.get(id);
+    // Evicted between lookup and now: the next lookup loads it afresh from the store.
+    if (g?.closed) g = await this.hub.get(id);
     if (!g) throw new Refusal('no_game', `no game "${id}"`);
     // Closed while the game was loading: subscribing now would show the seat as connected forever.
     if (this.socket.readyState !== this.socket.OPEN) return;
@@ -109,7 +153,11 @@ export class Connection implements Subscriber {
       // A player coming back takes its seat back from the bot it was handed to.
       await g.reclaim(seat);
     }
-    this.send({ ...(g.stateMessage(seat) as object), type: 'welcome', log: g.publicLog() });
+    const { text } = g.welcomeText(seat, since, at);
+    this.sendText(text);
+    // A long log is worth many small messages: it is paid for from the same budget, so a flood of
+    // hellos slows its sender down instead of the server.
+    this.tokens -= Math.floor(Buffer.byteLength(text) / WELCOME_BYTES_PER_MESSAGE);
   }
 
   private leave(): void {

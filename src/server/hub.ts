@@ -17,7 +17,15 @@ export interface HubOptions {
   readonly leftAfterMs?: number;
   /** Worker threads for searching bots (0: think on the event loop). */
   readonly botThreads?: number;
+  /** A finished game nobody watches leaves memory after this long (reloaded from the store on demand). */
+  readonly evictFinishedMs?: number;
+  /** An unfinished game nobody watches and no bot is playing leaves memory after this long. */
+  readonly evictIdleMs?: number;
 }
+
+/** Defaults of the eviction settings (SECURITY.md lists them with their environment variables). */
+export const EVICT_FINISHED_MS = 30_000;
+export const EVICT_IDLE_MS = 10 * 60_000;
 
 /** All games of this server process: live ones in memory, the rest in the store. */
 export class Hub {
@@ -28,11 +36,34 @@ export class Hub {
   readonly leftAfterMs: number;
   private readonly botDelayMs: number;
   private readonly pool: BotPool | null;
+  private readonly sweeper: ReturnType<typeof setInterval>;
 
   constructor(readonly store: Store, opts: HubOptions = {}) {
     this.leftAfterMs = opts.leftAfterMs ?? 60_000;
     this.botDelayMs = opts.botDelayMs ?? 800;
     this.pool = opts.botThreads === 0 ? null : new BotPool(opts.botThreads);
+    // Finished and long-idle games would otherwise stay in memory for the life of the process.
+    const finishedMs = opts.evictFinishedMs ?? EVICT_FINISHED_MS;
+    const idleMs = opts.evictIdleMs ?? EVICT_IDLE_MS;
+    this.sweeper = setInterval(() => this.evict(finishedMs, idleMs), Math.max(250, Math.min(10_000, finishedMs / 2, idleMs / 2)));
+    this.sweeper.unref();
+  }
+
+  /** Whether a game is held in memory now (not evicted). */
+  isLive(id: string): boolean {
+    return this.live.has(id);
+  }
+
+  /** Drops the games nobody needs in memory; `get` reloads one from the store when it is asked for. */
+  evict(finishedMs: number, idleMs: number, now = Date.now()): number {
+    let n = 0;
+    for (const [id, g] of this.live) {
+      if (!g.evictable(now, finishedMs, idleMs)) continue;
+      g.close();
+      this.live.delete(id);
+      n++;
+    }
+    return n;
   }
 
   /** Rebuilds every unfinished game by replaying its log; a game that fails its hash check is reported and left out. */
@@ -168,6 +199,7 @@ export class Hub {
   }
 
   async close(): Promise<void> {
+    clearInterval(this.sweeper);
     for (const g of this.live.values()) g.close();
     this.live.clear();
     await this.pool?.close();

@@ -16,7 +16,8 @@ export interface GameSettings {
 /** A connection watching a game: a seat's player, or a spectator (seat null). */
 export interface Subscriber {
   readonly seat: Seat | null;
-  send(msg: unknown): void;
+  /** A message already serialized: one text is shared by every subscriber of the same audience. */
+  sendText(text: string): void;
 }
 
 /** A refusal the client can act on; nothing was changed. */
@@ -24,6 +25,15 @@ export class Refusal extends Error {
   constructor(readonly code: ErrorCode, message: string) {
     super(message);
   }
+}
+
+/** One entry of the public game log, as clients receive it. */
+export interface LogEntry {
+  /** 1-based move number. */
+  readonly move: number;
+  /** When the move was stored: with `move`, it tells a returning client whether its copy still holds. */
+  readonly at: number;
+  readonly events: readonly GameEvent[];
 }
 
 interface LiveMove extends MoveRow {
@@ -48,11 +58,18 @@ export class LiveGame {
   private botTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly bots = new Map<string, Bot>();
   /** When the seat to act began to owe its decision (clocks). */
-  private since = Date.now();
+  private since: number;
+  /** Each move's log entry as JSON, built once and shared by every welcome (dropped on undo). */
+  private readonly logTexts: string[] = [];
+  /** Changes queued or running in `serial`: a game with work in hand is never evicted. */
+  private running = 0;
+  /** Last time anything happened to this game (a move, a subscriber coming or going). */
+  touchedAt = Date.now();
   readonly clocks: (number | null)[];
   /** When each seat's last connection closed (seat handed to a bot after a while). */
   readonly leftAt: (number | null)[];
-  private closed = false;
+  /** Closed games (server shutting down, or evicted) accept nothing; read it, never set it. */
+  closed = false;
   /** Worker threads for bots that search; without it they think on the event loop. */
   pool: BotPool | null = null;
 
@@ -66,7 +83,12 @@ export class LiveGame {
     this.state = game.setup(game.options(stored.options), stored.seats, createRng(stored.seed));
     this.status = stored.status;
     this.clocks = seatConfigs.map((s) => s.clockMs);
-    this.leftAt = seatConfigs.map(() => null);
+    // Nobody is connected to a game just loaded: its players are away from now on (at the latest).
+    const now = Date.now();
+    this.leftAt = seatConfigs.map((c) => (c.kind === 'human' ? now : null));
+    // A decision is owed since the last stored move, not since this process loaded the game:
+    // a restart or a reload after eviction must not give the seat to act its time back.
+    this.since = stored.moves.at(-1)?.at ?? stored.createdAt;
   }
 
   /** Rebuilds a game by replaying its stored log and checks the stored state hash. */
@@ -95,9 +117,22 @@ export class LiveGame {
 
   /** Runs `fn` after every earlier change of this game has finished. */
   serial<T>(fn: () => Promise<T> | T): Promise<T> {
-    const run = this.queue.then(fn, fn);
+    this.running++;
+    const run = this.queue.then(fn, fn).finally(() => {
+      this.running--;
+      this.touchedAt = Date.now();
+    });
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * Whether the game can leave memory now: nobody watches, nothing is queued, no bot is about
+   * to move, and it has been quiet for `idleMs` (finished games) or `activeIdleMs` (others).
+   */
+  evictable(now: number, finishedIdleMs: number, activeIdleMs: number): boolean {
+    if (this.closed || this.subscribers.size > 0 || this.running > 0 || this.botTimer !== null) return false;
+    return now - this.touchedAt >= (this.status === 'active' ? activeIdleMs : finishedIdleMs);
   }
 
   toAct(): Seat | null {
@@ -120,6 +155,14 @@ export class LiveGame {
     return this.toAct() === seat ? c - (now - this.since) : c;
   }
 
+  /** A seat whose clock has run out can no longer act as if on time (its seat may go to a bot). */
+  private mustHaveTime(seat: Seat): void {
+    const left = this.clockLeft(seat);
+    if (left !== null && left <= 0) {
+      throw new Refusal('out_of_time', `seat ${seat}'s time ran out ${Math.round(-left / 1000)} s ago; the other players may hand the seat to a bot`);
+    }
+  }
+
   /** Checks and plays a choice: stored first (one transaction), then applied and announced. */
   submit(seat: Seat, choice: unknown, expectedIndex?: number): Promise<number> {
     return this.serial(async () => {
@@ -130,6 +173,7 @@ export class LiveGame {
       }
       const actor = this.toAct();
       if (actor !== seat) throw new Refusal('not_your_turn', `it is seat ${actor}'s decision, not seat ${seat}'s`);
+      this.mustHaveTime(seat);
       return this.play(seat, choice);
     });
   }
@@ -176,6 +220,7 @@ export class LiveGame {
   /** Takes back the seat's last choice of the current turn: the log loses its last move. */
   undo(seat: Seat): Promise<number> {
     return this.serial(async () => {
+      this.mustHaveTime(seat);
       if (!this.canUndo(seat)) {
         throw new Refusal('cannot_undo', 'only your own choices of this turn can be taken back, and none after hidden information was revealed or another seat acted');
       }
@@ -186,23 +231,48 @@ export class LiveGame {
       await this.store.truncateMoves(this.id, keep, { hash, status: 'active' });
       this.state = s;
       this.moves.length = keep;
+      this.logTexts.length = Math.min(this.logTexts.length, keep);
       this.announce([{ type: 'undo', seat }]);
       return keep;
     });
   }
 
-  /** Sends every subscriber its own view and the public events. */
+  /** Sends every subscriber its own view and the public events, serialized once per audience. */
   announce(events: readonly GameEvent[]): void {
-    for (const sub of this.subscribers) sub.send(this.stateMessage(sub.seat, events));
+    const texts = new Map<Seat | null, string>();
+    for (const sub of this.subscribers) {
+      let text = texts.get(sub.seat);
+      if (text === undefined) texts.set(sub.seat, (text = JSON.stringify(this.stateMessage(sub.seat, events))));
+      sub.sendText(text);
+    }
   }
 
-  stateMessage(seat: Seat | null, events: readonly GameEvent[] = []): unknown {
+  /**
+   * The welcome of a (re)joining client: the state, and the log it lacks. A client that holds
+   * the log up to move `since` (whose time it gives as `at`) gets only the moves after it; one
+   * whose copy no longer matches (an undo it missed) gets the whole log again.
+   */
+  welcomeText(seat: Seat | null, since?: number, at?: number): { text: string; logFrom: number } {
+    const n = this.moves.length;
+    const holds = since !== undefined && since <= n && (since === 0 || this.moves[since - 1]!.at === at);
+    const logFrom = holds ? since : 0;
+    for (let i = this.logTexts.length; i < n; i++) {
+      const m = this.moves[i]!;
+      this.logTexts.push(JSON.stringify({ move: i + 1, at: m.at, events: m.events } satisfies LogEntry));
+    }
+    const head = JSON.stringify({ ...this.stateMessage(seat), type: 'welcome', logFrom });
+    return { text: `${head.slice(0, -1)},"log":[${this.logTexts.slice(logFrom, n).join(',')}]}`, logFrom };
+  }
+
+  stateMessage(seat: Seat | null, events: readonly GameEvent[] = []): Record<string, unknown> {
     const now = Date.now();
     return {
       type: 'state',
       game: this.id,
       seat,
       moves: this.moves.length,
+      /** When the last move was stored (the client keeps it with the log entry for its next hello). */
+      at: this.moves.at(-1)?.at ?? null,
       status: this.status,
       toAct: this.toAct(),
       view: this.game.view(this.state, seat),
@@ -211,11 +281,6 @@ export class LiveGame {
       clocks: this.settings.clock ? this.seatConfigs.map((_, i) => this.clockLeft(i, now)) : null,
       seats: this.publicSeats(),
     };
-  }
-
-  /** The public events of every move so far, as the client's game log shows them. */
-  publicLog(): { move: number; events: readonly GameEvent[] }[] {
-    return this.moves.map((m, i) => ({ move: i + 1, events: m.events }));
   }
 
   publicSeats(): unknown[] {

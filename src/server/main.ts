@@ -13,6 +13,9 @@ const { app, hub } = await buildServer(store, {
   ...(process.env.BOT_DELAY_MS !== undefined ? { botDelayMs: Number(process.env.BOT_DELAY_MS) } : {}),
   ...(process.env.HTTP_PER_MINUTE !== undefined ? { httpPerMinute: Number(process.env.HTTP_PER_MINUTE) } : {}),
   ...(process.env.WS_PER_SECOND !== undefined ? { wsPerSecond: Number(process.env.WS_PER_SECOND) } : {}),
+  ...(process.env.WS_MAX_BUFFERED_BYTES !== undefined ? { wsMaxBufferedBytes: Number(process.env.WS_MAX_BUFFERED_BYTES) } : {}),
+  ...(process.env.EVICT_FINISHED_MS !== undefined ? { evictFinishedMs: Number(process.env.EVICT_FINISHED_MS) } : {}),
+  ...(process.env.EVICT_IDLE_MS !== undefined ? { evictIdleMs: Number(process.env.EVICT_IDLE_MS) } : {}),
 });
 const { loaded, failed } = await hub.rebuildAll();
 for (const f of failed) console.error(`expedition: ${f}`);

@@ -235,6 +235,39 @@ describe('server session', () => {
     }
   });
 
+  it('issue 13 #4: a reconnect says which log it holds and keeps it; the welcome brings only the rest', async () => {
+    vi.useFakeTimers();
+    try {
+      const { ServerSession } = await import('../src/net/server-session.js');
+      const s = new ServerSession('g1', null, { url: 'ws://x/ws', WebSocket: FakeSocket as unknown as typeof WebSocket, minDelayMs: 100 });
+      let log: { move: number; at?: number }[] = [];
+      s.subscribe((sn) => (log = sn.log.map((e) => ({ move: e.move, ...(e.at !== undefined ? { at: e.at } : {}) }))));
+      const ws = FakeSocket.all[0]!;
+      ws.open();
+      expect(ws.sent[0]).toEqual({ type: 'hello', game: 'g1' });
+      ws.receive(stateMsg('welcome', 2, { at: 200, logFrom: 0, log: [{ move: 1, at: 100, events: [] }, { move: 2, at: 200, events: [] }] }));
+      ws.receive(stateMsg('state', 3, { at: 300 }));
+      expect(log).toEqual([{ move: 1, at: 100 }, { move: 2, at: 200 }, { move: 3, at: 300 }]);
+      ws.close();
+      vi.advanceTimersByTime(100);
+      const ws2 = FakeSocket.all[1]!;
+      ws2.open();
+      expect(ws2.sent[0]).toEqual({ type: 'hello', game: 'g1', since: 3, at: 300 });
+      ws2.receive(stateMsg('welcome', 4, { at: 400, logFrom: 3, log: [{ move: 4, at: 400, events: [] }] }));
+      expect(log.map((e) => e.move)).toEqual([1, 2, 3, 4]);
+      // The server found the copy stale (an undo it missed): the whole log replaces it.
+      ws2.close();
+      vi.advanceTimersByTime(200);
+      const ws3 = FakeSocket.all[2]!;
+      ws3.open();
+      ws3.receive(stateMsg('welcome', 2, { at: 250, logFrom: 0, log: [{ move: 1, at: 100, events: [] }, { move: 2, at: 250, events: [] }] }));
+      expect(log).toEqual([{ move: 1, at: 100 }, { move: 2, at: 250 }]);
+      s.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a refused hello (unknown game) ends the session without retrying', async () => {
     const { ServerSession } = await import('../src/net/server-session.js');
     const s = new ServerSession('nope', null, { url: 'ws://x/ws', WebSocket: FakeSocket as unknown as typeof WebSocket });

@@ -13,6 +13,8 @@ interface StateMessage {
   readonly type: 'state' | 'welcome';
   readonly seat: number | null;
   readonly moves: number;
+  /** When the last move was stored. */
+  readonly at?: number | null;
   readonly status: string;
   readonly view: RRView;
   readonly events: readonly LogEvent[];
@@ -20,6 +22,8 @@ interface StateMessage {
   readonly clocks: readonly (number | null)[] | null;
   readonly seats: readonly { seat: number; kind: 'human' | 'bot'; name?: string | null; bot?: string | null; claimed?: boolean; connected: boolean }[];
   readonly log?: readonly LogEntry[];
+  /** A welcome's log starts after this move: the client's own copy up to it still holds. */
+  readonly logFrom?: number;
 }
 
 type ServerMessage =
@@ -57,12 +61,16 @@ function seatInfo(s: StateMessage['seats'][number]): SeatInfo {
 }
 
 /**
- * The log after a state message: a welcome brings the whole log; a new move appends its events;
- * fewer moves than before means an undo, which drops the moves taken back.
+ * The log after a state message: a welcome brings the log after `logFrom` (the part this client
+ * said it holds is kept); a new move appends its events; fewer moves than before means an undo,
+ * which drops the moves taken back.
  */
-export function nextLog(log: readonly LogEntry[], prevMoves: number, msg: Pick<StateMessage, 'type' | 'moves' | 'events' | 'log'>): readonly LogEntry[] {
-  if (msg.type === 'welcome') return msg.log ?? [];
-  if (msg.moves > prevMoves) return [...log, { move: msg.moves, events: msg.events }];
+export function nextLog(log: readonly LogEntry[], prevMoves: number, msg: Pick<StateMessage, 'type' | 'moves' | 'at' | 'events' | 'log' | 'logFrom'>): readonly LogEntry[] {
+  if (msg.type === 'welcome') {
+    const from = msg.logFrom ?? 0;
+    return [...log.filter((e) => e.move <= from), ...(msg.log ?? [])];
+  }
+  if (msg.moves > prevMoves) return [...log, { move: msg.moves, ...(typeof msg.at === 'number' ? { at: msg.at } : {}), events: msg.events }];
   if (msg.moves < prevMoves) return log.filter((e) => e.move <= msg.moves);
   return log;
 }
@@ -143,7 +151,7 @@ export class ServerSession implements GameSession {
     const WS = this.opts.WebSocket ?? WebSocket;
     const ws = new WS(this.opts.url ?? defaultSocketUrl());
     this.ws = ws;
-    ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', game: this.gameId, ...(this.token ? { token: this.token } : {}) }));
+    ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', game: this.gameId, ...(this.token ? { token: this.token } : {}), ...this.logHeld() }));
     ws.onmessage = (e: MessageEvent) => {
       if (this.ws !== ws) return;
       let msg: ServerMessage;
@@ -168,6 +176,12 @@ export class ServerSession implements GameSession {
     };
     // An error is always followed by close, which does the work.
     ws.onerror = () => undefined;
+  }
+
+  /** What the server needs to send only the log this client lacks after a reconnect. */
+  private logHeld(): { since?: number; at?: number } {
+    const last = this.snapshot?.log.at(-1);
+    return last?.at !== undefined && last.move === this.snapshot?.moves ? { since: last.move, at: last.at } : {};
   }
 
   private onMessage(msg: ServerMessage): void {

@@ -19,6 +19,8 @@ export interface LogEvent {
 export interface LogEntry {
   /** Moves in the game's log when this happened (1 = after the first choice). */
   readonly move: number;
+  /** When the server stored the move (server games): sent back on reconnect to get only what is new. */
+  readonly at?: number;
   readonly events: readonly LogEvent[];
 }
 
