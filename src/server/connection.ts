@@ -5,6 +5,9 @@ import type { Hub } from './hub.js';
 import { Refusal, type LiveGame, type Subscriber } from './live-game.js';
 import { ClientMessage, MAX_MESSAGE_BYTES, describeZodError, type ErrorCode } from './protocol.js';
 
+/** Close code when the server ends a connection whose seat token was revoked (4000–4999: the application's own). */
+export const REVOKED_CLOSE_CODE = 4003;
+
 /** One WebSocket client: a seat's player or a spectator of one game at a time. */
 export class Connection implements Subscriber {
   seat: Seat | null = null;
@@ -33,6 +36,12 @@ export class Connection implements Subscriber {
 
   send(msg: unknown): void {
     if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(msg));
+  }
+
+  close(code: ErrorCode, message: string): void {
+    this.error(code, message);
+    this.leave();
+    this.socket.close(REVOKED_CLOSE_CODE, code);
   }
 
   private error(code: ErrorCode, message: string, id?: string): void {

@@ -17,6 +17,8 @@ export interface GameSettings {
 export interface Subscriber {
   readonly seat: Seat | null;
   send(msg: unknown): void;
+  /** Tells the client why (an error message with `code`) and disconnects it. */
+  close(code: ErrorCode, message: string): void;
 }
 
 /** A refusal the client can act on; nothing was changed. */
@@ -229,6 +231,11 @@ export class LiveGame {
       claimed: c.claimed,
       connected: c.kind === 'bot' || connected.has(c.seat),
     }));
+  }
+
+  /** Disconnects every connection acting for `seat` (its token was revoked), telling each why. */
+  dropSeat(seat: Seat, code: ErrorCode, message: string): void {
+    for (const sub of [...this.subscribers]) if (sub.seat === seat) sub.close(code, message);
   }
 
   /** Plays for a bot seat after the pacing delay, unless things changed meanwhile. */
