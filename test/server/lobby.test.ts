@@ -84,7 +84,7 @@ describe('creating and joining', () => {
   });
 
   test('a claimed seat cannot be joined again; a bot seat cannot be joined; the lobby lists open seats', async () => {
-    const id = await createGame(srv.base, { seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'bot', bot: 'random' }], seed: 'lobby-join' });
+    const id = await createGame(srv.base, { seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'bot', bot: 'random' }], seed: 'lobby-join', open: true });
     const listed = () => http(srv.base, 'GET', '/api/games').then((r) => (r.json.games as Msg[]).find((s) => s.id === id)!);
     assert.deepEqual((await listed()).openSeats, [0, 1]);
     await joinSeat(srv.base, id, 0, 'Ada');
