@@ -172,7 +172,8 @@ class Game {
 
   async open(): Promise<void> {
     const g = await post(this.base, '/api/games', { game: 'relic-runners', seats: [{ kind: 'human' }, { kind: 'human' }] });
-    const tokens = await Promise.all([0, 1].map(async (seat) => (await post(this.base, `/api/games/${g.id}/join`, { seat })).token as string));
+    const keys = g.invites as { seat: number; key: string }[];
+    const tokens = await Promise.all([0, 1].map(async (seat) => (await post(this.base, `/api/games/${g.id}/join`, { seat, key: keys[seat]!.key })).token as string));
     this.id = g.id as string;
     this.seats.forEach((s, i) => s.hello(this, tokens[i]!));
   }

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launchBrowser, playByClicking, startWebServer, WEB_ROOT } from '../test/helpers/browser.js';
-import { createGame } from '../test/helpers/server.js';
+import { createGame, inviteKeys } from '../test/helpers/server.js';
 
 const JS_TARGET_KB = 250;
 const RENDER_TARGET_MS = 50;
@@ -60,7 +60,7 @@ async function clickToRender(): Promise<void> {
       const id = await createGame(srv.base, { seats: [{ kind: 'human' }, { kind: 'bot', bot: 'greedy' }, { kind: 'bot', bot: 'greedy' }], options: { layout: 'standard', openScores: false } });
       const page = await browser.newPage();
       // The seat link claims seat 0 for this page.
-      await page.goto(`${srv.base}/game/${id}?seat=0`);
+      await page.goto(`${srv.base}/game/${id}?seat=0#key=${inviteKeys.get(id)!.get(0)!}`);
       await page.getByTestId('game-screen').waitFor();
       const timings = () => page.evaluate(() => ((globalThis as any).__expeditionTimings ?? []) as number[]);
       const warm = await playByClicking(page, `bench-web-${games}`, { until: (st) => st.clicks >= WARM_CLICKS });

@@ -58,12 +58,14 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
 
   app.get('/health', async () => ({ ok: true }));
 
-  app.get('/api/games', async () => ({ games: await store.listGames({ status: 'active', limit: 100 }) }));
+  // Only games their creators opened to anyone: a friends game is found through its links alone.
+  app.get('/api/games', async () => ({ games: await store.listGames({ status: 'active', listed: true, limit: 100 }) }));
 
   app.post('/api/games', async (req, reply: FastifyReply) => {
     const body = CreateGame.parse(req.body);
-    const { id } = await hub.create(body);
-    return reply.code(201).send(await hub.summary(id));
+    const { id, invites } = await hub.create(body);
+    // The only time the invitation keys leave the server: the creator hands them on as seat links.
+    return reply.code(201).send({ ...(await hub.summary(id) as object), invites });
   });
 
   app.get('/api/games/:id', async (req) => hub.summary(gameIdParam.parse(req.params).id));
@@ -71,7 +73,7 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
   app.post('/api/games/:id/join', async (req) => {
     const { id } = gameIdParam.parse(req.params);
     const body = JoinSeat.parse(req.body);
-    return hub.join(id, body.seat, body.name);
+    return hub.join(id, body.seat, body.name, body.key);
   });
 
   app.post('/api/games/:id/seats/:seat/bot', async (req) => {

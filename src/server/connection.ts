@@ -70,6 +70,12 @@ export class Connection implements Subscriber {
     this.socket.send(text);
   }
 
+  close(code: ErrorCode, message: string): void {
+    this.error(code, message);
+    this.leave();
+    this.socket.close(CloseCode.seatTaken, code);
+  }
+
   private error(code: ErrorCode, message: string, id?: string): void {
     this.send({ type: 'error', code, message, ...(id !== undefined ? { id } : {}) });
   }

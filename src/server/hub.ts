@@ -8,7 +8,13 @@ import { BotPool } from './bot-pool.js';
 import { LiveGame, Refusal, type GameSettings } from './live-game.js';
 import type { CreateGame } from './protocol.js';
 import type { SeatConfig, Store } from './store.js';
-import { hashToken, newGameId, newToken, tokenMatches } from './tokens.js';
+import { hashToken, newGameId, newInviteKey, newToken, tokenMatches } from './tokens.js';
+
+/** A human seat's invitation key, handed to the game's creator once, at creation. */
+export interface Invite {
+  readonly seat: Seat;
+  readonly key: string;
+}
 
 export interface HubOptions {
   /** Bot pacing when a game does not set it. */
@@ -112,7 +118,8 @@ export class Hub {
     return p;
   }
 
-  async create(req: CreateGame): Promise<{ id: string }> {
+  /** Creates a game; `invites` holds each human seat's key, which the store keeps only hashed. */
+  async create(req: CreateGame): Promise<{ id: string; invites: Invite[] }> {
     const game = GAMES.get(req.game);
     if (!game) throw new InvalidInput(`unknown game "${req.game}" (known: ${[...GAMES.keys()].join(', ')})`);
     const n = req.seats.length;
@@ -122,35 +129,58 @@ export class Hub {
     const seed = req.seed === undefined ? randomBytes(16).toString('hex') : String(req.seed);
     const state = game.setup(options, n, createRng(seed));
     const settings: GameSettings = { ...(req.clock ? { clock: req.clock } : {}), botDelayMs: req.botDelayMs ?? this.botDelayMs };
+    const invites: Invite[] = [];
+    const invite = (seat: Seat): string => {
+      const key = newInviteKey();
+      invites.push({ seat, key });
+      return hashToken(key);
+    };
     const seats: SeatConfig[] = req.seats.map((s, seat) => ({
       seat,
       kind: s.kind,
       bot: s.kind === 'bot' ? s.bot : null,
       name: s.name ?? (s.kind === 'bot' ? s.bot : null),
       tokenHash: null,
+      inviteHash: s.kind === 'human' ? invite(seat) : null,
       claimed: s.kind === 'bot',
       clockMs: req.clock && s.kind === 'human' ? req.clock.bankMs : null,
     }));
     const id = newGameId();
-    await this.store.createGame({ id, game: game.id, seats: n, seed, options, settings, createdAt: Date.now() }, seats, game.hash(state));
+    const listed = req.open ?? false;
+    await this.store.createGame({ id, game: game.id, seats: n, seed, options, settings, createdAt: Date.now(), listed }, seats, game.hash(state));
     await this.get(id);
-    return { id };
+    return { id, invites };
   }
 
-  /** Claims a free human seat; the token returned is the only key to act for it. */
-  async join(id: string, seat: Seat, name?: string): Promise<{ token: string; seat: Seat }> {
+  /**
+   * Takes a human seat for the caller and returns its new token, the only key to act for it.
+   * With the seat's invitation key the seat moves here even when someone holds it: the link is the
+   * seat, so the old token is revoked and its connections are closed. Without a key only a free seat
+   * of a game open to anyone can be taken; its key is then replaced, so that the joiner's own link
+   * (returned) is the only one that opens the seat.
+   */
+  async join(id: string, seat: Seat, name?: string, key?: string): Promise<{ token: string; seat: Seat; key: string }> {
     const g = await this.mustGet(id);
     return g.serial(async () => {
       const c = g.seatConfigs[seat];
       if (!c) throw new Refusal('bad_message', `game ${id} has no seat ${seat}`);
       if (c.kind !== 'human') throw new Refusal('bad_message', `seat ${seat} is a bot's`);
-      if (c.claimed) throw new Refusal('bad_token', `seat ${seat} is taken; reconnect with its token`);
+      let inviteKey: string;
+      if (key !== undefined) {
+        if (!tokenMatches(key, c.inviteHash)) throw new Refusal('bad_token', `this link's key does not open seat ${seat}; ask for the seat's current link`);
+        inviteKey = key;
+      } else {
+        if (!g.stored.listed) throw new Refusal('bad_token', `seat ${seat} of this game is taken only with its invitation link (the key after #key= is missing)`);
+        if (c.claimed) throw new Refusal('bad_token', `seat ${seat} is taken; reconnect with its token or open its link`);
+        inviteKey = newInviteKey();
+      }
       const token = newToken();
-      const tokenHash = hashToken(token);
-      await this.store.updateSeat(id, seat, { tokenHash, claimed: true, name: name ?? c.name });
-      g.seatConfigs[seat] = { ...c, tokenHash, claimed: true, name: name ?? c.name };
+      const patch = { tokenHash: hashToken(token), inviteHash: hashToken(inviteKey), claimed: true, name: name ?? c.name };
+      await this.store.updateSeat(id, seat, patch);
+      g.seatConfigs[seat] = { ...c, ...patch };
+      if (c.claimed) g.dropSeat(seat, 'bad_token', `seat ${seat} was taken on another device with its link; open the link here to take it back`);
       g.announce([]);
-      return { token, seat };
+      return { token, seat, key: inviteKey };
     });
   }
 

@@ -18,6 +18,8 @@ export interface Subscriber {
   readonly seat: Seat | null;
   /** A message already serialized: one text is shared by every subscriber of the same audience. */
   sendText(text: string): void;
+  /** Tells the client why (an error message with `code`) and disconnects it. */
+  close(code: ErrorCode, message: string): void;
 }
 
 /** A refusal the client can act on; nothing was changed. */
@@ -294,6 +296,11 @@ export class LiveGame {
       claimed: c.claimed,
       connected: c.kind === 'bot' || connected.has(c.seat),
     }));
+  }
+
+  /** Disconnects every connection acting for `seat` (its token was revoked), telling each why. */
+  dropSeat(seat: Seat, code: ErrorCode, message: string): void {
+    for (const sub of [...this.subscribers]) if (sub.seat === seat) sub.close(code, message);
   }
 
   /** Plays for a bot seat after the pacing delay, unless things changed meanwhile. */

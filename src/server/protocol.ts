@@ -15,6 +15,8 @@ export const CloseCode = {
   rateLimit: 1008,
   /** The client does not read: more than the allowed bytes wait unsent. */
   slowReader: 4001,
+  /** The seat was taken on another device with its link: this connection's token is revoked. */
+  seatTaken: 4003,
 } as const;
 
 /**
@@ -42,6 +44,8 @@ const requestId = text(64);
 
 const gameId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'game ids are URL-safe letters, digits, - and _');
 const token = z.string().min(16).max(128).regex(/^[A-Za-z0-9_-]+$/, 'tokens are URL-safe');
+/** What a seat link carries after `#key=`: 128 random bits in base64url are 22 characters. */
+const inviteKey = z.string().min(22).max(128).regex(/^[A-Za-z0-9_-]+$/, 'invitation keys are URL-safe');
 /** A choice is a small JSON object with a string tag; the engine decides whether it is legal. */
 const choice = z.object({ t: z.string().min(1).max(32) }).passthrough();
 
@@ -79,12 +83,17 @@ export const CreateGame = z
     clock: z.object({ bankMs: z.number().int().min(1000).max(30 * 24 * 3600 * 1000), incrementMs: z.number().int().min(0).max(7 * 24 * 3600 * 1000) }).strict().optional(),
     /** How long a bot at the table waits before playing, so that people can follow. */
     botDelayMs: z.number().int().min(0).max(10_000).optional(),
+    /** Open to anyone: listed in the lobby, its free seats taken without a link. Default: friends only, by link. */
+    open: z.boolean().optional(),
   })
   .strict();
 export type CreateGame = z.infer<typeof CreateGame>;
 
-/** POST /api/games/:id/join */
-export const JoinSeat = z.object({ seat: z.number().int().min(0).max(7), name: displayName.optional() }).strict();
+/**
+ * POST /api/games/:id/join. With the seat's invitation key: the seat, on this device (a new token;
+ * the old one stops working). Without: only a free seat of a game open to anyone.
+ */
+export const JoinSeat = z.object({ seat: z.number().int().min(0).max(7), name: displayName.optional(), key: inviteKey.optional() }).strict();
 
 /** POST /api/games/:id/seats/:seat/bot: hand a seat whose player left (or ran out of time) to a bot. */
 export const HandToBot = z.object({ token, bot: text(40).optional() }).strict();

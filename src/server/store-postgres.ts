@@ -35,7 +35,8 @@ CREATE TABLE IF NOT EXISTS ${p}games (
   status     text NOT NULL,
   hash       text NOT NULL,
   created_at bigint NOT NULL,
-  updated_at bigint NOT NULL
+  updated_at bigint NOT NULL,
+  listed     boolean NOT NULL
 );
 CREATE INDEX IF NOT EXISTS games_status_updated ON ${p}games (status, updated_at);
 CREATE TABLE IF NOT EXISTS ${p}seats (
@@ -45,6 +46,7 @@ CREATE TABLE IF NOT EXISTS ${p}seats (
   bot        text,
   name       text,
   token_hash text,
+  invite_hash text,
   claimed    boolean NOT NULL,
   clock_ms   bigint,
   PRIMARY KEY (game_id, seat)
@@ -57,7 +59,14 @@ CREATE TABLE IF NOT EXISTS ${p}moves (
   hash    text NOT NULL,
   at      bigint NOT NULL,
   PRIMARY KEY (game_id, idx)
-);`;
+);
+-- Columns added after the first release, for databases created before them. Games created before
+-- invitation keys existed were all listed in the lobby; they stay listed, so their free seats
+-- (which have no key) can still be taken there.
+ALTER TABLE ${p}games ADD COLUMN IF NOT EXISTS listed boolean NOT NULL DEFAULT true;
+ALTER TABLE ${p}games ALTER COLUMN listed DROP DEFAULT;
+ALTER TABLE ${p}seats ADD COLUMN IF NOT EXISTS invite_hash text;
+CREATE INDEX IF NOT EXISTS games_listed_status_updated ON ${p}games (listed, status, updated_at);`;
 }
 
 /** Same key for every store: concurrent init()s (parallel tests, several servers) take turns. */
@@ -66,11 +75,11 @@ const INIT_LOCK = 0x45787064; // "Expd"
 type Num = string | number;
 interface GameDbRow {
   id: string; game: string; seats: number; seed: string; options: unknown; settings: unknown;
-  status: GameStatus; hash: string; created_at: Num; updated_at: Num;
+  status: GameStatus; hash: string; created_at: Num; updated_at: Num; listed: boolean;
 }
 interface SeatDbRow {
   seat: number; kind: 'human' | 'bot'; bot: string | null; name: string | null;
-  token_hash: string | null; claimed: boolean; clock_ms: Num | null;
+  token_hash: string | null; invite_hash: string | null; claimed: boolean; clock_ms: Num | null;
 }
 interface MoveDbRow { idx: number; seat: number; choice: unknown; hash: string; at: Num }
 interface SummaryDbRow {
@@ -152,15 +161,15 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
         await inTx(async (c) => {
           const at = wholeMs(g.createdAt);
           await c.query(
-            `INSERT INTO ${p}games (id, game, seats, seed, options, settings, status, hash, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, $8)`,
-            [g.id, g.game, g.seats, g.seed, jsonText(g.options), jsonText(g.settings), hash, at],
+            `INSERT INTO ${p}games (id, game, seats, seed, options, settings, status, hash, created_at, updated_at, listed)
+             VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, $8, $9)`,
+            [g.id, g.game, g.seats, g.seed, jsonText(g.options), jsonText(g.settings), hash, at, g.listed],
           );
           for (const s of seats) {
             await c.query(
-              `INSERT INTO ${p}seats (game_id, seat, kind, bot, name, token_hash, claimed, clock_ms)
-               VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-              [g.id, s.seat, s.kind, s.bot, s.name, s.tokenHash, s.claimed, s.clockMs === null ? null : wholeMs(s.clockMs)],
+              `INSERT INTO ${p}seats (game_id, seat, kind, bot, name, token_hash, invite_hash, claimed, clock_ms)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+              [g.id, s.seat, s.kind, s.bot, s.name, s.tokenHash, s.inviteHash, s.claimed, s.clockMs === null ? null : wholeMs(s.clockMs)],
             );
           }
         });
@@ -179,9 +188,9 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
           `SELECT idx, seat, choice, hash, at FROM ${p}moves WHERE game_id = $1 ORDER BY idx`, [id])).rows;
         return {
           id: g.id, game: g.game, seats: g.seats, seed: g.seed, options: g.options, settings: g.settings,
-          createdAt: num(g.created_at), status: g.status, hash: g.hash, updatedAt: num(g.updated_at),
+          createdAt: num(g.created_at), listed: g.listed, status: g.status, hash: g.hash, updatedAt: num(g.updated_at),
           seatConfigs: seats.map((r): SeatConfig => ({
-            seat: r.seat, kind: r.kind, bot: r.bot, name: r.name, tokenHash: r.token_hash,
+            seat: r.seat, kind: r.kind, bot: r.bot, name: r.name, tokenHash: r.token_hash, inviteHash: r.invite_hash,
             claimed: r.claimed, clockMs: r.clock_ms === null ? null : num(r.clock_ms),
           })),
           moves: moves.map((m) => ({ index: m.idx, seat: m.seat, choice: m.choice, hash: m.hash, at: num(m.at) })),
@@ -194,9 +203,9 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
            (SELECT count(*) FROM ${p}moves m WHERE m.game_id = g.id) AS moves,
            ARRAY(SELECT s.seat FROM ${p}seats s
                  WHERE s.game_id = g.id AND s.kind = 'human' AND NOT s.claimed ORDER BY s.seat) AS open_seats
-         FROM ${p}games g WHERE ($1::text IS NULL OR g.status = $1)
+         FROM ${p}games g WHERE ($1::text IS NULL OR g.status = $1) AND ($3::boolean IS NULL OR g.listed = $3)
          ORDER BY g.updated_at DESC, g.id LIMIT $2`,
-        [o.status ?? null, o.limit ?? null], // LIMIT NULL: no limit
+        [o.status ?? null, o.limit ?? null, o.listed ?? null], // LIMIT NULL: no limit
       );
       return r.rows.map((g): GameSummary => ({
         id: g.id, game: g.game, seats: g.seats, status: g.status, moves: num(g.moves),
@@ -251,6 +260,7 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
       if (patch.bot !== undefined) set('bot', patch.bot);
       if (patch.name !== undefined) set('name', patch.name);
       if (patch.tokenHash !== undefined) set('token_hash', patch.tokenHash);
+      if (patch.inviteHash !== undefined) set('invite_hash', patch.inviteHash);
       if (patch.claimed !== undefined) set('claimed', patch.claimed);
       if (patch.clockMs !== undefined) set('clock_ms', patch.clockMs === null ? null : wholeMs(patch.clockMs));
       // An empty patch still checks that the seat exists, like the SQLite store.

@@ -19,7 +19,8 @@ CREATE TABLE IF NOT EXISTS games (
   status     TEXT NOT NULL,
   hash       TEXT NOT NULL,
   created_at INTEGER NOT NULL,
-  updated_at INTEGER NOT NULL
+  updated_at INTEGER NOT NULL,
+  listed     INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS games_status_updated ON games (status, updated_at);
 CREATE TABLE IF NOT EXISTS seats (
@@ -29,6 +30,7 @@ CREATE TABLE IF NOT EXISTS seats (
   bot        TEXT,
   name       TEXT,
   token_hash TEXT,
+  invite_hash TEXT,
   claimed    INTEGER NOT NULL,
   clock_ms   INTEGER,
   PRIMARY KEY (game_id, seat)
@@ -44,13 +46,26 @@ CREATE TABLE IF NOT EXISTS moves (
 );
 `;
 
+/**
+ * Columns added after the first release, for databases created before them. Games created before
+ * invitation keys existed were all listed in the lobby; they stay listed, so their free seats (which
+ * have no key) can still be taken there.
+ */
+const ADDED_COLUMNS: readonly { table: string; column: string; sql: string }[] = [
+  { table: 'games', column: 'listed', sql: 'ALTER TABLE games ADD COLUMN listed INTEGER NOT NULL DEFAULT 1' },
+  { table: 'seats', column: 'invite_hash', sql: 'ALTER TABLE seats ADD COLUMN invite_hash TEXT' },
+];
+
+/** Indexes on added columns: created once the columns exist. */
+const LATE_INDEXES = 'CREATE INDEX IF NOT EXISTS games_listed_status_updated ON games (listed, status, updated_at);';
+
 interface GameDbRow {
   id: string; game: string; seats: number; seed: string; options: string; settings: string;
-  status: GameStatus; hash: string; created_at: number; updated_at: number;
+  status: GameStatus; hash: string; created_at: number; updated_at: number; listed: number;
 }
 interface SeatDbRow {
   seat: number; kind: 'human' | 'bot'; bot: string | null; name: string | null;
-  token_hash: string | null; claimed: number; clock_ms: number | null;
+  token_hash: string | null; invite_hash: string | null; claimed: number; clock_ms: number | null;
 }
 interface MoveDbRow { idx: number; seat: number; choice: string; hash: string; at: number }
 interface SummaryDbRow {
@@ -76,7 +91,7 @@ function openSeatsOf(list: string | null): number[] {
 
 function seatFromRow(r: SeatDbRow): SeatConfig {
   return {
-    seat: r.seat, kind: r.kind, bot: r.bot, name: r.name, tokenHash: r.token_hash,
+    seat: r.seat, kind: r.kind, bot: r.bot, name: r.name, tokenHash: r.token_hash, inviteHash: r.invite_hash,
     claimed: r.claimed !== 0, clockMs: r.clock_ms,
   };
 }
@@ -105,19 +120,19 @@ export function openSqliteStore(file: string): Store {
 
   function prepare() {
     return {
-      insertGame: db.prepare(`INSERT INTO games (id, game, seats, seed, options, settings, status, hash, created_at, updated_at)
-        VALUES (@id, @game, @seats, @seed, @options, @settings, 'active', @hash, @createdAt, @createdAt)`),
-      insertSeat: db.prepare(`INSERT INTO seats (game_id, seat, kind, bot, name, token_hash, claimed, clock_ms)
-        VALUES (@gameId, @seat, @kind, @bot, @name, @tokenHash, @claimed, @clockMs)`),
+      insertGame: db.prepare(`INSERT INTO games (id, game, seats, seed, options, settings, status, hash, created_at, updated_at, listed)
+        VALUES (@id, @game, @seats, @seed, @options, @settings, 'active', @hash, @createdAt, @createdAt, @listed)`),
+      insertSeat: db.prepare(`INSERT INTO seats (game_id, seat, kind, bot, name, token_hash, invite_hash, claimed, clock_ms)
+        VALUES (@gameId, @seat, @kind, @bot, @name, @tokenHash, @inviteHash, @claimed, @clockMs)`),
       gameById: db.prepare<[string], GameDbRow>('SELECT * FROM games WHERE id = ?'),
       seatsOf: db.prepare<[string], SeatDbRow>('SELECT * FROM seats WHERE game_id = ? ORDER BY seat'),
       movesOf: db.prepare<[string], MoveDbRow>('SELECT idx, seat, choice, hash, at FROM moves WHERE game_id = ? ORDER BY idx'),
-      summaries: db.prepare<[GameStatus | null, GameStatus | null, number], SummaryDbRow>(`
+      summaries: db.prepare<[{ status: GameStatus | null; listed: number | null; limit: number }], SummaryDbRow>(`
         SELECT g.id, g.game, g.seats, g.status, g.created_at, g.updated_at,
           (SELECT count(*) FROM moves m WHERE m.game_id = g.id) AS moves,
           (SELECT group_concat(s.seat) FROM seats s WHERE s.game_id = g.id AND s.kind = 'human' AND s.claimed = 0) AS open_seats
-        FROM games g WHERE (? IS NULL OR g.status = ?)
-        ORDER BY g.updated_at DESC, g.id LIMIT ?`),
+        FROM games g WHERE (@status IS NULL OR g.status = @status) AND (@listed IS NULL OR g.listed = @listed)
+        ORDER BY g.updated_at DESC, g.id LIMIT @limit`),
       moveCount: db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM moves WHERE game_id = ?'),
       insertMove: db.prepare(`INSERT INTO moves (game_id, idx, seat, choice, hash, at) VALUES (?, ?, ?, ?, ?, ?)`),
       updateGame: db.prepare('UPDATE games SET hash = ?, status = ?, updated_at = ? WHERE id = ?'),
@@ -129,6 +144,7 @@ export function openSqliteStore(file: string): Store {
           bot = CASE WHEN @hasBot THEN @bot ELSE bot END,
           name = CASE WHEN @hasName THEN @name ELSE name END,
           token_hash = CASE WHEN @hasTokenHash THEN @tokenHash ELSE token_hash END,
+          invite_hash = CASE WHEN @hasInviteHash THEN @inviteHash ELSE invite_hash END,
           claimed = CASE WHEN @hasClaimed THEN @claimed ELSE claimed END,
           clock_ms = CASE WHEN @hasClockMs THEN @clockMs ELSE clock_ms END
         WHERE game_id = @gameId AND seat = @seat`),
@@ -148,11 +164,11 @@ export function openSqliteStore(file: string): Store {
     if (s().gameById.get(g.id) !== undefined) throw new StoreConflict(`game ${g.id} already exists`);
     s().insertGame.run({
       id: g.id, game: g.game, seats: g.seats, seed: g.seed, options: jsonText(g.options),
-      settings: jsonText(g.settings), hash, createdAt: wholeMs(g.createdAt),
+      settings: jsonText(g.settings), hash, createdAt: wholeMs(g.createdAt), listed: g.listed ? 1 : 0,
     });
     for (const c of seats) {
       s().insertSeat.run({
-        gameId: g.id, seat: c.seat, kind: c.kind, bot: c.bot, name: c.name, tokenHash: c.tokenHash,
+        gameId: g.id, seat: c.seat, kind: c.kind, bot: c.bot, name: c.name, tokenHash: c.tokenHash, inviteHash: c.inviteHash,
         claimed: c.claimed ? 1 : 0, clockMs: c.clockMs === null ? null : wholeMs(c.clockMs),
       });
     }
@@ -180,7 +196,7 @@ export function openSqliteStore(file: string): Store {
     return {
       id: g.id, game: g.game, seats: g.seats, seed: g.seed,
       options: JSON.parse(g.options) as unknown, settings: JSON.parse(g.settings) as unknown,
-      createdAt: g.created_at, status: g.status, hash: g.hash, updatedAt: g.updated_at,
+      createdAt: g.created_at, listed: g.listed !== 0, status: g.status, hash: g.hash, updatedAt: g.updated_at,
       seatConfigs: s().seatsOf.all(id).map(seatFromRow),
       moves: s().movesOf.all(id).map((m) => ({ index: m.idx, seat: m.seat, choice: JSON.parse(m.choice) as unknown, hash: m.hash, at: m.at })),
     };
@@ -197,7 +213,14 @@ export function openSqliteStore(file: string): Store {
     kind: 'sqlite',
     async init() {
       if (st !== null) return;
-      db.exec(SCHEMA);
+      db.transaction(() => {
+        db.exec(SCHEMA);
+        for (const a of ADDED_COLUMNS) {
+          const columns = db.prepare<[], { name: string }>(`PRAGMA table_info(${a.table})`).all();
+          if (!columns.some((c) => c.name === a.column)) db.exec(a.sql);
+        }
+        db.exec(LATE_INDEXES);
+      }).immediate();
       st = prepare();
       tx = {
         create: db.transaction(createTx).immediate,
@@ -213,9 +236,9 @@ export function openSqliteStore(file: string): Store {
       return t().read(id);
     },
     async listGames(opts = {}) {
-      const status = opts.status ?? null;
+      const listed = opts.listed === undefined ? null : opts.listed ? 1 : 0;
       // LIMIT -1 is SQLite's "no limit".
-      return s().summaries.all(status, status, opts.limit ?? -1).map((r): GameSummary => ({
+      return s().summaries.all({ status: opts.status ?? null, listed, limit: opts.limit ?? -1 }).map((r): GameSummary => ({
         id: r.id, game: r.game, seats: r.seats, status: r.status, moves: r.moves,
         createdAt: r.created_at, updatedAt: r.updated_at, openSeats: openSeatsOf(r.open_seats),
       }));
@@ -234,6 +257,7 @@ export function openSqliteStore(file: string): Store {
         hasBot: has('bot'), bot: patch.bot ?? null,
         hasName: has('name'), name: patch.name ?? null,
         hasTokenHash: has('tokenHash'), tokenHash: patch.tokenHash ?? null,
+        hasInviteHash: has('inviteHash'), inviteHash: patch.inviteHash ?? null,
         hasClaimed: has('claimed'), claimed: patch.claimed ? 1 : 0,
         hasClockMs: has('clockMs'), clockMs: patch.clockMs == null ? null : wholeMs(patch.clockMs),
       });

@@ -15,6 +15,12 @@ export interface SeatConfig {
   readonly name: string | null;
   /** SHA-256 hex of the seat's secret token (human seats); the token itself is never stored. */
   readonly tokenHash: string | null;
+  /**
+   * SHA-256 hex of the seat's invitation key (human seats): the secret in the seat's link, which
+   * takes the seat on any device. Stored hashed like the token; null for bot seats and for human
+   * seats of games created before invitation keys existed.
+   */
+  readonly inviteHash: string | null;
   /** Whether a player has claimed the seat. */
   readonly claimed: boolean;
   /** Remaining time bank in ms when the game has clocks, else null. */
@@ -30,6 +36,8 @@ export interface NewGame {
   /** Extra settings (clocks, bot pacing, visibility) as JSON. */
   readonly settings: unknown;
   readonly createdAt: number;
+  /** Open to anyone: listed in the lobby, and its free seats may be taken without their link. */
+  readonly listed: boolean;
 }
 
 export interface MoveRow {
@@ -74,7 +82,8 @@ export interface Store {
   init(): Promise<void>;
   createGame(g: NewGame, seats: readonly SeatConfig[], hash: string): Promise<void>;
   getGame(id: string): Promise<StoredGame | null>;
-  listGames(opts?: { status?: GameStatus; limit?: number }): Promise<GameSummary[]>;
+  /** Summaries, newest first; `listed` keeps only the games open to anyone (true) or only the others (false). */
+  listGames(opts?: { status?: GameStatus; listed?: boolean; limit?: number }): Promise<GameSummary[]>;
   /**
    * Appends one move in a single transaction, with the game's new hash, status and the seats'
    * clocks; throws StoreConflict when `move.index` is not the next index. Returns after commit.
@@ -82,7 +91,7 @@ export interface Store {
   appendMove(gameId: string, move: MoveRow, after: { hash: string; status: GameStatus; clocks?: readonly (number | null)[] }): Promise<void>;
   /** Undo: deletes moves with index ≥ fromIndex in one transaction and sets the hash. */
   truncateMoves(gameId: string, fromIndex: number, after: { hash: string; status: GameStatus }): Promise<void>;
-  updateSeat(gameId: string, seat: number, patch: Partial<Pick<SeatConfig, 'kind' | 'bot' | 'name' | 'tokenHash' | 'claimed' | 'clockMs'>>): Promise<void>;
+  updateSeat(gameId: string, seat: number, patch: Partial<Pick<SeatConfig, 'kind' | 'bot' | 'name' | 'tokenHash' | 'inviteHash' | 'claimed' | 'clockMs'>>): Promise<void>;
   /** Ids of games with status 'active', for rebuilding after a restart. */
   activeGameIds(): Promise<string[]>;
   close(): Promise<void>;

@@ -5,12 +5,20 @@ export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/**
+ * A seat's invitation key: 128 random bits, URL-safe (22 characters), carried in the seat's link.
+ * Whoever presents it gets a new token for the seat; stored hashed like tokens.
+ */
+export function newInviteKey(): string {
+  return randomBytes(16).toString('base64url');
+}
+
 /** Tokens are stored hashed, so a leaked database does not hand out seats. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
-/** Constant-time check of a presented token against a stored hash. */
+/** Constant-time check of a presented token (or invitation key) against a stored hash. */
 export function tokenMatches(token: string, storedHash: string | null): boolean {
   if (storedHash === null) return false;
   const a = Buffer.from(hashToken(token), 'hex');

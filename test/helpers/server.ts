@@ -94,17 +94,22 @@ export async function startServer(kind: StoreKind = 'sqlite', opts: ServerOption
 
 export type Msg = Record<string, any>;
 
-/** Creates a game over HTTP; returns its id. */
+/** The invitation keys each game's creator was handed (game id → seat → key), as the creator keeps them. */
+export const inviteKeys = new Map<string, Map<number, string>>();
+
+/** Creates a game over HTTP; returns its id (its seats' invitation keys go to `inviteKeys`). */
 export async function createGame(base: string, body: Record<string, unknown>): Promise<string> {
   const r = await http(base, 'POST', '/api/games', { game: 'relic-runners', ...body });
   assert.equal(r.status, 201, JSON.stringify(r.json));
   assert.equal(typeof r.json.id, 'string');
+  inviteKeys.set(r.json.id, new Map((r.json.invites as { seat: number; key: string }[]).map((i) => [i.seat, i.key])));
   return r.json.id as string;
 }
 
-/** Claims a seat over HTTP; returns its token. */
+/** Claims a seat over HTTP with its invitation link's key (from `createGame`); returns its token. */
 export async function joinSeat(base: string, id: string, seat: number, name?: string): Promise<string> {
-  const r = await http(base, 'POST', `/api/games/${id}/join`, { seat, ...(name ? { name } : {}) });
+  const key = inviteKeys.get(id)?.get(seat);
+  const r = await http(base, 'POST', `/api/games/${id}/join`, { seat, ...(name ? { name } : {}), ...(key ? { key } : {}) });
   assert.equal(r.status, 200, JSON.stringify(r.json));
   assert.equal(r.json.seat, seat);
   return r.json.token as string;

@@ -185,7 +185,8 @@ async function createGames(s: ServerProcess): Promise<GameRun[]> {
         tokens.push(null);
         continue;
       }
-      const j = await http(s.base, 'POST', `/api/games/${id}/join`, { seat });
+      const key = (r.json.invites as { seat: number; key: string }[]).find((i) => i.seat === seat)?.key;
+      const j = await http(s.base, 'POST', `/api/games/${id}/join`, { seat, key });
       assert.equal(j.status, 200, JSON.stringify(j.json));
       tokens.push(j.json.token as string);
     }

@@ -24,6 +24,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       const id = await createGame(base, {
         seats: [{ kind: 'human', name: 'Ada' }, { kind: 'human', name: 'Bo' }, { kind: 'bot', bot: 'greedy' }],
         seed: `e2e-${kind}`,
+        open: true, // listed while it runs, so that the end of the test can see it leave the list
       });
 
       const spectator = await srv.client();

@@ -79,12 +79,11 @@ describe('creating and joining', () => {
       [{ game: 'relic-runners', seats: [human, human], clock: { bankMs: 10, incrementMs: 0 } }, /clock/],
     ];
     for (const [body, pattern] of cases) refused(await http(srv.base, 'POST', '/api/games', body), 400, JSON.stringify(body), pattern);
-    const before = (await http(srv.base, 'GET', '/api/games')).json.games.length;
-    assert.equal(before, 0, 'nothing was created');
+    assert.equal((await srv.store.listGames()).length, 0, 'nothing was created');
   });
 
   test('a claimed seat cannot be joined again; a bot seat cannot be joined; the lobby lists open seats', async () => {
-    const id = await createGame(srv.base, { seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'bot', bot: 'random' }], seed: 'lobby-join' });
+    const id = await createGame(srv.base, { seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'bot', bot: 'random' }], seed: 'lobby-join', open: true });
     const listed = () => http(srv.base, 'GET', '/api/games').then((r) => (r.json.games as Msg[]).find((s) => s.id === id)!);
     assert.deepEqual((await listed()).openSeats, [0, 1]);
     await joinSeat(srv.base, id, 0, 'Ada');

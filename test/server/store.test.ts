@@ -11,6 +11,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import Database from 'better-sqlite3';
 import { StoreConflict, type NewGame, type SeatConfig, type Store } from '../../src/server/store.js';
 import { openSqliteStore } from '../../src/server/store-sqlite.js';
 import { openPostgresStore } from '../../src/server/store-postgres.js';
@@ -33,20 +34,60 @@ function newGame(id: string, over: Partial<NewGame> = {}): NewGame {
     // Key order that JSON sorting (or jsonb) would change, nesting, unicode, awkward numbers.
     options: { zeta: 1, alpha: [1, { b: null, '': 'x' }], 'long key': 'ünïcode ✓', f: 0.1, neg: -5, big: 1e21, t: true },
     settings: { clock: { initialMs: 600000, incrementMs: 5000 }, visibility: 'public', botDelayMs: 300 },
-    createdAt: T0, ...over,
+    createdAt: T0, listed: false, ...over,
   };
 }
 
 function seats(): SeatConfig[] {
   return [
-    { seat: 0, kind: 'human', bot: null, name: 'Ada', tokenHash: 'a'.repeat(64), claimed: true, clockMs: 600000 },
-    { seat: 1, kind: 'human', bot: null, name: null, tokenHash: 'b'.repeat(64), claimed: false, clockMs: 600000 },
-    { seat: 2, kind: 'bot', bot: 'ismcts:500ms', name: 'Bot', tokenHash: null, claimed: false, clockMs: null },
+    { seat: 0, kind: 'human', bot: null, name: 'Ada', tokenHash: 'a'.repeat(64), inviteHash: 'd'.repeat(64), claimed: true, clockMs: 600000 },
+    { seat: 1, kind: 'human', bot: null, name: null, tokenHash: 'b'.repeat(64), inviteHash: 'e'.repeat(64), claimed: false, clockMs: 600000 },
+    { seat: 2, kind: 'bot', bot: 'ismcts:500ms', name: 'Bot', tokenHash: null, inviteHash: null, claimed: false, clockMs: null },
   ];
 }
 
 const move = (index: number, choice: unknown = { type: 'move', to: [index, 2] }) =>
   ({ index, seat: index % 3, choice, hash: `h${index}`, at: T0 + 1000 * (index + 1) });
+
+/** The tables as the first release made them, before invitation keys (issue 13 #7). */
+const OLD_SQLITE_SCHEMA = `
+CREATE TABLE games (id TEXT PRIMARY KEY, game TEXT NOT NULL, seats INTEGER NOT NULL, seed TEXT NOT NULL, options TEXT NOT NULL,
+  settings TEXT NOT NULL, status TEXT NOT NULL, hash TEXT NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL);
+CREATE INDEX games_status_updated ON games (status, updated_at);
+CREATE TABLE seats (game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE, seat INTEGER NOT NULL, kind TEXT NOT NULL,
+  bot TEXT, name TEXT, token_hash TEXT, claimed INTEGER NOT NULL, clock_ms INTEGER, PRIMARY KEY (game_id, seat));
+CREATE TABLE moves (game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE, idx INTEGER NOT NULL, seat INTEGER NOT NULL,
+  choice TEXT NOT NULL, hash TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (game_id, idx));
+`;
+const OLD_POSTGRES_SCHEMA = `
+CREATE TABLE games (id text PRIMARY KEY, game text NOT NULL, seats integer NOT NULL, seed text NOT NULL, options json NOT NULL,
+  settings json NOT NULL, status text NOT NULL, hash text NOT NULL, created_at bigint NOT NULL, updated_at bigint NOT NULL);
+CREATE INDEX games_status_updated ON games (status, updated_at);
+CREATE TABLE seats (game_id text NOT NULL REFERENCES games (id) ON DELETE CASCADE, seat integer NOT NULL, kind text NOT NULL,
+  bot text, name text, token_hash text, claimed boolean NOT NULL, clock_ms bigint, PRIMARY KEY (game_id, seat));
+CREATE TABLE moves (game_id text NOT NULL REFERENCES games (id) ON DELETE CASCADE, idx integer NOT NULL, seat integer NOT NULL,
+  choice json NOT NULL, hash text NOT NULL, at bigint NOT NULL, PRIMARY KEY (game_id, idx));
+`;
+
+/**
+ * A game written by the first release ('old': seat 0 claimed by Ada, seat 1 free) after migration:
+ * listed as before, no invitation keys, moves and seat updates work, and new games sit beside it.
+ */
+async function checkMigratedGame(st: Store): Promise<void> {
+  const g = await st.getGame('old');
+  assert.ok(g);
+  assert.equal(g.listed, true, 'games made before invitation keys were all public, and stay so');
+  assert.deepEqual(g.seatConfigs.map((c) => [c.name, c.tokenHash, c.inviteHash, c.claimed]), [['Ada', 'a'.repeat(64), null, true], [null, null, null, false]]);
+  assert.deepEqual((await st.listGames({ listed: true })).map((x) => [x.id, x.openSeats]), [['old', [1]]]);
+  await st.appendMove('old', move(0), { hash: 'h1', status: 'active' });
+  await st.updateSeat('old', 1, { tokenHash: 'b'.repeat(64), inviteHash: 'c'.repeat(64), claimed: true });
+  const after = await st.getGame('old');
+  assert.equal(after?.moves.length, 1);
+  assert.equal(after?.seatConfigs[1]?.inviteHash, 'c'.repeat(64));
+  await st.createGame(newGame('new'), seats(), 'h');
+  assert.equal((await st.getGame('new'))?.listed, false);
+  assert.deepEqual((await st.listGames({ listed: true })).map((x) => x.id), ['old']);
+}
 
 async function rejectsConflict(p: Promise<unknown>): Promise<void> {
   await assert.rejects(p, (e: unknown) => e instanceof StoreConflict && e.name === 'StoreConflict');
@@ -203,6 +244,30 @@ function storeContract(store: () => Store): void {
     assert.equal((await store().getGame(b))?.status, 'abandoned');
   });
 
+  test('issue 13 #7: invitation key hashes and the open-to-anyone flag are stored; listGames filters on the flag', async () => {
+    const base = T0 * 4;
+    const [open, friends] = [uid('open'), uid('friends')];
+    await store().createGame(newGame(open, { createdAt: base, listed: true }), seats(), 'h');
+    await store().createGame(newGame(friends, { createdAt: base + 1 }), seats(), 'h');
+    assert.equal((await store().getGame(open))?.listed, true);
+    assert.equal((await store().getGame(friends))?.listed, false);
+    const listed = await store().listGames({ listed: true, status: 'active' });
+    assert.ok(listed.some((g) => g.id === open) && !listed.some((g) => g.id === friends));
+    const unlisted = await store().listGames({ listed: false });
+    assert.ok(unlisted.some((g) => g.id === friends) && !unlisted.some((g) => g.id === open));
+    const all = await store().listGames();
+    assert.ok(all.some((g) => g.id === open) && all.some((g) => g.id === friends));
+
+    await store().updateSeat(friends, 1, { inviteHash: 'f'.repeat(64), tokenHash: '1'.repeat(64), claimed: true });
+    await store().updateSeat(friends, 0, { inviteHash: null });
+    const [s0, s1, s2] = seats();
+    assert.deepEqual((await store().getGame(friends))?.seatConfigs, [
+      { ...s0, inviteHash: null },
+      { ...s1, inviteHash: 'f'.repeat(64), tokenHash: '1'.repeat(64), claimed: true },
+      s2,
+    ]);
+  });
+
   test('init is idempotent and keeps the data', async () => {
     const id = uid('init');
     await store().createGame(newGame(id), seats(), 'h');
@@ -278,6 +343,27 @@ describe('SQLite store in a file', () => {
     await other.close();
   });
 
+  test('issue 13 #7: a database made before invitation keys gains the columns; its games stay listed and playable', async () => {
+    const f = join(tmp, 'old-schema.sqlite');
+    const old = new Database(f);
+    old.exec(OLD_SQLITE_SCHEMA);
+    old.prepare(`INSERT INTO games VALUES ('old', 'relic-runners', 2, 'seed', '{}', '{"botDelayMs":0}', 'active', 'h0', ?, ?)`).run(T0, T0);
+    old.prepare(`INSERT INTO seats VALUES ('old', 0, 'human', NULL, 'Ada', ?, 1, NULL)`).run('a'.repeat(64));
+    old.prepare(`INSERT INTO seats VALUES ('old', 1, 'human', NULL, NULL, NULL, 0, NULL)`).run();
+    old.close();
+
+    const st = openSqliteStore(f);
+    await st.init();
+    await st.init(); // idempotent on a migrated file too
+    const check = new Database(f, { readonly: true });
+    const cols = (table: string) => check.prepare<[], { name: string }>(`PRAGMA table_info(${table})`).all().map((c) => c.name);
+    assert.ok(cols('games').includes('listed'), 'games.listed added');
+    assert.ok(cols('seats').includes('invite_hash'), 'seats.invite_hash added');
+    check.close();
+    await checkMigratedGame(st);
+    await st.close();
+  });
+
   test('a store that was not initialized says so', async () => {
     const fresh = openSqliteStore(':memory:');
     await assert.rejects(fresh.getGame('x'), /init\(\)/);
@@ -322,6 +408,26 @@ describe(`PostgreSQL store (${PG_URL})`, () => {
     assert.deepEqual(r.rows.map((t) => t.table_name), ['games', 'moves', 'seats']);
   });
   storeContract(store);
+
+  test('issue 13 #7: a schema made before invitation keys gains the columns; its games stay listed and playable', async () => {
+    const oldSchema = `test_store_old_${randomBytes(6).toString('hex')}`;
+    await admin!.query(`CREATE SCHEMA "${oldSchema}"; SET search_path TO "${oldSchema}"; ${OLD_POSTGRES_SCHEMA} RESET search_path;`);
+    const st = openPostgresStore(PG_URL, { schema: oldSchema });
+    try {
+      await admin!.query(`INSERT INTO "${oldSchema}".games VALUES ('old', 'relic-runners', 2, 'seed', '{}', '{"botDelayMs":0}', 'active', 'h0', $1, $1)`, [T0]);
+      await admin!.query(`INSERT INTO "${oldSchema}".seats VALUES ('old', 0, 'human', NULL, 'Ada', $1, true, NULL), ('old', 1, 'human', NULL, NULL, NULL, false, NULL)`, ['a'.repeat(64)]);
+      await st.init();
+      await st.init();
+      const cols = async (table: string) => (await admin!.query<{ column_name: string }>(
+        'SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2', [oldSchema, table])).rows.map((r) => r.column_name);
+      assert.ok((await cols('games')).includes('listed'), 'games.listed added');
+      assert.ok((await cols('seats')).includes('invite_hash'), 'seats.invite_hash added');
+      await checkMigratedGame(st);
+    } finally {
+      await st.close();
+      await admin!.query(`DROP SCHEMA IF EXISTS "${oldSchema}" CASCADE`);
+    }
+  });
 
   test('times come back as numbers (bigint columns)', async () => {
     const id = uid('num');

@@ -113,35 +113,70 @@ test('the lobby speaks English, German, French and Polish, and fits a 390 px pho
   assert.deepEqual(errors, []);
 });
 
-test('seat links: a friend claims a seat by link, a second visitor finds it taken and watches', { timeout: 30_000 }, async () => {
+test('issue 13 #7: a seat link takes its seat in another browser, and again on a third (the old one is revoked); a link without its key takes nothing', { timeout: 45_000 }, async () => {
   const host = await suite.browser.newPage();
+  const hostErrors = watchErrors(host);
   await host.goto(suite.srv.base + '/');
   const card = host.getByTestId('friends-game');
   await card.getByTestId('friends-seats').selectOption('3');
   await card.getByTestId('friend-kind-2').selectOption('bot');
   await card.getByTestId('friends-create').click();
   const link = await host.getByTestId('share-1-url').inputValue();
-  assert.match(link, /\/game\/[A-Za-z0-9_-]+\?seat=1$/);
+  assert.match(link, /\/game\/[A-Za-z0-9_-]+\?seat=1#key=[A-Za-z0-9_-]{22,}$/);
   assert.equal(await host.getByTestId('share-2').count(), 0, 'no link for the bot seat');
+  // Next to the share links: the link is the seat.
+  const note = host.getByTestId('link-is-seat');
+  assert.equal(await note.innerText(), lobbyStrings('en').linkIsSeat);
+  assert.ok(await note.isVisible());
+  await shot(host, 'friends-links.png');
   const id = new URL(link).pathname.split('/').pop()!;
+  const g = await live(suite.srv.hub, id);
+  assert.deepEqual((await suite.srv.store.listGames({ status: 'active', listed: true })).filter((x) => x.id === id), [], 'a friends game is not listed');
 
+  // A link stripped of its key takes nothing.
+  const stranger = await suite.browser.newPage();
+  await stranger.goto(link.replace(/#.*$/, ''));
+  await stranger.getByTestId('seat-taken').waitFor();
+  await shot(stranger, 'seat-link-without-key.png');
+  assert.equal(g.seatConfigs[1]!.claimed, false, 'the seat stays free');
+  await stranger.getByTestId('watch-instead').click();
+  await stranger.getByTestId('spectator-notice').waitFor();
+  assert.equal(await stranger.locator('[data-choosable]').count(), 0);
+
+  // The friend opens the link: the seat is theirs, and the address no longer shows the key.
   const friend = await suite.browser.newPage();
+  const friendErrors = watchErrors(friend);
   await friend.goto(link);
-  await friend.waitForURL((u) => u.pathname === `/game/${id}` && u.search === '');
+  await friend.waitForURL((u) => u.pathname === `/game/${id}` && u.search === '' && u.hash === '');
   await friend.getByTestId('game-screen').waitFor();
   await friend.getByTestId('seat-panel').waitFor();
-  const held = await friend.evaluate((gid) => (globalThis as any).localStorage.getItem(`expedition.seat.${gid}`), id);
-  assert.equal(JSON.parse(held).seat, 1);
-  const g = await live(suite.srv.hub, id);
+  const held = JSON.parse(await friend.evaluate((gid) => (globalThis as any).localStorage.getItem(`expedition.seat.${gid}`), id));
+  assert.equal(held.seat, 1);
   await until(() => g.seatConfigs[1]!.claimed && [...g.subscribers].some((s) => s.seat === 1), 'seat 1 claimed and connected');
+  // The friend's own link, to go on elsewhere, with the same sentence beside it.
+  assert.equal(await friend.getByTestId('share-1-url').inputValue(), link);
+  await friend.getByTestId('link-is-seat').waitFor();
+  await shot(friend, 'friend-own-link.png');
 
-  const late = await suite.browser.newPage();
-  await late.goto(link);
-  await late.getByTestId('seat-taken').waitFor();
-  await late.getByTestId('watch-instead').click();
-  await late.getByTestId('spectator-notice').waitFor();
-  assert.equal(new URL(late.url()).search, '');
-  assert.equal(await late.locator('[data-choosable]').count(), 0);
+  // The same link on the friend's phone: the seat moves there, the first browser is told and watches.
+  const phone = await suite.browser.newPage({ width: 390, height: 844 });
+  await phone.goto(link);
+  await phone.waitForURL((u) => u.pathname === `/game/${id}` && u.hash === '');
+  await phone.getByTestId('game-screen').waitFor();
+  const phoneHeld = JSON.parse(await phone.evaluate((gid) => (globalThis as any).localStorage.getItem(`expedition.seat.${gid}`), id));
+  assert.equal(phoneHeld.seat, 1);
+  assert.notEqual(phoneHeld.token, held.token, 'a new token');
+  await friend.getByTestId('spectator-notice').waitFor();
+  await friend.getByTestId('retake-seat').waitFor();
+  await shot(friend, 'seat-moved-elsewhere.png');
+  await until(() => [...g.subscribers].filter((s) => s.seat === 1).length === 1, 'one connection for seat 1: the phone');
+
+  // And back: the first browser takes its seat back with the key it kept.
+  await friend.getByTestId('retake-seat').click();
+  await until(() => [...g.subscribers].filter((s) => s.seat === 1).length === 1 && g.seatConfigs[1]!.tokenHash !== null, 'seat 1 back on the first browser');
+  await phone.getByTestId('spectator-notice').waitFor();
+  assert.equal(await friend.getByTestId('spectator-notice').count(), 0, 'the first browser plays again');
+  assert.deepEqual([...hostErrors, ...friendErrors], []);
 });
 
 /** Waits until seat 0 owes a decision and no move is in flight any more (a stopped player may have sent one). */

@@ -10,9 +10,12 @@ export interface Call {
   body: unknown;
 }
 
+/** The invitation key the fake server hands out for `seat`. */
+export const fakeKey = (seat: number): string => `key-${seat}-0123456789abcdefghij`;
+
 /**
  * A fake server: records every request and answers the few the lobby makes; a created game gets
- * the id `id` and is of `game`.
+ * the id `id` and is of `game`, with an invitation key per human seat.
  */
 export function mockServer(id = 'g-test', game = 'relic-runners'): Call[] {
   const calls: Call[] = [];
@@ -24,8 +27,11 @@ export function mockServer(id = 'g-test', game = 'relic-runners'): Call[] {
       const body = init?.body ? JSON.parse(String(init.body)) : undefined;
       calls.push({ method, url, body });
       if (method === 'GET' && url === '/api/games') return json(200, { games: [] });
-      if (method === 'POST' && url === '/api/games') return json(201, { id, game, seats: [], status: 'active', moves: 0, toAct: 0 });
-      if (method === 'POST' && url === `/api/games/${id}/join`) return json(200, { token: 'tok-0123456789abcdef', seat: 0 });
+      if (method === 'POST' && url === '/api/games') {
+        const invites = (body.seats as { kind: string }[]).flatMap((s, seat) => (s.kind === 'human' ? [{ seat, key: fakeKey(seat) }] : []));
+        return json(201, { id, game, seats: [], status: 'active', moves: 0, toAct: 0, invites });
+      }
+      if (method === 'POST' && url === `/api/games/${id}/join`) return json(200, { token: 'tok-0123456789abcdef', seat: body.seat, key: body.key });
       return json(404, { error: 'not_found', message: url });
     }),
   );

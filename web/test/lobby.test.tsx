@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18n from '../src/i18n/index.js';
-import { mockServer, renderLobby } from './lobby-harness.js';
+import { fakeKey, mockServer, renderLobby } from './lobby-harness.js';
 import { nextLog } from '../src/net/server-session.js';
 import { heldSeat } from '../src/net/api.js';
 
@@ -94,11 +94,11 @@ describe('lobby: play against bots', () => {
           options: { layout: 'first', openScores: false },
         },
       },
-      { method: 'POST', url: '/api/games/g-test/join', body: { seat: 0 } },
+      { method: 'POST', url: '/api/games/g-test/join', body: { seat: 0, key: fakeKey(0) } },
     ]);
     // No seed goes to the server: nobody at the table may know the hidden tiles.
     expect(posts[0]!.body).not.toHaveProperty('seed');
-    expect(heldSeat('g-test')).toEqual({ token: 'tok-0123456789abcdef', seat: 0 });
+    expect(heldSeat('g-test')).toEqual({ token: 'tok-0123456789abcdef', seat: 0, key: fakeKey(0) });
     expect(requestLocalGame).not.toHaveBeenCalled();
   });
 });
@@ -120,11 +120,27 @@ describe('lobby: game with friends', () => {
       game: 'relic-runners',
       seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'bot', bot: 'random' }, { kind: 'human' }],
       options: { layout: 'standard', openScores: false },
+      open: false,
     });
-    expect((screen.getByTestId('share-1-url') as HTMLInputElement).value).toBe(`${location.origin}/game/g-test?seat=1`);
-    expect((screen.getByTestId('share-3-url') as HTMLInputElement).value).toBe(`${location.origin}/game/g-test?seat=3`);
+    expect(calls.find((c) => c.method === 'POST' && c.url === '/api/games/g-test/join')!.body).toEqual({ seat: 0, key: fakeKey(0) });
+    expect((screen.getByTestId('share-1-url') as HTMLInputElement).value).toBe(`${location.origin}/game/g-test?seat=1#key=${fakeKey(1)}`);
+    expect((screen.getByTestId('share-3-url') as HTMLInputElement).value).toBe(`${location.origin}/game/g-test?seat=3#key=${fakeKey(3)}`);
     expect(screen.queryByTestId('share-2')).toBeNull();
+    expect(screen.queryByTestId('share-0')).toBeNull();
+    expect(screen.getByTestId('link-is-seat').textContent).toMatch(/whoever opens it plays that seat/);
     expect(heldSeat('g-test')?.seat).toBe(0);
+  });
+
+  it('issue 13 #7: a game opened to anyone says so to the server', async () => {
+    const calls = mockServer();
+    renderLobby();
+    const card = screen.getByTestId('friends-game');
+    fireEvent.click(within(card).getByTestId('friends-open'));
+    await act(async () => {
+      fireEvent.click(within(card).getByTestId('friends-create'));
+    });
+    await waitFor(() => expect(screen.getByTestId('share-1')).toBeTruthy());
+    expect(calls.find((c) => c.method === 'POST' && c.url === '/api/games')!.body).toMatchObject({ open: true });
   });
 });
 

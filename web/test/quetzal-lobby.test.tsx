@@ -67,6 +67,7 @@ describe('lobby: choosing Quetzal', () => {
       game: 'quetzal',
       seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'human' }],
       options: {},
+      open: false,
     });
   });
 });

@@ -26,7 +26,7 @@ export function BotGameCard({ name }: { name: string }) {
     }
     setBusy(true);
     try {
-      const id = await createAndJoin(botGameRequest(form, name), name.trim() || undefined);
+      const { id } = await createAndJoin(botGameRequest(form, name), name.trim() || undefined);
       navigate(`/game/${id}`);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));

@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { createAndJoin, seatLink } from '../net/api.js';
+import { createAndJoin, seatLink, type Invite } from '../net/api.js';
 import { seatStyle } from '../game/seat-style.js';
-import { clampSeats, DEFAULT_BOT, friendSeats, friendsGameRequest, initialFriendsForm, type FriendsGameForm, type OtherSeat } from './lobby-model.js';
+import { clampSeats, DEFAULT_BOT, friendsGameRequest, initialFriendsForm, type FriendsGameForm, type OtherSeat } from './lobby-model.js';
 import { BotLevel, GameChoice, GameOptionsFields, SeatCount, SeatLabel } from './fields.js';
-import { CopyLink } from './CopyLink.js';
+import { SeatLinks } from './SeatLinks.js';
 
 /** "Online game with friends": you at seat A, each other seat a friend (invited by link) or a bot. */
 export function FriendsGameCard({ name }: { name: string }) {
@@ -13,7 +13,8 @@ export function FriendsGameCard({ name }: { name: string }) {
   const [form, setForm] = useState<FriendsGameForm>(initialFriendsForm);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [created, setCreated] = useState<{ id: string; friends: number[] } | null>(null);
+  const [created, setCreated] = useState<{ id: string; invites: Invite[] } | null>(null);
+  const openId = useId();
   const set = (patch: Partial<FriendsGameForm>) => setForm((f) => ({ ...f, ...patch }));
   const setOther = (i: number, s: OtherSeat) => set({ others: form.others.map((x, j) => (j === i ? s : x)) });
 
@@ -22,9 +23,7 @@ export function FriendsGameCard({ name }: { name: string }) {
     setError(null);
     setBusy(true);
     try {
-      const req = friendsGameRequest(form, name);
-      const id = await createAndJoin(req, name.trim() || undefined);
-      setCreated({ id, friends: friendSeats(req) });
+      setCreated(await createAndJoin(friendsGameRequest(form, name), name.trim() || undefined));
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     } finally {
@@ -37,11 +36,9 @@ export function FriendsGameCard({ name }: { name: string }) {
       <section className="lobby-card" aria-labelledby="friends-title" data-testid="friends-game">
         <h2 id="friends-title">{t('friends.title')}</h2>
         <p className="intro" role="status">
-          {created.friends.length > 0 ? t('friends.share') : t('friends.noFriends')}
+          {created.invites.length > 0 ? t('friends.share') : t('friends.noFriends')}
         </p>
-        {created.friends.map((seat) => (
-          <CopyLink key={seat} label={t('inviteFor', { letter: seatStyle(seat).letter })} url={seatLink(created.id, seat)} testId={`share-${seat}`} />
-        ))}
+        <SeatLinks links={created.invites.map((i) => ({ seat: i.seat, label: t('inviteFor', { letter: seatStyle(i.seat).letter }), url: seatLink(created.id, i.seat, i.key) }))} />
         <div className="actions">
           <Link href={`/game/${created.id}`} className="button-link" data-testid="friends-go">
             {t('friends.go')}
@@ -96,6 +93,10 @@ export function FriendsGameCard({ name }: { name: string }) {
           testPrefix="friends"
           />
         )}
+        <div className="field check">
+          <input id={openId} type="checkbox" checked={form.open} onChange={(e) => set({ open: e.target.checked })} data-testid="friends-open" />
+          <label htmlFor={openId}>{t('friends.open')}</label>
+        </div>
         <button type="submit" disabled={busy} data-testid="friends-create">
           {busy ? t('starting') : t('friends.create')}
         </button>

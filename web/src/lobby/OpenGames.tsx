@@ -7,7 +7,10 @@ import { SeatMarker } from './SeatMarker.js';
 
 const POLL_MS = 15_000;
 
-/** Games running on the server: take a free seat, come back to your own, or watch. */
+/**
+ * Games running on the server that their creators opened to anyone (a game with friends is reached
+ * through its seat links alone): take a free seat, come back to your own, or watch.
+ */
 export function OpenGames() {
   const { t } = useTranslation('lobby');
   const [games, setGames] = useState<GameListing[] | null>(null);

@@ -2,18 +2,47 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { seatName } from '../game/names.js';
 import { seatStyle } from '../game/seat-style.js';
-import { seatLink } from '../net/api.js';
+import { savedInvites, seatLink } from '../net/api.js';
 import type { Connection } from '../net/server-session.js';
 import type { Snapshot } from '../net/session.js';
-import { CopyLink } from './CopyLink.js';
+import { SeatLinks, type SeatLinkItem } from './SeatLinks.js';
 import { SeatMarker } from './SeatMarker.js';
 
-/** Beside the board of a server game: who sits where and who is online, invitations, and the way to the replay. */
-export function SeatPanel({ id, snap, connection, notice }: { id: string; snap: Snapshot | null; connection: Connection; notice?: string | null }) {
+/**
+ * Beside the board of a server game: who sits where and who is online, this player's own seat link
+ * and the invitations this browser holds, and the way to the replay.
+ */
+export function SeatPanel({
+  id,
+  snap,
+  connection,
+  notice,
+  ownKey,
+  onRetake,
+}: {
+  id: string;
+  snap: Snapshot | null;
+  connection: Connection;
+  notice?: string | null;
+  /** The key of this player's seat link, to continue on another device. */
+  ownKey?: string | null;
+  /** Takes back here the seat whose link was opened elsewhere. */
+  onRetake?: () => void;
+}) {
   const { t } = useTranslation('lobby');
   if (!snap) return null;
   const over = snap.status !== 'active' || snap.view.result !== null;
-  const unclaimed = snap.seats.filter((s) => s.kind === 'human' && !s.claimed);
+  const links: SeatLinkItem[] = [];
+  if (!over && snap.seat !== null && ownKey) {
+    links.push({ seat: snap.seat, label: t('game.yourLink', { letter: seatStyle(snap.seat).letter }), url: seatLink(id, snap.seat, ownKey) });
+  }
+  // Invitations this browser was handed as the game's creator, for the seats nobody has taken yet.
+  const free = new Set(snap.seats.filter((s) => s.kind === 'human' && !s.claimed).map((s) => s.seat));
+  if (!over) {
+    for (const i of savedInvites(id)) {
+      if (free.has(i.seat) && i.seat !== snap.seat) links.push({ seat: i.seat, label: t('inviteFor', { letter: seatStyle(i.seat).letter }), url: seatLink(id, i.seat, i.key) });
+    }
+  }
   return (
     <section className="seat-panel" aria-labelledby="seat-panel-title" data-testid="seat-panel">
       {connection === 'reconnecting' && (
@@ -22,9 +51,14 @@ export function SeatPanel({ id, snap, connection, notice }: { id: string; snap: 
         </p>
       )}
       {notice && (
-        <p className="notice" role="status">
-          {notice}
-        </p>
+        <div className="notice" role="status">
+          <p>{notice}</p>
+          {onRetake && (
+            <button type="button" onClick={onRetake} data-testid="retake-seat">
+              {t('game.retake')}
+            </button>
+          )}
+        </div>
       )}
       {snap.seat === null && (
         <p className="notice" data-testid="spectator-notice">
@@ -58,12 +92,10 @@ export function SeatPanel({ id, snap, connection, notice }: { id: string; snap: 
           );
         })}
       </ul>
-      {!over && unclaimed.length > 0 && (
+      {links.length > 0 && (
         <div className="invites">
-          <h2>{t('game.invite')}</h2>
-          {unclaimed.map((s) => (
-            <CopyLink key={s.seat} label={t('inviteFor', { letter: seatStyle(s.seat).letter })} url={seatLink(id, s.seat)} testId={`share-${s.seat}`} />
-          ))}
+          <h2>{t('game.links')}</h2>
+          <SeatLinks links={links} />
         </div>
       )}
     </section>

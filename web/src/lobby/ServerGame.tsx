@@ -3,17 +3,24 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { GameScreen } from '../game/GameScreen.js';
 import { seatStyle } from '../game/seat-style.js';
-import { ApiError, forgetSeat, heldSeat, joinGame, saveSeat, savedName, type HeldSeat } from '../net/api.js';
+import { ApiError, forgetSeat, heldSeat, joinGame, linkKey, saveSeat, savedName, type HeldSeat } from '../net/api.js';
 import { ServerSession, type Connection } from '../net/server-session.js';
 import type { Snapshot } from '../net/session.js';
 import { SeatPanel } from './SeatPanel.js';
 import './lobby.css';
 
+/** A seat this page may take with its link's key. */
+interface SeatKey {
+  readonly seat: number;
+  readonly key: string | null;
+}
+
 type Phase =
-  | { readonly kind: 'joining'; readonly seat: number }
-  | { readonly kind: 'taken'; readonly seat: number; readonly message: string }
+  | ({ readonly kind: 'joining' } & SeatKey)
+  | ({ readonly kind: 'taken'; readonly message: string } & SeatKey)
   | { readonly kind: 'failed'; readonly message: string }
-  | { readonly kind: 'ready'; readonly held: HeldSeat | null; readonly notice?: string };
+  /** `retake`: the seat this browser held until its link was opened elsewhere, to take back here. */
+  | { readonly kind: 'ready'; readonly held: HeldSeat | null; readonly notice?: string; readonly retake?: SeatKey };
 
 /** The seat a link asks for (`?seat=N`), if any. */
 export function seatParam(search: string): number | null {
@@ -22,26 +29,31 @@ export function seatParam(search: string): number | null {
   return Number(raw);
 }
 
-// One join per game and seat, even when React runs the effect twice: a second POST would find the seat taken.
+// One join per game and seat at a time, even when React runs the effect twice: a second POST
+// would revoke the token the first one got.
 const joins = new Map<string, Promise<HeldSeat>>();
-function claim(id: string, seat: number): Promise<HeldSeat> {
-  const key = `${id}:${seat}`;
-  let p = joins.get(key);
+function claim(id: string, seat: number, key: string | null): Promise<HeldSeat> {
+  const k = `${id}:${seat}`;
+  let p = joins.get(k);
   if (!p) {
-    p = joinGame(id, seat, savedName().trim() || undefined).then((r) => {
-      const held = { token: r.token, seat: r.seat };
+    p = joinGame(id, seat, savedName().trim() || undefined, key ?? undefined).then((r) => {
+      const held = { token: r.token, seat: r.seat, key: r.key };
       saveSeat(id, held);
       return held;
     });
-    p.catch(() => joins.delete(key));
-    joins.set(key, p);
+    void p.then(
+      () => joins.delete(k),
+      () => joins.delete(k),
+    );
+    joins.set(k, p);
   }
   return p;
 }
 
 /**
- * A game on the server at /game/:id. With `?seat=N` and no token for this game yet, it first
- * claims seat N; without a token the visitor watches as a spectator.
+ * A game on the server at /game/:id. With a seat link (`?seat=N#key=…`) and no token for this game
+ * yet, it first takes seat N with the link's key (from another device of the same player too: the
+ * link is the seat); without a token the visitor watches as a spectator.
  */
 export function ServerGame({ id }: { id: string }) {
   const { t } = useTranslation('lobby');
@@ -50,7 +62,11 @@ export function ServerGame({ id }: { id: string }) {
   const wanted = seatParam(search);
   const [phase, setPhase] = useState<Phase>(() => {
     const held = heldSeat(id);
-    return wanted !== null && !held ? { kind: 'joining', seat: wanted } : { kind: 'ready', held };
+    if (wanted === null) return { kind: 'ready', held };
+    // The fragment never reaches the server; read once, then the address is cleaned below.
+    if (!held) return { kind: 'joining', seat: wanted, key: linkKey(location.hash) };
+    // One seat per browser and game: a link to another seat does not replace the one held here.
+    return held.seat === wanted ? { kind: 'ready', held } : { kind: 'ready', held, notice: t('game.otherSeatHeld', { letter: seatStyle(held.seat).letter }) };
   });
   const [session, setSession] = useState<{ readonly s: ServerSession; readonly token: string | null } | null>(null);
   const [snap, setSnap] = useState<Snapshot | null>(null);
@@ -64,12 +80,12 @@ export function ServerGame({ id }: { id: string }) {
   useEffect(() => {
     if (phase.kind !== 'joining') return;
     let live = true;
-    claim(id, phase.seat).then(
+    claim(id, phase.seat, phase.key).then(
       (held) => live && setPhase({ kind: 'ready', held }),
       (e: unknown) => {
         if (!live) return;
         const message = e instanceof Error ? e.message : String(e);
-        if (e instanceof ApiError && e.code === 'bad_token') setPhase({ kind: 'taken', seat: phase.seat, message });
+        if (e instanceof ApiError && e.code === 'bad_token') setPhase({ kind: 'taken', seat: phase.seat, key: phase.key, message });
         else if (e instanceof ApiError && e.code === 'no_game') setPhase({ kind: 'failed', message: t('game.noGame', { id }) });
         else setPhase({ kind: 'failed', message: t('failed', { message }) });
       },
@@ -90,9 +106,12 @@ export function ServerGame({ id }: { id: string }) {
       setConnection(c);
       if (!fatal) return;
       if (fatal.code === 'bad_token' && token !== null) {
-        // The server no longer knows this seat's token (the game was reset): watch instead.
+        // The seat's link was opened on another device (or the game was reset): watch instead,
+        // and offer to take the seat back here with the link's key this browser still knows.
+        const held = heldSeat(id);
         forgetSeat(id);
-        setPhase({ kind: 'ready', held: null, notice: t('game.tokenLost') });
+        const retake = held?.key ? { seat: held.seat, key: held.key } : undefined;
+        setPhase({ kind: 'ready', held: null, notice: t('game.tokenLost'), ...(retake ? { retake } : {}) });
       } else if (fatal.code === 'no_game') {
         setPhase({ kind: 'failed', message: t('game.noGame', { id }) });
       } else {
@@ -119,7 +138,7 @@ export function ServerGame({ id }: { id: string }) {
     return (
       <div className="server-game">
         <div className="page-message" role="alert" data-testid={phase.kind === 'taken' ? 'seat-taken' : 'game-error'}>
-          <p>{phase.kind === 'taken' ? t('game.taken', { letter: seatStyle(phase.seat).letter }) : phase.message}</p>
+          <p>{phase.kind === 'taken' ? t(phase.key ? 'game.badKey' : 'game.taken', { letter: seatStyle(phase.seat).letter }) : phase.message}</p>
           <div className="actions">
             {phase.kind === 'taken' && (
               <button
@@ -142,9 +161,23 @@ export function ServerGame({ id }: { id: string }) {
     );
   }
   if (!session || session.token !== token) return <p className="loading">{t('common:loading')}</p>;
+  const retake = phase.retake;
   return (
     <div className="server-game" data-testid="server-game">
-      <GameScreen key={String(token)} session={session.s} aside={<SeatPanel id={id} snap={snap} connection={connection} notice={phase.notice ?? null} />} />
+      <GameScreen
+        key={String(token)}
+        session={session.s}
+        aside={
+          <SeatPanel
+            id={id}
+            snap={snap}
+            connection={connection}
+            notice={phase.notice ?? null}
+            ownKey={phase.held?.key ?? null}
+            onRetake={retake ? () => setPhase({ kind: 'joining', ...retake }) : undefined}
+          />
+        }
+      />
     </div>
   );
 }

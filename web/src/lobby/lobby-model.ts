@@ -36,6 +36,8 @@ export interface FriendsGameForm {
   readonly others: readonly OtherSeat[];
   readonly layout: Layout;
   readonly openScores: boolean;
+  /** Listed in the lobby for anyone to join; otherwise only the seat links let people in. */
+  readonly open: boolean;
 }
 
 export const initialBotForm: BotGameForm = {
@@ -53,6 +55,7 @@ export const initialFriendsForm: FriendsGameForm = {
   others: Array.from({ length: MAX_SEATS - 1 }, () => ({ kind: 'human' }) as const),
   layout: 'standard',
   openScores: false,
+  open: false,
 };
 
 export const clampSeats = (n: number): number => Math.min(MAX_SEATS, Math.max(MIN_SEATS, Math.round(n) || MIN_SEATS));
@@ -82,8 +85,5 @@ export function botGameRequest(f: BotGameForm, name: string): CreateGameRequest 
 
 export function friendsGameRequest(f: FriendsGameForm, name: string): CreateGameRequest {
   const others = f.others.slice(0, f.seats - 1).map((s): SeatRequest => (s.kind === 'bot' ? { kind: 'bot', bot: s.bot } : { kind: 'human' }));
-  return { game: f.game, seats: [you(name), ...others], options: options(f) };
+  return { game: f.game, seats: [you(name), ...others], options: options(f), open: f.open };
 }
-
-/** Seats a friend must claim by link: the human seats other than the creator's. */
-export const friendSeats = (req: CreateGameRequest): number[] => req.seats.flatMap((s, i) => (i > 0 && s.kind === 'human' ? [i] : []));

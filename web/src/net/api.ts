@@ -17,6 +17,14 @@ export interface CreateGameRequest {
   readonly seats: readonly SeatRequest[];
   readonly options: GameOptions;
   readonly botDelayMs?: number;
+  /** Open to anyone: listed in the lobby, free seats taken without a link. Otherwise only the seat links let people in. */
+  readonly open?: boolean;
+}
+
+/** A human seat's invitation key: the secret of its link, handed out once, to the game's creator. */
+export interface Invite {
+  readonly seat: number;
+  readonly key: string;
 }
 
 export interface PublicSeat {
@@ -80,28 +88,38 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
   return json;
 }
 
-export const createGame = (req: CreateGameRequest): Promise<GameSummary> => call('POST', '/api/games', req);
+export const createGame = (req: CreateGameRequest): Promise<GameSummary & { readonly invites: readonly Invite[] }> => call('POST', '/api/games', req);
 
-export const joinGame = (id: string, seat: number, name?: string): Promise<{ token: string; seat: number }> =>
-  call('POST', `/api/games/${encodeURIComponent(id)}/join`, { seat, ...(name ? { name } : {}) });
+/**
+ * Takes a seat for this browser. With the seat's key (from its link) the seat moves here even from
+ * another device; without, only a free seat of a game open to anyone. The key returned is the seat's
+ * link from now on.
+ */
+export const joinGame = (id: string, seat: number, name?: string, key?: string): Promise<{ token: string; seat: number; key: string }> =>
+  call('POST', `/api/games/${encodeURIComponent(id)}/join`, { seat, ...(name ? { name } : {}), ...(key ? { key } : {}) });
 
 export const getGame = (id: string): Promise<GameSummary> => call('GET', `/api/games/${encodeURIComponent(id)}`);
 
 export const listGames = async (): Promise<GameListing[]> => (await call<{ games: GameListing[] }>('GET', '/api/games')).games;
 
-/** Creates a game and claims seat 0 for this browser; returns the game id. */
-export async function createAndJoin(req: CreateGameRequest, name?: string): Promise<string> {
+/** Creates a game and claims seat 0 for this browser with its key; returns the game id and the other seats' invitations. */
+export async function createAndJoin(req: CreateGameRequest, name?: string): Promise<{ id: string; invites: Invite[] }> {
   const g = await createGame(req);
-  const { token, seat } = await joinGame(g.id, 0, name);
-  saveSeat(g.id, { token, seat });
-  return g.id;
+  const own = g.invites.find((i) => i.seat === 0);
+  const { token, seat, key } = await joinGame(g.id, 0, name, own?.key);
+  saveSeat(g.id, { token, seat, key });
+  const invites = g.invites.filter((i) => i.seat !== 0);
+  saveInvites(g.id, invites);
+  return { id: g.id, invites };
 }
 
-// Seat tokens: the only key to act for a seat, kept per game in this browser.
+// Seat tokens (the only key to act for a seat) and seat links' keys, kept per game in this browser.
 
 export interface HeldSeat {
   readonly token: string;
   readonly seat: number;
+  /** The key of the seat's link: opened on another device, it moves the seat there. */
+  readonly key?: string;
 }
 
 const seatKey = (id: string) => `expedition.seat.${id}`;
@@ -111,7 +129,8 @@ export function heldSeat(id: string): HeldSeat | null {
     const raw = localStorage.getItem(seatKey(id));
     if (!raw) return null;
     const v = JSON.parse(raw) as Partial<HeldSeat>;
-    return typeof v.token === 'string' && typeof v.seat === 'number' ? { token: v.token, seat: v.seat } : null;
+    if (typeof v.token !== 'string' || typeof v.seat !== 'number') return null;
+    return { token: v.token, seat: v.seat, ...(typeof v.key === 'string' ? { key: v.key } : {}) };
   } catch {
     return null;
   }
@@ -125,9 +144,35 @@ export function forgetSeat(id: string): void {
   localStorage.removeItem(seatKey(id));
 }
 
-/** The link that lets a friend claim `seat` of a game. */
-export function seatLink(id: string, seat: number, origin = location.origin): string {
-  return `${origin}/game/${encodeURIComponent(id)}?seat=${seat}`;
+const invitesKey = (id: string) => `expedition.invites.${id}`;
+
+/** The other seats' invitations this browser was handed when it created the game. */
+export function savedInvites(id: string): Invite[] {
+  try {
+    const v = JSON.parse(localStorage.getItem(invitesKey(id)) ?? '[]') as unknown;
+    return Array.isArray(v) ? v.filter((i): i is Invite => typeof i?.seat === 'number' && typeof i?.key === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function saveInvites(id: string, invites: readonly Invite[]): void {
+  localStorage.setItem(invitesKey(id), JSON.stringify(invites));
+}
+
+/**
+ * The link that is `seat` of a game: whoever opens it plays that seat. The key is in the fragment,
+ * which browsers never send to a server (not in the request line, not in a Referer), so it stays
+ * out of every access log.
+ */
+export function seatLink(id: string, seat: number, key: string, origin = location.origin): string {
+  return `${origin}/game/${encodeURIComponent(id)}?seat=${seat}#key=${encodeURIComponent(key)}`;
+}
+
+/** The key a seat link carries in its fragment (`#key=…`), if any. */
+export function linkKey(hash: string): string | null {
+  const key = new URLSearchParams(hash.replace(/^#/, '')).get('key');
+  return key !== null && /^[A-Za-z0-9_-]{16,128}$/.test(key) ? key : null;
 }
 
 const NAME_KEY = 'expedition.name';
