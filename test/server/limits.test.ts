@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import WebSocket from 'ws';
 import { Hub } from '../../src/server/hub.js';
 import { http, type TestClient } from '../helpers/ws-client.js';
-import { createGame, hello, joinSeat, live, startServer, until, type Msg, type StoreKind, type TestServer } from '../helpers/server.js';
+import { createGame, hello, inviteKeys, joinSeat, live, startServer, until, type Msg, type StoreKind, type TestServer } from '../helpers/server.js';
 
 /** A finished all-bot game: many moves, a long public log. */
 async function finishedBotGame(srv: TestServer): Promise<string> {
@@ -143,7 +143,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.equal((await srv.store.getGame(id))!.seatConfigs[0]!.claimed, false);
       const bot = await http(srv.base, 'POST', '/api/games', { game: 'relic-runners', seats: [{ kind: 'human' }, { kind: 'bot', bot: 'greedy\u0000' }] });
       assert.equal(bot.status, 400);
-      const ok = await http(srv.base, 'POST', `/api/games/${id}/join`, { seat: 1, name: 'Zoë 🦜 Łukasz' });
+      const ok = await http(srv.base, 'POST', `/api/games/${id}/join`, { seat: 1, name: 'Zoë 🦜 Łukasz', key: inviteKeys.get(id)!.get(1) });
       assert.equal(ok.status, 200, JSON.stringify(ok.json));
       assert.equal((await srv.store.getGame(id))!.seatConfigs[1]!.name, 'Zoë 🦜 Łukasz');
     });
