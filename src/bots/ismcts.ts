@@ -237,8 +237,8 @@ export function parseIsmctsArg(arg: string | undefined, limits: BotLimits = DEFA
     }
     const range = ISMCTS_SETTING_RANGES[name];
     const v = Number(kv[2]);
-    if (range.integer && !Number.isInteger(v)) throw new InvalidInput(`ismcts setting "${part}" must be a whole number`);
     if (!(v >= range.min && v <= range.max)) throw new InvalidInput(`ismcts setting "${part}" is outside ${range.min}–${range.max}`);
+    if (range.integer && !Number.isInteger(v)) throw new InvalidInput(`ismcts setting "${part}" must be a whole number`);
     out[key] = v;
   }
   return out;

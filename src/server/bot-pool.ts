@@ -86,6 +86,8 @@ export class BotPool {
       s.job = job;
       s.timer = setTimeout(() => this.replace(s, new BotDeadlineExceeded(`no answer within ${job.deadlineMs} ms`)), job.deadlineMs);
       s.timer.unref();
+      // A busy worker keeps the process alive until its job is answered; an idle one does not.
+      s.worker.ref();
       s.worker.postMessage(job.msg);
     }
   }
@@ -129,5 +131,6 @@ export class BotPool {
     if (slot.timer) clearTimeout(slot.timer);
     slot.timer = null;
     slot.job = null;
+    slot.worker.unref();
   }
 }
