@@ -45,7 +45,8 @@ interface Slot {
  * rejected with BotDeadlineExceeded; a worker that crashes is replaced too.
  */
 export class BotPool {
-  private readonly slots: Slot[] = [];
+  /** A worker per slot; null after one was ended, until a job needs the slot again. */
+  private readonly slots: (Slot | null)[] = [];
   private readonly queue: Job[] = [];
   private readonly graceMs: number;
   private next = 0;
@@ -71,16 +72,20 @@ export class BotPool {
     const err = new Error('the bot pool is closed');
     for (const j of this.queue.splice(0)) j.reject(err);
     await Promise.all(
-      this.slots.splice(0).map((s) => {
+      this.slots.splice(0).map(async (s) => {
+        if (!s) return;
         this.retire(s, err);
-        return s.worker.terminate();
+        await s.worker.terminate();
       }),
     );
   }
 
   private pump(): void {
-    for (const s of this.slots) {
+    for (let i = 0; i < this.slots.length; i++) {
       if (this.queue.length === 0) return;
+      // Replacing a worker only when a job needs it: a worker that cannot even start fails one
+      // job at a time instead of being respawned in a loop.
+      const s = this.slots[i] ?? (this.slots[i] = this.spawn());
       if (s.job !== null) continue;
       const job = this.queue.shift()!;
       s.job = job;
@@ -109,13 +114,13 @@ export class BotPool {
     return slot;
   }
 
-  /** Ends a worker that passed its deadline or crashed, fails its job, and starts a new worker. */
+  /** Ends a worker that passed its deadline or crashed and fails its job; its slot gets a new worker for the next job. */
   private replace(slot: Slot, reason: Error): void {
     if (slot.retired || this.closed) return;
     this.retire(slot, reason);
     void slot.worker.terminate();
     const i = this.slots.indexOf(slot);
-    if (i >= 0) this.slots[i] = this.spawn();
+    if (i >= 0) this.slots[i] = null;
     this.pump();
   }
 
