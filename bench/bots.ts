@@ -41,7 +41,7 @@ function report(title: string, t: TournamentSummary, first: number): void {
 
 /** Mean winning score, mean turns and capped share of games between the given bots. */
 function gamesOf(specs: string[], games: number, seed: string): { capped: number; meanWinning: number; meanTurns: number; decisions: number; seconds: number } {
-  const bots = specs.map(botFromSpec);
+  const bots = specs.map((s) => botFromSpec(s));
   let capped = 0;
   let win = 0;
   let finished = 0;

@@ -23,6 +23,8 @@ export interface Bot {
   readonly name: string;
   /** Whether the bot reads a state; false lets `decide` skip drawing a sample. */
   readonly needsSample: boolean;
+  /** The think time its spec grants, for a bot that stops on the clock: a server's deadline builds on it. */
+  readonly timeLimitMs?: number;
   /** Returns one of `input.choices`, or a choice equal to one of them. */
   choose(input: BotInput): Choice;
 }

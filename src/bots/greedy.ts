@@ -1,6 +1,7 @@
 import type { AnyGame, Choice, Seat } from '../core/game.js';
 import { InvalidInput } from '../core/errors.js';
 import type { Bot, BotInput } from './bot.js';
+import { MAX_GREEDY_BUDGET } from './limits.js';
 import { heuristicFor, type Heuristic } from './heuristic.js';
 
 /** How a finished own turn is scored: own value minus the best other's, or own value alone. */
@@ -132,8 +133,11 @@ export function parseGreedyArg(arg: string | undefined): GreedyOptions {
     const p = part.trim();
     if (p === '') continue;
     if (p === 'self' || p === 'diff') out.score = p;
-    else if (/^\d+$/.test(p)) out.budget = Number(p);
-    else throw new InvalidInput(`greedy: unknown argument "${p}" (use self, diff or a node budget)`);
+    else if (/^\d+$/.test(p)) {
+      const budget = Number(p);
+      if (!(budget <= MAX_GREEDY_BUDGET)) throw new InvalidInput(`node budget ${p} is above the limit of ${MAX_GREEDY_BUDGET}`);
+      out.budget = budget;
+    } else throw new InvalidInput(`greedy: unknown argument "${p}" (use self, diff or a node budget)`);
   }
   return out;
 }

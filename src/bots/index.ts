@@ -7,20 +7,39 @@ import './relic-runners/index.js';
 // Registers the Quetzal heuristic.
 import './quetzal/index.js';
 import { ismctsBot, parseIsmctsArg } from './ismcts.js';
+import { DEFAULT_BOT_LIMITS, type BotLimits } from './limits.js';
 
-const FACTORIES: Record<string, (arg?: string) => Bot> = {
-  random: () => randomBot(),
-  greedy: (arg) => greedyBot(parseGreedyArg(arg)),
-  ismcts: (arg) => ismctsBot(parseIsmctsArg(arg), arg ? `ismcts:${arg}` : 'ismcts'),
-};
+/** The bots by name. A Map, not an object: a spec such as "constructor" must not find Object.prototype. */
+const FACTORIES = new Map<string, (arg: string | undefined, limits: BotLimits) => Bot>([
+  [
+    'random',
+    (arg) => {
+      if (arg) throw new InvalidInput('random takes no argument');
+      return randomBot();
+    },
+  ],
+  ['greedy', (arg) => greedyBot(parseGreedyArg(arg))],
+  ['ismcts', (arg, limits) => ismctsBot(parseIsmctsArg(arg, limits), arg ? `ismcts:${arg}` : 'ismcts')],
+]);
 
-/** Builds a bot from its spec, `name` or `name:arg`. */
-export function botFromSpec(spec: string): Bot {
-  const [name, arg] = spec.split(':', 2) as [string, string | undefined];
-  const f = FACTORIES[name];
-  if (!f) throw new InvalidInput(`unknown bot "${spec}" (known: ${Object.keys(FACTORIES).join(', ')})`);
-  return f(arg);
+/**
+ * Builds a bot from its spec, `name` or `name:arg`, within `limits` (src/bots/limits.ts); any other
+ * spec is an InvalidInput that names the fault.
+ */
+export function botFromSpec(spec: string, limits: BotLimits = DEFAULT_BOT_LIMITS): Bot {
+  const colon = spec.indexOf(':');
+  const name = colon < 0 ? spec : spec.slice(0, colon);
+  const arg = colon < 0 ? undefined : spec.slice(colon + 1);
+  const f = FACTORIES.get(name);
+  if (!f) throw new InvalidInput(`unknown bot "${spec}" (known: ${[...FACTORIES.keys()].join(', ')})`);
+  try {
+    return f(arg, limits);
+  } catch (e) {
+    if (e instanceof InvalidInput) throw new InvalidInput(`bot "${spec}": ${e.message}`);
+    throw e;
+  }
 }
 
 export { decide } from './bot.js';
 export type { Bot, BotInput } from './bot.js';
+export { DEFAULT_BOT_LIMITS, FALLBACK_BOT_SPEC, type BotLimits } from './limits.js';

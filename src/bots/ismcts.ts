@@ -3,6 +3,7 @@ import type { Rng } from '../core/rng.js';
 import { InvalidInput } from '../core/errors.js';
 import type { Bot, BotInput } from './bot.js';
 import { heuristicFor, type Heuristic } from './heuristic.js';
+import { DEFAULT_BOT_LIMITS, ISMCTS_SETTING_RANGES, MAX_ISMCTS_ITERATIONS, type BotLimits } from './limits.js';
 
 /**
  * Single-observer Information Set MCTS (Cowling, Powley & Whitehouse, 2012). Each iteration draws
@@ -86,6 +87,7 @@ export function ismctsBot(opts: IsmctsOptions, label = 'ismcts'): Bot {
   return {
     name: label,
     needsSample: true,
+    ...(opts.ms !== undefined ? { timeLimitMs: opts.ms } : {}),
     choose(input: BotInput): Choice {
       const { game, sample, seat, rng, choices } = input;
       if (choices.length === 1) return choices[0]!;
@@ -190,29 +192,54 @@ function iterate(game: AnyGame, h: Heuristic, d: unknown, me: Seat, root: Node, 
   }
 }
 
+/** The settings after the limit, by name: the option each sets. */
+const SETTINGS = new Map<keyof typeof ISMCTS_SETTING_RANGES, 'maxBackup' | 'potential' | 'c' | 'marginScale' | 'rolloutTurns' | 'shrink'>([
+  ['max', 'maxBackup'],
+  ['potential', 'potential'],
+  ['c', 'c'],
+  ['scale', 'marginScale'],
+  ['rollout', 'rolloutTurns'],
+  ['shrink', 'shrink'],
+]);
+
 /**
  * Parses `500ms`, `2s` or `2000it` into limits, optionally followed by settings joined with `+`
  * (a comma would split the CLI's --bots list): `max=5`, `potential=0.5`, `c=0.7`, `scale=8`,
- * `rollout=4`, `shrink=0.02`, e.g. `ismcts:2000it+max=0`.
+ * `rollout=4`, `shrink=0.02`, e.g. `ismcts:2000it+max=0`. Every number must lie within
+ * src/bots/limits.ts; the think time within `limits.maxMs`.
  */
-export function parseIsmctsArg(arg: string | undefined): IsmctsOptions {
-  if (arg === undefined || arg === '') return { ms: 1000 };
+export function parseIsmctsArg(arg: string | undefined, limits: BotLimits = DEFAULT_BOT_LIMITS): IsmctsOptions {
+  if (arg === undefined || arg === '') return { ms: Math.min(1000, limits.maxMs) };
   const [limit, ...rest] = arg.split('+') as [string, ...string[]];
   const m = /^(\d+(?:\.\d+)?)(ms|s|it)$/.exec(limit);
   if (!m) throw new InvalidInput(`ismcts limit "${limit}" must look like 500ms, 2s or 2000it`);
   const n = Number(m[1]);
   if (!(n > 0)) throw new InvalidInput(`ismcts limit "${limit}" must be positive`);
-  const out: { -readonly [K in keyof IsmctsOptions]: IsmctsOptions[K] } = m[2] === 'it' ? { iterations: Math.round(n) } : { ms: m[2] === 's' ? n * 1000 : n };
+  const out: { -readonly [K in keyof IsmctsOptions]: IsmctsOptions[K] } = {};
+  if (m[2] === 'it') {
+    if (!Number.isInteger(n)) throw new InvalidInput(`ismcts limit "${limit}": iterations must be a whole number`);
+    if (!(n <= MAX_ISMCTS_ITERATIONS)) throw new InvalidInput(`${m[1]} iterations are above the limit of ${MAX_ISMCTS_ITERATIONS}`);
+    out.iterations = n;
+  } else {
+    const ms = m[2] === 's' ? n * 1000 : n;
+    if (!(ms <= limits.maxMs)) {
+      const cap = m[2] === 's' ? limits.maxMs / 1000 : limits.maxMs;
+      throw new InvalidInput(`think time ${m[1]} ${m[2]} is above the limit of ${cap} ${m[2]}`);
+    }
+    out.ms = ms;
+  }
   for (const part of rest) {
     const kv = /^(\w+)=(\d+(?:\.\d+)?)$/.exec(part);
-    const v = kv ? Number(kv[2]) : NaN;
-    if (kv?.[1] === 'max' && Number.isInteger(v)) out.maxBackup = v;
-    else if (kv?.[1] === 'potential') out.potential = v;
-    else if (kv?.[1] === 'c') out.c = v;
-    else if (kv?.[1] === 'scale' && v > 0) out.marginScale = v;
-    else if (kv?.[1] === 'rollout' && Number.isInteger(v)) out.rolloutTurns = v;
-    else if (kv?.[1] === 'shrink' && v < 1) out.shrink = v;
-    else throw new InvalidInput(`ismcts: unknown setting "${part}" (max=N, potential=x, c=x, scale=x, rollout=N, shrink=x)`);
+    const name = kv?.[1] as keyof typeof ISMCTS_SETTING_RANGES | undefined;
+    const key = name !== undefined ? SETTINGS.get(name) : undefined;
+    if (!kv || name === undefined || key === undefined) {
+      throw new InvalidInput(`ismcts: unknown setting "${part}" (max=N, potential=x, c=x, scale=x, rollout=N, shrink=x)`);
+    }
+    const range = ISMCTS_SETTING_RANGES[name];
+    const v = Number(kv[2]);
+    if (!(v >= range.min && v <= range.max)) throw new InvalidInput(`ismcts setting "${part}" is outside ${range.min}–${range.max}`);
+    if (range.integer && !Number.isInteger(v)) throw new InvalidInput(`ismcts setting "${part}" must be a whole number`);
+    out[key] = v;
   }
   return out;
 }

@@ -18,7 +18,9 @@ export interface BotJob {
 
 export type BotAnswer = { readonly id: number; readonly choice: Choice } | { readonly id: number; readonly error: string };
 
+/** Bots built so far, by spec; cleared when full, since distinct specs are many but bots cheap to build. */
 const bots = new Map<string, Bot>();
+const MAX_CACHED_BOTS = 64;
 
 parentPort?.on('message', (job: BotJob) => {
   try {
@@ -26,7 +28,10 @@ parentPort?.on('message', (job: BotJob) => {
     const state = game.setup(game.options(job.options), job.seats, createRng(job.seed));
     for (const c of job.choices) game.apply(state, c, false);
     let bot = bots.get(job.bot);
-    if (!bot) bots.set(job.bot, (bot = botFromSpec(job.bot)));
+    if (!bot) {
+      if (bots.size >= MAX_CACHED_BOTS) bots.clear();
+      bots.set(job.bot, (bot = botFromSpec(job.bot)));
+    }
     const choice = decide(game, state, bot, createRng(job.rngSeed));
     parentPort!.postMessage({ id: job.id, choice } satisfies BotAnswer);
   } catch (e) {

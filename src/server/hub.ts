@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { Seat } from '../core/game.js';
 import { InvalidInput } from '../core/errors.js';
 import { createRng } from '../core/rng.js';
-import { botFromSpec } from '../bots/index.js';
+import { botFromSpec, type Bot, type BotLimits } from '../bots/index.js';
+import { MAX_THINK_MS } from '../bots/limits.js';
 import { GAMES } from '../games/index.js';
 import { BotPool } from './bot-pool.js';
-import { LiveGame, Refusal, type GameSettings } from './live-game.js';
+import { LiveGame, Refusal, type BotRules, type GameSettings } from './live-game.js';
 import type { CreateGame } from './protocol.js';
 import type { SeatConfig, Store } from './store.js';
 import { hashToken, newGameId, newInviteKey, newToken, tokenMatches } from './tokens.js';
@@ -27,6 +28,15 @@ export interface HubOptions {
   readonly evictFinishedMs?: number;
   /** An unfinished game nobody watches and no bot is playing leaves memory after this long. */
   readonly evictIdleMs?: number;
+  /**
+   * Longest think time a bot spec may ask for, in ms (BOT_MAX_MS): at most MAX_THINK_MS, which
+   * is the default. It is also the deadline budget of a pooled bot job its spec does not time.
+   */
+  readonly botMaxMs?: number;
+  /** Slack over a pooled bot job's budget before its worker is ended (default BOT_GRACE_MS). */
+  readonly botGraceMs?: number;
+  /** Builds a bot from a spec within the given limits (default botFromSpec); a seam for tests. */
+  readonly buildBot?: (spec: string, limits: BotLimits) => Bot;
 }
 
 /** Defaults of the eviction settings (SECURITY.md lists them with their environment variables). */
@@ -42,12 +52,18 @@ export class Hub {
   readonly leftAfterMs: number;
   private readonly botDelayMs: number;
   private readonly pool: BotPool | null;
+  private readonly botRules: BotRules;
   private readonly sweeper: ReturnType<typeof setInterval>;
 
   constructor(readonly store: Store, opts: HubOptions = {}) {
     this.leftAfterMs = opts.leftAfterMs ?? 60_000;
     this.botDelayMs = opts.botDelayMs ?? 800;
-    this.pool = opts.botThreads === 0 ? null : new BotPool(opts.botThreads);
+    const maxMs = opts.botMaxMs ?? MAX_THINK_MS;
+    if (!(maxMs > 0 && maxMs <= MAX_THINK_MS)) throw new InvalidInput(`the bots' think-time limit must be above 0 and at most ${MAX_THINK_MS} ms, not ${maxMs}`);
+    const limits: BotLimits = { maxMs };
+    const build = opts.buildBot ?? botFromSpec;
+    this.botRules = { build: (spec) => build(spec, limits), maxMs };
+    this.pool = opts.botThreads === 0 ? null : new BotPool({ ...(opts.botThreads !== undefined ? { size: opts.botThreads } : {}), ...(opts.botGraceMs !== undefined ? { graceMs: opts.botGraceMs } : {}) });
     // Finished and long-idle games would otherwise stay in memory for the life of the process.
     const finishedMs = opts.evictFinishedMs ?? EVICT_FINISHED_MS;
     const idleMs = opts.evictIdleMs ?? EVICT_IDLE_MS;
@@ -109,6 +125,7 @@ export class Hub {
           throw new Refusal('corrupt', msg);
         }
         lg.pool = this.pool;
+        lg.botRules = this.botRules;
         this.live.set(id, lg);
         lg.scheduleBot();
         return lg;
@@ -124,7 +141,7 @@ export class Hub {
     if (!game) throw new InvalidInput(`unknown game "${req.game}" (known: ${[...GAMES.keys()].join(', ')})`);
     const n = req.seats.length;
     if (n < game.minSeats || n > game.maxSeats) throw new InvalidInput(`${game.id} is played by ${game.minSeats}–${game.maxSeats} seats, not ${n}`);
-    for (const s of req.seats) if (s.kind === 'bot') botFromSpec(s.bot);
+    for (const s of req.seats) if (s.kind === 'bot') this.botRules.build(s.bot);
     const options = game.options(req.options ?? {});
     const seed = req.seed === undefined ? randomBytes(16).toString('hex') : String(req.seed);
     const state = game.setup(options, n, createRng(seed));
@@ -199,7 +216,7 @@ export class Hub {
     if (!c || c.kind !== 'human') throw new Refusal('bad_message', `seat ${seat} is not a player's seat`);
     if (by === seat) throw new Refusal('bad_message', 'a player cannot hand its own seat to a bot this way');
     if (c.bot) throw new Refusal('bad_message', `seat ${seat} is already played by a bot`);
-    botFromSpec(spec);
+    this.botRules.build(spec);
     const connected = [...g.subscribers].some((s) => s.seat === seat);
     const left = g.leftAt[seat];
     const gone = !c.claimed || (!connected && left !== null && left !== undefined && Date.now() - left >= this.leftAfterMs);

@@ -2,7 +2,7 @@ import type { AnyGame, Choice, GameEvent, Seat } from '../core/game.js';
 import { IllegalChoice } from '../core/errors.js';
 import { canonicalJson } from '../core/hash.js';
 import { createRng } from '../core/rng.js';
-import { botFromSpec, decide, type Bot } from '../bots/index.js';
+import { botFromSpec, decide, DEFAULT_BOT_LIMITS, FALLBACK_BOT_SPEC, type Bot } from '../bots/index.js';
 import type { BotPool } from './bot-pool.js';
 import type { ErrorCode } from './protocol.js';
 import type { GameStatus, MoveRow, SeatConfig, Store, StoredGame } from './store.js';
@@ -141,13 +141,92 @@ export class LiveGame {
     return this.game.toAct(this.state);
   }
 
-  /** Seat played by a bot: a bot seat, or a human seat handed to a bot. */
+  /** How this server builds and times its bots (the Hub sets it). */
+  botRules: BotRules = { build: (spec) => botFromSpec(spec), maxMs: DEFAULT_BOT_LIMITS.maxMs };
+  /** Seats whose own bot could not be built or failed, with that bot's spec: they play FALLBACK_BOT_SPEC. */
+  private readonly fellBack = new Map<Seat, string>();
+  /** Seats whose fallback bot failed too (logged once; each such move is the first legal choice). */
+  private readonly fallbackFailed = new Set<Seat>();
+  /** Failed attempts in a row to store a bot's move (the retry backs off). */
+  private botStoreFailures = 0;
+
+  /** Seat played by a bot: a bot seat, or a human seat handed to a bot (its fallback bot once its own failed). */
   botAt(seat: Seat): Bot | null {
-    const spec = this.seatConfigs[seat]?.bot;
-    if (!spec) return null;
-    let b = this.bots.get(spec);
-    if (!b) this.bots.set(spec, (b = botFromSpec(spec)));
-    return b;
+    return this.seatBot(seat)?.bot ?? null;
+  }
+
+  /**
+   * The bot playing a seat now, and its spec: the seat's own, or FALLBACK_BOT_SPEC once the own
+   * one could not be built (a stored spec that today's limits refuse) or failed.
+   */
+  private seatBot(seat: Seat): { spec: string; bot: Bot } | null {
+    const own = this.seatConfigs[seat]?.bot;
+    if (!own) return null;
+    const spec = this.fellBack.get(seat) === own ? FALLBACK_BOT_SPEC : own;
+    let bot = this.bots.get(spec);
+    if (!bot) {
+      try {
+        bot = this.botRules.build(spec);
+      } catch (e) {
+        if (spec === FALLBACK_BOT_SPEC) throw e;
+        this.fallBack(seat, own, `cannot be built: ${errorText(e)}`);
+        return this.seatBot(seat);
+      }
+      this.bots.set(spec, bot);
+    }
+    return { spec, bot };
+  }
+
+  /** The seat's own bot failed: logged once, and the seat plays the fallback bot from now on. */
+  private fallBack(seat: Seat, own: string, reason: string): void {
+    this.fellBack.set(seat, own);
+    console.error(`game ${this.id}: seat ${seat}'s bot "${own}" ${reason}; the seat is played by "${FALLBACK_BOT_SPEC}" from now on`);
+  }
+
+  /**
+   * The bot's choice for the move at index `at`: its own bot's, else the fallback bot's, else the
+   * first legal choice, so that a bot seat never stalls its game. Null when the game closed meanwhile.
+   */
+  private async botChoice(seat: Seat, at: number): Promise<Choice | null> {
+    const rngSeed = `${this.stored.seed}:bot:${at}`;
+    for (;;) {
+      const own = this.seatConfigs[seat]!.bot!;
+      try {
+        const sb = this.seatBot(seat)!;
+        const choice =
+          this.pool && sb.bot.needsSample
+            ? await this.pool.decide(
+                {
+                  game: this.game.id,
+                  seats: this.stored.seats,
+                  seed: this.stored.seed,
+                  options: this.stored.options,
+                  choices: this.moves.map((m) => m.choice),
+                  bot: sb.spec,
+                  rngSeed,
+                },
+                sb.bot.timeLimitMs ?? this.botRules.maxMs,
+              )
+            : decide(this.game, this.state, sb.bot, createRng(rngSeed));
+        if (this.closed) return null;
+        const key = canonicalJson(choice);
+        if (!(this.game.choices(this.state) as readonly Choice[]).some((c) => canonicalJson(c) === key)) {
+          throw new Error(`answered a choice that is not legal: ${key}`);
+        }
+        return choice;
+      } catch (e) {
+        if (this.closed) return null;
+        if (own !== FALLBACK_BOT_SPEC && this.fellBack.get(seat) !== own) {
+          this.fallBack(seat, own, `failed: ${errorText(e)}`);
+          continue;
+        }
+        if (!this.fallbackFailed.has(seat)) {
+          this.fallbackFailed.add(seat);
+          console.error(`game ${this.id}: seat ${seat}'s fallback bot "${FALLBACK_BOT_SPEC}" failed too: ${errorText(e)}; the seat plays its first legal choice when its bot fails`);
+        }
+        return (this.game.choices(this.state) as readonly Choice[])[0]!;
+      }
+    }
   }
 
   /** Remaining time of a seat's clock, counting the decision it owes now. */
@@ -307,33 +386,22 @@ export class LiveGame {
   scheduleBot(): void {
     if (this.botTimer || this.closed || this.status !== 'active') return;
     const seat = this.toAct();
-    if (seat === null) return;
-    const bot = this.botAt(seat);
-    if (!bot) return;
+    if (seat === null || !this.seatConfigs[seat]?.bot) return;
     const at = this.moves.length;
     this.botTimer = setTimeout(() => {
       this.botTimer = null;
       void this.serial(async () => {
-        if (this.closed || this.moves.length !== at || this.toAct() !== seat || this.botAt(seat) !== bot) return;
-        const rngSeed = `${this.stored.seed}:bot:${at}`;
-        const choice =
-          this.pool && bot.needsSample
-            ? await this.pool.decide({
-                game: this.game.id,
-                seats: this.stored.seats,
-                seed: this.stored.seed,
-                options: this.stored.options,
-                choices: this.moves.map((m) => m.choice),
-                bot: this.seatConfigs[seat]!.bot!,
-                rngSeed,
-              })
-            : decide(this.game, this.state, bot, createRng(rngSeed));
-        if (this.closed) return;
+        if (this.closed || this.moves.length !== at || this.toAct() !== seat || !this.seatConfigs[seat]?.bot) return;
+        const choice = await this.botChoice(seat, at);
+        if (choice === null) return;
         await this.play(seat, choice);
+        this.botStoreFailures = 0;
       }).catch((e: unknown) => {
-        // A failed bot move (storage down) is retried later rather than lost.
-        console.error(`game ${this.id}: bot move failed: ${e instanceof Error ? e.message : String(e)}`);
-        setTimeout(() => this.scheduleBot(), 1000).unref();
+        // The choice was legal, so storing it failed (storage down): retried later, backing off.
+        if (this.closed) return;
+        const wait = Math.min(BOT_RETRY_MAX_MS, BOT_RETRY_FIRST_MS * 2 ** this.botStoreFailures++);
+        console.error(`game ${this.id}: storing seat ${seat}'s bot move failed (${this.botStoreFailures} in a row), retrying in ${wait / 1000} s: ${errorText(e)}`);
+        setTimeout(() => this.scheduleBot(), wait).unref();
       });
     }, this.settings.botDelayMs);
     this.botTimer.unref?.();
@@ -366,6 +434,20 @@ export class LiveGame {
     this.botTimer = null;
   }
 }
+
+/** First pause before retrying a bot move that could not be stored; it doubles up to BOT_RETRY_MAX_MS. */
+export const BOT_RETRY_FIRST_MS = 1_000;
+export const BOT_RETRY_MAX_MS = 60_000;
+
+/** How a server builds and times the bots at its tables. */
+export interface BotRules {
+  /** Builds a seat's bot from its spec within the server's limits; throws InvalidInput on a refused spec. */
+  readonly build: (spec: string) => Bot;
+  /** Budget of a bot job that its spec does not time (iterations, nodes): the server's think-time cap. */
+  readonly maxMs: number;
+}
+
+const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 /** The stored copy of a choice: plain JSON, keys in a fixed order. */
 function stableChoice(c: unknown): Choice {

@@ -11,6 +11,7 @@ const { app, hub } = await buildServer(store, {
   // dist/src/server/main.js → dist/web, where `vite build` puts the client.
   webRoot: process.env.WEB_ROOT ?? fileURLToPath(new URL('../../web', import.meta.url)),
   ...(process.env.BOT_DELAY_MS !== undefined ? { botDelayMs: Number(process.env.BOT_DELAY_MS) } : {}),
+  ...(process.env.BOT_MAX_MS !== undefined ? { botMaxMs: Number(process.env.BOT_MAX_MS) } : {}),
   ...(process.env.HTTP_PER_MINUTE !== undefined ? { httpPerMinute: Number(process.env.HTTP_PER_MINUTE) } : {}),
   ...(process.env.WS_PER_SECOND !== undefined ? { wsPerSecond: Number(process.env.WS_PER_SECOND) } : {}),
   ...(process.env.WS_MAX_BUFFERED_BYTES !== undefined ? { wsMaxBufferedBytes: Number(process.env.WS_MAX_BUFFERED_BYTES) } : {}),

@@ -9,7 +9,7 @@ import { forSeeds, randomGame, range } from '../helpers/random-play.js';
 const midGame = (seed: number, turns: number): State => randomGame(seed, 3, turns);
 
 test('fairness: a bot picks the same choice in two true states that differ only in what its seat cannot know', () => {
-  const bots = ['random', 'greedy', 'ismcts:150it'].map(botFromSpec);
+  const bots = ['random', 'greedy', 'ismcts:150it'].map((s) => botFromSpec(s));
   let differing = 0;
   forSeeds(range(0, 12), (seed) => {
     const a = midGame(seed, 20 + seed * 3);

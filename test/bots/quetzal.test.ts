@@ -106,7 +106,7 @@ function worlds(): { seed: number; seat: number; a: State; b: State }[] {
 test('fairness: greedy and ismcts pick the same Quetzal choice in two true states that differ only in what the seat cannot know', () => {
   // The bots read nothing but their sample, and the sample depends only on the seat's knowledge
   // (the engine test below).
-  const bots = ['random', 'greedy', 'ismcts:100it'].map(botFromSpec);
+  const bots = ['random', 'greedy', 'ismcts:100it'].map((s) => botFromSpec(s));
   let hands = 0;
   let decks = 0;
   let stacks = 0;

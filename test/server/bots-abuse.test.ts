@@ -1,0 +1,210 @@
+/**
+ * Issue 13, finding 2: nobody can freeze the bots of a server. A bot spec that is not a bot or
+ * asks for too much is refused with 400; a stored spec that today's limits refuse, or a bot that
+ * fails, is logged once and its seat played by the fallback bot; a bot job past its deadline ends
+ * its worker and never holds up another game's bot. On both stores.
+ */
+import { after, before, describe, mock, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { botFromSpec, type Bot } from '../../src/bots/index.js';
+import { FALLBACK_BOT_SPEC } from '../../src/bots/limits.js';
+import { createRng } from '../../src/core/rng.js';
+import { BotDeadlineExceeded, BotPool } from '../../src/server/bot-pool.js';
+import { Hub } from '../../src/server/hub.js';
+import { http } from '../helpers/ws-client.js';
+import { createGame, joinSeat, live, startServer, until, type StoreKind, type TestServer } from '../helpers/server.js';
+
+/** Specs an attacker tried, each with what the refusal must say. */
+const BAD_SPECS: [string, RegExp][] = [
+  ['ismcts:99999999s', /bot "ismcts:99999999s": think time 99999999 s is above the limit of 10 s/],
+  ['ismcts:99999999ms', /think time 99999999 ms is above the limit of 10000 ms/],
+  ['ismcts:99999999it', /99999999 iterations are above the limit of 20000/],
+  ['ismcts:0.4it', /whole number/],
+  ['greedy:99999999999999', /bot "greedy:99999999999999": node budget 99999999999999 is above the limit of 5000/],
+  ['ismcts:1s+c=1e9', /unknown setting "c=1e9"/],
+  ['ismcts:1s+c=99', /setting "c=99" is outside 0–10/],
+  ['ismcts:1s+rollout=100000', /setting "rollout=100000" is outside 0–50/],
+  ['ismcts:1s+max=99999999', /setting "max=99999999" is outside/],
+  ['ismcts:1s+potential=7', /setting "potential=7" is outside 0–1/],
+  ['ismcts:1s+scale=0', /setting "scale=0" is outside/],
+  ['ismcts:1s+shrink=1', /setting "shrink=1" is outside/],
+  ['toString', /unknown bot "toString"/],
+  ['constructor', /unknown bot "constructor"/],
+  ['__proto__', /unknown bot "__proto__"/],
+  ['hasOwnProperty', /unknown bot "hasOwnProperty"/],
+  ['valueOf:1', /unknown bot "valueOf:1"/],
+];
+
+/** console.error calls during `fn`, as text. */
+async function capturingErrors<T>(fn: (lines: () => string[]) => Promise<T>): Promise<T> {
+  const m = mock.method(console, 'error', () => undefined);
+  try {
+    return await fn(() => m.mock.calls.map((c) => c.arguments.map(String).join(' ')));
+  } finally {
+    m.mock.restore();
+  }
+}
+
+const linesOf = (lines: string[], id: string, seat: number): string[] => lines.filter((l) => l.startsWith(`game ${id}: seat ${seat}'s `));
+
+/** A bot that always throws, as a bot with a bug would. */
+const throwing = (name: string): Bot => ({
+  name,
+  needsSample: false,
+  choose() {
+    throw new Error(`${name} cannot decide`);
+  },
+});
+
+for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
+  describe(`bots nobody can freeze, on ${kind}`, () => {
+    let srv: TestServer;
+    before(async () => {
+      srv = await startServer(kind);
+    });
+    after(async () => {
+      await srv?.stop();
+    });
+
+    test('issue 13 #2: POST /api/games refuses unknown and oversized bot specs with 400 naming the fault, creating nothing', async () => {
+      const before = (await http(srv.base, 'GET', '/api/games')).json.games.length;
+      for (const [bot, message] of BAD_SPECS) {
+        const r = await http(srv.base, 'POST', '/api/games', { game: 'relic-runners', seats: [{ kind: 'human' }, { kind: 'bot', bot }] });
+        assert.equal(r.status, 400, `${bot}: ${JSON.stringify(r.json)}`);
+        assert.equal(r.json.error, 'bad_message', bot);
+        assert.match(r.json.message, message, bot);
+      }
+      assert.equal((await http(srv.base, 'GET', '/api/games')).json.games.length, before, 'no game was created');
+      // The lobby's levels and the limits themselves are accepted.
+      for (const bot of ['random', 'greedy', 'ismcts:1s', 'ismcts:10s', 'ismcts:20000it+rollout=50', 'greedy:self,5000']) {
+        // Paced so that none of them thinks during the other tests.
+        await createGame(srv.base, { seats: [{ kind: 'human' }, { kind: 'bot', bot }], botDelayMs: 10_000 });
+      }
+    });
+
+    test('issue 13 #2: POST /api/games/:id/seats/:seat/bot refuses the same specs with 400 and leaves the seat alone', async () => {
+      const id = await createGame(srv.base, { seats: [{ kind: 'human' }, { kind: 'human' }] });
+      const token = await joinSeat(srv.base, id, 0);
+      // Seat 1 was never claimed, so another seat may hand it to a bot.
+      for (const [bot, message] of BAD_SPECS) {
+        const r = await http(srv.base, 'POST', `/api/games/${id}/seats/1/bot`, { token, bot });
+        assert.equal(r.status, 400, `${bot}: ${JSON.stringify(r.json)}`);
+        assert.equal(r.json.error, 'bad_message', bot);
+        assert.match(r.json.message, message, bot);
+      }
+      const g = await live(srv.hub, id);
+      assert.equal(g.seatConfigs[1]!.bot, null);
+      assert.equal((await http(srv.base, 'GET', `/api/games/${id}`)).json.seats[1].bot, null);
+    });
+
+    test('issue 13 #2: a stored game whose bot specs today\'s limits refuse is played by the fallback bot, each seat logged once', async () => {
+      const id = await createGame(srv.base, { seats: [{ kind: 'human' }, { kind: 'human' }] });
+      // As an older server would have stored them: seats handed to bots it accepted.
+      await srv.store.updateSeat(id, 0, { bot: 'ismcts:99999999s' });
+      await srv.store.updateSeat(id, 1, { bot: 'constructor' });
+      await capturingErrors(async (lines) => {
+        const hub = new Hub(srv.store, { botThreads: 1, botDelayMs: 0 });
+        try {
+          const g = await hub.get(id);
+          assert.ok(g);
+          await until(() => g.moves.length >= 8 && new Set(g.moves.map((m) => m.seat)).size === 2, 'both bot seats to play', 30_000);
+          for (const [seat, spec] of [[0, 'ismcts:99999999s'], [1, 'constructor']] as const) {
+            const mine = linesOf(lines(), id, seat);
+            assert.equal(mine.length, 1, `seat ${seat} is logged once: ${JSON.stringify(lines())}`);
+            assert.ok(mine[0]!.includes(`"${spec}" cannot be built`), mine[0]);
+            assert.ok(mine[0]!.includes(`played by "${FALLBACK_BOT_SPEC}"`), mine[0]);
+          }
+          // The stored seats are left as they were.
+          const stored = await srv.store.getGame(id);
+          assert.deepEqual(stored!.seatConfigs.map((s) => s.bot), ['ismcts:99999999s', 'constructor']);
+        } finally {
+          await hub.close();
+        }
+      });
+    });
+  });
+}
+
+describe('bots that fail', () => {
+  test('issue 13 #2: a bot that throws is logged once and its seat is played by the fallback bot', async () => {
+    const srv = await startServer('sqlite', { botThreads: 0, buildBot: (spec, limits) => (spec === 'random' ? throwing('boom') : botFromSpec(spec, limits)) });
+    try {
+      await capturingErrors(async (lines) => {
+        const id = await createGame(srv.base, { seats: [{ kind: 'bot', bot: 'random' }, { kind: 'bot', bot: 'greedy' }], seed: 'i13-2-throws' });
+        const g = await live(srv.hub, id);
+        await until(() => g.moves.filter((m) => m.seat === 0).length >= 4, 'the failing seat to play on', 30_000);
+        const mine = linesOf(lines(), id, 0);
+        assert.equal(mine.length, 1, JSON.stringify(lines()));
+        assert.match(mine[0]!, /bot "random" failed: boom cannot decide; the seat is played by "greedy" from now on/);
+        assert.deepEqual(linesOf(lines(), id, 1), []);
+      });
+    } finally {
+      await srv.stop();
+    }
+  });
+
+  test('issue 13 #2: when the fallback bot fails too, the seat plays its first legal choice rather than stall', async () => {
+    const srv = await startServer('sqlite', { botThreads: 0, buildBot: (spec) => throwing(spec) });
+    try {
+      await capturingErrors(async (lines) => {
+        const id = await createGame(srv.base, { seats: [{ kind: 'bot', bot: 'random' }, { kind: 'bot', bot: 'random' }], seed: 'i13-2-first' });
+        const g = await live(srv.hub, id);
+        await until(() => g.moves.length >= 10, 'the seats to play on', 30_000);
+        for (const seat of [0, 1]) {
+          const mine = linesOf(lines(), id, seat);
+          assert.equal(mine.length, 2, JSON.stringify(lines()));
+          assert.match(mine[0]!, /bot "random" failed/);
+          assert.match(mine[1]!, /fallback bot "greedy" failed too/);
+        }
+        // Each of those moves was the first legal choice at its point.
+        const s = g.game.setup(g.game.options(g.stored.options), g.stored.seats, createRng(g.stored.seed));
+        for (const m of g.moves.slice(0, 10)) {
+          assert.deepEqual(m.choice, JSON.parse(JSON.stringify(g.game.choices(s)[0])));
+          g.game.apply(s, m.choice, false);
+        }
+      });
+    } finally {
+      await srv.stop();
+    }
+  });
+
+  test('issue 13 #2: a bot job past its deadline ends its worker, the seat falls back, and another game\'s bot moves meanwhile', async () => {
+    // One worker; jobs that no spec times get the 200 ms think-time cap plus 800 ms of grace.
+    const srv = await startServer('sqlite', { botThreads: 1, botMaxMs: 200, botGraceMs: 800 });
+    try {
+      await capturingErrors(async (lines) => {
+        // About 20,000 playouts of 50 turns: many seconds of work for the one worker.
+        const slow = { kind: 'bot', bot: 'ismcts:20000it+rollout=50' };
+        const a = await createGame(srv.base, { seats: [slow, slow], seed: 'i13-2-slow' });
+        const b = await createGame(srv.base, { seats: [{ kind: 'bot', bot: 'greedy' }, { kind: 'bot', bot: 'greedy' }], seed: 'i13-2-quick' });
+        const gb = await live(srv.hub, b);
+        await until(() => gb.moves.length >= 4, 'the other game\'s bots to move', 8_000);
+        const ga = await live(srv.hub, a);
+        await until(() => ga.moves.length >= 1, 'the slow game to move on its fallback bot', 8_000);
+        const first = ga.moves[0]!.seat;
+        const mine = linesOf(lines(), a, first);
+        assert.equal(mine.length, 1, JSON.stringify(lines()));
+        assert.match(mine[0]!, /bot "ismcts:20000it\+rollout=50" failed: no answer within 1000 ms/);
+      });
+    } finally {
+      await srv.stop();
+    }
+  });
+});
+
+describe('the bot pool', () => {
+  test('issue 13 #2: a job past its deadline is rejected and the job queued behind it is answered by a new worker', async () => {
+    const pool = new BotPool({ size: 1, graceMs: 300 });
+    try {
+      const job = (bot: string) => ({ game: 'relic-runners', seats: 2, seed: 'pool', options: {}, choices: [], bot, rngSeed: 'pool-bot' });
+      const slow = pool.decide(job('ismcts:20000it+rollout=50'), 0);
+      // Its budget covers the new worker's start.
+      const quick = pool.decide(job('random'), 5_000);
+      await assert.rejects(slow, BotDeadlineExceeded);
+      const c = await quick;
+      assert.equal(typeof (c as { t?: unknown }).t, 'string');
+    } finally {
+      await pool.close();
+    }
+  });
+});
