@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Seat } from '../core/game.js';
 import { InvalidInput } from '../core/errors.js';
-import { createRng } from '../core/rng.js';
+import { createRng, CURRENT_SEEDING } from '../core/rng.js';
 import { botFromSpec } from '../bots/index.js';
 import { GAMES } from '../games/index.js';
 import { BotPool } from './bot-pool.js';
@@ -17,6 +17,11 @@ export interface HubOptions {
   readonly leftAfterMs?: number;
   /** Worker threads for searching bots (0: think on the event loop). */
   readonly botThreads?: number;
+  /**
+   * Which games a client may choose the seed of: 'solo' (default), those with at most one human seat,
+   * since the seed reveals every hidden tile; 'any' only for tests that replay fixed multi-player games.
+   */
+  readonly seedPolicy?: 'solo' | 'any';
 }
 
 /** All games of this server process: live ones in memory, the rest in the store. */
@@ -28,11 +33,13 @@ export class Hub {
   readonly leftAfterMs: number;
   private readonly botDelayMs: number;
   private readonly pool: BotPool | null;
+  private readonly seedPolicy: 'solo' | 'any';
 
   constructor(readonly store: Store, opts: HubOptions = {}) {
     this.leftAfterMs = opts.leftAfterMs ?? 60_000;
     this.botDelayMs = opts.botDelayMs ?? 800;
     this.pool = opts.botThreads === 0 ? null : new BotPool(opts.botThreads);
+    this.seedPolicy = opts.seedPolicy ?? 'solo';
   }
 
   /** Rebuilds every unfinished game by replaying its log; a game that fails its hash check is reported and left out. */
@@ -88,9 +95,13 @@ export class Hub {
     if (n < game.minSeats || n > game.maxSeats) throw new InvalidInput(`${game.id} is played by ${game.minSeats}–${game.maxSeats} seats, not ${n}`);
     for (const s of req.seats) if (s.kind === 'bot') botFromSpec(s.bot);
     const options = game.options(req.options ?? {});
+    // Whoever chooses the seed knows every hidden tile: only a creator playing alone against bots may.
+    if (req.seed !== undefined && this.seedPolicy === 'solo' && req.seats.filter((s) => s.kind === 'human').length > 1) {
+      throw new InvalidInput('a game with a chosen "seed" may have at most one human seat (every other seat a bot): the seed reveals every hidden tile');
+    }
     const seed = req.seed === undefined ? randomBytes(16).toString('hex') : String(req.seed);
-    const state = game.setup(options, n, createRng(seed));
-    const settings: GameSettings = { ...(req.clock ? { clock: req.clock } : {}), botDelayMs: req.botDelayMs ?? this.botDelayMs };
+    const state = game.setup(options, n, createRng(seed, CURRENT_SEEDING));
+    const settings: GameSettings = { ...(req.clock ? { clock: req.clock } : {}), botDelayMs: req.botDelayMs ?? this.botDelayMs, rng: CURRENT_SEEDING };
     const seats: SeatConfig[] = req.seats.map((s, seat) => ({
       seat,
       kind: s.kind,
