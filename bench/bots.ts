@@ -58,7 +58,7 @@ function gamesOf(specs: string[], games: number, seed: string): { capped: number
     finished++;
     win += Math.max(...o.scores!);
     // Replaying to count turns keeps playGame's outcome small.
-    const s = game.setup(game.options(o.record.options), o.record.seats, createRng(o.record.seed));
+    const s = game.setup(game.options(o.record.options), o.record.seats, createRng(o.record.seed, o.record.version));
     for (const c of o.record.choices) game.apply(s, c, false);
     turns += game.turn(s);
   }

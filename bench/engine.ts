@@ -9,7 +9,7 @@
 import { randomBot } from '../src/bots/random.js';
 import { decide } from '../src/bots/bot.js';
 import type { AnyGame } from '../src/core/game.js';
-import { createRng } from '../src/core/rng.js';
+import { createRng, type Rng, type Seeding } from '../src/core/rng.js';
 import { gameById } from '../src/games/index.js';
 
 const game: AnyGame = gameById(process.env.GAME ?? 'relic-runners');
@@ -108,6 +108,51 @@ function rate(seconds: number, f: (i: number) => unknown): { perSecond: number; 
   return { perSecond: calls / elapsed, calls };
 }
 
+/**
+ * (e) The generator: seeding cost (1: FNV-1a + splitmix32, 2: SHA-256 of the seed) and stream speed.
+ * REPS runs of each, interleaved so that both seedings see the same machine load; median and range.
+ */
+const REPS = 7;
+type Spread = { median: number; min: number; max: number };
+function spread(runs: number[]): Spread {
+  const r = [...runs].sort((x, y) => x - y);
+  return { median: r[r.length >> 1]!, min: r[0]!, max: r[r.length - 1]! };
+}
+const repeated = (f: () => number): Spread => spread(Array.from({ length: REPS }, f));
+function seedingsPerSecond(seeding: Seeding, calls: number): number {
+  gc?.();
+  let sink = 0;
+  const t0 = now();
+  // Seeds of a server game's length (32 hex digits), all different.
+  for (let i = 0; i < calls; i++) sink ^= createRng(`0123456789abcdef0123456789ab${i}`, seeding).state()[0];
+  const t = now() - t0;
+  if (sink === 0.5) console.log(sink);
+  return calls / t;
+}
+function drawsPerSecond(rng: Rng, calls: number, draw: (r: Rng) => number): number {
+  let sink = 0;
+  const t0 = now();
+  for (let i = 0; i < calls; i++) sink += draw(rng);
+  const t = now() - t0;
+  if (sink === -1) console.log(sink);
+  return calls / t;
+}
+function rngFigures(seconds: number) {
+  const seedCalls = Math.max(20_000, Math.round(200_000 * seconds));
+  const drawCalls = Math.max(1_000_000, Math.round(10_000_000 * seconds));
+  const seeding: Record<Seeding, number[]> = { 1: [], 2: [] };
+  for (let r = 0; r < REPS; r++) for (const k of [1, 2] as const) seeding[k].push(seedingsPerSecond(k, seedCalls));
+  const u32 = (k: Seeding) => repeated(() => drawsPerSecond(createRng('bench-u32', k), drawCalls, (r) => r.u32()));
+  return {
+    seed1: spread(seeding[1]),
+    seed2: spread(seeding[2]),
+    u32Seeding1: u32(1),
+    u32Seeding2: u32(2),
+    int6: repeated(() => drawsPerSecond(createRng('bench-int'), drawCalls, (r) => r.int(6))),
+    float: repeated(() => drawsPerSecond(createRng('bench-float'), drawCalls, (r) => r.float())),
+  };
+}
+
 const fmt = (x: number, digits = 0) => x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const mb = (b: number) => `${fmt(b / 1048576, 1)} MB`;
 
@@ -126,6 +171,7 @@ const clone = rate(Math.max(0.5, SECONDS * 0.2), () => game.clone(mid.state));
 const detRng = createRng('bench-det');
 const det = rate(Math.max(0.5, SECONDS * 0.2), () => game.determinize(mid.state, seat, detRng));
 const hash = rate(Math.max(0.5, SECONDS * 0.2), () => game.hash(mid.state));
+const rng = rngFigures(Math.max(0.1, SECONDS * 0.05));
 sampleMemory();
 const maxRss = process.resourceUsage().maxRSS * 1024;
 
@@ -140,6 +186,12 @@ const rows: [string, string, string][] = [
   ['    hash()/s (same state)', fmt(hash.perSecond), ''],
   ['(d) peak rss', mb(Math.max(peakRss, maxRss)), `sampled peak ${mb(peakRss)}, getrusage maxRSS ${mb(maxRss)}`],
   ['    peak heapUsed', mb(peakHeap), 'sampled every 16 games and every 16k calls'],
+  ['(e) createRng/s, seeding 1 (FNV-1a, 32 bits)', fmt(rng.seed1.median), `median of ${REPS}, range ${fmt(rng.seed1.min)}–${fmt(rng.seed1.max)}; legacy, version-1 records`],
+  ['    createRng/s, seeding 2 (SHA-256, 128 bits)', fmt(rng.seed2.median), `median of ${REPS}, range ${fmt(rng.seed2.min)}–${fmt(rng.seed2.max)}; ${fmt(rng.seed1.median / rng.seed2.median, 1)} × the cost of seeding 1`],
+  ['    u32()/s, seeding 1 generator', fmt(rng.u32Seeding1.median), `median of ${REPS}, range ${fmt(rng.u32Seeding1.min)}–${fmt(rng.u32Seeding1.max)}`],
+  ['    u32()/s, seeding 2 generator', fmt(rng.u32Seeding2.median), `median of ${REPS}, range ${fmt(rng.u32Seeding2.min)}–${fmt(rng.u32Seeding2.max)}; the same sfc32 step`],
+  ['    int(6)/s', fmt(rng.int6.median), `median of ${REPS}, range ${fmt(rng.int6.min)}–${fmt(rng.int6.max)}`],
+  ['    float()/s', fmt(rng.float.median), `median of ${REPS}, range ${fmt(rng.float.min)}–${fmt(rng.float.max)}`],
 ];
 const w0 = Math.max(...rows.map((r) => r[0].length));
 const w1 = Math.max(...rows.map((r) => r[1].length));
@@ -163,6 +215,10 @@ console.log(
     clonePerSecond: Math.round(clone.perSecond),
     determinizePerSecond: Math.round(det.perSecond),
     hashPerSecond: Math.round(hash.perSecond),
+    createRngPerSecond: { seeding1: Math.round(rng.seed1.median), seeding2: Math.round(rng.seed2.median) },
+    u32PerSecond: { seeding1: Math.round(rng.u32Seeding1.median), seeding2: Math.round(rng.u32Seeding2.median) },
+    int6PerSecond: Math.round(rng.int6.median),
+    floatPerSecond: Math.round(rng.float.median),
     peakRssBytes: Math.max(peakRss, maxRss),
     peakHeapUsedBytes: peakHeap,
   }),

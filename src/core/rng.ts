@@ -1,7 +1,21 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { InvalidInput } from './errors.js';
+
 /**
- * Seeded random numbers: sfc32 (Chris Doty-Humphrey's Small Fast Counting generator, PractRand-clean),
- * seeded through splitmix32. Only 32-bit integer arithmetic, so every platform gives the same stream.
+ * Seeded random numbers: sfc32 (Chris Doty-Humphrey's Small Fast Counting generator, PractRand-clean).
+ * Only 32-bit integer arithmetic, so every platform gives the same stream.
  */
+
+/**
+ * How a seed becomes the generator's 128-bit state.
+ * 2 (current): SHA-256 of the UTF-8 of String(seed) fills all four words, so no two seeds share a
+ * game and guessing the state means guessing the seed (a random server seed has 128 bits).
+ * 1 (legacy, for records written before): the seed was hashed to 32 bits and stretched by
+ * splitmix32, so 2^32 trials recovered any game's seed from its opening view.
+ */
+export type Seeding = 1 | 2;
+export const CURRENT_SEEDING: Seeding = 2;
+
 export interface Rng {
   /** Uniform 32-bit unsigned integer. */
   u32(): number;
@@ -11,14 +25,18 @@ export interface Rng {
   float(): number;
   /** Snapshot of the generator, to serialise or to fork. */
   state(): RngState;
+  /**
+   * A new generator seeded from this one's next outputs: a hidden sub-stream (a game's dice) gets a
+   * full 128-bit state under seeding 2; under seeding 1 it gets 32 bits, as records of version 1 need.
+   */
+  fork(): Rng;
 }
 
 export type RngState = readonly [number, number, number, number];
 
-/** Turns any seed (number or string) into a 32-bit integer, deterministically. */
-export function seedToU32(seed: number | string): number {
+/** Seeding 1: any seed (number or string) to a 32-bit integer. */
+function seedToU32(seed: number | string): number {
   if (typeof seed === 'number') {
-    if (!Number.isFinite(seed)) throw new RangeError(`seed must be a finite number, got ${seed}`);
     // Mix both halves of a large integer seed so that 2^32 + 1 and 1 differ.
     const lo = seed >>> 0;
     const hi = Math.floor(seed / 4294967296) >>> 0;
@@ -44,7 +62,7 @@ function splitmix32(x: number): () => number {
 }
 
 class Sfc32 implements Rng {
-  constructor(private a: number, private b: number, private c: number, private d: number) {}
+  constructor(private a: number, private b: number, private c: number, private d: number, private readonly seeding: Seeding) {}
 
   u32(): number {
     const t = (((this.a + this.b) >>> 0) + this.d) >>> 0;
@@ -73,18 +91,39 @@ class Sfc32 implements Rng {
   state(): RngState {
     return [this.a, this.b, this.c, this.d];
   }
+
+  fork(): Rng {
+    if (this.seeding === 1) return createRng(this.u32(), 1);
+    return warmedUp(new Sfc32(this.u32(), this.u32(), this.u32(), this.u32(), 2));
+  }
 }
 
-export function createRng(seed: number | string): Rng {
-  const next = splitmix32(seedToU32(seed));
-  const rng = new Sfc32(next(), next(), next(), next());
-  // Discard the first outputs: sfc32's authors recommend warming up.
+/** Discards the first outputs: sfc32's authors recommend warming up. */
+function warmedUp(rng: Sfc32): Sfc32 {
   for (let i = 0; i < 12; i++) rng.u32();
   return rng;
 }
 
+const utf8 = new TextEncoder();
+
+/** A generator for `seed`; `seeding` 1 only to replay what was played before seeding 2 existed. */
+export function createRng(seed: number | string, seeding: Seeding = CURRENT_SEEDING): Rng {
+  if (typeof seed === 'number' && !Number.isFinite(seed)) throw new InvalidInput(`seed must be a finite number, got ${seed}`);
+  if (seeding === 1) {
+    const next = splitmix32(seedToU32(seed));
+    return warmedUp(new Sfc32(next(), next(), next(), next(), 1));
+  }
+  const text = String(seed);
+  // UTF-8 turns every lone surrogate into U+FFFD, so two such seeds would share one game.
+  if (/\p{Cs}/u.test(text)) throw new InvalidInput('seed must be well-formed Unicode text (it has a lone surrogate)');
+  const digest = sha256(utf8.encode(text));
+  const word = new DataView(digest.buffer, digest.byteOffset, 16);
+  return warmedUp(new Sfc32(word.getUint32(0), word.getUint32(4), word.getUint32(8), word.getUint32(12), 2));
+}
+
+/** A generator continuing from a snapshot; it forks with the current seeding. */
 export function rngFromState(st: RngState): Rng {
-  return new Sfc32(st[0] >>> 0, st[1] >>> 0, st[2] >>> 0, st[3] >>> 0);
+  return new Sfc32(st[0] >>> 0, st[1] >>> 0, st[2] >>> 0, st[3] >>> 0, CURRENT_SEEDING);
 }
 
 /** Fisher–Yates shuffle in place. */

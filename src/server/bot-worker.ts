@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import type { Choice } from '../core/game.js';
-import { createRng } from '../core/rng.js';
+import { createRng, type Seeding } from '../core/rng.js';
 import { botFromSpec, decide, type Bot } from '../bots/index.js';
 import { gameById } from '../games/index.js';
 
@@ -10,6 +10,8 @@ export interface BotJob {
   readonly game: string;
   readonly seats: number;
   readonly seed: string;
+  /** The seeding the game's seed is read with (LiveGame.seeding). */
+  readonly rng: Seeding;
   readonly options: unknown;
   readonly choices: readonly unknown[];
   readonly bot: string;
@@ -25,7 +27,7 @@ const MAX_CACHED_BOTS = 64;
 parentPort?.on('message', (job: BotJob) => {
   try {
     const game = gameById(job.game);
-    const state = game.setup(game.options(job.options), job.seats, createRng(job.seed));
+    const state = game.setup(game.options(job.options), job.seats, createRng(job.seed, job.rng));
     for (const c of job.choices) game.apply(state, c, false);
     let bot = bots.get(job.bot);
     if (!bot) {

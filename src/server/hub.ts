@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Seat } from '../core/game.js';
 import { InvalidInput } from '../core/errors.js';
-import { createRng } from '../core/rng.js';
+import { createRng, CURRENT_SEEDING } from '../core/rng.js';
 import { botFromSpec, type Bot, type BotLimits } from '../bots/index.js';
 import { MAX_THINK_MS } from '../bots/limits.js';
 import { GAMES } from '../games/index.js';
@@ -37,6 +37,11 @@ export interface HubOptions {
   readonly botGraceMs?: number;
   /** Builds a bot from a spec within the given limits (default botFromSpec); a seam for tests. */
   readonly buildBot?: (spec: string, limits: BotLimits) => Bot;
+  /**
+   * Which games a client may choose the seed of: 'solo' (default), those with at most one human seat,
+   * since the seed reveals every hidden tile; 'any' only for tests that replay fixed multi-player games.
+   */
+  readonly seedPolicy?: 'solo' | 'any';
 }
 
 /** Defaults of the eviction settings (SECURITY.md lists them with their environment variables). */
@@ -54,6 +59,7 @@ export class Hub {
   private readonly pool: BotPool | null;
   private readonly botRules: BotRules;
   private readonly sweeper: ReturnType<typeof setInterval>;
+  private readonly seedPolicy: 'solo' | 'any';
 
   constructor(readonly store: Store, opts: HubOptions = {}) {
     this.leftAfterMs = opts.leftAfterMs ?? 60_000;
@@ -64,6 +70,7 @@ export class Hub {
     const build = opts.buildBot ?? botFromSpec;
     this.botRules = { build: (spec) => build(spec, limits), maxMs };
     this.pool = opts.botThreads === 0 ? null : new BotPool({ ...(opts.botThreads !== undefined ? { size: opts.botThreads } : {}), ...(opts.botGraceMs !== undefined ? { graceMs: opts.botGraceMs } : {}) });
+    this.seedPolicy = opts.seedPolicy ?? 'solo';
     // Finished and long-idle games would otherwise stay in memory for the life of the process.
     const finishedMs = opts.evictFinishedMs ?? EVICT_FINISHED_MS;
     const idleMs = opts.evictIdleMs ?? EVICT_IDLE_MS;
@@ -143,9 +150,13 @@ export class Hub {
     if (n < game.minSeats || n > game.maxSeats) throw new InvalidInput(`${game.id} is played by ${game.minSeats}–${game.maxSeats} seats, not ${n}`);
     for (const s of req.seats) if (s.kind === 'bot') this.botRules.build(s.bot);
     const options = game.options(req.options ?? {});
+    // Whoever chooses the seed knows every hidden tile: only a creator playing alone against bots may.
+    if (req.seed !== undefined && this.seedPolicy === 'solo' && req.seats.filter((s) => s.kind === 'human').length > 1) {
+      throw new InvalidInput('a game with a chosen "seed" may have at most one human seat (every other seat a bot): the seed reveals every hidden tile');
+    }
     const seed = req.seed === undefined ? randomBytes(16).toString('hex') : String(req.seed);
-    const state = game.setup(options, n, createRng(seed));
-    const settings: GameSettings = { ...(req.clock ? { clock: req.clock } : {}), botDelayMs: req.botDelayMs ?? this.botDelayMs };
+    const state = game.setup(options, n, createRng(seed, CURRENT_SEEDING));
+    const settings: GameSettings = { ...(req.clock ? { clock: req.clock } : {}), botDelayMs: req.botDelayMs ?? this.botDelayMs, rng: CURRENT_SEEDING };
     const invites: Invite[] = [];
     const invite = (seat: Seat): string => {
       const key = newInviteKey();

@@ -1,7 +1,7 @@
 import type { AnyGame, Choice, GameEvent, Seat } from '../core/game.js';
 import { IllegalChoice } from '../core/errors.js';
 import { canonicalJson } from '../core/hash.js';
-import { createRng } from '../core/rng.js';
+import { createRng, type Seeding } from '../core/rng.js';
 import { botFromSpec, decide, DEFAULT_BOT_LIMITS, FALLBACK_BOT_SPEC, type Bot } from '../bots/index.js';
 import type { BotPool } from './bot-pool.js';
 import type { ErrorCode } from './protocol.js';
@@ -11,6 +11,8 @@ import type { GameStatus, MoveRow, SeatConfig, Store, StoredGame } from './store
 export interface GameSettings {
   readonly clock?: { readonly bankMs: number; readonly incrementMs: number };
   readonly botDelayMs: number;
+  /** The seeding the game's seed is read with; absent in games created before seeding 2 (they use 1). */
+  readonly rng?: Seeding;
 }
 
 /** A connection watching a game: a seat's player, or a spectator (seat null). */
@@ -82,7 +84,7 @@ export class LiveGame {
     readonly seatConfigs: SeatConfig[],
     readonly settings: GameSettings,
   ) {
-    this.state = game.setup(game.options(stored.options), stored.seats, createRng(stored.seed));
+    this.state = game.setup(game.options(stored.options), stored.seats, createRng(stored.seed, this.seeding));
     this.status = stored.status;
     this.clocks = seatConfigs.map((s) => s.clockMs);
     // Nobody is connected to a game just loaded: its players are away from now on (at the latest).
@@ -115,6 +117,12 @@ export class LiveGame {
 
   get id(): string {
     return this.stored.id;
+  }
+
+  get seeding(): Seeding {
+    const rng = this.settings.rng ?? 1;
+    if (rng !== 1 && rng !== 2) throw new Error(`game ${this.stored.id}: its settings name seeding ${JSON.stringify(rng)}, which this server does not know`);
+    return rng;
   }
 
   /** Runs `fn` after every earlier change of this game has finished. */
@@ -200,6 +208,7 @@ export class LiveGame {
                   game: this.game.id,
                   seats: this.stored.seats,
                   seed: this.stored.seed,
+                  rng: this.seeding,
                   options: this.stored.options,
                   choices: this.moves.map((m) => m.choice),
                   bot: sb.spec,
@@ -306,7 +315,7 @@ export class LiveGame {
         throw new Refusal('cannot_undo', 'only your own choices of this turn can be taken back, and none after hidden information was revealed or another seat acted');
       }
       const keep = this.moves.length - 1;
-      const s = this.game.setup(this.game.options(this.stored.options), this.stored.seats, createRng(this.stored.seed));
+      const s = this.game.setup(this.game.options(this.stored.options), this.stored.seats, createRng(this.stored.seed, this.seeding));
       for (let i = 0; i < keep; i++) this.game.apply(s, this.moves[i]!.choice, false);
       const hash = this.game.hash(s);
       await this.store.truncateMoves(this.id, keep, { hash, status: 'active' });

@@ -22,7 +22,7 @@ test('banked VP equal scoreBreakdown, and a finished game is valued at its final
   forSeeds(range(1, 13), (seed) => {
     const seats = 2 + (seed % 4);
     let n = 0;
-    const end = randomGame(seed, seats, 2000, (s) => {
+    const end = randomGame(seed, seats, 5000, (s) => {
       if (n++ % 7 === 0) for (let q = 0; q < seats; q++) assert.equal(banked(s.players[q]!), scoreBreakdown(s.players[q]!).total);
     });
     assert.ok(end.over);

@@ -63,10 +63,10 @@ export async function openTestStore(kind: StoreKind): Promise<{ store: Store; dr
   };
 }
 
-/** Starts a server; test defaults: bots play at once, rate limits out of the way. */
+/** Starts a server; test defaults: bots play at once, rate limits out of the way, fixed seeds for any game. */
 export async function startServer(kind: StoreKind = 'sqlite', opts: ServerOptions = {}): Promise<TestServer> {
   const { store, drop } = await openTestStore(kind);
-  const { app, hub } = await buildServer(store, { botDelayMs: 0, wsPerSecond: 10000, httpPerMinute: 100000, ...opts });
+  const { app, hub } = await buildServer(store, { botDelayMs: 0, wsPerSecond: 10000, httpPerMinute: 100000, seedPolicy: 'any', ...opts });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   assert.ok(addr !== null && typeof addr === 'object');

@@ -196,7 +196,7 @@ describe('the bot pool', () => {
   test('issue 13 #2: a job past its deadline is rejected and the job queued behind it is answered by a new worker', async () => {
     const pool = new BotPool({ size: 1, graceMs: 300 });
     try {
-      const job = (bot: string) => ({ game: 'relic-runners', seats: 2, seed: 'pool', options: {}, choices: [], bot, rngSeed: 'pool-bot' });
+      const job = (bot: string) => ({ game: 'relic-runners', seats: 2, seed: 'pool', rng: 2 as const, options: {}, choices: [], bot, rngSeed: 'pool-bot' });
       const slow = pool.decide(job('ismcts:20000it+rollout=50'), 0);
       // Its budget covers the new worker's start.
       const quick = pool.decide(job('random'), 5_000);

@@ -1,4 +1,4 @@
-import { createRng, shuffle, type Rng } from '../../core/rng.js';
+import { shuffle, type Rng } from '../../core/rng.js';
 import { cloneState, type Frame, type State } from './state.js';
 
 /**
@@ -58,6 +58,6 @@ export function determinize(src: State, seat: number, rng: Rng): State {
     s.auto.deck.sort(byValue);
     shuffle(rng, s.auto.deck);
   }
-  s.rng = createRng(rng.u32()).state();
+  s.rng = rng.fork().state();
   return s;
 }

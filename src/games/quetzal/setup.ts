@@ -1,5 +1,5 @@
 import { InvalidInput } from '../../core/errors.js';
-import { createRng, shuffle, type Rng } from '../../core/rng.js';
+import { shuffle, type Rng } from '../../core/rng.js';
 import { AUCTIONS, CARD_COUNT, DATA, UPGRADE_TILES, type AuctionId } from './data.js';
 import { automatonPlace, villageSize } from './rules.js';
 import type { Bid, Options, Player, State } from './state.js';
@@ -57,7 +57,7 @@ export function setupState(opts: Options, seats: number, rng: Rng): State {
     camp: new Array<number>(seats).fill(0),
     harbour: new Array<number>(seats).fill(0),
     auto: autoDeck ? { deck: autoDeck, card: null, drawn: 0 } : null,
-    rng: createRng(rng.u32()).state(),
+    rng: rng.fork().state(),
     bottomKnown: Array.from({ length: seats }, () => []),
     cur: opts.startSeat,
     turnNo: 0,

@@ -2,6 +2,7 @@ import { botFromSpec, decide, type Bot } from '../../../src/bots/index.js';
 import { IllegalChoice } from '../../../src/core/errors.js';
 import type { Choice, GameEvent, Seat } from '../../../src/core/game.js';
 import { canonicalJson } from '../../../src/core/hash.js';
+import { RECORD_VERSION, type RecordVersion } from '../../../src/core/match.js';
 import { createRng } from '../../../src/core/rng.js';
 import type { AnyGame } from '../../../src/core/game.js';
 import { engineFor } from '../engines.js';
@@ -44,21 +45,23 @@ export class LocalEngine {
     private readonly seed: string | number,
     private readonly options: unknown,
     readonly players: readonly LocalSeat[],
+    /** The seeding the seed is read with: games saved before seeding 2 keep theirs. */
+    private readonly version: RecordVersion,
   ) {
     this.game = engineFor(gameId).game;
-    this.state = LocalEngine.fresh(this.game, seed, options, players.length);
+    this.state = LocalEngine.fresh(this.game, seed, options, players.length, version);
     for (const p of players) if (p.kind === 'bot') this.botFor(p.bot ?? '');
   }
 
-  private static fresh(game: AnyGame, seed: string | number, options: unknown, seats: number): State {
+  private static fresh(game: AnyGame, seed: string | number, options: unknown, seats: number, version: RecordVersion): State {
     if (seats < game.minSeats || seats > game.maxSeats) throw new CorruptRecord(`a game needs ${game.minSeats}–${game.maxSeats} seats, not ${seats}`);
-    return game.setup(game.options(options), seats, createRng(seed));
+    return game.setup(game.options(options), seats, createRng(seed, version));
   }
 
   /** A new game from the lobby's settings; throws on a bad seat list or unknown bot. */
   static start(cfg: LocalConfig): LocalEngine {
     const players = cfg.seats.map((s) => ({ ...s }));
-    return new LocalEngine(cfg.game ?? 'relic-runners', cfg.seed, { ...cfg.options }, players);
+    return new LocalEngine(cfg.game ?? 'relic-runners', cfg.seed, { ...cfg.options }, players, RECORD_VERSION);
   }
 
   /**
@@ -69,7 +72,7 @@ export class LocalEngine {
     const rec = parseLocalRecord(raw);
     let e: LocalEngine;
     try {
-      e = new LocalEngine(rec.game, rec.seed, rec.options, rec.players);
+      e = new LocalEngine(rec.game, rec.seed, rec.options, rec.players, rec.version);
     } catch (err) {
       throw new CorruptRecord(`the saved game cannot be set up: ${err instanceof Error ? err.message : String(err)}`);
     }
@@ -88,7 +91,7 @@ export class LocalEngine {
   get record(): LocalRecord {
     return {
       format: 'expedition-match',
-      version: 1,
+      version: this.version,
       game: this.gameId,
       seats: this.players.length,
       seed: this.seed,
@@ -175,7 +178,7 @@ export class LocalEngine {
       throw new Refused('only your own choices of this turn can be taken back, and none after hidden information was revealed');
     }
     const keep = this.moves.slice(0, -1);
-    const s = LocalEngine.fresh(this.game, this.seed, this.options, this.players.length);
+    const s = LocalEngine.fresh(this.game, this.seed, this.options, this.players.length, this.version);
     for (const m of keep) this.game.apply(s, m.choice, false);
     this.state = s;
     this.moves.length = keep.length;

@@ -1,4 +1,4 @@
-import type { MatchRecord } from '../../../src/core/match.js';
+import { RECORD_VERSION, type MatchRecord } from '../../../src/core/match.js';
 import type { LocalSeat } from './config.js';
 
 /** localStorage key of the offline game in progress (or the last one played, for its replay). */
@@ -27,7 +27,11 @@ const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'obj
 export function parseLocalRecord(raw: unknown): LocalRecord {
   if (!isObject(raw)) throw new CorruptRecord('the saved game is not a JSON object');
   if (raw.format !== 'expedition-match') throw new CorruptRecord('the saved game is not a match record (format)');
-  if (raw.version !== 1) throw new CorruptRecord(`unsupported record version ${JSON.stringify(raw.version)}`);
+  // Saves from before record versions were checked carry none: they were set up with seeding 1.
+  const version = raw.version ?? 1;
+  if (version !== 1 && version !== 2) {
+    throw new CorruptRecord(`the saved game has record version ${JSON.stringify(version)}, which this page cannot read (it reads 1–${RECORD_VERSION})`);
+  }
   if (typeof raw.game !== 'string') throw new CorruptRecord('the saved game names no game');
   if (typeof raw.seed !== 'number' && typeof raw.seed !== 'string') throw new CorruptRecord('the saved game has no seed');
   if (!Array.isArray(raw.choices) || !raw.choices.every(isObject)) throw new CorruptRecord('the saved game has no valid list of choices');
@@ -40,7 +44,7 @@ export function parseLocalRecord(raw: unknown): LocalRecord {
     if (p.kind === 'bot' && typeof p.bot !== 'string') throw new CorruptRecord('a bot seat of the saved game names no bot');
     if (p.name !== undefined && typeof p.name !== 'string') throw new CorruptRecord('a seat name of the saved game is not text');
   }
-  return raw as unknown as LocalRecord;
+  return { ...(raw as unknown as LocalRecord), version };
 }
 
 /** What localStorage holds for the offline game, without throwing: nothing, a record, or why it is unusable. */

@@ -95,6 +95,6 @@ export class Timeline {
     const r = this.record;
     const game = this.engine.game;
     if (r.seats < game.minSeats || r.seats > game.maxSeats) throw new Error(`a game needs ${game.minSeats}–${game.maxSeats} seats, not ${r.seats}`);
-    return game.setup(game.options(r.options), r.seats, createRng(r.seed));
+    return game.setup(game.options(r.options), r.seats, createRng(r.seed, r.version));
   }
 }
