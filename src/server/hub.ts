@@ -167,6 +167,11 @@ export class Hub {
     };
   }
 
+  /** Whether the game is in memory and not over (what the per-address cap on live games counts). */
+  isLive(id: string): boolean {
+    return this.live.get(id)?.status === 'active';
+  }
+
   async close(): Promise<void> {
     for (const g of this.live.values()) g.close();
     this.live.clear();
