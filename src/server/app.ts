@@ -76,7 +76,7 @@ const seatParam = z.object({ id: z.string().min(1).max(64), seat: z.coerce.numbe
 /** Builds the HTTP + WebSocket server on a store; `listen` is the caller's. */
 export async function buildServer(store: Store, opts: ServerOptions = {}): Promise<{ app: FastifyInstance; hub: Hub }> {
   const hub = new Hub(store, opts);
-  const limits = { ...LIMIT_DEFAULTS, ...definedOnly(opts) };
+  const limits = limitsOf(opts);
   const allowedOrigins = parseOrigins(opts.allowedOrigins ?? []);
   const app = Fastify({ bodyLimit: 16 * 1024, logger: false, return503OnClosing: true, trustProxy: opts.trustProxy ?? false });
   // First, so that every answer carries the headers, refusals included. Referrer: none at all,
@@ -216,7 +216,9 @@ and WebSocket (<code>/ws</code>).</p>
 <p><a href="/health">health</a> · <a href="/api/games">open games</a></p>
 </body></html>`;
 
-/** The options that are set (an explicit `undefined` must not override a default). */
-function definedOnly<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+/** Each limit as set, or its default. */
+function limitsOf(opts: ServerOptions): Record<keyof typeof LIMIT_DEFAULTS, number> {
+  const out = { ...LIMIT_DEFAULTS } as Record<keyof typeof LIMIT_DEFAULTS, number>;
+  for (const k of Object.keys(LIMIT_DEFAULTS) as (keyof typeof LIMIT_DEFAULTS)[]) out[k] = opts[k] ?? LIMIT_DEFAULTS[k];
+  return out;
 }

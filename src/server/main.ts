@@ -2,7 +2,7 @@
 import { buildServer } from './app.js';
 import { fileURLToPath } from 'node:url';
 import { openStore } from './store-open.js';
-import { parseTrustProxy } from './limits.js';
+import { parseOrigins, parseTrustProxy } from './limits.js';
 
 /** A whole-number setting from the environment; a malformed one stops the server with its name. */
 function envInt(name: string): number | undefined {
@@ -16,8 +16,10 @@ function envInt(name: string): number | undefined {
 }
 
 let trustProxy;
+let allowedOrigins: string[];
 try {
   trustProxy = parseTrustProxy(process.env.TRUST_PROXY ?? 'false');
+  allowedOrigins = [...parseOrigins((process.env.ALLOWED_ORIGINS ?? '').split(','))];
 } catch (e) {
   console.error(`expedition: ${(e as Error).message}`);
   process.exit(2);
@@ -26,20 +28,23 @@ try {
 /** `npm start`: the game server on PORT (default 8080), SQLite unless DATABASE_URL is set. */
 const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '0.0.0.0';
-const store = await openStore();
-const { app, hub } = await buildServer(store, {
-  // dist/src/server/main.js → dist/web, where `vite build` puts the client.
-  webRoot: process.env.WEB_ROOT ?? fileURLToPath(new URL('../../web', import.meta.url)),
-  ...(process.env.BOT_DELAY_MS !== undefined ? { botDelayMs: Number(process.env.BOT_DELAY_MS) } : {}),
-  // Limits (defaults in app.ts LIMIT_DEFAULTS); all per client address except WS_PER_SECOND (per connection).
+// Limits (defaults in app.ts LIMIT_DEFAULTS); all per client address except WS_PER_SECOND (per connection).
+const limits = {
   httpPerMinute: envInt('HTTP_PER_MINUTE'),
   createPerMinute: envInt('CREATE_PER_MINUTE'),
   wsUpgradesPerMinute: envInt('WS_UPGRADES_PER_MINUTE'),
   wsPerAddress: envInt('WS_PER_ADDRESS'),
   liveGamesPerAddress: envInt('LIVE_GAMES_PER_ADDRESS'),
   wsPerSecond: envInt('WS_PER_SECOND'),
-  allowedOrigins: (process.env.ALLOWED_ORIGINS ?? '').split(','),
+  allowedOrigins,
   trustProxy,
+};
+const store = await openStore();
+const { app, hub } = await buildServer(store, {
+  // dist/src/server/main.js → dist/web, where `vite build` puts the client.
+  webRoot: process.env.WEB_ROOT ?? fileURLToPath(new URL('../../web', import.meta.url)),
+  ...(process.env.BOT_DELAY_MS !== undefined ? { botDelayMs: Number(process.env.BOT_DELAY_MS) } : {}),
+  ...limits,
 });
 const { loaded, failed } = await hub.rebuildAll();
 for (const f of failed) console.error(`expedition: ${f}`);

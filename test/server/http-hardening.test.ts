@@ -244,7 +244,7 @@ test('issue 13 #8: with TRUST_PROXY, X-Forwarded-For decides the address the cap
   });
 });
 
-test('issue 13 #8: TRUST_PROXY values, and a bad one stops the server with its name', () => {
+test('issue 13 #8: TRUST_PROXY values; a malformed TRUST_PROXY, ALLOWED_ORIGINS or limit stops the server with its name', () => {
   assert.equal(parseTrustProxy('false'), false);
   assert.equal(parseTrustProxy(''), false);
   assert.equal(parseTrustProxy('true'), true);
@@ -252,9 +252,15 @@ test('issue 13 #8: TRUST_PROXY values, and a bad one stops the server with its n
   assert.throws(() => parseTrustProxy('2'), /number of hops/);
   assert.throws(() => parseTrustProxy('proxy.example'), /not an address/);
   assert.throws(() => parseTrustProxy('10.0.0.0/8/8'), /not an address/);
-  const r = spawnSync(process.execPath, [MAIN], { env: { ...process.env, TRUST_PROXY: 'yes please', PORT: '0' }, encoding: 'utf8', timeout: 20_000 });
-  assert.equal(r.status, 2, r.stderr);
-  assert.match(r.stderr, /TRUST_PROXY "yes please"/);
+  for (const [name, value] of [
+    ['TRUST_PROXY', 'yes please'],
+    ['ALLOWED_ORIGINS', 'friend.example'],
+    ['WS_PER_ADDRESS', 'lots'],
+  ]) {
+    const r = spawnSync(process.execPath, [MAIN], { env: { ...process.env, [name]: value, PORT: '0' }, encoding: 'utf8', timeout: 20_000 });
+    assert.equal(r.status, 2, `${name}=${value}: ${r.stderr}`);
+    assert.match(r.stderr, new RegExp(value), `${name}=${value}: ${r.stderr}`);
+  }
 });
 
 test('issue 13 #8: the caps count an IPv6 client by its /64 (one subscriber\'s usual allotment), an IPv4 one by its address', async () => {
