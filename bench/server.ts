@@ -75,7 +75,8 @@ class Server {
     const child = spawn(process.execPath, [...(process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), MAIN], {
       env: {
         ...process.env, PORT: String(port), HOST: '127.0.0.1', EXPEDITION_DB: join(dir, 'bench.sqlite'), DATABASE_URL: '',
-        BOT_DELAY_MS: '0', WS_PER_SECOND: '1000000', HTTP_PER_MINUTE: '100000000',
+        BOT_DELAY_MS: '0', WS_PER_SECOND: '1000000', HTTP_PER_MINUTE: '100000000', CREATE_PER_MINUTE: '100000000',
+        WS_UPGRADES_PER_MINUTE: '100000000', WS_PER_ADDRESS: '100000000', LIVE_GAMES_PER_ADDRESS: '100000000',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

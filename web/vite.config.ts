@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { precompress } from './precompress.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
@@ -8,7 +9,7 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 // serves the server, the offline Web Worker and the replay viewer.
 export default defineConfig({
   root: here,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: { outDir: '../dist/web', emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 800 },
   worker: { format: 'es' },
   server: { fs: { allow: ['..'] }, proxy: { '/api': 'http://localhost:8080', '/ws': { target: 'ws://localhost:8080', ws: true } } },

@@ -2,25 +2,39 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import helmet from '@fastify/helmet';
 import websocket from '@fastify/websocket';
 import rateLimit from '@fastify/rate-limit';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { InvalidInput } from '../core/errors.js';
-import { Hub, type HubOptions } from './hub.js';
+import { Hub, type HubOptions, type Invite } from './hub.js';
 import { Refusal } from './live-game.js';
 import { CreateGame, HandToBot, JSON_LIMITS, JoinSeat, describeZodError } from './protocol.js';
 import { checkJsonShape } from '../core/json-shape.js';
 import { Connection, DEFAULT_MAX_BUFFERED_BYTES } from './connection.js';
+import { LiveGamesPerAddress, PerAddressCount, addressKey, originAllowed, parseOrigins, type TrustProxy } from './limits.js';
 import type { Store } from './store.js';
 
 export interface ServerOptions extends HubOptions {
-  /** HTTP requests per minute per client address. */
+  /** HTTP requests per minute per client address (other than /health, game creation and WebSocket upgrades). */
   readonly httpPerMinute?: number;
+  /** Games created (POST /api/games) per minute per client address. */
+  readonly createPerMinute?: number;
+  /** WebSocket upgrades (GET /ws) per minute per client address. */
+  readonly wsUpgradesPerMinute?: number;
+  /** WebSockets one client address may hold open at once. */
+  readonly wsPerAddress?: number;
+  /** Live (unfinished, in memory) games one client address may have created. */
+  readonly liveGamesPerAddress?: number;
   /** WebSocket messages per second per connection (sustained), with a burst of twice that. */
   readonly wsPerSecond?: number;
   /** Bytes that may wait unsent for one WebSocket client before it is closed as too slow. */
   readonly wsMaxBufferedBytes?: number;
+  /** Origins (scheme://host[:port]) besides the server's own whose pages may open WebSockets. */
+  readonly allowedOrigins?: readonly string[];
+  /** Fastify's trustProxy: which X-Forwarded-For hops decide a client's address (see limits.ts). */
+  readonly trustProxy?: TrustProxy;
   /** Folder of the built web client (index.html and assets); without it `/` explains how to build it. */
   readonly webRoot?: string;
 }
@@ -28,15 +42,61 @@ export interface ServerOptions extends HubOptions {
 /** Frames above this are refused by the socket layer itself (close code 1009). */
 const HARD_FRAME_LIMIT = 64 * 1024;
 
+/** Defaults a browser user never reaches: a lobby page opens a few sockets, offline play none. */
+export const LIMIT_DEFAULTS = {
+  httpPerMinute: 600,
+  createPerMinute: 20,
+  wsUpgradesPerMinute: 120,
+  wsPerAddress: 64,
+  liveGamesPerAddress: 20,
+  wsPerSecond: 20,
+} as const;
+
+/**
+ * The client is all same-origin files: module scripts (no inline script), stylesheets (React's
+ * style props go through the CSSOM, which style-src does not govern), the offline Web Worker, and
+ * the WebSocket (connect-src 'self' covers ws:/wss: to the same host). No framing at all. No
+ * upgrade-insecure-requests: the server is also run over plain HTTP on a LAN.
+ */
+const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  scriptSrcAttr: ["'none'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'"],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  workerSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
 const gameIdParam = z.object({ id: z.string().min(1).max(64) });
 const seatParam = z.object({ id: z.string().min(1).max(64), seat: z.coerce.number().int().min(0).max(7) });
 
 /** Builds the HTTP + WebSocket server on a store; `listen` is the caller's. */
 export async function buildServer(store: Store, opts: ServerOptions = {}): Promise<{ app: FastifyInstance; hub: Hub }> {
   const hub = new Hub(store, opts);
-  const app = Fastify({ bodyLimit: 16 * 1024, logger: false, return503OnClosing: true });
-  await app.register(rateLimit, { max: opts.httpPerMinute ?? 600, timeWindow: '1 minute' });
+  const limits = limitsOf(opts);
+  const allowedOrigins = parseOrigins(opts.allowedOrigins ?? []);
+  const app = Fastify({ bodyLimit: 16 * 1024, logger: false, return503OnClosing: true, trustProxy: opts.trustProxy ?? false });
+  // First, so that every answer carries the headers, refusals included. Referrer: none at all,
+  // since a seat link carries the seat's secret.
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    // Browsers heed it over HTTPS only; not for subdomains, which this server knows nothing of.
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: false },
+  });
+  // One budget per address for the HTTP API; game creation and WebSocket upgrades have their own
+  // (route config below), /health none.
+  await app.register(rateLimit, { max: limits.httpPerMinute, timeWindow: '1 minute' });
   await app.register(websocket, { options: { maxPayload: HARD_FRAME_LIMIT } });
+  const openSockets = new PerAddressCount(limits.wsPerAddress);
+  const liveGames = new LiveGamesPerAddress(limits.liveGamesPerAddress, (id) => hub.isPlaying(id));
 
   app.setErrorHandler((err: unknown, _req, reply) => {
     if (err instanceof Refusal) {
@@ -56,14 +116,24 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
     if (req.body !== undefined && req.body !== null) checkJsonShape(req.body, JSON_LIMITS, 'the request body');
   });
 
-  app.get('/health', async () => ({ ok: true }));
+  app.get('/health', { config: { rateLimit: false } }, async () => ({ ok: true }));
 
   // Only games their creators opened to anyone: a friends game is found through its links alone.
   app.get('/api/games', async () => ({ games: await store.listGames({ status: 'active', listed: true, limit: 100 }) }));
 
-  app.post('/api/games', async (req, reply: FastifyReply) => {
+  app.post('/api/games', { config: { rateLimit: { max: limits.createPerMinute, timeWindow: '1 minute' } } }, async (req, reply: FastifyReply) => {
     const body = CreateGame.parse(req.body);
-    const { id, invites } = await hub.create(body);
+    const slot = liveGames.reserve(addressKey(req.ip));
+    if (!slot) return reply.code(429).send({ error: 'too_many_games', message: `at most ${limits.liveGamesPerAddress} unfinished games per address; finish one first` });
+    let id: string;
+    let invites: Invite[];
+    try {
+      ({ id, invites } = await hub.create(body));
+    } catch (e) {
+      slot.cancel();
+      throw e;
+    }
+    slot.created(id);
     // The only time the invitation keys leave the server: the creator hands them on as seat links.
     return reply.code(201).send({ ...(await hub.summary(id) as object), invites });
   });
@@ -93,14 +163,20 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
   const webRoot = opts.webRoot && existsSync(join(opts.webRoot, 'index.html')) ? opts.webRoot : null;
   if (webRoot) {
     // Hashed asset names never change content: cache them for good; index.html is always fresh.
+    // The build wrote .br/.gz copies of the text files (web/precompress.ts): sent to clients that
+    // accept them, so caches must key on Accept-Encoding.
     await app.register(fastifyStatic, {
       root: webRoot,
       index: 'index.html',
       cacheControl: false,
-      setHeaders: (res, path) => res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),
+      preCompressed: true,
+      setHeaders: (res, path) => {
+        res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('vary', 'accept-encoding');
+      },
     });
     // The client routes (/game/:id, /local, /replay/:id) are pages of the single-page app.
-    app.setNotFoundHandler((req, reply) => {
+    app.setNotFoundHandler({ preHandler: app.rateLimit() }, (req, reply) => {
       const path = req.url.split('?')[0]!;
       if (req.method === 'GET' && !path.startsWith('/api/') && path !== '/ws' && !path.startsWith('/assets/')) {
         return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
@@ -111,9 +187,29 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
     app.get('/', async (_req, reply) => reply.type('text/html; charset=utf-8').send(HOME_PAGE));
   }
 
-  app.get('/ws', { websocket: true }, (socket: WebSocket) => {
-    new Connection(hub, socket, { perSecond: opts.wsPerSecond ?? 20, maxBufferedBytes: opts.wsMaxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES });
-  });
+  app.get(
+    '/ws',
+    {
+      websocket: true,
+      config: { rateLimit: { max: limits.wsUpgradesPerMinute, timeWindow: '1 minute' } },
+      // Refused before the upgrade, so a refused client holds nothing.
+      onRequest: async (req, reply) => {
+        if (!originAllowed(req.headers.origin, req.host, allowedOrigins)) {
+          return reply.code(403).send({ error: 'forbidden_origin', message: `WebSocket connections from pages of ${req.headers.origin} are not accepted` });
+        }
+        if (req.headers.upgrade?.toLowerCase() !== 'websocket') return;
+        const key = addressKey(req.ip);
+        if (!openSockets.take(key)) {
+          return reply.code(429).send({ error: 'too_many_connections', message: `at most ${limits.wsPerAddress} open WebSockets per address` });
+        }
+        // The TCP socket closes once, whether the upgrade failed or the WebSocket ended later.
+        req.raw.socket.once('close', () => openSockets.release(key));
+      },
+    },
+    (socket: WebSocket) => {
+      new Connection(hub, socket, { perSecond: limits.wsPerSecond, maxBufferedBytes: opts.wsMaxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES });
+    },
+  );
 
   app.addHook('onClose', async () => hub.close());
   return { app, hub };
@@ -122,7 +218,7 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
 const HOME_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Expedition</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
-<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 2rem auto; line-height: 1.5">
+<body>
 <h1>Expedition</h1>
 <p>The game server is running, but the web client is not built: run <code>npm start</code> (or
 <code>npm run build</code>). Meanwhile the server speaks
@@ -130,3 +226,10 @@ HTTP (<code>POST /api/games</code>, <code>POST /api/games/:id/join</code>, <code
 and WebSocket (<code>/ws</code>).</p>
 <p><a href="/health">health</a> · <a href="/api/games">open games</a></p>
 </body></html>`;
+
+/** Each limit as set, or its default. */
+function limitsOf(opts: ServerOptions): Record<keyof typeof LIMIT_DEFAULTS, number> {
+  const out = { ...LIMIT_DEFAULTS } as Record<keyof typeof LIMIT_DEFAULTS, number>;
+  for (const k of Object.keys(LIMIT_DEFAULTS) as (keyof typeof LIMIT_DEFAULTS)[]) out[k] = opts[k] ?? LIMIT_DEFAULTS[k];
+  return out;
+}

@@ -256,6 +256,11 @@ export class Hub {
     };
   }
 
+  /** Whether the game is in memory and not over (what the per-address cap on live games counts). */
+  isPlaying(id: string): boolean {
+    return this.live.get(id)?.status === 'active';
+  }
+
   async close(): Promise<void> {
     clearInterval(this.sweeper);
     for (const g of this.live.values()) g.close();

@@ -2,21 +2,53 @@
 import { buildServer } from './app.js';
 import { fileURLToPath } from 'node:url';
 import { openStore } from './store-open.js';
+import { parseOrigins, parseTrustProxy } from './limits.js';
+
+/** A whole-number setting from the environment; a malformed one stops the server with its name. */
+function envInt(name: string): number | undefined {
+  const v = process.env[name];
+  if (v === undefined || v.trim() === '') return undefined;
+  if (!/^\d+$/.test(v.trim())) {
+    console.error(`expedition: ${name}="${v}" is not a whole number`);
+    process.exit(2);
+  }
+  return Number(v);
+}
+
+let trustProxy;
+let allowedOrigins: string[];
+try {
+  trustProxy = parseTrustProxy(process.env.TRUST_PROXY ?? 'false');
+  allowedOrigins = [...parseOrigins((process.env.ALLOWED_ORIGINS ?? '').split(','))];
+} catch (e) {
+  console.error(`expedition: ${(e as Error).message}`);
+  process.exit(2);
+}
 
 /** `npm start`: the game server on PORT (default 8080), SQLite unless DATABASE_URL is set. */
 const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '0.0.0.0';
+// Limits (defaults in app.ts LIMIT_DEFAULTS); all per client address except WS_PER_SECOND (per connection).
+const limits = {
+  httpPerMinute: envInt('HTTP_PER_MINUTE'),
+  createPerMinute: envInt('CREATE_PER_MINUTE'),
+  wsUpgradesPerMinute: envInt('WS_UPGRADES_PER_MINUTE'),
+  wsPerAddress: envInt('WS_PER_ADDRESS'),
+  liveGamesPerAddress: envInt('LIVE_GAMES_PER_ADDRESS'),
+  wsPerSecond: envInt('WS_PER_SECOND'),
+  wsMaxBufferedBytes: envInt('WS_MAX_BUFFERED_BYTES'),
+  evictFinishedMs: envInt('EVICT_FINISHED_MS'),
+  evictIdleMs: envInt('EVICT_IDLE_MS'),
+  botMaxMs: envInt('BOT_MAX_MS'),
+  allowedOrigins,
+  trustProxy,
+};
 const store = await openStore();
 const { app, hub } = await buildServer(store, {
   // dist/src/server/main.js → dist/web, where `vite build` puts the client.
   webRoot: process.env.WEB_ROOT ?? fileURLToPath(new URL('../../web', import.meta.url)),
   ...(process.env.BOT_DELAY_MS !== undefined ? { botDelayMs: Number(process.env.BOT_DELAY_MS) } : {}),
-  ...(process.env.BOT_MAX_MS !== undefined ? { botMaxMs: Number(process.env.BOT_MAX_MS) } : {}),
-  ...(process.env.HTTP_PER_MINUTE !== undefined ? { httpPerMinute: Number(process.env.HTTP_PER_MINUTE) } : {}),
-  ...(process.env.WS_PER_SECOND !== undefined ? { wsPerSecond: Number(process.env.WS_PER_SECOND) } : {}),
-  ...(process.env.WS_MAX_BUFFERED_BYTES !== undefined ? { wsMaxBufferedBytes: Number(process.env.WS_MAX_BUFFERED_BYTES) } : {}),
-  ...(process.env.EVICT_FINISHED_MS !== undefined ? { evictFinishedMs: Number(process.env.EVICT_FINISHED_MS) } : {}),
-  ...(process.env.EVICT_IDLE_MS !== undefined ? { evictIdleMs: Number(process.env.EVICT_IDLE_MS) } : {}),
+  ...limits,
 });
 const { loaded, failed } = await hub.rebuildAll();
 for (const f of failed) console.error(`expedition: ${f}`);

@@ -63,10 +63,13 @@ export async function openTestStore(kind: StoreKind): Promise<{ store: Store; dr
   };
 }
 
+/** Limits high enough that only the tests of the limits meet them. */
+export const NO_LIMITS = { wsPerSecond: 10000, httpPerMinute: 100000, createPerMinute: 100000, wsUpgradesPerMinute: 100000, wsPerAddress: 100000, liveGamesPerAddress: 100000 } as const;
+
 /** Starts a server; test defaults: bots play at once, rate limits out of the way, fixed seeds for any game. */
 export async function startServer(kind: StoreKind = 'sqlite', opts: ServerOptions = {}): Promise<TestServer> {
   const { store, drop } = await openTestStore(kind);
-  const { app, hub } = await buildServer(store, { botDelayMs: 0, wsPerSecond: 10000, httpPerMinute: 100000, seedPolicy: 'any', ...opts });
+  const { app, hub } = await buildServer(store, { botDelayMs: 0, ...NO_LIMITS, seedPolicy: 'any', ...opts });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   assert.ok(addr !== null && typeof addr === 'object');
