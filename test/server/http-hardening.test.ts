@@ -211,7 +211,7 @@ test('issue 13 #8: one address has at most liveGamesPerAddress unfinished games;
     const p = autoPlay(c, 0, 'issue-13-live-games');
     await p.done;
     p.stop();
-    await until(() => !srv.hub.isLive(playing), 'the game to end');
+    await until(() => !srv.hub.isPlaying(playing), 'the game to end');
     await createGame(srv.base, twoHumans);
     assert.equal((await http(srv.base, 'POST', '/api/games', { game: 'relic-runners', ...twoHumans })).status, 429);
   });
