@@ -1,9 +1,10 @@
 /**
  * `npm run bench:abuse`: what abusive clients do to the game server (issue 13's figures).
  *
- *   npm run bench:abuse -- [--baseline DIR] [--runs N] [--only LIST] [--settle S]
+ *   npm run bench:abuse -- [--build DIR] [--baseline DIR] [--runs N] [--only LIST] [--settle S]
  *   (or, once built: node dist/bench/abuse.js [options])
  *
+ *   --build DIR     the server measured as "this build" (default: this checkout), DIR/dist/src/server/main.js.
  *   --baseline DIR  also measure the server built in DIR (DIR/dist/src/server/main.js, e.g. a
  *                   worktree of older code built with `npx tsc -p tsconfig.json`), in the same run,
  *                   scenario by scenario, alternating which build goes first; the table then shows
@@ -36,11 +37,13 @@
  *               0; its welcome carries the whole public log). Hellos carry no `since`: an abuser
  *               asks for everything. /health over the flood and until the server falls quiet.
  *   nonreaders  100 clients (4 addresses × 25) that never read (the socket is paused after the
- *               upgrade): half watch two live all-bot games (4 random bots, botDelayMs 5), half say
- *               hello to the long finished game twice a second, for 10 s. Then the sockets are
- *               resumed for 2 s to collect the close frames a server sent (the codes are
- *               reported), the rest are cut, the live games are let finish, and the server idles
- *               --settle seconds: peak and after RSS.
+ *               upgrade) say hello to the long finished game 10 times a second each for 15 s (within
+ *               the old per-connection message budget), so that the server has far more to send
+ *               them than the kernel's socket buffers hold (about 4 MB a connection: state messages
+ *               of a live game, ~5 KB each, mostly end there and would not show). Then the sockets
+ *               are resumed for 2 s to collect the close frames a server sent (the codes are
+ *               reported), the rest are cut, and the server idles --settle seconds: RSS peak (over
+ *               the whole scenario) and after.
  *   finished    one warm-up game, then 40 long games (4 random bots, botDelayMs 0, one per address)
  *               played to the end; then --settle s idle: RSS after, over the warm server.
  *   burst       200 POST /api/games at once (40 addresses × 5; two human seats each): /health
@@ -513,33 +516,18 @@ async function flood(srv: Server, probe: Probe): Promise<Outcome> {
 }
 
 async function nonreaders(srv: Server, probe: Probe, settleMs: number): Promise<Outcome> {
-  const N = 100, PER = 25, FEEDERS = 2, ABUSE_MS = 10_000, HELLO_EVERY_MS = 500, DRAIN_MS = 2000;
+  const N = 100, PER = 25, HELLOS_PER_S = 10, ABUSE_MS = 15_000, DRAIN_MS = 2000;
   const long = await longGame(srv);
   await sleep(1000);
   const base = srv.baseline();
-  const feeders = await Promise.all(Array.from({ length: FEEDERS }, async (_, i) => {
-    const from = addr(SETUP, 20 + i);
-    const r = await request(srv, 'POST', '/api/games', botGame('random', 4, 5), from);
-    if (r.status !== 201) throw new Error(`cannot create a live game: ${r.status} ${JSON.stringify(r.body)}`);
-    return { id: r.body.id as string, from };
-  }));
   const t0 = now();
   const { clients, refused } = await connectMany(srv, N, PER, 50);
+  const hello = { type: 'hello', game: long.id };
   let sent = 0;
-  const timers: ReturnType<typeof setInterval>[] = [];
-  clients.forEach((c, i) => {
-    c.pause();
-    if (i % 2 === 0) {
-      if (c.send({ type: 'hello', game: feeders[(i / 2) % FEEDERS]!.id })) sent++;
-    } else {
-      const hello = { type: 'hello', game: long.id };
-      if (c.send(hello)) sent++;
-      timers.push(setInterval(() => c.send(hello) && sent++, HELLO_EVERY_MS));
-    }
-  });
+  for (const c of clients) c.pause();
+  const timers = clients.map((c) => setInterval(() => c.send(hello) && sent++, 1000 / HELLOS_PER_S));
   await sleep(ABUSE_MS);
   timers.forEach(clearInterval);
-  const peak = srv.peakMb;
   const closedDuring = clients.filter((c) => !c.open).length;
   // Read what is left for a moment: a server that closed a connection sent its close code last.
   for (const c of clients) c.resume();
@@ -547,26 +535,24 @@ async function nonreaders(srv: Server, probe: Probe, settleMs: number): Promise<
   const stillOpen = clients.filter((c) => c.open).length;
   for (const c of clients) c.cut();
   const t1 = now();
-  const feederMoves = await waitFinished(srv, feeders, 60_000);
   await sleep(settleMs);
   const after = srv.rssMb();
   const samples = await probe.stop();
   return {
     metrics: {
       'RSS baseline MB': round(base),
-      'RSS peak +MB': round(peak - base),
+      'RSS peak +MB': round(srv.peakMb - base),
       'RSS after +MB': round(after - base),
       'closed during abuse': closedDuring,
       'closed by server': clients.filter((c) => c.closedBy !== null).length,
       'open after drain': stillOpen,
       'hellos sent': sent,
       ...healthFigures(samples, t0, t1),
-      'live game moves': feederMoves.reduce((a, b) => a + Math.max(0, b), 0),
     },
     notes: [
       `sockets refused: ${tally(refused)}`,
       `close codes: ${tally(closes(clients))}`,
-      `long game ${long.moves} moves, welcome ${round(long.welcomeBytes / 1024)} KB; live games ${feederMoves.join(', ')} moves (-1: unfinished)`,
+      `long game ${long.moves} moves, welcome ${round(long.welcomeBytes / 1024)} KB`,
     ],
   };
 }
@@ -642,12 +628,13 @@ type Scenario = (typeof SCENARIOS)[number];
 const TITLES: Record<Scenario, string> = {
   sockets: '2,000 WebSockets (40 addresses × 50) saying hello to one game',
   flood: 'hello flood: 40 sockets × 20 hello/s × 10 s to a long finished game',
-  nonreaders: '100 clients that never read, 10 s (half watch live bot games, half re-hello the long game)',
+  nonreaders: "100 clients that never read, each asking for the long game's welcome 10×/s for 15 s",
   finished: '40 long all-bot games played to the end, then idle',
   burst: '200 game creations at once (40 addresses × 5)',
 };
 
 interface Options {
+  build: string;
   baseline: string | null;
   runs: number;
   only: Scenario[];
@@ -655,7 +642,8 @@ interface Options {
 }
 
 function parseArgs(argv: readonly string[]): Options {
-  const o: Options = { baseline: null, runs: 1, only: [...SCENARIOS], settleMs: 8000 };
+  // dist/bench/abuse.js → the checkout's root
+  const o: Options = { build: resolve(dirname(fileURLToPath(import.meta.url)), '../..'), baseline: null, runs: 1, only: [...SCENARIOS], settleMs: 8000 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const value = (): string => {
@@ -664,6 +652,7 @@ function parseArgs(argv: readonly string[]): Options {
       return v;
     };
     if (a === '--baseline') o.baseline = resolve(value());
+    else if (a === '--build') o.build = resolve(value());
     else if (a === '--runs') o.runs = Number(value());
     else if (a === '--settle') o.settleMs = Number(value()) * 1000;
     else if (a === '--only') {
@@ -732,8 +721,7 @@ function printTable(name: Scenario, head: Outcome[], base: Outcome[] | null): vo
 
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
-  // dist/bench/abuse.js → the checkout's root
-  const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+  const root = opts.build;
   for (const r of [root, opts.baseline]) {
     if (r && !existsSync(join(r, 'dist/src/server/main.js'))) throw new Error(`no server build in ${r}: run \`npx tsc -p tsconfig.json\` there first`);
   }
