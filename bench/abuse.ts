@@ -33,8 +33,8 @@
  *   sockets     2,000 spectators (40 addresses × 50) open a WebSocket and say hello to one game
  *               (two open human seats); held = open and welcomed after a 3 s hold.
  *   flood       40 sockets (8 addresses × 5) each send 20 `hello`s per second for 10 s to a long
- *               finished game (the longest of three Relic Runners games of 4 random bots, botDelayMs
- *               0; its welcome carries the whole public log). Hellos carry no `since`: an abuser
+ *               finished game (of eight Relic Runners games of 4 random bots, botDelayMs 0, fixed
+ *               seeds, the one closest to 1,700 moves; its welcome carries the whole public log). Hellos carry no `since`: an abuser
  *               asks for everything. /health over the flood and until the server falls quiet.
  *   nonreaders  100 clients (4 addresses × 25) that never read (the socket is paused after the
  *               upgrade) say hello to the long finished game 10 times a second each for 15 s (within
@@ -418,25 +418,40 @@ interface Outcome {
   notes: string[];
 }
 
-/** The longest of three finished 4-random-bot games: what a welcome carrying the whole log costs. */
-async function longGame(srv: Server): Promise<{ id: string; moves: number; welcomeBytes: number }> {
-  const games = await Promise.all([0, 1, 2].map(async (i) => {
+const LONG_CANDIDATES = 8;
+const LONG_TARGET_MOVES = 1700;
+
+/**
+ * A long finished game, what a welcome carrying the whole log costs: of eight 4-random-bot games
+ * with fixed seeds, the one closest to 1,700 moves (game lengths vary from 600 to 2,700 moves, so
+ * one game alone would make the figures swing; with fixed seeds a build always picks the same game).
+ * A server that refuses the chosen seed gets the same games unseeded.
+ */
+async function longGame(srv: Server): Promise<{ id: string; moves: number; welcomeBytes: number; seeded: boolean }> {
+  let seeded = true;
+  const games = await pool(Array.from({ length: LONG_CANDIDATES }, (_, i) => i), LONG_CANDIDATES, async (i) => {
     const from = addr(SETUP, i);
-    const r = await request(srv, 'POST', '/api/games', botGame('random', 4, 0), from);
+    const spec = botGame('random', 4, 0) as Record<string, unknown>;
+    let r = await request(srv, 'POST', '/api/games', { ...spec, seed: `abuse-long-${i}` }, from);
+    if (r.status === 400) {
+      seeded = false;
+      r = await request(srv, 'POST', '/api/games', spec, from);
+    }
     if (r.status !== 201) throw new Error(`cannot create the long game: ${r.status} ${JSON.stringify(r.body)}`);
     return { id: r.body.id as string, from };
-  }));
-  const moves = await waitFinished(srv, games, 90_000);
-  if (moves.every((m) => m < 0)) throw new Error('the long games did not finish in 90 s');
-  const best = moves.indexOf(Math.max(...moves));
+  });
+  const moves = await waitFinished(srv, games, 120_000);
+  if (moves.every((m) => m < 0)) throw new Error('the long games did not finish in 120 s');
+  const distance = moves.map((m) => (m < 0 ? Infinity : Math.abs(m - LONG_TARGET_MOVES)));
+  const best = distance.indexOf(Math.min(...distance));
   const id = games[best]!.id;
-  const reader = await connect(srv, addr(SETUP, 9));
+  const reader = await connect(srv, addr(SETUP, LONG_CANDIDATES));
   if (typeof reader === 'string') throw new Error(`cannot open a WebSocket: ${reader}`);
   reader.send({ type: 'hello', game: id });
   await until(() => reader.welcomes > 0, 10_000);
   const welcomeBytes = reader.bytes;
   reader.cut();
-  return { id, moves: moves[best]!, welcomeBytes };
+  return { id, moves: moves[best]!, welcomeBytes, seeded };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -485,13 +500,15 @@ async function flood(srv: Server, probe: Probe): Promise<Outcome> {
   }, 1000 / RATE));
   await sleep(FLOOD_MS);
   timers.forEach(clearInterval);
-  // The server may still be working off queued hellos: wait until it falls quiet (1 s without a message).
+  // The server may still be working off queued hellos: wait until each is answered (a welcome or an
+  // error), or the server has been quiet for 3 s, 30 s at most.
   const tFlood = now();
-  for (let last = -1, waited = 0; waited < 30_000; waited += 1000) {
+  const answered = () => clients.reduce((s, c) => s + c.welcomes + [...c.errors.values()].reduce((a, b) => a + b, 0), 0);
+  for (let last = -1, quietSince = now(); now() - tFlood < 30_000; await sleep(100)) {
     const total = clients.reduce((s, c) => s + c.messages, 0);
-    if (total === last) break;
+    if (total !== last) quietSince = now();
     last = total;
-    await sleep(1000);
+    if (answered() >= sent || clients.every((c) => !c.open) || now() - quietSince >= 3000) break;
   }
   const t1 = now();
   const samples = await probe.stop();
@@ -509,7 +526,7 @@ async function flood(srv: Server, probe: Probe): Promise<Outcome> {
       'long game moves': long.moves,
       'welcome KB': round(long.welcomeBytes / 1024),
     },
-    notes: [`sockets refused: ${tally(refused)}`, `errors: ${tally(errors)}`, `close codes: ${tally(closes(clients))}`],
+    notes: [`sockets refused: ${tally(refused)}`, `errors: ${tally(errors)}`, `close codes: ${tally(closes(clients))}`, ...(long.seeded ? [] : ['long game unseeded (seed refused)'])],
   };
   for (const c of clients) c.cut();
   return out;
@@ -552,7 +569,7 @@ async function nonreaders(srv: Server, probe: Probe, settleMs: number): Promise<
     notes: [
       `sockets refused: ${tally(refused)}`,
       `close codes: ${tally(closes(clients))}`,
-      `long game ${long.moves} moves, welcome ${round(long.welcomeBytes / 1024)} KB`,
+      `long game ${long.moves} moves, welcome ${round(long.welcomeBytes / 1024)} KB${long.seeded ? '' : ' (unseeded: seed refused)'}`,
     ],
   };
 }
