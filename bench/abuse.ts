@@ -9,7 +9,8 @@
  *                   worktree of older code built with `npx tsc -p tsconfig.json`), in the same run,
  *                   scenario by scenario, alternating which build goes first; the table then shows
  *                   both and the ratio this/baseline.
- *   --runs N        repeats of every scenario (default 1); with N > 1 a cell is "median (min–max)".
+ *   --runs N        repeats of every scenario (default 1); with N > 1 a cell is "median (min–max)"
+ *                   (of an even count, the lower middle value); the ratio is of the medians.
  *   --only LIST     comma-separated scenarios (default all): sockets, flood, nonreaders, finished, burst.
  *   --settle S      idle seconds before the RSS "after" figure is read (default 8).
  *   Env: EXPEDITION_DB_DIR (parent of the temporary SQLite folders; default the OS temp dir),
@@ -34,8 +35,10 @@
  *               (two open human seats); held = open and welcomed after a 3 s hold.
  *   flood       40 sockets (8 addresses × 5) each send 20 `hello`s per second for 10 s to a long
  *               finished game (of eight Relic Runners games of 4 random bots, botDelayMs 0, fixed
- *               seeds, the one closest to 1,700 moves; its welcome carries the whole public log). Hellos carry no `since`: an abuser
- *               asks for everything. /health over the flood and until the server falls quiet.
+ *               seeds, the one closest to 1,700 moves: its welcome carries the whole public log,
+ *               ~180 KB today). Hellos carry no `since`: an abuser asks for everything. Counted:
+ *               welcomes, error replies by code (rate_limited…), closes by code; /health from the
+ *               flood's start until every hello is answered (or 3 s of silence, 30 s at most).
  *   nonreaders  100 clients (4 addresses × 25) that never read (the socket is paused after the
  *               upgrade) say hello to the long finished game 10 times a second each for 15 s (within
  *               the old per-connection message budget), so that the server has far more to send
@@ -45,12 +48,15 @@
  *               reported), the rest are cut, and the server idles --settle seconds: RSS peak (over
  *               the whole scenario) and after.
  *   finished    one warm-up game, then 40 long games (4 random bots, botDelayMs 0, one per address)
- *               played to the end; then --settle s idle: RSS after, over the warm server.
+ *               played to the end; then --settle s idle: RSS after, over the warm server. A server
+ *               that evicts finished games only after a longer idle time needs a larger --settle.
  *   burst       200 POST /api/games at once (40 addresses × 5; two human seats each): /health
- *               during the burst, creations refused (429) and other failures.
+ *               from the burst's start until 0.5 s after its last answer, creations refused (429)
+ *               and other failures.
  *
  * All traffic goes to 127.0.0.1 only; every loop and wait is bounded; one run of all scenarios on
- * one build takes about two minutes. Figures depend on the machine's other load: say so with them.
+ * one build takes two to three minutes. The server, this process and the probe share the machine's
+ * cores: figures depend on its other load, say so with them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
