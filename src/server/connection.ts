@@ -13,7 +13,8 @@ export interface ConnectionLimits {
   readonly maxBufferedBytes: number;
 }
 
-export const DEFAULT_MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+/** A long game's whole welcome is about 200 KB: a client this far behind has stopped reading. */
+export const DEFAULT_MAX_BUFFERED_BYTES = 1024 * 1024;
 
 /** A welcome costs one message of the budget, plus one per this many bytes it carries. */
 const WELCOME_BYTES_PER_MESSAGE = 16 * 1024;
