@@ -121,22 +121,30 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
   // Only games their creators opened to anyone: a friends game is found through its links alone.
   app.get('/api/games', async () => ({ games: await store.listGames({ status: 'active', listed: true, limit: 100 }) }));
 
-  app.post('/api/games', { config: { rateLimit: { max: limits.createPerMinute, timeWindow: '1 minute' } } }, async (req, reply: FastifyReply) => {
-    const body = CreateGame.parse(req.body);
-    const slot = liveGames.reserve(addressKey(req.ip));
-    if (!slot) return reply.code(429).send({ error: 'too_many_games', message: `at most ${limits.liveGamesPerAddress} unfinished games per address; finish one first` });
-    let id: string;
-    let invites: Invite[];
-    try {
-      ({ id, invites } = await hub.create(body));
-    } catch (e) {
-      slot.cancel();
-      throw e;
-    }
-    slot.created(id);
-    // The only time the invitation keys leave the server: the creator hands them on as seat links.
-    return reply.code(201).send({ ...(await hub.summary(id) as object), invites });
-  });
+  app.post(
+    '/api/games',
+    {
+      config: { rateLimit: { max: limits.createPerMinute, timeWindow: '1 minute' } },
+      // A burst of creations is read, checked and played out one per turn of the event loop.
+      onRequest: () => hub.turns.next(),
+    },
+    async (req, reply: FastifyReply) => {
+      const body = CreateGame.parse(req.body);
+      const slot = liveGames.reserve(addressKey(req.ip));
+      if (!slot) return reply.code(429).send({ error: 'too_many_games', message: `at most ${limits.liveGamesPerAddress} unfinished games per address; finish one first` });
+      let id: string;
+      let invites: Invite[];
+      try {
+        ({ id, invites } = await hub.create(body));
+      } catch (e) {
+        slot.cancel();
+        throw e;
+      }
+      slot.created(id);
+      // The only time the invitation keys leave the server: the creator hands them on as seat links.
+      return reply.code(201).send({ ...(await hub.summary(id) as object), invites });
+    },
+  );
 
   app.get('/api/games/:id', async (req) => hub.summary(gameIdParam.parse(req.params).id));
 

@@ -144,6 +144,7 @@ export class Connection implements Subscriber {
   }
 
   private async hello(id: string, token: string | undefined, since?: number, at?: number): Promise<void> {
+    await this.hub.turns.next();
     let g = await this.hub.get(id);
     // Evicted between lookup and now: the next lookup loads it afresh from the store.
     if (g?.closed) g = await this.hub.get(id);

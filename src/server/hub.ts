@@ -10,6 +10,7 @@ import { LiveGame, Refusal, type BotRules, type GameSettings } from './live-game
 import type { CreateGame } from './protocol.js';
 import type { SeatConfig, Store } from './store.js';
 import { hashToken, newGameId, newInviteKey, newToken, tokenMatches } from './tokens.js';
+import { Turns } from './turns.js';
 
 /** A human seat's invitation key, handed to the game's creator once, at creation. */
 export interface Invite {
@@ -59,6 +60,8 @@ export class Hub {
   private readonly pool: BotPool | null;
   private readonly botRules: BotRules;
   private readonly sweeper: ReturnType<typeof setInterval>;
+  /** Welcomes and creations take turns with the other work of this process. */
+  readonly turns = new Turns();
   private readonly seedPolicy: 'solo' | 'any';
 
   constructor(readonly store: Store, opts: HubOptions = {}) {
