@@ -67,6 +67,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import WebSocket from 'ws';
 import { freePort } from '../test/helpers/net.js';
+import { pool } from './pool.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const now = () => performance.timeOrigin + performance.now();
@@ -374,18 +375,6 @@ function connect(srv: Server, localAddress: string): Promise<Client | string> {
   });
 }
 
-/** Runs `fn` over `items` with at most `width` at a time. */
-async function pool<T, R>(items: readonly T[], width: number, fn: (x: T, i: number) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(width, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!, i);
-    }
-  }));
-  return out;
-}
 
 /** Opens `n` clients, `perAddress` per address of the WebSocket block; refusals counted by reason. */
 async function connectMany(srv: Server, n: number, perAddress: number, width: number): Promise<{ clients: Client[]; refused: Map<string, number> }> {
@@ -563,9 +552,7 @@ async function nonreaders(srv: Server, probe: Probe, settleMs: number): Promise<
   const samples = await probe.stop();
   return {
     metrics: {
-      'RSS baseline MB': round(base),
-      'RSS peak +MB': round(srv.peakMb - base),
-      'RSS after +MB': round(after - base),
+      ...rssFigures(srv, base, after),
       'closed during abuse': closedDuring,
       'closed by server': clients.filter((c) => c.closedBy !== null).length,
       'open after drain': stillOpen,
@@ -578,6 +565,11 @@ async function nonreaders(srv: Server, probe: Probe, settleMs: number): Promise<
       `long game ${long.moves} moves, welcome ${round(long.welcomeBytes / 1024)} KB${long.seeded ? '' : ' (unseeded: seed refused)'}`,
     ],
   };
+}
+
+/** Memory over the scenario: before the abuse, its peak, and once the abusers are gone. */
+function rssFigures(srv: Server, base: number, after: number): Record<string, number> {
+  return { 'RSS baseline MB': round(base), 'RSS peak +MB': round(srv.peakMb - base), 'RSS after +MB': round(after - base) };
 }
 
 async function finished(srv: Server, probe: Probe, settleMs: number): Promise<Outcome> {
@@ -603,9 +595,7 @@ async function finished(srv: Server, probe: Probe, settleMs: number): Promise<Ou
   const samples = await probe.stop();
   return {
     metrics: {
-      'RSS baseline MB': round(base),
-      'RSS peak +MB': round(srv.peakMb - base),
-      'RSS after +MB': round(after - base),
+      ...rssFigures(srv, base, after),
       'games finished': moves.filter((m) => m >= 0).length,
       'creations refused 429': refused.get('429') ?? 0,
       moves: moves.reduce((a, b) => a + Math.max(0, b), 0),

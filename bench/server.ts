@@ -23,6 +23,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { freePort } from '../test/helpers/net.js';
+import { pool } from './pool.js';
 
 const SIZES = (process.env.SIZES ?? '100,500,2000').split(',').map((s) => Number(s.trim())).filter((n) => n > 0);
 const MEASURE_S = Number(process.env.MEASURE_S ?? 10);
@@ -35,18 +36,6 @@ const TARGET = { games: 2000, p99Ms: 50 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 
-/** Runs `fn` over `items` with at most `width` at a time. */
-async function pool<T, R>(items: readonly T[], width: number, fn: (x: T, i: number) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(width, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!, i);
-    }
-  }));
-  return out;
-}
 
 async function post(base: string, path: string, body: unknown): Promise<any> {
   const res = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
