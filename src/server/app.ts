@@ -8,6 +8,8 @@ import rateLimit from '@fastify/rate-limit';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { InvalidInput } from '../core/errors.js';
+import type { Choice } from '../core/game.js';
+import type { MatchRecord } from '../core/match.js';
 import { Hub, type HubOptions, type Invite } from './hub.js';
 import { Refusal } from './live-game.js';
 import { CreateGame, HandToBot, JSON_LIMITS, JoinSeat, describeZodError } from './protocol.js';
@@ -50,6 +52,7 @@ export const LIMIT_DEFAULTS = {
   wsPerAddress: 64,
   liveGamesPerAddress: 20,
   wsPerSecond: 20,
+  wsMaxBufferedBytes: DEFAULT_MAX_BUFFERED_BYTES,
 } as const;
 
 /**
@@ -165,7 +168,7 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
   app.get('/api/games/:id/record', async (req, reply) => {
     const g = await hub.mustGet(gameIdParam.parse(req.params).id);
     if (g.status === 'active') return reply.code(409).send({ error: 'game_over', message: 'the record is published when the game is over' });
-    return { format: 'expedition-match', version: g.seeding, game: g.game.id, seats: g.stored.seats, seed: g.stored.seed, options: g.stored.options, choices: g.moves.map((m) => m.choice) };
+    return { format: 'expedition-match', version: g.seeding, game: g.game.id, seats: g.stored.seats, seed: g.stored.seed, options: g.stored.options, choices: g.moves.map((m) => m.choice as Choice) } satisfies MatchRecord;
   });
 
   const webRoot = opts.webRoot && existsSync(join(opts.webRoot, 'index.html')) ? opts.webRoot : null;
@@ -215,7 +218,7 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
       },
     },
     (socket: WebSocket) => {
-      new Connection(hub, socket, { perSecond: limits.wsPerSecond, maxBufferedBytes: opts.wsMaxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES });
+      new Connection(hub, socket, { perSecond: limits.wsPerSecond, maxBufferedBytes: limits.wsMaxBufferedBytes });
     },
   );
 

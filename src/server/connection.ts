@@ -32,16 +32,14 @@ export class Connection implements Subscriber {
   private dropped = false;
   /** Messages are handled one at a time, in order: a choice sent right after hello waits for it. */
   private inbox: Promise<void> = Promise.resolve();
-  private readonly perSecond: number;
 
   constructor(private readonly hub: Hub, private readonly socket: WebSocket, private readonly limits: ConnectionLimits) {
-    this.perSecond = limits.perSecond;
-    this.tokens = 2 * this.perSecond;
+    this.tokens = 2 * limits.perSecond;
     socket.on('message', (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
       if (!this.allow()) {
         // A client that keeps flooding after being told is cut off; one that slows down is forgiven.
         if (++this.strikes > 200) this.socket.close(CloseCode.rateLimit, 'rate limit');
-        else this.error('rate_limited', `more than ${this.perSecond} messages per second (a welcome counts one per ${WELCOME_BYTES_PER_MESSAGE / 1024} KB it carries)`);
+        else this.rateLimited();
         return;
       }
       this.strikes = 0;
@@ -61,7 +59,8 @@ export class Connection implements Subscriber {
    */
   sendText(text: string): void {
     if (this.dropped || this.socket.readyState !== this.socket.OPEN) return;
-    if (this.socket.bufferedAmount + Buffer.byteLength(text) > this.limits.maxBufferedBytes) {
+    // The text's length stands in for its bytes (JSON here is nearly all ASCII): no second pass over it.
+    if (this.socket.bufferedAmount + text.length > this.limits.maxBufferedBytes) {
       this.dropped = true;
       this.leave();
       this.socket.close(CloseCode.slowReader, 'too slow: messages are not being read');
@@ -77,6 +76,10 @@ export class Connection implements Subscriber {
     this.socket.close(CloseCode.seatTaken, code);
   }
 
+  private rateLimited(): void {
+    this.error('rate_limited', `more than ${this.limits.perSecond} messages per second (a welcome counts one per ${WELCOME_BYTES_PER_MESSAGE / 1024} KB it carries)`);
+  }
+
   private error(code: ErrorCode, message: string, id?: string): void {
     this.send({ type: 'error', code, message, ...(id !== undefined ? { id } : {}) });
   }
@@ -84,7 +87,8 @@ export class Connection implements Subscriber {
   /** Token bucket: a burst of 2 s worth of messages, then `perSecond`. */
   private allow(): boolean {
     const now = Date.now();
-    this.tokens = Math.min(2 * this.perSecond, this.tokens + ((now - this.last) / 1000) * this.perSecond);
+    const perSecond = this.limits.perSecond;
+    this.tokens = Math.min(2 * perSecond, this.tokens + ((now - this.last) / 1000) * perSecond);
     this.last = now;
     if (this.tokens < 1) return false;
     this.tokens--;
@@ -115,7 +119,7 @@ export class Connection implements Subscriber {
           return this.send({ type: 'pong', ...(msg.id !== undefined ? { id: msg.id } : {}) });
         case 'hello':
           // Hellos queued behind a costly welcome find the budget spent by it.
-          if (this.tokens < 0) return this.error('rate_limited', `more than ${this.perSecond} messages per second (a welcome counts one per ${WELCOME_BYTES_PER_MESSAGE / 1024} KB it carries)`);
+          if (this.tokens < 0) return this.rateLimited();
           return await this.hello(msg.game, msg.token, msg.since, msg.at);
         case 'choice': {
           const { game, seat } = this.player();
@@ -165,7 +169,7 @@ export class Connection implements Subscriber {
     this.sendText(text);
     // A long log is worth many small messages: it is paid for from the same budget, so a flood of
     // hellos slows its sender down instead of the server.
-    this.tokens -= Math.floor(Buffer.byteLength(text) / WELCOME_BYTES_PER_MESSAGE);
+    this.tokens -= Math.floor(text.length / WELCOME_BYTES_PER_MESSAGE);
   }
 
   private leave(): void {

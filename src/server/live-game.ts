@@ -67,7 +67,7 @@ export class LiveGame {
   private readonly logTexts: string[] = [];
   /** Changes queued or running in `serial`: a game with work in hand is never evicted. */
   private running = 0;
-  /** Last time anything happened to this game (a move, a subscriber coming or going). */
+  /** When the last change of this game (a move, an undo, a seat update) finished. */
   touchedAt = Date.now();
   readonly clocks: (number | null)[];
   /** When each seat's last connection closed (seat handed to a bot after a while). */
