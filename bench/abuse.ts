@@ -104,11 +104,14 @@ async function probeWorker(): Promise<void> {
       inFlight--;
       samples.push({ at, ms: now() - at, status });
     };
-    const req = http.get({ host: '127.0.0.1', port, path: '/health', agent, localAddress: '127.0.0.1', timeout: PROBE_TIMEOUT_MS }, (res) => {
-      res.resume();
-      res.on('end', () => finish(res.statusCode ?? 0));
-      res.on('error', () => finish(0));
-    });
+    const req = http.get(
+      { host: '127.0.0.1', port, path: '/health', agent, localAddress: '127.0.0.1', timeout: PROBE_TIMEOUT_MS },
+      (res) => {
+        res.resume();
+        res.on('end', () => finish(res.statusCode ?? 0));
+        res.on('error', () => finish(0));
+      },
+    );
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', () => finish(0));
   };
@@ -151,7 +154,10 @@ const pct = (sorted: readonly number[], p: number): number =>
 /** Latency figures of the probes sent within [from, to]. */
 function healthFigures(samples: readonly ProbeSample[], from: number, to: number): Record<string, number> {
   const w = samples.filter((s) => s.at >= from && s.at <= to);
-  const answered = w.filter((s) => s.status > 0 || s.ms >= PROBE_TIMEOUT_MS).map((s) => s.ms).sort((a, b) => a - b);
+  const answered = w
+    .filter((s) => s.status > 0 || s.ms >= PROBE_TIMEOUT_MS)
+    .map((s) => s.ms)
+    .sort((a, b) => a - b);
   return {
     'health p50 ms': round(pct(answered, 50), 1),
     'health p99 ms': round(pct(answered, 99), 1),
@@ -175,7 +181,11 @@ class Server {
   private rssTimer: ReturnType<typeof setInterval> | null = null;
   peakMb = 0;
 
-  private constructor(readonly child: ChildProcess, readonly port: number, readonly dir: string) {
+  private constructor(
+    readonly child: ChildProcess,
+    readonly port: number,
+    readonly dir: string,
+  ) {
     const keep = (d: Buffer) => (this.out = (this.out + d.toString()).slice(-OUTPUT_TAIL));
     child.stdout!.on('data', keep);
     child.stderr!.on('data', keep);
@@ -186,8 +196,18 @@ class Server {
     const port = await freePort();
     const main = join(root, 'dist/src/server/main.js');
     // A minimal environment: no limit is raised, every default applies.
-    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, PORT: String(port), HOST: '127.0.0.1', EXPEDITION_DB: join(dir, 'abuse.sqlite') };
-    const child = spawn(process.execPath, [...(process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), main], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: dir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      EXPEDITION_DB: join(dir, 'abuse.sqlite'),
+    };
+    const child = spawn(process.execPath, [...(process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), main], {
+      env,
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const s = new Server(child, port, dir);
     const deadline = Date.now() + 20_000;
     for (;;) {
@@ -247,11 +267,27 @@ class Server {
 const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
 
 /** One HTTP request from `localAddress`; the body parsed as JSON when it is. */
-function request(srv: Server, method: string, path: string, body: unknown, localAddress: string, timeoutMs = 60_000): Promise<{ status: number; body: any }> {
+function request(
+  srv: Server,
+  method: string,
+  path: string,
+  body: unknown,
+  localAddress: string,
+  timeoutMs = 60_000,
+): Promise<{ status: number; body: any }> {
   return new Promise((res, rej) => {
     const data = body === undefined ? undefined : JSON.stringify(body);
     const req = http.request(
-      { host: '127.0.0.1', port: srv.port, method, path, agent, localAddress, timeout: timeoutMs, headers: data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {} },
+      {
+        host: '127.0.0.1',
+        port: srv.port,
+        method,
+        path,
+        agent,
+        localAddress,
+        timeout: timeoutMs,
+        headers: data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {},
+      },
       (r) => {
         const chunks: Buffer[] = [];
         r.on('data', (c: Buffer) => chunks.push(c));
@@ -260,7 +296,9 @@ function request(srv: Server, method: string, path: string, body: unknown, local
           let json: unknown = text;
           try {
             json = JSON.parse(text);
-          } catch { /* not JSON */ }
+          } catch {
+            /* not JSON */
+          }
           res({ status: r.statusCode ?? 0, body: json });
         });
         r.on('error', rej);
@@ -274,7 +312,10 @@ function request(srv: Server, method: string, path: string, body: unknown, local
 
 /** 127.B.0.(i+1): the i-th client address of block B. */
 const addr = (block: number, i: number): string => `127.${block}.${Math.floor(i / 250)}.${(i % 250) + 1}`;
-const SETUP = 10, WS_BLOCK = 20, BURST = 30, GAMES = 40;
+const SETUP = 10,
+  WS_BLOCK = 20,
+  BURST = 30,
+  GAMES = 40;
 
 function botGame(bot: string, seats: number, botDelayMs: number): unknown {
   return { game: 'relic-runners', seats: Array.from({ length: seats }, () => ({ kind: 'bot', bot })), botDelayMs };
@@ -285,11 +326,13 @@ async function waitFinished(srv: Server, games: readonly { id: string; from: str
   const moves = games.map(() => -1);
   const deadline = Date.now() + ms;
   while (moves.includes(-1) && Date.now() < deadline && srv.alive) {
-    await Promise.all(games.map(async (g, i) => {
-      if (moves[i] !== -1) return;
-      const r = await request(srv, 'GET', `/api/games/${g.id}`, undefined, g.from).catch(() => null);
-      if (r?.status === 200 && r.body.status !== 'active') moves[i] = r.body.moves as number;
-    }));
+    await Promise.all(
+      games.map(async (g, i) => {
+        if (moves[i] !== -1) return;
+        const r = await request(srv, 'GET', `/api/games/${g.id}`, undefined, g.from).catch(() => null);
+        if (r?.status === 200 && r.body.status !== 'active') moves[i] = r.body.moves as number;
+      }),
+    );
     if (moves.includes(-1)) await sleep(300);
   }
   return moves;
@@ -326,7 +369,9 @@ class Client {
         let code = '?';
         try {
           code = String((JSON.parse(d.toString('utf8')) as { code?: unknown }).code);
-        } catch { /* counted as ? */ }
+        } catch {
+          /* counted as ? */
+        }
         this.errors.set(code, (this.errors.get(code) ?? 0) + 1);
       }
     });
@@ -375,16 +420,24 @@ function connect(srv: Server, localAddress: string): Promise<Client | string> {
   });
 }
 
-
 /** Opens `n` clients, `perAddress` per address of the WebSocket block; refusals counted by reason. */
-async function connectMany(srv: Server, n: number, perAddress: number, width: number): Promise<{ clients: Client[]; refused: Map<string, number> }> {
+async function connectMany(
+  srv: Server,
+  n: number,
+  perAddress: number,
+  width: number,
+): Promise<{ clients: Client[]; refused: Map<string, number> }> {
   const clients: Client[] = [];
   const refused = new Map<string, number>();
-  await pool(Array.from({ length: n }, (_, i) => i), width, async (i) => {
-    const c = await connect(srv, addr(WS_BLOCK, Math.floor(i / perAddress)));
-    if (typeof c === 'string') refused.set(c, (refused.get(c) ?? 0) + 1);
-    else clients.push(c);
-  });
+  await pool(
+    Array.from({ length: n }, (_, i) => i),
+    width,
+    async (i) => {
+      const c = await connect(srv, addr(WS_BLOCK, Math.floor(i / perAddress)));
+      if (typeof c === 'string') refused.set(c, (refused.get(c) ?? 0) + 1);
+      else clients.push(c);
+    },
+  );
   return { clients, refused };
 }
 
@@ -424,17 +477,21 @@ const LONG_TARGET_MOVES = 1700;
  */
 async function longGame(srv: Server): Promise<{ id: string; moves: number; welcomeBytes: number; seeded: boolean }> {
   let seeded = true;
-  const games = await pool(Array.from({ length: LONG_CANDIDATES }, (_, i) => i), LONG_CANDIDATES, async (i) => {
-    const from = addr(SETUP, i);
-    const spec = botGame('random', 4, 0) as Record<string, unknown>;
-    let r = await request(srv, 'POST', '/api/games', { ...spec, seed: `abuse-long-${i}` }, from);
-    if (r.status === 400) {
-      seeded = false;
-      r = await request(srv, 'POST', '/api/games', spec, from);
-    }
-    if (r.status !== 201) throw new Error(`cannot create the long game: ${r.status} ${JSON.stringify(r.body)}`);
-    return { id: r.body.id as string, from };
-  });
+  const games = await pool(
+    Array.from({ length: LONG_CANDIDATES }, (_, i) => i),
+    LONG_CANDIDATES,
+    async (i) => {
+      const from = addr(SETUP, i);
+      const spec = botGame('random', 4, 0) as Record<string, unknown>;
+      let r = await request(srv, 'POST', '/api/games', { ...spec, seed: `abuse-long-${i}` }, from);
+      if (r.status === 400) {
+        seeded = false;
+        r = await request(srv, 'POST', '/api/games', spec, from);
+      }
+      if (r.status !== 201) throw new Error(`cannot create the long game: ${r.status} ${JSON.stringify(r.body)}`);
+      return { id: r.body.id as string, from };
+    },
+  );
   const moves = await waitFinished(srv, games, 120_000);
   if (moves.every((m) => m < 0)) throw new Error('the long games did not finish in 120 s');
   const distance = moves.map((m) => (m < 0 ? Infinity : Math.abs(m - LONG_TARGET_MOVES)));
@@ -453,8 +510,16 @@ async function longGame(srv: Server): Promise<{ id: string; moves: number; welco
 // Scenarios
 
 async function sockets(srv: Server, probe: Probe): Promise<Outcome> {
-  const N = 2000, PER = 50, HOLD_MS = 3000;
-  const g = await request(srv, 'POST', '/api/games', { game: 'relic-runners', seats: [{ kind: 'human' }, { kind: 'human' }] }, addr(SETUP, 0));
+  const N = 2000,
+    PER = 50,
+    HOLD_MS = 3000;
+  const g = await request(
+    srv,
+    'POST',
+    '/api/games',
+    { game: 'relic-runners', seats: [{ kind: 'human' }, { kind: 'human' }] },
+    addr(SETUP, 0),
+  );
   if (g.status !== 201) throw new Error(`cannot create the game: ${g.status} ${JSON.stringify(g.body)}`);
   const base = srv.baseline();
   const t0 = now();
@@ -484,15 +549,20 @@ async function sockets(srv: Server, probe: Probe): Promise<Outcome> {
 }
 
 async function flood(srv: Server, probe: Probe): Promise<Outcome> {
-  const SOCKETS = 40, PER = 5, RATE = 20, FLOOD_MS = 10_000;
+  const SOCKETS = 40,
+    PER = 5,
+    RATE = 20,
+    FLOOD_MS = 10_000;
   const long = await longGame(srv);
   const { clients, refused } = await connectMany(srv, SOCKETS, PER, SOCKETS);
   const hello = { type: 'hello', game: long.id };
   let sent = 0;
   const t0 = now();
-  const timers = clients.map((c) => setInterval(() => {
-    if (c.send(hello)) sent++;
-  }, 1000 / RATE));
+  const timers = clients.map((c) =>
+    setInterval(() => {
+      if (c.send(hello)) sent++;
+    }, 1000 / RATE),
+  );
   await sleep(FLOOD_MS);
   timers.forEach(clearInterval);
   // The server may still be working off queued hellos: wait until each is answered (a welcome or an
@@ -513,7 +583,7 @@ async function flood(srv: Server, probe: Probe): Promise<Outcome> {
       'hellos sent': sent,
       welcomes: clients.reduce((s, c) => s + c.welcomes, 0),
       'error replies': [...errors.values()].reduce((a, b) => a + b, 0),
-      'rate_limited': errors.get('rate_limited') ?? 0,
+      rate_limited: errors.get('rate_limited') ?? 0,
       'closed by server': clients.filter((c) => c.closedBy !== null).length,
       'MB received': round(clients.reduce((s, c) => s + c.bytes, 0) / 2 ** 20),
       ...healthFigures(samples, t0, t1),
@@ -521,14 +591,23 @@ async function flood(srv: Server, probe: Probe): Promise<Outcome> {
       'long game moves': long.moves,
       'welcome KB': round(long.welcomeBytes / 1024),
     },
-    notes: [`sockets refused: ${tally(refused)}`, `errors: ${tally(errors)}`, `close codes: ${tally(closes(clients))}`, ...(long.seeded ? [] : ['long game unseeded (seed refused)'])],
+    notes: [
+      `sockets refused: ${tally(refused)}`,
+      `errors: ${tally(errors)}`,
+      `close codes: ${tally(closes(clients))}`,
+      ...(long.seeded ? [] : ['long game unseeded (seed refused)']),
+    ],
   };
   for (const c of clients) c.cut();
   return out;
 }
 
 async function nonreaders(srv: Server, probe: Probe, settleMs: number): Promise<Outcome> {
-  const N = 100, PER = 25, HELLOS_PER_S = 10, ABUSE_MS = 15_000, DRAIN_MS = 2000;
+  const N = 100,
+    PER = 25,
+    HELLOS_PER_S = 10,
+    ABUSE_MS = 15_000,
+    DRAIN_MS = 2000;
   const long = await longGame(srv);
   await sleep(1000);
   const base = srv.baseline();
@@ -581,13 +660,20 @@ async function finished(srv: Server, probe: Probe, settleMs: number): Promise<Ou
   const base = srv.baseline();
   const t0 = now();
   const refused = new Map<string, number>();
-  const created = (await Promise.all(Array.from({ length: N }, async (_, i) => {
-    const from = addr(GAMES, i);
-    const r = await request(srv, 'POST', '/api/games', botGame('random', 4, 0), from).catch((e: Error) => ({ status: 0, body: e.message }));
-    if (r.status === 201) return { id: r.body.id as string, from };
-    refused.set(String(r.status), (refused.get(String(r.status)) ?? 0) + 1);
-    return null;
-  }))).filter((g) => g !== null);
+  const created = (
+    await Promise.all(
+      Array.from({ length: N }, async (_, i) => {
+        const from = addr(GAMES, i);
+        const r = await request(srv, 'POST', '/api/games', botGame('random', 4, 0), from).catch((e: Error) => ({
+          status: 0,
+          body: e.message,
+        }));
+        if (r.status === 201) return { id: r.body.id as string, from };
+        refused.set(String(r.status), (refused.get(String(r.status)) ?? 0) + 1);
+        return null;
+      }),
+    )
+  ).filter((g) => g !== null);
   const moves = await waitFinished(srv, created, 240_000);
   const t1 = now();
   await sleep(settleMs);
@@ -607,15 +693,23 @@ async function finished(srv: Server, probe: Probe, settleMs: number): Promise<Ou
 }
 
 async function burst(srv: Server, probe: Probe): Promise<Outcome> {
-  const N = 200, PER = 5;
+  const N = 200,
+    PER = 5;
   await sleep(500);
   const t0 = now();
   const status = new Map<string, number>();
-  await Promise.all(Array.from({ length: N }, async (_, i) => {
-    const r = await request(srv, 'POST', '/api/games', { game: 'relic-runners', seats: [{ kind: 'human' }, { kind: 'human' }] }, addr(BURST, Math.floor(i / PER)))
-      .catch((e: Error & { code?: string }) => ({ status: `error ${e.code ?? e.message}`, body: null }));
-    status.set(String(r.status), (status.get(String(r.status)) ?? 0) + 1);
-  }));
+  await Promise.all(
+    Array.from({ length: N }, async (_, i) => {
+      const r = await request(
+        srv,
+        'POST',
+        '/api/games',
+        { game: 'relic-runners', seats: [{ kind: 'human' }, { kind: 'human' }] },
+        addr(BURST, Math.floor(i / PER)),
+      ).catch((e: Error & { code?: string }) => ({ status: `error ${e.code ?? e.message}`, body: null }));
+      status.set(String(r.status), (status.get(String(r.status)) ?? 0) + 1);
+    }),
+  );
   const tEnd = now();
   await sleep(500);
   const samples = await probe.stop();
@@ -656,7 +750,13 @@ interface Options {
 
 function parseArgs(argv: readonly string[]): Options {
   // dist/bench/abuse.js → the checkout's root
-  const o: Options = { build: resolve(dirname(fileURLToPath(import.meta.url)), '../..'), baseline: null, runs: 1, only: [...SCENARIOS], settleMs: 8000 };
+  const o: Options = {
+    build: resolve(dirname(fileURLToPath(import.meta.url)), '../..'),
+    baseline: null,
+    runs: 1,
+    only: [...SCENARIOS],
+    settleMs: 8000,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const value = (): string => {
@@ -669,8 +769,11 @@ function parseArgs(argv: readonly string[]): Options {
     else if (a === '--runs') o.runs = Number(value());
     else if (a === '--settle') o.settleMs = Number(value()) * 1000;
     else if (a === '--only') {
-      const names = value().split(',').map((s) => s.trim());
-      for (const n of names) if (!(SCENARIOS as readonly string[]).includes(n)) throw new Error(`unknown scenario "${n}" (known: ${SCENARIOS.join(', ')})`);
+      const names = value()
+        .split(',')
+        .map((s) => s.trim());
+      for (const n of names)
+        if (!(SCENARIOS as readonly string[]).includes(n)) throw new Error(`unknown scenario "${n}" (known: ${SCENARIOS.join(', ')})`);
       o.only = names as Scenario[];
     } else throw new Error(`unknown option ${a} (see the top of bench/abuse.ts)`);
   }
@@ -684,11 +787,15 @@ async function runScenario(root: string, name: Scenario, settleMs: number): Prom
   const probe = Probe.start(srv.port);
   try {
     const out =
-      name === 'sockets' ? await sockets(srv, probe)
-      : name === 'flood' ? await flood(srv, probe)
-      : name === 'nonreaders' ? await nonreaders(srv, probe, settleMs)
-      : name === 'finished' ? await finished(srv, probe, settleMs)
-      : await burst(srv, probe);
+      name === 'sockets'
+        ? await sockets(srv, probe)
+        : name === 'flood'
+          ? await flood(srv, probe)
+          : name === 'nonreaders'
+            ? await nonreaders(srv, probe, settleMs)
+            : name === 'finished'
+              ? await finished(srv, probe, settleMs)
+              : await burst(srv, probe);
     if (!srv.alive) out.notes.push(`SERVER DIED (exit ${srv.child.exitCode ?? srv.child.signalCode}): ${srv.out.slice(-500)}`);
     return out;
   } catch (e) {
@@ -736,10 +843,13 @@ async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
   const root = opts.build;
   for (const r of [root, opts.baseline]) {
-    if (r && !existsSync(join(r, 'dist/src/server/main.js'))) throw new Error(`no server build in ${r}: run \`npx tsc -p tsconfig.json\` there first`);
+    if (r && !existsSync(join(r, 'dist/src/server/main.js')))
+      throw new Error(`no server build in ${r}: run \`npx tsc -p tsconfig.json\` there first`);
   }
-  console.log(`bench:abuse: this build ${root}${opts.baseline ? `, baseline ${opts.baseline}` : ''}; ${opts.runs} run(s) of ${opts.only.join(', ')}; `
-    + `server: default limits, SQLite in a temp dir; settle ${opts.settleMs / 1000} s; figures depend on the machine's other load`);
+  console.log(
+    `bench:abuse: this build ${root}${opts.baseline ? `, baseline ${opts.baseline}` : ''}; ${opts.runs} run(s) of ${opts.only.join(', ')}; ` +
+      `server: default limits, SQLite in a temp dir; settle ${opts.settleMs / 1000} s; figures depend on the machine's other load`,
+  );
   const results = new Map<Scenario, { head: Outcome[]; base: Outcome[] }>(opts.only.map((s) => [s, { head: [], base: [] }]));
   for (let run = 0; run < opts.runs; run++) {
     for (const name of opts.only) {
@@ -748,13 +858,23 @@ async function main(): Promise<void> {
         const t = now();
         const out = await runScenario(which === 'head' ? root : opts.baseline!, name, opts.settleMs);
         results.get(name)![which].push(out);
-        process.stderr.write(`  run ${run + 1} ${name} on ${which === 'head' ? 'this build' : 'baseline'}: ${((now() - t) / 1000).toFixed(0)} s\n`);
+        process.stderr.write(
+          `  run ${run + 1} ${name} on ${which === 'head' ? 'this build' : 'baseline'}: ${((now() - t) / 1000).toFixed(0)} s\n`,
+        );
       }
     }
   }
   for (const [name, r] of results) printTable(name, r.head, opts.baseline ? r.base : null);
   console.log('\ngoal: /health p99 ≤ 50 ms in every scenario; RSS after ≤ +20 MB once the abusers are gone');
-  console.log(JSON.stringify({ bench: 'abuse', root, baseline: opts.baseline, runs: opts.runs, results: Object.fromEntries([...results].map(([k, v]) => [k, { head: v.head, ...(opts.baseline ? { baseline: v.base } : {}) }])) }));
+  console.log(
+    JSON.stringify({
+      bench: 'abuse',
+      root,
+      baseline: opts.baseline,
+      runs: opts.runs,
+      results: Object.fromEntries([...results].map(([k, v]) => [k, { head: v.head, ...(opts.baseline ? { baseline: v.base } : {}) }])),
+    }),
+  );
 }
 
 if (isMainThread) {

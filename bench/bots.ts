@@ -35,12 +35,19 @@ const progress = (label: string) => (g: number, st: { name: string; wins: number
 function report(title: string, t: TournamentSummary, first: number): void {
   const b = t.bots[first]!;
   const played = t.games - t.capped;
-  line(`${title}: ${b.name} wins`, `${b.wins}/${played} = ${((100 * b.wins) / Math.max(1, played)).toFixed(1)} %  (${t.games} games, ${t.capped} capped, ${t.seconds.toFixed(0)} s)`);
+  line(
+    `${title}: ${b.name} wins`,
+    `${b.wins}/${played} = ${((100 * b.wins) / Math.max(1, played)).toFixed(1)} %  (${t.games} games, ${t.capped} capped, ${t.seconds.toFixed(0)} s)`,
+  );
   line('  mean score per bot', t.bots.map((x) => `${x.name} ${x.meanScore?.toFixed(1) ?? 'n/a'}`).join(', '));
 }
 
 /** Mean winning score, mean turns and capped share of games between the given bots. */
-function gamesOf(specs: string[], games: number, seed: string): { capped: number; meanWinning: number; meanTurns: number; decisions: number; seconds: number } {
+function gamesOf(
+  specs: string[],
+  games: number,
+  seed: string,
+): { capped: number; meanWinning: number; meanTurns: number; decisions: number; seconds: number } {
   const bots = specs.map((s) => botFromSpec(s));
   let capped = 0;
   let win = 0;
@@ -62,7 +69,13 @@ function gamesOf(specs: string[], games: number, seed: string): { capped: number
     for (const c of o.record.choices) game.apply(s, c, false);
     turns += game.turn(s);
   }
-  return { capped, meanWinning: win / Math.max(1, finished), meanTurns: turns / Math.max(1, finished), decisions, seconds: (performance.now() - t0) / 1000 };
+  return {
+    capped,
+    meanWinning: win / Math.max(1, finished),
+    meanTurns: turns / Math.max(1, finished),
+    decisions,
+    seconds: (performance.now() - t0) / 1000,
+  };
 }
 
 /** ISMCTS iterations per second from a state: runs a fixed iteration count and times it. */
@@ -118,9 +131,22 @@ if (sections.has('ismcts')) {
 
 if (sections.has('ismcts4')) {
   const n = env('GAMES_ISMCTS4', 12);
-  const t = runTournament(game, [botFromSpec(ISMCTS), botFromSpec('greedy'), botFromSpec('greedy'), botFromSpec('greedy')], n, 'bench-ismcts4', 400, progress('ismcts among greedy'));
+  const t = runTournament(
+    game,
+    [botFromSpec(ISMCTS), botFromSpec('greedy'), botFromSpec('greedy'), botFromSpec('greedy')],
+    n,
+    'bench-ismcts4',
+    400,
+    progress('ismcts among greedy'),
+  );
   report(`${ISMCTS} among three greedy, 4 p${target('≥ 45 %')}`, t, 0);
-  figures.ismctsAmongGreedy = { spec: ISMCTS, games: n, wins: t.bots[0]!.wins, capped: t.capped, meanScores: t.bots.map((b) => b.meanScore) };
+  figures.ismctsAmongGreedy = {
+    spec: ISMCTS,
+    games: n,
+    wins: t.bots[0]!.wins,
+    capped: t.capped,
+    meanScores: t.bots.map((b) => b.meanScore),
+  };
 }
 
 process.stdout.write('\n' + JSON.stringify(figures) + '\n');

@@ -176,20 +176,46 @@ sampleMemory();
 const maxRss = process.resourceUsage().maxRSS * 1024;
 
 const rows: [string, string, string][] = [
-  ['(a) decisions/s (choices + pick + apply)', fmt(a.perSecond), `${fmt(a.decisions)} decisions in ${fmt(a.seconds, 2)} s over ${a.games} games`],
+  [
+    '(a) decisions/s (choices + pick + apply)',
+    fmt(a.perSecond),
+    `${fmt(a.decisions)} decisions in ${fmt(a.seconds, 2)} s over ${a.games} games`,
+  ],
   // The 1 M decisions/s target is Relic Runners'; other games report their figures only.
-  ...(game.id === 'relic-runners' ? [['    target', fmt(TARGET), `achieved ${fmt(a.perSecond / TARGET, 3)} × target`] as [string, string, string]] : []),
-  ['(b) playouts/s (4 players, setup included)', fmt(b.perSecond, 1), `${b.playouts} playouts in ${fmt(b.seconds, 2)} s, ${b.capped} capped at ${CAP} turns`],
+  ...(game.id === 'relic-runners'
+    ? [['    target', fmt(TARGET), `achieved ${fmt(a.perSecond / TARGET, 3)} × target`] as [string, string, string]]
+    : []),
+  [
+    '(b) playouts/s (4 players, setup included)',
+    fmt(b.perSecond, 1),
+    `${b.playouts} playouts in ${fmt(b.seconds, 2)} s, ${b.capped} capped at ${CAP} turns`,
+  ],
   ['    mean decisions per playout', fmt(b.meanDecisions, 1), ''],
   ['(c) clone()/s (mid-game state)', fmt(clone.perSecond), `state at turn ${mid.turn}, after ${mid.decisions} decisions`],
   ['    determinize()/s (same state)', fmt(det.perSecond), `for seat ${seat}`],
   ['    hash()/s (same state)', fmt(hash.perSecond), ''],
   ['(d) peak rss', mb(Math.max(peakRss, maxRss)), `sampled peak ${mb(peakRss)}, getrusage maxRSS ${mb(maxRss)}`],
   ['    peak heapUsed', mb(peakHeap), 'sampled every 16 games and every 16k calls'],
-  ['(e) createRng/s, seeding 1 (FNV-1a, 32 bits)', fmt(rng.seed1.median), `median of ${REPS}, range ${fmt(rng.seed1.min)}–${fmt(rng.seed1.max)}; legacy, version-1 records`],
-  ['    createRng/s, seeding 2 (SHA-256, 128 bits)', fmt(rng.seed2.median), `median of ${REPS}, range ${fmt(rng.seed2.min)}–${fmt(rng.seed2.max)}; ${fmt(rng.seed1.median / rng.seed2.median, 1)} × the cost of seeding 1`],
-  ['    u32()/s, seeding 1 generator', fmt(rng.u32Seeding1.median), `median of ${REPS}, range ${fmt(rng.u32Seeding1.min)}–${fmt(rng.u32Seeding1.max)}`],
-  ['    u32()/s, seeding 2 generator', fmt(rng.u32Seeding2.median), `median of ${REPS}, range ${fmt(rng.u32Seeding2.min)}–${fmt(rng.u32Seeding2.max)}; the same sfc32 step`],
+  [
+    '(e) createRng/s, seeding 1 (FNV-1a, 32 bits)',
+    fmt(rng.seed1.median),
+    `median of ${REPS}, range ${fmt(rng.seed1.min)}–${fmt(rng.seed1.max)}; legacy, version-1 records`,
+  ],
+  [
+    '    createRng/s, seeding 2 (SHA-256, 128 bits)',
+    fmt(rng.seed2.median),
+    `median of ${REPS}, range ${fmt(rng.seed2.min)}–${fmt(rng.seed2.max)}; ${fmt(rng.seed1.median / rng.seed2.median, 1)} × the cost of seeding 1`,
+  ],
+  [
+    '    u32()/s, seeding 1 generator',
+    fmt(rng.u32Seeding1.median),
+    `median of ${REPS}, range ${fmt(rng.u32Seeding1.min)}–${fmt(rng.u32Seeding1.max)}`,
+  ],
+  [
+    '    u32()/s, seeding 2 generator',
+    fmt(rng.u32Seeding2.median),
+    `median of ${REPS}, range ${fmt(rng.u32Seeding2.min)}–${fmt(rng.u32Seeding2.max)}; the same sfc32 step`,
+  ],
   ['    int(6)/s', fmt(rng.int6.median), `median of ${REPS}, range ${fmt(rng.int6.min)}–${fmt(rng.int6.max)}`],
   ['    float()/s', fmt(rng.float.median), `median of ${REPS}, range ${fmt(rng.float.min)}–${fmt(rng.float.max)}`],
 ];

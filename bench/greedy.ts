@@ -80,7 +80,9 @@ if (GAMES2 > 0) {
     margin += r.scores[gs]! - r.scores[1 - gs]!;
     if (w < 1) losses.push(`${seed} ${r.scores.join(':')}`);
   }
-  console.log(`${GREEDY} vs ${OPPONENT}, 2 players, ${GAMES2} games (seats alternating): wins ${wins} = ${pct(wins, GAMES2)}, capped ${capped}, mean margin ${(margin / GAMES2).toFixed(1)} VP, ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `${GREEDY} vs ${OPPONENT}, 2 players, ${GAMES2} games (seats alternating): wins ${wins} = ${pct(wins, GAMES2)}, capped ${capped}, mean margin ${(margin / GAMES2).toFixed(1)} VP, ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
   if (losses.length) console.log(`  not won: ${losses.slice(0, 20).join('; ')}${losses.length > 20 ? ' …' : ''}`);
 }
 
@@ -113,7 +115,9 @@ if (GAMES4 > 0) {
     `${GREEDY} × 4, ${GAMES4} games: capped at ${CAP} turns ${capped} (${pct(capped, GAMES4)}), mean turns ${(turns / Math.max(1, ended)).toFixed(1)}, ` +
       `mean winning score ${(best / Math.max(1, ended)).toFixed(1)} VP (median ${winners[winners.length >> 1] ?? '-'}, range ${winners[0] ?? '-'}–${winners[winners.length - 1] ?? '-'}), mean score ${(all / Math.max(1, ended)).toFixed(1)} VP`,
   );
-  console.log(`  greedy decisions/s: ${(decisions / seconds).toFixed(0)} (${decisions} decisions in ${seconds.toFixed(1)} s, decide() incl. determinize)`);
+  console.log(
+    `  greedy decisions/s: ${(decisions / seconds).toFixed(0)} (${decisions} decisions in ${seconds.toFixed(1)} s, decide() incl. determinize)`,
+  );
 }
 
 // (4) Heuristic speed: value() over the states of random 4-player games, every seat. The JIT is

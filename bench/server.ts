@@ -25,7 +25,10 @@ import WebSocket from 'ws';
 import { freePort } from '../test/helpers/net.js';
 import { pool } from './pool.js';
 
-const SIZES = (process.env.SIZES ?? '100,500,2000').split(',').map((s) => Number(s.trim())).filter((n) => n > 0);
+const SIZES = (process.env.SIZES ?? '100,500,2000')
+  .split(',')
+  .map((s) => Number(s.trim()))
+  .filter((n) => n > 0);
 const MEASURE_S = Number(process.env.MEASURE_S ?? 10);
 const WARMUP_S = Number(process.env.WARMUP_S ?? 5);
 const THINK_MS = Number(process.env.THINK_MS ?? 0);
@@ -35,11 +38,9 @@ const TARGET = { games: 2000, p99Ms: 50 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-
-
 async function post(base: string, path: string, body: unknown): Promise<any> {
   const res = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const json = (await res.json()) as unknown;
+  const json = (await res.json());
   if (res.status >= 300) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(json)}`);
   return json;
 }
@@ -53,7 +54,11 @@ function cpuSecondsOf(pid: number): number {
 
 class Server {
   out = '';
-  private constructor(readonly child: ChildProcess, readonly base: string, readonly dir: string) {
+  private constructor(
+    readonly child: ChildProcess,
+    readonly base: string,
+    readonly dir: string,
+  ) {
     child.stdout!.on('data', (d: Buffer) => (this.out += d.toString()));
     child.stderr!.on('data', (d: Buffer) => (this.out += d.toString()));
   }
@@ -63,9 +68,18 @@ class Server {
     const port = await freePort();
     const child = spawn(process.execPath, [...(process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), MAIN], {
       env: {
-        ...process.env, PORT: String(port), HOST: '127.0.0.1', EXPEDITION_DB: join(dir, 'bench.sqlite'), DATABASE_URL: '',
-        BOT_DELAY_MS: '0', WS_PER_SECOND: '1000000', HTTP_PER_MINUTE: '100000000', CREATE_PER_MINUTE: '100000000',
-        WS_UPGRADES_PER_MINUTE: '100000000', WS_PER_ADDRESS: '100000000', LIVE_GAMES_PER_ADDRESS: '100000000',
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        EXPEDITION_DB: join(dir, 'bench.sqlite'),
+        DATABASE_URL: '',
+        BOT_DELAY_MS: '0',
+        WS_PER_SECOND: '1000000',
+        HTTP_PER_MINUTE: '100000000',
+        CREATE_PER_MINUTE: '100000000',
+        WS_UPGRADES_PER_MINUTE: '100000000',
+        WS_PER_ADDRESS: '100000000',
+        LIVE_GAMES_PER_ADDRESS: '100000000',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -75,7 +89,9 @@ class Server {
       if (child.exitCode !== null) throw new Error(`server exited before it was ready:\n${s.out}`);
       try {
         if ((await fetch(`${s.base}/health`)).ok) return s;
-      } catch { /* not yet */ }
+      } catch {
+        /* not yet */
+      }
       if (Date.now() > deadline) throw new Error(`server not ready after 20 s:\n${s.out}`);
       await sleep(50);
     }
@@ -107,7 +123,11 @@ class Seat {
   private pending = -1;
   private sentAt = 0;
   private lastSent = -1;
-  constructor(readonly ws: WebSocket, readonly seat: number, private readonly stats: Stats) {
+  constructor(
+    readonly ws: WebSocket,
+    readonly seat: number,
+    private readonly stats: Stats,
+  ) {
     ws.on('message', (d) => this.onMessage(JSON.parse(d.toString()) as Record<string, any>));
   }
 
@@ -158,12 +178,18 @@ class Seat {
 class Game {
   id = '';
   private replacing = false;
-  constructor(private readonly base: string, readonly seats: [Seat, Seat], private readonly stats: Stats) {}
+  constructor(
+    private readonly base: string,
+    readonly seats: [Seat, Seat],
+    private readonly stats: Stats,
+  ) {}
 
   async open(): Promise<void> {
     const g = await post(this.base, '/api/games', { game: 'relic-runners', seats: [{ kind: 'human' }, { kind: 'human' }] });
     const keys = g.invites as { seat: number; key: string }[];
-    const tokens = await Promise.all([0, 1].map(async (seat) => (await post(this.base, `/api/games/${g.id}/join`, { seat, key: keys[seat]!.key })).token as string));
+    const tokens = await Promise.all(
+      [0, 1].map(async (seat) => (await post(this.base, `/api/games/${g.id}/join`, { seat, key: keys[seat]!.key })).token as string),
+    );
     this.id = g.id as string;
     this.seats.forEach((s, i) => s.hello(this, tokens[i]!));
   }
@@ -191,7 +217,8 @@ function connect(url: string): Promise<WebSocket> {
   });
 }
 
-const pct = (sorted: number[], p: number): number => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
+const pct = (sorted: number[], p: number): number =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 interface Row {
   games: number;
@@ -231,7 +258,8 @@ async function runSize(n: number): Promise<Row> {
     if (process.env.BENCH_TRACE) {
       // Per-second trace: acks, latency p50/max of that second.
       for (let sec = 0; sec < MEASURE_S; sec++) {
-        const a = stats.acks, l = stats.latencies.length;
+        const a = stats.acks,
+          l = stats.latencies.length;
         await sleep(1000);
         const w = stats.latencies.slice(l).sort((x, y) => x - y);
         console.log(`    t=${sec + 1}s acks ${stats.acks - a} p50 ${pct(w, 50).toFixed(1)} max ${(w.at(-1) ?? NaN).toFixed(1)} ms`);
@@ -271,12 +299,16 @@ function fdLimits(): string {
 
 const [soft, hard] = fdLimits().split(' ');
 const others = spawnSync('pgrep', ['-fc', 'dist/bench/bots.js'], { encoding: 'utf8' }).stdout.trim();
-console.log(`bench:server: server = child process (SQLite, temp file), clients = this process; sizes ${SIZES.join(', ')}; `
-  + `${WARMUP_S} s warm-up + ${MEASURE_S} s measured per size; think time ${THINK_MS} ms; open files soft/hard ${soft}/${hard}`
-  + (Number(others) > 0 ? `; NOTE: ${others} other benchmark process(es) running, figures are lower` : ''));
+console.log(
+  `bench:server: server = child process (SQLite, temp file), clients = this process; sizes ${SIZES.join(', ')}; ` +
+    `${WARMUP_S} s warm-up + ${MEASURE_S} s measured per size; think time ${THINK_MS} ms; open files soft/hard ${soft}/${hard}` +
+    (Number(others) > 0 ? `; NOTE: ${others} other benchmark process(es) running, figures are lower` : ''),
+);
 const need = 2 * Math.max(...SIZES) + 256;
 if (soft !== 'unlimited' && Number(soft) < need) {
-  console.warn(`bench:server: the open-file limit (${soft}) is below the ${need} descriptors the largest size needs; raise it (ulimit -n ${Math.min(need, Number(hard) || need)}) before running`);
+  console.warn(
+    `bench:server: the open-file limit (${soft}) is below the ${need} descriptors the largest size needs; raise it (ulimit -n ${Math.min(need, Number(hard) || need)}) before running`,
+  );
 }
 
 const rows: Row[] = [];
@@ -287,13 +319,31 @@ for (const n of SIZES) {
 }
 
 const header = ['games', 'conns', 'choices/s', 'p50 ms', 'p99 ms', 'max ms', 'samples', 'finished', 'server CPU', 'client CPU', 'errors'];
-const table = rows.map((r) => [r.games, r.connections, r.choicesPerSec, r.p50Ms, r.p99Ms, r.maxMs, r.samples, r.gamesFinished, `${r.serverCpuPct}%`, `${r.clientCpuPct}%`,
-  Object.entries(r.errors).map(([k, v]) => `${k}:${v}`).join(' ') || '-'].map(String));
+const table = rows.map((r) =>
+  [
+    r.games,
+    r.connections,
+    r.choicesPerSec,
+    r.p50Ms,
+    r.p99Ms,
+    r.maxMs,
+    r.samples,
+    r.gamesFinished,
+    `${r.serverCpuPct}%`,
+    `${r.clientCpuPct}%`,
+    Object.entries(r.errors)
+      .map(([k, v]) => `${k}:${v}`)
+      .join(' ') || '-',
+  ].map(String),
+);
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)));
 console.log('');
 console.log(header.map((h, i) => h.padStart(widths[i]!)).join('  '));
 for (const r of table) console.log(r.map((c, i) => c.padStart(widths[i]!)).join('  '));
 const at = rows.find((r) => r.games === TARGET.games);
-if (at) console.log(`\ntarget ${TARGET.games} games with p99 ≤ ${TARGET.p99Ms} ms: ${at.p99Ms <= TARGET.p99Ms ? 'met' : 'NOT met'} (p99 ${at.p99Ms} ms)`);
+if (at)
+  console.log(
+    `\ntarget ${TARGET.games} games with p99 ≤ ${TARGET.p99Ms} ms: ${at.p99Ms <= TARGET.p99Ms ? 'met' : 'NOT met'} (p99 ${at.p99Ms} ms)`,
+  );
 console.log(JSON.stringify({ bench: 'server', thinkMs: THINK_MS, measureS: MEASURE_S, otherBenchProcesses: Number(others), rows }));
 process.exit(0);

@@ -57,7 +57,10 @@ async function clickToRender(): Promise<void> {
     // A game may end before enough choices were timed: then the next one goes on measuring.
     while (xs.length < MEASURED && games < 4) {
       games++;
-      const id = await createGame(srv.base, { seats: [{ kind: 'human' }, { kind: 'bot', bot: 'greedy' }, { kind: 'bot', bot: 'greedy' }], options: { layout: 'standard', openScores: false } });
+      const id = await createGame(srv.base, {
+        seats: [{ kind: 'human' }, { kind: 'bot', bot: 'greedy' }, { kind: 'bot', bot: 'greedy' }],
+        options: { layout: 'standard', openScores: false },
+      });
       const page = await browser.newPage();
       // The seat link claims seat 0 for this page.
       await page.goto(`${srv.base}/game/${id}?seat=0#key=${inviteKeys.get(id)!.get(0)!}`);
@@ -82,16 +85,23 @@ async function clickToRender(): Promise<void> {
       inPage.push(...(await page.evaluate(() => ((globalThis as any).__expeditionRenderTimings ?? []) as number[])));
       await page.close();
     }
-    console.log(`Click to painted state, server game (human + 2 greedy bots), mid-game (after ${WARM_CLICKS} warm-up clicks, move ${warmMoves}), ${games} game(s):`);
+    console.log(
+      `Click to painted state, server game (human + 2 greedy bots), mid-game (after ${WARM_CLICKS} warm-up clicks, move ${warmMoves}), ${games} game(s):`,
+    );
     if (xs.length === 0) {
       console.log('  no timings recorded');
       return;
     }
     const med = percentile(xs, 50);
     const p95 = percentile(xs, 95);
-    console.log(`  ${xs.length} choices: median ${med.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms (target ≤ ${RENDER_TARGET_MS} ms: ${p95 <= RENDER_TARGET_MS ? 'met at p95' : med <= RENDER_TARGET_MS ? 'met at the median, not at p95' : 'NOT met'})`);
+    console.log(
+      `  ${xs.length} choices: median ${med.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms (target ≤ ${RENDER_TARGET_MS} ms: ${p95 <= RENDER_TARGET_MS ? 'met at p95' : med <= RENDER_TARGET_MS ? 'met at the median, not at p95' : 'NOT met'})`,
+    );
     console.log('  (includes the WebSocket round trip to the in-process server, which stores the move in SQLite first)');
-    if (inPage.length) console.log(`  of which in the page, from the new state's arrival to its paint: median ${percentile(inPage, 50).toFixed(1)} ms, p95 ${percentile(inPage, 95).toFixed(1)} ms`);
+    if (inPage.length)
+      console.log(
+        `  of which in the page, from the new state's arrival to its paint: median ${percentile(inPage, 50).toFixed(1)} ms, p95 ${percentile(inPage, 95).toFixed(1)} ms`,
+      );
   } finally {
     await browser.close();
     await srv.stop();
@@ -109,7 +119,14 @@ async function offlineClickToRender(): Promise<void> {
     const page = await browser.newPage();
     await page.goto(`${srv.base}/`);
     await page.evaluate(() =>
-      (globalThis as any).localStorage.setItem('expedition.local.new', JSON.stringify({ seats: [{ kind: 'human' }, { kind: 'bot', bot: 'random' }, { kind: 'bot', bot: 'random' }], options: { layout: 'standard', openScores: false }, seed: 'bench-web-offline' })),
+      (globalThis as any).localStorage.setItem(
+        'expedition.local.new',
+        JSON.stringify({
+          seats: [{ kind: 'human' }, { kind: 'bot', bot: 'random' }, { kind: 'bot', bot: 'random' }],
+          options: { layout: 'standard', openScores: false },
+          seed: 'bench-web-offline',
+        }),
+      ),
     );
     await page.goto(`${srv.base}/local`);
     await page.getByTestId('game-screen').waitFor();
@@ -128,7 +145,9 @@ async function offlineClickToRender(): Promise<void> {
     const xs = await page.evaluate(() => ((globalThis as any).__expeditionTimings ?? []) as number[]);
     if (xs.length === 0) return console.log('Offline game: no timings recorded');
     console.log(`Click to painted state, offline game in the browser (human + 2 random bots in the Web Worker), mid-game:`);
-    console.log(`  ${xs.length} choices: median ${percentile(xs, 50).toFixed(1)} ms, p95 ${percentile(xs, 95).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`);
+    console.log(
+      `  ${xs.length} choices: median ${percentile(xs, 50).toFixed(1)} ms, p95 ${percentile(xs, 95).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`,
+    );
   } finally {
     await browser.close();
     await srv.stop();

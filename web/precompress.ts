@@ -27,7 +27,11 @@ export function precompress(): Plugin {
         if (!TEXT.test(file)) continue;
         const raw = readFileSync(file);
         const br = brotliCompressSync(raw, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+          },
         });
         const gz = gzipSync(raw, { level: 9 });
         if (br.length < raw.length * WORTH) writeFileSync(`${file}.br`, br);

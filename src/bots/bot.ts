@@ -37,10 +37,10 @@ export interface Bot {
 export function decide(game: AnyGame, state: unknown, bot: Bot, rng: Rng): Choice {
   const seat = game.toAct(state);
   if (seat === null) throw new Error('no decision is owed: the game is over');
-  const real = game.choices(state) as readonly Choice[];
+  const real = game.choices(state);
   if (!bot.needsSample) return matchChoice(bot, real, real, bot.choose({ game, seat, choices: real, sample: null, rng }));
   const sample = game.determinize(state, seat, rng);
-  const mine = game.choices(sample) as readonly Choice[];
+  const mine = game.choices(sample);
   return matchChoice(bot, mine, real, bot.choose({ game, seat, choices: mine, sample, rng }));
 }
 

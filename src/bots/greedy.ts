@@ -90,7 +90,7 @@ class TurnSearch {
     const g = this.game;
     for (;;) {
       if (!this.mine(s)) return this.score(s);
-      const all = g.choices(s) as readonly Choice[];
+      const all = g.choices(s);
       const cs = this.h.prune ? this.h.prune(s, this.seat, all) : all;
       if (cs.length === 1) {
         // A forced decision: s is our own clone, so play it in place.

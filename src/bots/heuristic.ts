@@ -32,7 +32,7 @@ export interface IsmctsDefaults {
 const HEURISTICS = new Map<string, Heuristic>();
 
 export function registerHeuristic<S>(gameId: string, h: Heuristic<S>): void {
-  HEURISTICS.set(gameId, h as Heuristic);
+  HEURISTICS.set(gameId, h);
 }
 
 export function heuristicFor(game: AnyGame): Heuristic {

@@ -67,7 +67,16 @@ interface Node {
   value: number;
 }
 
-const newNode = (key: string, actor: Seat): Node => ({ key, actor, children: [], byKey: new Map(), visits: 0, avail: 0, reward: 0, value: 0 });
+const newNode = (key: string, actor: Seat): Node => ({
+  key,
+  actor,
+  children: [],
+  byKey: new Map(),
+  visits: 0,
+  avail: 0,
+  reward: 0,
+  value: 0,
+});
 
 const keyOf = (c: Choice): string => JSON.stringify(c);
 
@@ -125,14 +134,28 @@ function estimate(h: Heuristic, s: unknown, seat: Seat, potential: number): numb
   return b + potential * (v - b);
 }
 
-function iterate(game: AnyGame, h: Heuristic, d: unknown, me: Seat, root: Node, rng: Rng, c: number, scale: number, seats: number, horizon: number, potential: number, maxBackup: number, shrink: number): void {
+function iterate(
+  game: AnyGame,
+  h: Heuristic,
+  d: unknown,
+  me: Seat,
+  root: Node,
+  rng: Rng,
+  c: number,
+  scale: number,
+  seats: number,
+  horizon: number,
+  potential: number,
+  maxBackup: number,
+  shrink: number,
+): void {
   const path: Node[] = [root];
   let node = root;
   // Selection and expansion.
   for (;;) {
     const actor = game.toAct(d);
     if (actor === null) break;
-    const all = game.choices(d) as readonly Choice[];
+    const all = game.choices(d);
     const cs = h.prune ? h.prune(d, actor, all, actor === me) : all;
     const keys = cs.map(keyOf);
     const untried: number[] = [];
@@ -169,7 +192,7 @@ function iterate(game: AnyGame, h: Heuristic, d: unknown, me: Seat, root: Node, 
   // of the final scores.
   const stopAt = game.turn(d) + horizon;
   for (let actor = game.toAct(d); actor !== null && game.turn(d) < stopAt; actor = game.toAct(d)) {
-    const all = game.choices(d) as readonly Choice[];
+    const all = game.choices(d);
     const cs = h.prune ? h.prune(d, actor, all) : all;
     game.apply(d, h.playout ? h.playout(d, actor, cs, rng) : cs[rng.int(cs.length)]!, false);
   }

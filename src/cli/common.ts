@@ -31,7 +31,13 @@ export function parse<T extends Options>(args: readonly string[], options: T, al
 }
 
 /** An integer option within [min, max]. */
-export function intOption(name: string, raw: string | undefined, fallback: number | undefined, min: number, max = Number.MAX_SAFE_INTEGER): number {
+export function intOption(
+  name: string,
+  raw: string | undefined,
+  fallback: number | undefined,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
   if (raw === undefined) {
     if (fallback === undefined) throw new UsageError(`--${name} is required`);
     return fallback;

@@ -10,7 +10,12 @@ const SILENT: Progress = { update() {}, stop() {} };
 /** A progress bar on stderr when stderr is a terminal; silent otherwise (pipes, files, CI logs). */
 const SIMULATE_FORMAT = '{finished} finished, {capped} capped | {rate} dec/s';
 
-export function progressBar(total: number, label: string, stream: NodeJS.WriteStream = process.stderr, details = SIMULATE_FORMAT): Progress {
+export function progressBar(
+  total: number,
+  label: string,
+  stream: NodeJS.WriteStream = process.stderr,
+  details = SIMULATE_FORMAT,
+): Progress {
   if (!stream.isTTY) return SILENT;
   const bar = new cliProgress.SingleBar(
     {

@@ -54,7 +54,14 @@ export function replayText(text: string, name: string): ReplaySummary & { scores
       throw new CommandError(`${name}: the record says capped=${r.capped} but the replayed game is ${finished ? 'over' : 'not over'}`);
     }
   }
-  return { hash, finished, decisions: record.choices.length, scores: game.result(m.state)?.scores ?? null, game: game.id, seats: record.seats };
+  return {
+    hash,
+    finished,
+    decisions: record.choices.length,
+    scores: game.result(m.state)?.scores ?? null,
+    game: game.id,
+    seats: record.seats,
+  };
 }
 
 export function replayCommand(args: readonly string[]): number {
@@ -63,7 +70,8 @@ export function replayCommand(args: readonly string[]): number {
     out(REPLAY_USAGE);
     return 0;
   }
-  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'replay needs a FILE' : `replay takes one FILE, got ${positionals.length}`);
+  if (positionals.length !== 1)
+    throw new UsageError(positionals.length === 0 ? 'replay needs a FILE' : `replay takes one FILE, got ${positionals.length}`);
   const file = positionals[0]!;
   let text: string;
   try {

@@ -42,7 +42,14 @@ export interface TournamentSummary {
 }
 
 /** Plays the tournament; `onGame` sees each game's number as it ends. */
-export function runTournament(game: AnyGame, bots: readonly Bot[], games: number, seed: string, cap: number, onGame?: (n: number, s: BotStanding[], capped: number) => void): TournamentSummary {
+export function runTournament(
+  game: AnyGame,
+  bots: readonly Bot[],
+  games: number,
+  seed: string,
+  cap: number,
+  onGame?: (n: number, s: BotStanding[], capped: number) => void,
+): TournamentSummary {
   const n = bots.length;
   const ratings = bots.map(() => rating());
   const wins = new Array<number>(n).fill(0);
@@ -76,7 +83,10 @@ export function runTournament(game: AnyGame, bots: readonly Bot[], games: number
       });
       // Rank 1 is best; equal scores share a rank (OpenSkill handles ties).
       const rank = scores.map((sc) => 1 + scores.filter((x) => x > sc).length);
-      const updated = rate(ratings.map((r) => [r]), { rank });
+      const updated = rate(
+        ratings.map((r) => [r]),
+        { rank },
+      );
       updated.forEach((team, k) => (ratings[k] = team[0]!));
     }
     onGame?.(g, standings(), capped);
@@ -117,10 +127,24 @@ export async function tournamentCommand(args: readonly string[]): Promise<number
     bar.stop();
   }
   if (values.json) {
-    out(JSON.stringify({ games: summary.games, capped: summary.capped, bots: summary.bots.map(({ name, wins, meanScore, rating: r }) => ({ name, wins, meanScore, rating: r })) }));
+    out(
+      JSON.stringify({
+        games: summary.games,
+        capped: summary.capped,
+        bots: summary.bots.map(({ name, wins, meanScore, rating: r }) => ({ name, wins, meanScore, rating: r })),
+      }),
+    );
     return 0;
   }
-  const rows = summary.bots.map((b, k) => [String(k + 1), b.name, String(b.wins), `${((100 * b.wins) / Math.max(1, games - summary.capped)).toFixed(1)}%`, b.meanScore === null ? 'n/a' : b.meanScore.toFixed(2), b.rating.toFixed(2), `${b.mu.toFixed(1)} ± ${b.sigma.toFixed(1)}`]);
+  const rows = summary.bots.map((b, k) => [
+    String(k + 1),
+    b.name,
+    String(b.wins),
+    `${((100 * b.wins) / Math.max(1, games - summary.capped)).toFixed(1)}%`,
+    b.meanScore === null ? 'n/a' : b.meanScore.toFixed(2),
+    b.rating.toFixed(2),
+    `${b.mu.toFixed(1)} ± ${b.sigma.toFixed(1)}`,
+  ]);
   const head = ['#', 'bot', 'wins', 'win %', 'mean score', 'rating', 'mu ± sigma'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const fmt = (r: string[]) => r.map((c, i) => (i === 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');

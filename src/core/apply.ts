@@ -1,7 +1,7 @@
 import { IllegalChoice } from './errors.js';
 import type { Choice, GameEvent } from './game.js';
 import { canonicalJson } from './hash.js';
-import type { EventRecorder } from './events.js';
+import { EventRecorder, silentRecorder } from './events.js';
 
 /** What a search that asked for no events gets back: nothing, without an allocation per choice. */
 export const NO_EVENTS: readonly GameEvent[] = Object.freeze([]);
@@ -27,26 +27,24 @@ export interface CachedChoices<C extends Choice> {
 
 /**
  * The contract's `apply` for an engine that caches its legal choices: checks `raw` against them
- * (IllegalChoice with the game's explanation, state untouched), plays it with `step`, and returns
- * the events recorded meanwhile (none when `events` is false).
+ * (IllegalChoice with the game's explanation, state untouched), plays it with `step` and a recorder
+ * of its own, and returns the events recorded (none when `events` is false).
  */
-export function applyChoice<S extends CachedChoices<C>, C extends Choice>(
+export function applyChoice<S extends CachedChoices<C>, C extends Choice, E extends GameEvent>(
   s: S,
   raw: unknown,
   events: boolean,
-  rec: EventRecorder,
   explain: (s: S, raw: unknown) => string,
-  step: (s: S, c: C) => void,
-): GameEvent[] {
-  rec.drop();
+  step: (s: S, c: C, rec: EventRecorder<E>) => void,
+): E[] {
   if (s.over) throw new IllegalChoice('the game is over', raw);
   const c = findChoice(s.cache, raw);
   if (c === undefined) throw new IllegalChoice(explain(s, raw), raw);
-  rec.loud = events;
-  try {
-    step(s, c);
-  } finally {
-    rec.loud = true;
+  if (!events) {
+    step(s, c, silentRecorder<E>());
+    return NO_EVENTS as E[];
   }
-  return events ? rec.take() : (NO_EVENTS as GameEvent[]);
+  const rec = new EventRecorder<E>(true);
+  step(s, c, rec);
+  return rec.list;
 }

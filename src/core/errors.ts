@@ -1,7 +1,10 @@
 /** A choice that is not among the legal choices. The state is unchanged when this is thrown. */
 export class IllegalChoice extends Error {
   override readonly name = 'IllegalChoice';
-  constructor(readonly reason: string, readonly choice: unknown) {
+  constructor(
+    readonly reason: string,
+    readonly choice: unknown,
+  ) {
     super(reason);
   }
 }
@@ -14,7 +17,11 @@ export class InvalidInput extends Error {
 /** A replay whose recorded choice is not legal at its point in the game. */
 export class ReplayError extends Error {
   override readonly name = 'ReplayError';
-  constructor(readonly index: number, readonly reason: string, readonly choice: unknown) {
+  constructor(
+    readonly index: number,
+    readonly reason: string,
+    readonly choice: unknown,
+  ) {
     super(`choice #${index} (${JSON.stringify(choice)}) is not legal: ${reason}`);
   }
 }

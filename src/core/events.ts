@@ -1,22 +1,23 @@
 import type { GameEvent } from './game.js';
 
 /**
- * Events of the choice being applied, collected in one place so that rules need not thread a list
- * through every function. Searches that never read events switch `loud` off; rules then write
- * `rec.loud && rec.list.push({...})`, so that a silent search does not even build the event.
+ * Where the rules write the events of the choice being applied. Each `apply` passes its own
+ * recorder down explicitly (never a module-level one, so two engines in one process can never
+ * share it). A search that reads no events gets the shared silent recorder; rules write
+ * `rec.loud && rec.push({…})`, so that a silent search does not even build the event.
  */
-export class EventRecorder {
-  loud = true;
-  list: GameEvent[] = [];
+export class EventRecorder<E extends GameEvent = GameEvent> {
+  readonly list: E[] = [];
+  constructor(readonly loud: boolean) {}
 
-  /** Forgets events left by a rule that threw. */
-  drop(): void {
-    if (this.list.length > 0) this.list = [];
+  push(e: E): void {
+    if (this.loud) this.list.push(e);
   }
+}
 
-  take(): GameEvent[] {
-    const e = this.list;
-    this.list = [];
-    return e;
-  }
+const SILENT = new EventRecorder<never>(false);
+
+/** The recorder that keeps nothing: shared, since it never holds an event. */
+export function silentRecorder<E extends GameEvent>(): EventRecorder<E> {
+  return SILENT as EventRecorder<E>;
 }

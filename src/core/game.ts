@@ -31,7 +31,7 @@ export interface Result {
  * exactly one seat owes a decision (or nobody once the game is over), `choices` lists its legal
  * choices and `apply` plays one of them.
  */
-export interface Game<S, C extends Choice = Choice, O = unknown, V = unknown> {
+export interface Game<S, C extends Choice = Choice, O = unknown, V = unknown, E extends GameEvent = GameEvent> {
   readonly id: string;
   readonly minSeats: number;
   readonly maxSeats: number;
@@ -50,7 +50,7 @@ export interface Game<S, C extends Choice = Choice, O = unknown, V = unknown> {
    * Plays a choice (mutating s) and returns the public events; throws IllegalChoice and leaves s
    * unchanged. Searches that never read events pass `events = false` and get an empty list.
    */
-  apply(s: S, c: unknown, events?: boolean): GameEvent[];
+  apply(s: S, c: unknown, events?: boolean): E[];
   /** What one seat (or a spectator, null) may know. Never contains hidden information of others. */
   view(s: S, seat: Seat | null): V;
   result(s: S): Result | null;

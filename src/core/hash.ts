@@ -24,6 +24,8 @@ export function hashString(s: string): string {
 export function canonicalJson(v: unknown): string {
   if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'null';
   if (Array.isArray(v)) return '[' + v.map(canonicalJson).join(',') + ']';
-  const keys = Object.keys(v as Record<string, unknown>).filter((k) => (v as Record<string, unknown>)[k] !== undefined).sort();
+  const keys = Object.keys(v as Record<string, unknown>)
+    .filter((k) => (v as Record<string, unknown>)[k] !== undefined)
+    .sort();
   return '{' + keys.map((k) => JSON.stringify(k) + ':' + canonicalJson((v as Record<string, unknown>)[k])).join(',') + '}';
 }

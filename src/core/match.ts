@@ -25,7 +25,13 @@ export class Match<S = unknown> {
   readonly record: MatchRecord;
   readonly state: S;
 
-  constructor(readonly game: AnyGame, seats: number, seed: number | string, rawOptions?: unknown, version: RecordVersion = RECORD_VERSION) {
+  constructor(
+    readonly game: AnyGame,
+    seats: number,
+    seed: number | string,
+    rawOptions?: unknown,
+    version: RecordVersion = RECORD_VERSION,
+  ) {
     if (!Number.isInteger(seats) || seats < game.minSeats || seats > game.maxSeats) {
       throw new InvalidInput(`${game.id} needs ${game.minSeats}–${game.maxSeats} seats, got ${seats}`);
     }
@@ -57,7 +63,8 @@ export function parseRecord(raw: unknown): MatchRecord {
   if (version !== 1 && version !== 2) {
     const reads = `reads 1–${RECORD_VERSION}`;
     if (version === undefined) throw new InvalidInput(`the record has no "version" field (this program ${reads})`);
-    if (Number.isInteger(version) && (version as number) > RECORD_VERSION) throw new InvalidInput(`record version ${version} is newer than this program (${reads})`);
+    if (Number.isInteger(version) && (version as number) > RECORD_VERSION)
+      throw new InvalidInput(`record version ${version} is newer than this program (${reads})`);
     throw new InvalidInput(`record version ${JSON.stringify(version)} is not one this program knows (${reads})`);
   }
   if (typeof r.game !== 'string') throw new InvalidInput('field "game" must be a string');

@@ -62,7 +62,13 @@ function splitmix32(x: number): () => number {
 }
 
 class Sfc32 implements Rng {
-  constructor(private a: number, private b: number, private c: number, private d: number, private readonly seeding: Seeding) {}
+  constructor(
+    private a: number,
+    private b: number,
+    private c: number,
+    private d: number,
+    private readonly seeding: Seeding,
+  ) {}
 
   u32(): number {
     const t = (((this.a + this.b) >>> 0) + this.d) >>> 0;

@@ -109,7 +109,10 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
     if (err instanceof InvalidInput) return void reply.code(400).send({ error: 'bad_message', message: err.message });
     if (err instanceof z.ZodError) return void reply.code(400).send({ error: 'bad_message', message: describeZodError(err) });
     const e = err as { statusCode?: number; message?: string };
-    if (e.statusCode && e.statusCode < 500) return void reply.code(e.statusCode).send({ error: e.statusCode === 413 ? 'too_large' : e.statusCode === 429 ? 'rate_limited' : 'bad_message', message: e.message });
+    if (e.statusCode && e.statusCode < 500)
+      return void reply
+        .code(e.statusCode)
+        .send({ error: e.statusCode === 413 ? 'too_large' : e.statusCode === 429 ? 'rate_limited' : 'bad_message', message: e.message });
     console.error(err);
     return void reply.code(500).send({ error: 'internal', message: 'internal error' });
   });
@@ -134,7 +137,11 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
     async (req, reply: FastifyReply) => {
       const body = CreateGame.parse(req.body);
       const slot = liveGames.reserve(addressKey(req.ip));
-      if (!slot) return reply.code(429).send({ error: 'too_many_games', message: `at most ${limits.liveGamesPerAddress} unfinished games per address; finish one first` });
+      if (!slot)
+        return reply.code(429).send({
+          error: 'too_many_games',
+          message: `at most ${limits.liveGamesPerAddress} unfinished games per address; finish one first`,
+        });
       let id: string;
       let invites: Invite[];
       try {
@@ -145,7 +152,7 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
       }
       slot.created(id);
       // The only time the invitation keys leave the server: the creator hands them on as seat links.
-      return reply.code(201).send({ ...(await hub.summary(id) as object), invites });
+      return reply.code(201).send({ ...((await hub.summary(id)) as object), invites });
     },
   );
 
@@ -167,8 +174,17 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
   /** The full record (with the seed) only once the game is over: the seed decides every hidden tile. */
   app.get('/api/games/:id/record', async (req, reply) => {
     const g = await hub.mustGet(gameIdParam.parse(req.params).id);
-    if (g.status === 'active') return reply.code(409).send({ error: 'game_over', message: 'the record is published when the game is over' });
-    return { format: 'expedition-match', version: g.seeding, game: g.game.id, seats: g.stored.seats, seed: g.stored.seed, options: g.stored.options, choices: g.moves.map((m) => m.choice as Choice) } satisfies MatchRecord;
+    if (g.status === 'active')
+      return reply.code(409).send({ error: 'game_over', message: 'the record is published when the game is over' });
+    return {
+      format: 'expedition-match',
+      version: g.seeding,
+      game: g.game.id,
+      seats: g.stored.seats,
+      seed: g.stored.seed,
+      options: g.stored.options,
+      choices: g.moves.map((m) => m.choice as Choice),
+    } satisfies MatchRecord;
   });
 
   const webRoot = opts.webRoot && existsSync(join(opts.webRoot, 'index.html')) ? opts.webRoot : null;
@@ -206,12 +222,16 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
       // Refused before the upgrade, so a refused client holds nothing.
       onRequest: async (req, reply) => {
         if (!originAllowed(req.headers.origin, req.host, allowedOrigins)) {
-          return reply.code(403).send({ error: 'forbidden_origin', message: `WebSocket connections from pages of ${req.headers.origin} are not accepted` });
+          return reply
+            .code(403)
+            .send({ error: 'forbidden_origin', message: `WebSocket connections from pages of ${req.headers.origin} are not accepted` });
         }
         if (req.headers.upgrade?.toLowerCase() !== 'websocket') return;
         const key = addressKey(req.ip);
         if (!openSockets.take(key)) {
-          return reply.code(429).send({ error: 'too_many_connections', message: `at most ${limits.wsPerAddress} open WebSockets per address` });
+          return reply
+            .code(429)
+            .send({ error: 'too_many_connections', message: `at most ${limits.wsPerAddress} open WebSockets per address` });
         }
         // The TCP socket closes once, whether the upgrade failed or the WebSocket ended later.
         req.raw.socket.once('close', () => openSockets.release(key));

@@ -33,7 +33,11 @@ export class Connection implements Subscriber {
   /** Messages are handled one at a time, in order: a choice sent right after hello waits for it. */
   private inbox: Promise<void> = Promise.resolve();
 
-  constructor(private readonly hub: Hub, private readonly socket: WebSocket, private readonly limits: ConnectionLimits) {
+  constructor(
+    private readonly hub: Hub,
+    private readonly socket: WebSocket,
+    private readonly limits: ConnectionLimits,
+  ) {
     this.tokens = 2 * limits.perSecond;
     socket.on('message', (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
       if (!this.allow()) {
@@ -77,7 +81,10 @@ export class Connection implements Subscriber {
   }
 
   private rateLimited(): void {
-    this.error('rate_limited', `more than ${this.limits.perSecond} messages per second (a welcome counts one per ${WELCOME_BYTES_PER_MESSAGE / 1024} KB it carries)`);
+    this.error(
+      'rate_limited',
+      `more than ${this.limits.perSecond} messages per second (a welcome counts one per ${WELCOME_BYTES_PER_MESSAGE / 1024} KB it carries)`,
+    );
   }
 
   private error(code: ErrorCode, message: string, id?: string): void {
@@ -98,7 +105,8 @@ export class Connection implements Subscriber {
   private async onMessage(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): Promise<void> {
     const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
     if (isBinary) return this.error('bad_message', 'messages are JSON text');
-    if (buf.length > MAX_MESSAGE_BYTES) return this.error('too_large', `messages are at most ${MAX_MESSAGE_BYTES} bytes, this one has ${buf.length}`);
+    if (buf.length > MAX_MESSAGE_BYTES)
+      return this.error('too_large', `messages are at most ${MAX_MESSAGE_BYTES} bytes, this one has ${buf.length}`);
     let raw: unknown;
     try {
       raw = JSON.parse(buf.toString('utf8'));

@@ -64,15 +64,25 @@ export class Hub {
   readonly turns = new Turns();
   private readonly seedPolicy: 'solo' | 'any';
 
-  constructor(readonly store: Store, opts: HubOptions = {}) {
+  constructor(
+    readonly store: Store,
+    opts: HubOptions = {},
+  ) {
     this.leftAfterMs = opts.leftAfterMs ?? 60_000;
     this.botDelayMs = opts.botDelayMs ?? 800;
     const maxMs = opts.botMaxMs ?? MAX_THINK_MS;
-    if (!(maxMs > 0 && maxMs <= MAX_THINK_MS)) throw new InvalidInput(`the bots' think-time limit must be above 0 and at most ${MAX_THINK_MS} ms, not ${maxMs}`);
+    if (!(maxMs > 0 && maxMs <= MAX_THINK_MS))
+      throw new InvalidInput(`the bots' think-time limit must be above 0 and at most ${MAX_THINK_MS} ms, not ${maxMs}`);
     const limits: BotLimits = { maxMs };
     const build = opts.buildBot ?? botFromSpec;
     this.botRules = { build: (spec) => build(spec, limits), maxMs };
-    this.pool = opts.botThreads === 0 ? null : new BotPool({ ...(opts.botThreads !== undefined ? { size: opts.botThreads } : {}), ...(opts.botGraceMs !== undefined ? { graceMs: opts.botGraceMs } : {}) });
+    this.pool =
+      opts.botThreads === 0
+        ? null
+        : new BotPool({
+            ...(opts.botThreads !== undefined ? { size: opts.botThreads } : {}),
+            ...(opts.botGraceMs !== undefined ? { graceMs: opts.botGraceMs } : {}),
+          });
     this.seedPolicy = opts.seedPolicy ?? 'solo';
     // Finished and long-idle games would otherwise stay in memory for the life of the process.
     const finishedMs = opts.evictFinishedMs ?? EVICT_FINISHED_MS;
@@ -150,16 +160,23 @@ export class Hub {
     const game = GAMES.get(req.game);
     if (!game) throw new InvalidInput(`unknown game "${req.game}" (known: ${[...GAMES.keys()].join(', ')})`);
     const n = req.seats.length;
-    if (n < game.minSeats || n > game.maxSeats) throw new InvalidInput(`${game.id} is played by ${game.minSeats}–${game.maxSeats} seats, not ${n}`);
+    if (n < game.minSeats || n > game.maxSeats)
+      throw new InvalidInput(`${game.id} is played by ${game.minSeats}–${game.maxSeats} seats, not ${n}`);
     for (const s of req.seats) if (s.kind === 'bot') this.botRules.build(s.bot);
     const options = game.options(req.options ?? {});
     // Whoever chooses the seed knows every hidden tile: only a creator playing alone against bots may.
     if (req.seed !== undefined && this.seedPolicy === 'solo' && req.seats.filter((s) => s.kind === 'human').length > 1) {
-      throw new InvalidInput('a game with a chosen "seed" may have at most one human seat (every other seat a bot): the seed reveals every hidden tile');
+      throw new InvalidInput(
+        'a game with a chosen "seed" may have at most one human seat (every other seat a bot): the seed reveals every hidden tile',
+      );
     }
     const seed = req.seed === undefined ? randomBytes(16).toString('hex') : String(req.seed);
     const state = game.setup(options, n, createRng(seed, CURRENT_SEEDING));
-    const settings: GameSettings = { ...(req.clock ? { clock: req.clock } : {}), botDelayMs: req.botDelayMs ?? this.botDelayMs, rng: CURRENT_SEEDING };
+    const settings: GameSettings = {
+      ...(req.clock ? { clock: req.clock } : {}),
+      botDelayMs: req.botDelayMs ?? this.botDelayMs,
+      rng: CURRENT_SEEDING,
+    };
     const invites: Invite[] = [];
     const invite = (seat: Seat): string => {
       const key = newInviteKey();
@@ -178,7 +195,11 @@ export class Hub {
     }));
     const id = newGameId();
     const listed = req.open ?? false;
-    await this.store.createGame({ id, game: game.id, seats: n, seed, options, settings, createdAt: Date.now(), listed }, seats, game.hash(state));
+    await this.store.createGame(
+      { id, game: game.id, seats: n, seed, options, settings, createdAt: Date.now(), listed },
+      seats,
+      game.hash(state),
+    );
     await this.get(id);
     return { id, invites };
   }
@@ -198,10 +219,15 @@ export class Hub {
       if (c.kind !== 'human') throw new Refusal('bad_message', `seat ${seat} is a bot's`);
       let inviteKey: string;
       if (key !== undefined) {
-        if (!tokenMatches(key, c.inviteHash)) throw new Refusal('bad_token', `this link's key does not open seat ${seat}; ask for the seat's current link`);
+        if (!tokenMatches(key, c.inviteHash))
+          throw new Refusal('bad_token', `this link's key does not open seat ${seat}; ask for the seat's current link`);
         inviteKey = key;
       } else {
-        if (!g.stored.listed) throw new Refusal('bad_token', `seat ${seat} of this game is taken only with its invitation link (the key after #key= is missing)`);
+        if (!g.stored.listed)
+          throw new Refusal(
+            'bad_token',
+            `seat ${seat} of this game is taken only with its invitation link (the key after #key= is missing)`,
+          );
         if (c.claimed) throw new Refusal('bad_token', `seat ${seat} is taken; reconnect with its token or open its link`);
         inviteKey = newInviteKey();
       }
@@ -209,7 +235,8 @@ export class Hub {
       const patch = { tokenHash: hashToken(token), inviteHash: hashToken(inviteKey), claimed: true, name: name ?? c.name };
       await this.store.updateSeat(id, seat, patch);
       g.seatConfigs[seat] = { ...c, ...patch };
-      if (c.claimed) g.dropSeat(seat, 'bad_token', `seat ${seat} was taken on another device with its link; open the link here to take it back`);
+      if (c.claimed)
+        g.dropSeat(seat, 'bad_token', `seat ${seat} was taken on another device with its link; open the link here to take it back`);
       g.announce([]);
       return { token, seat, key: inviteKey };
     });
@@ -236,7 +263,11 @@ export class Hub {
     const gone = !c.claimed || (!connected && left !== null && left !== undefined && Date.now() - left >= this.leftAfterMs);
     const clock = g.clockLeft(seat);
     const timedOut = clock !== null && clock <= 0;
-    if (!gone && !timedOut) throw new Refusal('bad_message', `seat ${seat}'s player is still here (gone for ${this.leftAfterMs / 1000} s, or out of time, is needed)`);
+    if (!gone && !timedOut)
+      throw new Refusal(
+        'bad_message',
+        `seat ${seat}'s player is still here (gone for ${this.leftAfterMs / 1000} s, or out of time, is needed)`,
+      );
     await g.handToBot(seat, spec);
   }
 

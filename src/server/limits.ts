@@ -18,7 +18,10 @@ export function addressKey(ip: string): string {
   const left = head === '' ? [] : head.split(':');
   const right = tail === undefined || tail === '' ? [] : tail.split(':');
   const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-  return `${groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 /** How many of something each address holds right now, up to a cap. */
@@ -51,7 +54,10 @@ export class PerAddressCount {
  */
 export class LiveGamesPerAddress {
   private readonly byAddress = new Map<string, { ids: Set<string>; pending: number }>();
-  constructor(readonly cap: number, private readonly isLive: (id: string) => boolean) {}
+  constructor(
+    readonly cap: number,
+    private readonly isLive: (id: string) => boolean,
+  ) {}
 
   /**
    * Reserves a place for a game `key` is about to create (so concurrent requests cannot all pass
@@ -120,7 +126,8 @@ export function parseOrigins(list: readonly string[]): Set<string> {
     } catch {
       throw new Error(`allowed origin "${s}" is not a URL (write it as scheme://host[:port])`);
     }
-    if (url.origin === 'null' || url.pathname !== '/' || url.search !== '' || url.hash !== '') throw new Error(`allowed origin "${s}" is not an origin (write it as scheme://host[:port], nothing after)`);
+    if (url.origin === 'null' || url.pathname !== '/' || url.search !== '' || url.hash !== '')
+      throw new Error(`allowed origin "${s}" is not an origin (write it as scheme://host[:port], nothing after)`);
     out.add(url.origin);
   }
   return out;
@@ -139,14 +146,17 @@ export function parseTrustProxy(value: string): TrustProxy {
   const v = value.trim();
   if (v === '' || v === 'false') return false;
   if (v === 'true') return true;
-  if (/^\d+$/.test(v)) throw new Error(`TRUST_PROXY "${value}": a number of hops is not supported; list the proxy's addresses (e.g. 127.0.0.1 or loopback)`);
+  if (/^\d+$/.test(v))
+    throw new Error(`TRUST_PROXY "${value}": a number of hops is not supported; list the proxy's addresses (e.g. 127.0.0.1 or loopback)`);
   const parts = v.split(',').map((s) => s.trim());
   for (const p of parts) {
     const [addr = '', bits, extra] = p.split('/');
     const named = ['loopback', 'linklocal', 'uniquelocal'].includes(p);
     const ip = isIPv6(addr) || /^\d{1,3}(\.\d{1,3}){3}$/.test(addr);
     if (!named && (!ip || extra !== undefined || (bits !== undefined && !/^\d{1,3}$/.test(bits)))) {
-      throw new Error(`TRUST_PROXY "${value}": "${p}" is not an address or CIDR range (use false, true, or a comma list of the proxies' addresses)`);
+      throw new Error(
+        `TRUST_PROXY "${value}": "${p}" is not an address or CIDR range (use false, true, or a comma list of the proxies' addresses)`,
+      );
     }
   }
   return parts.join(',');

@@ -26,7 +26,10 @@ export interface Subscriber {
 
 /** A refusal the client can act on; nothing was changed. */
 export class Refusal extends Error {
-  constructor(readonly code: ErrorCode, message: string) {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -97,7 +100,13 @@ export class LiveGame {
 
   /** Rebuilds a game by replaying its stored log and checks the stored state hash. */
   static load(store: Store, game: AnyGame, stored: StoredGame): LiveGame {
-    const g = new LiveGame(store, game, stored, stored.seatConfigs.map((s) => ({ ...s })), stored.settings as GameSettings);
+    const g = new LiveGame(
+      store,
+      game,
+      stored,
+      stored.seatConfigs.map((s) => ({ ...s })),
+      stored.settings as GameSettings,
+    );
     stored.moves.forEach((m, i) => {
       if (m.index !== i) throw new Error(`game ${stored.id}: move ${i} is stored as #${m.index}`);
       const turn = game.turn(g.state);
@@ -121,7 +130,8 @@ export class LiveGame {
 
   get seeding(): Seeding {
     const rng = this.settings.rng ?? 1;
-    if (rng !== 1 && rng !== 2) throw new Error(`game ${this.stored.id}: its settings name seeding ${JSON.stringify(rng)}, which this server does not know`);
+    if (rng !== 1 && rng !== 2)
+      throw new Error(`game ${this.stored.id}: its settings name seeding ${JSON.stringify(rng)}, which this server does not know`);
     return rng;
   }
 
@@ -219,7 +229,7 @@ export class LiveGame {
             : decide(this.game, this.state, sb.bot, createRng(rngSeed));
         if (this.closed) return null;
         const key = canonicalJson(choice);
-        if (!(this.game.choices(this.state) as readonly Choice[]).some((c) => canonicalJson(c) === key)) {
+        if (!this.game.choices(this.state).some((c) => canonicalJson(c) === key)) {
           throw new Error(`answered a choice that is not legal: ${key}`);
         }
         return choice;
@@ -231,9 +241,11 @@ export class LiveGame {
         }
         if (!this.fallbackFailed.has(seat)) {
           this.fallbackFailed.add(seat);
-          console.error(`game ${this.id}: seat ${seat}'s fallback bot "${FALLBACK_BOT_SPEC}" failed too: ${errorText(e)}; the seat plays its first legal choice when its bot fails`);
+          console.error(
+            `game ${this.id}: seat ${seat}'s fallback bot "${FALLBACK_BOT_SPEC}" failed too: ${errorText(e)}; the seat plays its first legal choice when its bot fails`,
+          );
         }
-        return (this.game.choices(this.state) as readonly Choice[])[0]!;
+        return this.game.choices(this.state)[0]!;
       }
     }
   }
@@ -249,7 +261,10 @@ export class LiveGame {
   private mustHaveTime(seat: Seat): void {
     const left = this.clockLeft(seat);
     if (left !== null && left <= 0) {
-      throw new Refusal('out_of_time', `seat ${seat}'s time ran out ${Math.round(-left / 1000)} s ago; the other players may hand the seat to a bot`);
+      throw new Refusal(
+        'out_of_time',
+        `seat ${seat}'s time ran out ${Math.round(-left / 1000)} s ago; the other players may hand the seat to a bot`,
+      );
     }
   }
 
@@ -283,7 +298,7 @@ export class LiveGame {
     const clocks = this.clocks.slice();
     if (this.settings.clock && clocks[seat] !== null) {
       clocks[seat] = clocks[seat]! - (now - this.since);
-      if (this.game.toAct(next) !== seat) clocks[seat]! += this.settings.clock.incrementMs;
+      if (this.game.toAct(next) !== seat) clocks[seat] += this.settings.clock.incrementMs;
     }
     const over = this.game.toAct(next) === null;
     const row: MoveRow = { index, seat, choice: stableChoice(choice), hash: this.game.hash(next), at: now };
@@ -312,7 +327,10 @@ export class LiveGame {
     return this.serial(async () => {
       this.mustHaveTime(seat);
       if (!this.canUndo(seat)) {
-        throw new Refusal('cannot_undo', 'only your own choices of this turn can be taken back, and none after hidden information was revealed or another seat acted');
+        throw new Refusal(
+          'cannot_undo',
+          'only your own choices of this turn can be taken back, and none after hidden information was revealed or another seat acted',
+        );
       }
       const keep = this.moves.length - 1;
       const s = this.game.setup(this.game.options(this.stored.options), this.stored.seats, createRng(this.stored.seed, this.seeding));
@@ -409,7 +427,9 @@ export class LiveGame {
         // The choice was legal, so storing it failed (storage down): retried later, backing off.
         if (this.closed) return;
         const wait = Math.min(BOT_RETRY_MAX_MS, BOT_RETRY_FIRST_MS * 2 ** this.botStoreFailures++);
-        console.error(`game ${this.id}: storing seat ${seat}'s bot move failed (${this.botStoreFailures} in a row), retrying in ${wait / 1000} s: ${errorText(e)}`);
+        console.error(
+          `game ${this.id}: storing seat ${seat}'s bot move failed (${this.botStoreFailures} in a row), retrying in ${wait / 1000} s: ${errorText(e)}`,
+        );
         setTimeout(() => this.scheduleBot(), wait).unref();
       });
     }, this.settings.botDelayMs);
@@ -421,7 +441,7 @@ export class LiveGame {
     return this.serial(async () => {
       await this.store.updateSeat(this.id, seat, { bot: spec });
       this.seatConfigs[seat] = { ...this.seatConfigs[seat]!, bot: spec };
-      this.announce([{ type: 'seatToBot', seat } as GameEvent]);
+      this.announce([{ type: 'seatToBot', seat }]);
       this.scheduleBot();
     });
   }
@@ -433,7 +453,7 @@ export class LiveGame {
       if (!c || c.kind !== 'human' || c.bot === null) return;
       await this.store.updateSeat(this.id, seat, { bot: null });
       this.seatConfigs[seat] = { ...c, bot: null };
-      this.announce([{ type: 'seatReclaimed', seat } as GameEvent]);
+      this.announce([{ type: 'seatReclaimed', seat }]);
     });
   }
 

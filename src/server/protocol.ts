@@ -42,10 +42,22 @@ export const displayName = text(40);
 /** A request id echoed back in the answer. */
 const requestId = text(64);
 
-const gameId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'game ids are URL-safe letters, digits, - and _');
-const token = z.string().min(16).max(128).regex(/^[A-Za-z0-9_-]+$/, 'tokens are URL-safe');
+const gameId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'game ids are URL-safe letters, digits, - and _');
+const token = z
+  .string()
+  .min(16)
+  .max(128)
+  .regex(/^[A-Za-z0-9_-]+$/, 'tokens are URL-safe');
 /** What a seat link carries after `#key=`: 128 random bits in base64url are 22 characters. */
-const inviteKey = z.string().min(22).max(128).regex(/^[A-Za-z0-9_-]+$/, 'invitation keys are URL-safe');
+const inviteKey = z
+  .string()
+  .min(22)
+  .max(128)
+  .regex(/^[A-Za-z0-9_-]+$/, 'invitation keys are URL-safe');
 /** A choice is a small JSON object with a string tag; the engine decides whether it is legal. */
 const choice = z.object({ t: z.string().min(1).max(32) }).passthrough();
 
@@ -80,7 +92,21 @@ export const CreateGame = z
     options: z.record(text(40), z.unknown()).optional(),
     seed: z.union([text(64), z.number().int()]).optional(),
     /** Per-seat clocks, as on Board Game Arena: a time bank, and a refund per move. */
-    clock: z.object({ bankMs: z.number().int().min(1000).max(30 * 24 * 3600 * 1000), incrementMs: z.number().int().min(0).max(7 * 24 * 3600 * 1000) }).strict().optional(),
+    clock: z
+      .object({
+        bankMs: z
+          .number()
+          .int()
+          .min(1000)
+          .max(30 * 24 * 3600 * 1000),
+        incrementMs: z
+          .number()
+          .int()
+          .min(0)
+          .max(7 * 24 * 3600 * 1000),
+      })
+      .strict()
+      .optional(),
     /** How long a bot at the table waits before playing, so that people can follow. */
     botDelayMs: z.number().int().min(0).max(10_000).optional(),
     /** Open to anyone: listed in the lobby, its free seats taken without a link. Default: friends only, by link. */
@@ -93,7 +119,9 @@ export type CreateGame = z.infer<typeof CreateGame>;
  * POST /api/games/:id/join. With the seat's invitation key: the seat, on this device (a new token;
  * the old one stops working). Without: only a free seat of a game open to anyone.
  */
-export const JoinSeat = z.object({ seat: z.number().int().min(0).max(7), name: displayName.optional(), key: inviteKey.optional() }).strict();
+export const JoinSeat = z
+  .object({ seat: z.number().int().min(0).max(7), name: displayName.optional(), key: inviteKey.optional() })
+  .strict();
 
 /** POST /api/games/:id/seats/:seat/bot: hand a seat whose player left (or ran out of time) to a bot. */
 export const HandToBot = z.object({ token, bot: text(40).optional() }).strict();

@@ -3,10 +3,7 @@
  * or run several server processes on one database.
  */
 import pg from 'pg';
-import {
-  StoreConflict,
-  type GameStatus, type GameSummary, type SeatConfig, type Store, type StoredGame,
-} from './store.js';
+import { StoreConflict, type GameStatus, type GameSummary, type SeatConfig, type Store, type StoredGame } from './store.js';
 
 export interface PostgresStoreOptions {
   /** Schema holding the tables, created by init() if missing; default: the connection's search_path. */
@@ -74,17 +71,44 @@ const INIT_LOCK = 0x45787064; // "Expd"
 
 type Num = string | number;
 interface GameDbRow {
-  id: string; game: string; seats: number; seed: string; options: unknown; settings: unknown;
-  status: GameStatus; hash: string; created_at: Num; updated_at: Num; listed: boolean;
+  id: string;
+  game: string;
+  seats: number;
+  seed: string;
+  options: unknown;
+  settings: unknown;
+  status: GameStatus;
+  hash: string;
+  created_at: Num;
+  updated_at: Num;
+  listed: boolean;
 }
 interface SeatDbRow {
-  seat: number; kind: 'human' | 'bot'; bot: string | null; name: string | null;
-  token_hash: string | null; invite_hash: string | null; claimed: boolean; clock_ms: Num | null;
+  seat: number;
+  kind: 'human' | 'bot';
+  bot: string | null;
+  name: string | null;
+  token_hash: string | null;
+  invite_hash: string | null;
+  claimed: boolean;
+  clock_ms: Num | null;
 }
-interface MoveDbRow { idx: number; seat: number; choice: unknown; hash: string; at: Num }
+interface MoveDbRow {
+  idx: number;
+  seat: number;
+  choice: unknown;
+  hash: string;
+  at: Num;
+}
 interface SummaryDbRow {
-  id: string; game: string; seats: number; status: GameStatus; moves: Num;
-  created_at: Num; updated_at: Num; open_seats: number[];
+  id: string;
+  game: string;
+  seats: number;
+  status: GameStatus;
+  moves: Num;
+  created_at: Num;
+  updated_at: Num;
+  open_seats: number[];
 }
 
 /** JSON text for a json column; `undefined` becomes null so the NOT NULL column always holds valid JSON. */
@@ -121,7 +145,9 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
   });
   // An idle connection that the server drops emits 'error' on the pool; unhandled, that would
   // crash the process. The pool discards the connection and opens a new one when needed.
-  pool.on('error', (e) => { console.error(`PostgreSQL idle connection error: ${e.message}`); });
+  pool.on('error', (e) => {
+    console.error(`PostgreSQL idle connection error: ${e.message}`);
+  });
 
   /** Runs `fn` in one transaction on one connection; rolls back when it throws. */
   async function inTx<T>(fn: (c: pg.PoolClient) => Promise<T>, begin = 'BEGIN'): Promise<T> {
@@ -184,14 +210,29 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
         const g = (await c.query<GameDbRow>(`SELECT * FROM ${p}games WHERE id = $1`, [id])).rows[0];
         if (g === undefined) return null;
         const seats = (await c.query<SeatDbRow>(`SELECT * FROM ${p}seats WHERE game_id = $1 ORDER BY seat`, [id])).rows;
-        const moves = (await c.query<MoveDbRow>(
-          `SELECT idx, seat, choice, hash, at FROM ${p}moves WHERE game_id = $1 ORDER BY idx`, [id])).rows;
+        const moves = (await c.query<MoveDbRow>(`SELECT idx, seat, choice, hash, at FROM ${p}moves WHERE game_id = $1 ORDER BY idx`, [id]))
+          .rows;
         return {
-          id: g.id, game: g.game, seats: g.seats, seed: g.seed, options: g.options, settings: g.settings,
-          createdAt: num(g.created_at), listed: g.listed, status: g.status, hash: g.hash, updatedAt: num(g.updated_at),
+          id: g.id,
+          game: g.game,
+          seats: g.seats,
+          seed: g.seed,
+          options: g.options,
+          settings: g.settings,
+          createdAt: num(g.created_at),
+          listed: g.listed,
+          status: g.status,
+          hash: g.hash,
+          updatedAt: num(g.updated_at),
           seatConfigs: seats.map((r): SeatConfig => ({
-            seat: r.seat, kind: r.kind, bot: r.bot, name: r.name, tokenHash: r.token_hash, inviteHash: r.invite_hash,
-            claimed: r.claimed, clockMs: r.clock_ms === null ? null : num(r.clock_ms),
+            seat: r.seat,
+            kind: r.kind,
+            bot: r.bot,
+            name: r.name,
+            tokenHash: r.token_hash,
+            inviteHash: r.invite_hash,
+            claimed: r.claimed,
+            clockMs: r.clock_ms === null ? null : num(r.clock_ms),
           })),
           moves: moves.map((m) => ({ index: m.idx, seat: m.seat, choice: m.choice, hash: m.hash, at: num(m.at) })),
         };
@@ -208,8 +249,14 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
         [o.status ?? null, o.limit ?? null, o.listed ?? null], // LIMIT NULL: no limit
       );
       return r.rows.map((g): GameSummary => ({
-        id: g.id, game: g.game, seats: g.seats, status: g.status, moves: num(g.moves),
-        createdAt: num(g.created_at), updatedAt: num(g.updated_at), openSeats: g.open_seats,
+        id: g.id,
+        game: g.game,
+        seats: g.seats,
+        status: g.status,
+        moves: num(g.moves),
+        createdAt: num(g.created_at),
+        updatedAt: num(g.updated_at),
+        openSeats: g.open_seats,
       }));
     },
     async appendMove(gameId, move, after) {
@@ -218,12 +265,20 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
           const n = await lockGame(c, gameId);
           if (move.index !== n) throw new StoreConflict(`game ${gameId}: move ${move.index} is not the next one (${n})`);
           const at = wholeMs(move.at);
-          await c.query(
-            `INSERT INTO ${p}moves (game_id, idx, seat, choice, hash, at) VALUES ($1, $2, $3, $4, $5, $6)`,
-            [gameId, move.index, move.seat, jsonText(move.choice), move.hash, at],
-          );
-          await c.query(`UPDATE ${p}games SET hash = $2, status = $3, updated_at = $4 WHERE id = $1`,
-            [gameId, after.hash, after.status, at]);
+          await c.query(`INSERT INTO ${p}moves (game_id, idx, seat, choice, hash, at) VALUES ($1, $2, $3, $4, $5, $6)`, [
+            gameId,
+            move.index,
+            move.seat,
+            jsonText(move.choice),
+            move.hash,
+            at,
+          ]);
+          await c.query(`UPDATE ${p}games SET hash = $2, status = $3, updated_at = $4 WHERE id = $1`, [
+            gameId,
+            after.hash,
+            after.status,
+            at,
+          ]);
           if (after.clocks !== undefined && after.clocks.length > 0) {
             // All seats' clocks in one statement; the array's position is the seat number.
             const ms = after.clocks.map((v) => (v === null ? null : wholeMs(v)));
@@ -245,8 +300,12 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
       await inTx(async (c) => {
         await lockGame(c, gameId);
         await c.query(`DELETE FROM ${p}moves WHERE game_id = $1 AND idx >= $2`, [gameId, fromIndex]);
-        await c.query(`UPDATE ${p}games SET hash = $2, status = $3, updated_at = $4 WHERE id = $1`,
-          [gameId, after.hash, after.status, Date.now()]);
+        await c.query(`UPDATE ${p}games SET hash = $2, status = $3, updated_at = $4 WHERE id = $1`, [
+          gameId,
+          after.hash,
+          after.status,
+          Date.now(),
+        ]);
       });
     },
     async updateSeat(gameId, seat, patch) {
@@ -265,7 +324,9 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
       if (patch.clockMs !== undefined) set('clock_ms', patch.clockMs === null ? null : wholeMs(patch.clockMs));
       // An empty patch still checks that the seat exists, like the SQLite store.
       const r = await pool.query(
-        `UPDATE ${p}seats SET ${sets.length > 0 ? sets.join(', ') : 'seat = seat'} WHERE game_id = $1 AND seat = $2`, values);
+        `UPDATE ${p}seats SET ${sets.length > 0 ? sets.join(', ') : 'seat = seat'} WHERE game_id = $1 AND seat = $2`,
+        values,
+      );
       if (r.rowCount === 0) throw new Error(`unknown seat ${seat} of game ${gameId}`);
     },
     async activeGameIds() {

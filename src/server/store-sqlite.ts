@@ -5,7 +5,13 @@
 import Database from 'better-sqlite3';
 import {
   StoreConflict,
-  type GameStatus, type GameSummary, type MoveRow, type NewGame, type SeatConfig, type Store, type StoredGame,
+  type GameStatus,
+  type GameSummary,
+  type MoveRow,
+  type NewGame,
+  type SeatConfig,
+  type Store,
+  type StoredGame,
 } from './store.js';
 
 const SCHEMA = `
@@ -60,17 +66,44 @@ const ADDED_COLUMNS: readonly { table: string; column: string; sql: string }[] =
 const LATE_INDEXES = 'CREATE INDEX IF NOT EXISTS games_listed_status_updated ON games (listed, status, updated_at);';
 
 interface GameDbRow {
-  id: string; game: string; seats: number; seed: string; options: string; settings: string;
-  status: GameStatus; hash: string; created_at: number; updated_at: number; listed: number;
+  id: string;
+  game: string;
+  seats: number;
+  seed: string;
+  options: string;
+  settings: string;
+  status: GameStatus;
+  hash: string;
+  created_at: number;
+  updated_at: number;
+  listed: number;
 }
 interface SeatDbRow {
-  seat: number; kind: 'human' | 'bot'; bot: string | null; name: string | null;
-  token_hash: string | null; invite_hash: string | null; claimed: number; clock_ms: number | null;
+  seat: number;
+  kind: 'human' | 'bot';
+  bot: string | null;
+  name: string | null;
+  token_hash: string | null;
+  invite_hash: string | null;
+  claimed: number;
+  clock_ms: number | null;
 }
-interface MoveDbRow { idx: number; seat: number; choice: string; hash: string; at: number }
+interface MoveDbRow {
+  idx: number;
+  seat: number;
+  choice: string;
+  hash: string;
+  at: number;
+}
 interface SummaryDbRow {
-  id: string; game: string; seats: number; status: GameStatus; moves: number;
-  created_at: number; updated_at: number; open_seats: string | null;
+  id: string;
+  game: string;
+  seats: number;
+  status: GameStatus;
+  moves: number;
+  created_at: number;
+  updated_at: number;
+  open_seats: string | null;
 }
 
 /** JSON text for a JSON column; `undefined` becomes null so the NOT NULL column always holds valid JSON. */
@@ -86,13 +119,24 @@ function wholeMs(v: number): number {
 }
 
 function openSeatsOf(list: string | null): number[] {
-  return list === null ? [] : list.split(',').map(Number).sort((a, b) => a - b);
+  return list === null
+    ? []
+    : list
+        .split(',')
+        .map(Number)
+        .sort((a, b) => a - b);
 }
 
 function seatFromRow(r: SeatDbRow): SeatConfig {
   return {
-    seat: r.seat, kind: r.kind, bot: r.bot, name: r.name, tokenHash: r.token_hash, inviteHash: r.invite_hash,
-    claimed: r.claimed !== 0, clockMs: r.clock_ms,
+    seat: r.seat,
+    kind: r.kind,
+    bot: r.bot,
+    name: r.name,
+    tokenHash: r.token_hash,
+    inviteHash: r.invite_hash,
+    claimed: r.claimed !== 0,
+    clockMs: r.clock_ms,
   };
 }
 
@@ -163,17 +207,35 @@ export function openSqliteStore(file: string): Store {
   const createTx = (g: NewGame, seats: readonly SeatConfig[], hash: string): void => {
     if (s().gameById.get(g.id) !== undefined) throw new StoreConflict(`game ${g.id} already exists`);
     s().insertGame.run({
-      id: g.id, game: g.game, seats: g.seats, seed: g.seed, options: jsonText(g.options),
-      settings: jsonText(g.settings), hash, createdAt: wholeMs(g.createdAt), listed: g.listed ? 1 : 0,
+      id: g.id,
+      game: g.game,
+      seats: g.seats,
+      seed: g.seed,
+      options: jsonText(g.options),
+      settings: jsonText(g.settings),
+      hash,
+      createdAt: wholeMs(g.createdAt),
+      listed: g.listed ? 1 : 0,
     });
     for (const c of seats) {
       s().insertSeat.run({
-        gameId: g.id, seat: c.seat, kind: c.kind, bot: c.bot, name: c.name, tokenHash: c.tokenHash, inviteHash: c.inviteHash,
-        claimed: c.claimed ? 1 : 0, clockMs: c.clockMs === null ? null : wholeMs(c.clockMs),
+        gameId: g.id,
+        seat: c.seat,
+        kind: c.kind,
+        bot: c.bot,
+        name: c.name,
+        tokenHash: c.tokenHash,
+        inviteHash: c.inviteHash,
+        claimed: c.claimed ? 1 : 0,
+        clockMs: c.clockMs === null ? null : wholeMs(c.clockMs),
       });
     }
   };
-  const appendTx = (gameId: string, move: MoveRow, after: { hash: string; status: GameStatus; clocks?: readonly (number | null)[] }): void => {
+  const appendTx = (
+    gameId: string,
+    move: MoveRow,
+    after: { hash: string; status: GameStatus; clocks?: readonly (number | null)[] },
+  ): void => {
     const n = moveCountOf(gameId);
     if (move.index !== n) throw new StoreConflict(`game ${gameId}: move ${move.index} is not the next one (${n})`);
     const at = wholeMs(move.at);
@@ -194,15 +256,28 @@ export function openSqliteStore(file: string): Store {
     const g = s().gameById.get(id);
     if (g === undefined) return null;
     return {
-      id: g.id, game: g.game, seats: g.seats, seed: g.seed,
-      options: JSON.parse(g.options) as unknown, settings: JSON.parse(g.settings) as unknown,
-      createdAt: g.created_at, listed: g.listed !== 0, status: g.status, hash: g.hash, updatedAt: g.updated_at,
+      id: g.id,
+      game: g.game,
+      seats: g.seats,
+      seed: g.seed,
+      options: JSON.parse(g.options) as unknown,
+      settings: JSON.parse(g.settings) as unknown,
+      createdAt: g.created_at,
+      listed: g.listed !== 0,
+      status: g.status,
+      hash: g.hash,
+      updatedAt: g.updated_at,
       seatConfigs: s().seatsOf.all(id).map(seatFromRow),
-      moves: s().movesOf.all(id).map((m) => ({ index: m.idx, seat: m.seat, choice: JSON.parse(m.choice) as unknown, hash: m.hash, at: m.at })),
+      moves: s()
+        .movesOf.all(id)
+        .map((m) => ({ index: m.idx, seat: m.seat, choice: JSON.parse(m.choice) as unknown, hash: m.hash, at: m.at })),
     };
   };
   let tx: {
-    create: typeof createTx; append: typeof appendTx; truncate: typeof truncateTx; read: typeof readGame;
+    create: typeof createTx;
+    append: typeof appendTx;
+    truncate: typeof truncateTx;
+    read: typeof readGame;
   } | null = null;
   const t = (): NonNullable<typeof tx> => {
     if (tx === null) throw new Error('SQLite store: call init() first');
@@ -238,10 +313,18 @@ export function openSqliteStore(file: string): Store {
     async listGames(opts = {}) {
       const listed = opts.listed === undefined ? null : opts.listed ? 1 : 0;
       // LIMIT -1 is SQLite's "no limit".
-      return s().summaries.all({ status: opts.status ?? null, listed, limit: opts.limit ?? -1 }).map((r): GameSummary => ({
-        id: r.id, game: r.game, seats: r.seats, status: r.status, moves: r.moves,
-        createdAt: r.created_at, updatedAt: r.updated_at, openSeats: openSeatsOf(r.open_seats),
-      }));
+      return s()
+        .summaries.all({ status: opts.status ?? null, listed, limit: opts.limit ?? -1 })
+        .map((r): GameSummary => ({
+          id: r.id,
+          game: r.game,
+          seats: r.seats,
+          status: r.status,
+          moves: r.moves,
+          createdAt: r.created_at,
+          updatedAt: r.updated_at,
+          openSeats: openSeatsOf(r.open_seats),
+        }));
     },
     async appendMove(gameId, move, after) {
       t().append(gameId, move, after);
@@ -252,19 +335,29 @@ export function openSqliteStore(file: string): Store {
     async updateSeat(gameId, seat, patch) {
       const has = (k: keyof typeof patch): number => (Object.prototype.hasOwnProperty.call(patch, k) && patch[k] !== undefined ? 1 : 0);
       const info = s().updateSeat.run({
-        gameId, seat,
-        hasKind: has('kind'), kind: patch.kind ?? null,
-        hasBot: has('bot'), bot: patch.bot ?? null,
-        hasName: has('name'), name: patch.name ?? null,
-        hasTokenHash: has('tokenHash'), tokenHash: patch.tokenHash ?? null,
-        hasInviteHash: has('inviteHash'), inviteHash: patch.inviteHash ?? null,
-        hasClaimed: has('claimed'), claimed: patch.claimed ? 1 : 0,
-        hasClockMs: has('clockMs'), clockMs: patch.clockMs == null ? null : wholeMs(patch.clockMs),
+        gameId,
+        seat,
+        hasKind: has('kind'),
+        kind: patch.kind ?? null,
+        hasBot: has('bot'),
+        bot: patch.bot ?? null,
+        hasName: has('name'),
+        name: patch.name ?? null,
+        hasTokenHash: has('tokenHash'),
+        tokenHash: patch.tokenHash ?? null,
+        hasInviteHash: has('inviteHash'),
+        inviteHash: patch.inviteHash ?? null,
+        hasClaimed: has('claimed'),
+        claimed: patch.claimed ? 1 : 0,
+        hasClockMs: has('clockMs'),
+        clockMs: patch.clockMs == null ? null : wholeMs(patch.clockMs),
       });
       if (info.changes === 0) throw new Error(`unknown seat ${seat} of game ${gameId}`);
     },
     async activeGameIds() {
-      return s().activeIds.all().map((r) => r.id);
+      return s()
+        .activeIds.all()
+        .map((r) => r.id);
     },
     async close() {
       if (db.open) db.close();

@@ -88,10 +88,18 @@ export interface Store {
    * Appends one move in a single transaction, with the game's new hash, status and the seats'
    * clocks; throws StoreConflict when `move.index` is not the next index. Returns after commit.
    */
-  appendMove(gameId: string, move: MoveRow, after: { hash: string; status: GameStatus; clocks?: readonly (number | null)[] }): Promise<void>;
+  appendMove(
+    gameId: string,
+    move: MoveRow,
+    after: { hash: string; status: GameStatus; clocks?: readonly (number | null)[] },
+  ): Promise<void>;
   /** Undo: deletes moves with index ≥ fromIndex in one transaction and sets the hash. */
   truncateMoves(gameId: string, fromIndex: number, after: { hash: string; status: GameStatus }): Promise<void>;
-  updateSeat(gameId: string, seat: number, patch: Partial<Pick<SeatConfig, 'kind' | 'bot' | 'name' | 'tokenHash' | 'inviteHash' | 'claimed' | 'clockMs'>>): Promise<void>;
+  updateSeat(
+    gameId: string,
+    seat: number,
+    patch: Partial<Pick<SeatConfig, 'kind' | 'bot' | 'name' | 'tokenHash' | 'inviteHash' | 'claimed' | 'clockMs'>>,
+  ): Promise<void>;
   /** Ids of games with status 'active', for rebuilding after a restart. */
   activeGameIds(): Promise<string[]>;
   close(): Promise<void>;

@@ -75,7 +75,10 @@ test('greedy does not waste its turn: with rations it moves somewhere it can exp
   // Seed 2: the tile it explores gives no rations, so the one it spends shows.
   const s = buildPosition({ seed: 2, seats: 2, players: [{ at: 'ruin-4', rations: 3 }] });
   const made = playTurn(s);
-  assert.ok(made.some((c) => c.t === 'explore'), JSON.stringify(made));
+  assert.ok(
+    made.some((c) => c.t === 'explore'),
+    JSON.stringify(made),
+  );
   assert.equal(player(s, 0).rations, 2);
 });
 
@@ -106,7 +109,10 @@ test('RR-TB-3 greedy cashes Machete 3 when it holds relics', () => {
     players: [{ at: 'ruin-4', rations: 0, machete: [0, 0, 1], reserve: 2, relics: { green: 1, blue: 1, ivory: 1 } }],
   });
   const made = playTurn(s);
-  assert.ok(made.some((c) => c.t === 'tool' && (c as unknown as { col: string }).col === 'machete'), JSON.stringify(made));
+  assert.ok(
+    made.some((c) => c.t === 'tool' && (c as unknown as { col: string }).col === 'machete'),
+    JSON.stringify(made),
+  );
   assert.equal(player(s, 0).vp, 12);
 });
 
@@ -147,7 +153,10 @@ test('RR-END-1 the relic rule of thumb: take, unless taking ends the game while 
       seats: 2,
       stacks: { 'ruin-7': [], 'ruin-6': [] },
       relics: ['ruin-7', 'ruin-6'],
-      players: [{ at: 'ruin-7', vp }, { relics: { green: 2, ivory: 2, blue: 2 }, vp: 40 }],
+      players: [
+        { at: 'ruin-7', vp },
+        { relics: { green: 2, ivory: 2, blue: 2 }, vp: 40 },
+      ],
     });
     g.apply(s, { t: 'move', trails: [10] });
     return s;

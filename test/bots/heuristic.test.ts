@@ -87,7 +87,8 @@ test('RR-EXP-1 standing on a relic shrine with a same-colour relic shrine in rea
 test('longer expedition routes are worth more (2 VP per trail)', () => {
   const short = value(shrines(['ruin-7', 'ruin-6'], 'ruin-7', { pathways: [] }), 1);
   const long = value(shrines(['ruin-7', 'ruin-6'], 'ruin-7', { pathways: [37, 21, 20] }), 1);
-  const sameWithoutRelic = value(shrines(['ruin-7'], 'ruin-7', { pathways: [37, 21, 20] }), 1) - value(shrines(['ruin-7'], 'ruin-7', { pathways: [] }), 1);
+  const sameWithoutRelic =
+    value(shrines(['ruin-7'], 'ruin-7', { pathways: [37, 21, 20] }), 1) - value(shrines(['ruin-7'], 'ruin-7', { pathways: [] }), 1);
   assert.ok(long - short > sameWithoutRelic + 4, `long ${long}, short ${short}`);
 });
 

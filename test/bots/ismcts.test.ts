@@ -18,7 +18,15 @@ test('ismcts limits parse from 500ms, 2s and 2000it; nonsense is refused', () =>
   assert.throws(() => parseIsmctsArg('fast'), InvalidInput);
   assert.throws(() => parseIsmctsArg('0it'), InvalidInput);
   assert.equal(botFromSpec('ismcts:300it').name, 'ismcts:300it');
-  assert.deepEqual(parseIsmctsArg('2000it+max=0+potential=1+c=0.5+scale=4+rollout=2+shrink=0.1'), { iterations: 2000, maxBackup: 0, potential: 1, c: 0.5, marginScale: 4, rolloutTurns: 2, shrink: 0.1 });
+  assert.deepEqual(parseIsmctsArg('2000it+max=0+potential=1+c=0.5+scale=4+rollout=2+shrink=0.1'), {
+    iterations: 2000,
+    maxBackup: 0,
+    potential: 1,
+    c: 0.5,
+    marginScale: 4,
+    rolloutTurns: 2,
+    shrink: 0.1,
+  });
   assert.throws(() => parseIsmctsArg('2000it+shrink=1'), InvalidInput);
   assert.throws(() => parseIsmctsArg('2000it+max=1.5'), InvalidInput);
   assert.throws(() => parseIsmctsArg('2000it+fast=1'), InvalidInput);
@@ -84,7 +92,10 @@ test('ismcts far ahead ends the game it has won (RR-EXP-1, RR-END-1)', () => {
       { at: 'camp', relics: { ivory: 1 }, vp: 20 },
     ]);
     const rng = createRng(seed);
-    assert.ok(playToRelic(s, bot, rng), `seed ${seed}: ismcts moved to ${s.board.locations[s.players[0]!.loc]!.id}, not onto the last relic`);
+    assert.ok(
+      playToRelic(s, bot, rng),
+      `seed ${seed}: ismcts moved to ${s.board.locations[s.players[0]!.loc]!.id}, not onto the last relic`,
+    );
     g.apply(s, decide(g, s, bot, rng));
     assert.equal(s.trigger, 0, `seed ${seed}: the end is triggered`);
   }
@@ -101,7 +112,10 @@ test('ismcts root statistics: every iteration visits one root choice, all of the
   let stats: readonly { key: string; visits: number; mean: number }[] = [];
   const bot = ismctsBot({ iterations: 300, onRoot: (c) => (stats = c) });
   decide(g, s, bot, createRng(3));
-  assert.equal(stats.reduce((a, c) => a + c.visits, 0), 300);
+  assert.equal(
+    stats.reduce((a, c) => a + c.visits, 0),
+    300,
+  );
   const legal = new Set(g.choices(s).map((c) => JSON.stringify(c)));
   for (const c of stats) {
     assert.ok(legal.has(c.key), `${c.key} is not a legal choice`);

@@ -7,7 +7,12 @@ import { parseGreedyArg } from '../../src/bots/greedy.js';
 import { parseIsmctsArg } from '../../src/bots/ismcts.js';
 import { ISMCTS_SETTING_RANGES, MAX_GREEDY_BUDGET, MAX_ISMCTS_ITERATIONS, MAX_THINK_MS } from '../../src/bots/limits.js';
 
-const refused = (spec: string, message: RegExp) => assert.throws(() => botFromSpec(spec), (e: unknown) => e instanceof InvalidInput && message.test(e.message), spec);
+const refused = (spec: string, message: RegExp) =>
+  assert.throws(
+    () => botFromSpec(spec),
+    (e: unknown) => e instanceof InvalidInput && message.test(e.message),
+    spec,
+  );
 
 test('issue 13 #2: names of Object.prototype are not bots', () => {
   for (const name of ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', '__defineGetter__']) {

@@ -30,7 +30,10 @@ test('a tampered record names the first bad choice', () => {
   const m = playRandom(1, 200);
   const rec = JSON.parse(JSON.stringify(m.record));
   rec.choices[57] = { t: 'move', trails: [999] };
-  assert.throws(() => replay(g, parseRecord(rec)), (e: unknown) => e instanceof ReplayError && e.index === 57 && /#57/.test(e.message));
+  assert.throws(
+    () => replay(g, parseRecord(rec)),
+    (e: unknown) => e instanceof ReplayError && e.index === 57 && /#57/.test(e.message),
+  );
   const extra = JSON.parse(JSON.stringify(m.record));
   extra.choices.splice(10, 1);
   assert.throws(() => replay(g, parseRecord(extra)), ReplayError);
@@ -43,7 +46,10 @@ test('malformed records and options are rejected with the fault named', () => {
   assert.throws(() => parseRecord({ ...ok, choices: 'x' }), /"choices" must be an array/);
   assert.throws(() => parseRecord({ ...ok, seed: {} }), /"seed"/);
   assert.throws(() => replay(g, { ...ok, game: 'chess' }), /record is for game "chess"/);
-  assert.throws(() => new Match(g, 6, 1), (e: unknown) => e instanceof InvalidInput && /2–5 seats/.test((e as Error).message));
+  assert.throws(
+    () => new Match(g, 6, 1),
+    (e: unknown) => e instanceof InvalidInput && /2–5 seats/.test((e as Error).message),
+  );
   assert.throws(() => new Match(g, 3, 1, { layout: 'spiral' }), /layout/);
   assert.throws(() => new Match(g, 3, 1, { colour: 'red' }), /unknown option "colour"/);
   assert.throws(() => new Match(g, 3, 1, { startSeat: 3 }), /startSeat/);
@@ -94,7 +100,10 @@ test('issue 13 #1: new records are version 2 and replay; other versions are refu
   const r = replay<State>(g, parseRecord(JSON.parse(JSON.stringify(m.record))));
   assert.equal(g.hash(r.state), g.hash(m.state));
   const rec = JSON.parse(JSON.stringify(m.record));
-  assert.throws(() => parseRecord({ ...rec, version: 3 }), (e: unknown) => e instanceof InvalidInput && e.message === 'record version 3 is newer than this program (reads 1–2)');
+  assert.throws(
+    () => parseRecord({ ...rec, version: 3 }),
+    (e: unknown) => e instanceof InvalidInput && e.message === 'record version 3 is newer than this program (reads 1–2)',
+  );
   assert.throws(() => parseRecord({ ...rec, version: 0 }), /record version 0 is not one this program knows \(reads 1–2\)/);
   assert.throws(() => parseRecord({ ...rec, version: '2' }), /record version "2" is not one/);
   assert.throws(() => parseRecord({ ...rec, version: undefined }), /no "version" field/);

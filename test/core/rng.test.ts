@@ -8,7 +8,10 @@ import { gameById } from '../../src/games/index.js';
 function referenceSfc32(a: number, b: number, c: number, d: number, n: number): number[] {
   const out: number[] = [];
   for (let i = 0; i < n; i++) {
-    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
+    a >>>= 0;
+    b >>>= 0;
+    c >>>= 0;
+    d >>>= 0;
     let t = (a + b) | 0;
     a = b ^ (b >>> 9);
     b = (c + (c << 3)) | 0;
@@ -34,8 +37,14 @@ test('same seed, same stream; different seeds, different streams', () => {
   const b = createRng(7);
   const c = createRng(8);
   const sa = Array.from({ length: 50 }, () => a.u32());
-  assert.deepEqual(Array.from({ length: 50 }, () => b.u32()), sa);
-  assert.notDeepEqual(Array.from({ length: 50 }, () => c.u32()), sa);
+  assert.deepEqual(
+    Array.from({ length: 50 }, () => b.u32()),
+    sa,
+  );
+  assert.notDeepEqual(
+    Array.from({ length: 50 }, () => c.u32()),
+    sa,
+  );
   assert.notDeepEqual(stream(createRng('game:1')), stream(createRng('game:2')));
   assert.notDeepEqual(stream(createRng(1)), stream(createRng(4294967297)));
   assert.notDeepEqual(stream(createRng('game:1', 1)), stream(createRng('game:2', 1)));
@@ -100,7 +109,10 @@ test('a generator restored from its state continues the same stream', () => {
   const a = createRng('fork');
   a.u32();
   const b = rngFromState(a.state());
-  assert.deepEqual(Array.from({ length: 20 }, () => b.u32()), Array.from({ length: 20 }, () => a.u32()));
+  assert.deepEqual(
+    Array.from({ length: 20 }, () => b.u32()),
+    Array.from({ length: 20 }, () => a.u32()),
+  );
 });
 
 test('int(n) is uniform and in range; shuffle is a permutation', () => {

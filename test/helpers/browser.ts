@@ -20,7 +20,15 @@ export const WEB_ROOT = fileURLToPath(new URL('../../web', import.meta.url));
 /** Where screenshots go (ignored by git). */
 export const ARTIFACTS = fileURLToPath(new URL('../../../test-artifacts', import.meta.url));
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export interface TestBrowser {
   readonly browser: Browser;
@@ -34,7 +42,10 @@ export interface TestBrowser {
  * with a fresh temporary --user-data-dir of its own, and every page gets a fresh context.
  */
 export async function launchBrowser(): Promise<TestBrowser> {
-  assert.ok(existsSync(CHROMIUM), `Chromium is missing at ${CHROMIUM}: the browser tests need it. Install it with \`apt-get install -y chromium\``);
+  assert.ok(
+    existsSync(CHROMIUM),
+    `Chromium is missing at ${CHROMIUM}: the browser tests need it. Install it with \`apt-get install -y chromium\``,
+  );
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
   const contexts: BrowserContext[] = [];
   return {
@@ -53,7 +64,10 @@ export async function launchBrowser(): Promise<TestBrowser> {
 
 /** The real server (SQLite in memory) serving the built client; bots play at once. */
 export async function startWebServer(): Promise<TestServer> {
-  assert.ok(existsSync(join(WEB_ROOT, 'index.html')), `the built web client is missing at ${WEB_ROOT}: run \`npm run build\` first (the browser tests run after it)`);
+  assert.ok(
+    existsSync(join(WEB_ROOT, 'index.html')),
+    `the built web client is missing at ${WEB_ROOT}: run \`npm run build\` first (the browser tests run after it)`,
+  );
   return startServer('sqlite', { webRoot: WEB_ROOT, botDelayMs: 0, botThreads: 0 });
 }
 
@@ -78,7 +92,9 @@ async function readScreen(page: Page): Promise<Screen> {
         el.getAttribute('aria-disabled') !== 'true' &&
         el.closest('[aria-hidden="true"]') === null &&
         // checkVisibility also sees content hidden by a closed <details> (content-visibility).
-        (typeof el.checkVisibility === 'function' ? el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) : el.getClientRects().length > 0),
+        (typeof el.checkVisibility === 'function'
+          ? el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })
+          : el.getClientRects().length > 0),
     );
     els.forEach((el: any, i: number) => el.setAttribute('data-pw-pick', String(i)));
     const moves = gs ? Number(gs.getAttribute('data-moves')) : null;
@@ -110,7 +126,11 @@ export interface PlayResult {
  * Clicks seeded-random enabled, visible `[data-choosable]` elements until the score screen shows
  * (or `maxClicks`, or `until` says stop). The seed is in every failure message.
  */
-export async function playByClicking(page: Page, seed: string, opts: { maxClicks?: number; until?: (s: { clicks: number; moves: number | null }) => boolean; onClick?: () => Promise<void> | void } = {}): Promise<PlayResult> {
+export async function playByClicking(
+  page: Page,
+  seed: string,
+  opts: { maxClicks?: number; until?: (s: { clicks: number; moves: number | null }) => boolean; onClick?: () => Promise<void> | void } = {},
+): Promise<PlayResult> {
   const rng = createRng(seed);
   const max = opts.maxClicks ?? 1500;
   let clicks = 0;
@@ -119,7 +139,8 @@ export async function playByClicking(page: Page, seed: string, opts: { maxClicks
     const s = await readScreen(page);
     if (s.over) return { clicks, over: true, moves: s.moves };
     if (opts.until?.({ clicks, moves: s.moves })) return { clicks, over: false, moves: s.moves };
-    if (clicks >= max) throw new Error(`[seed ${seed}] no end of the game after ${clicks} clicks (move ${s.moves}, decision ${s.decision})`);
+    if (clicks >= max)
+      throw new Error(`[seed ${seed}] no end of the game after ${clicks} clicks (move ${s.moves}, decision ${s.decision})`);
     if (s.picks === 0) {
       // Bots are playing, or the answer to our last choice is on its way.
       if (!(await waitForChange(page, s.sig, 200))) idle += 200;

@@ -59,8 +59,14 @@ export function declineUntil(s: State, stop: (s: State) => boolean): void {
   while (!s.over && !stop(s)) {
     const cs = g.choices(s);
     const c =
-      cs.find((x) => x.t === 'deliver' || x.t === 'done' || (x.t === 'sell' && x.card === null) || (x.t === 'reroll' && x.faces.length === 0) || (x.t === 'rerollAll' && !x.use)) ??
-      cs[0]!;
+      cs.find(
+        (x) =>
+          x.t === 'deliver' ||
+          x.t === 'done' ||
+          (x.t === 'sell' && x.card === null) ||
+          (x.t === 'reroll' && x.faces.length === 0) ||
+          (x.t === 'rerollAll' && !x.use),
+      ) ?? cs[0]!;
     g.apply(s, c);
   }
 }

@@ -64,7 +64,14 @@ export async function openTestStore(kind: StoreKind): Promise<{ store: Store; dr
 }
 
 /** Limits high enough that only the tests of the limits meet them. */
-export const NO_LIMITS = { wsPerSecond: 10000, httpPerMinute: 100000, createPerMinute: 100000, wsUpgradesPerMinute: 100000, wsPerAddress: 100000, liveGamesPerAddress: 100000 } as const;
+export const NO_LIMITS = {
+  wsPerSecond: 10000,
+  httpPerMinute: 100000,
+  createPerMinute: 100000,
+  wsUpgradesPerMinute: 100000,
+  wsPerAddress: 100000,
+  liveGamesPerAddress: 100000,
+} as const;
 
 /** Starts a server; test defaults: bots play at once, rate limits out of the way, fixed seeds for any game. */
 export async function startServer(kind: StoreKind = 'sqlite', opts: ServerOptions = {}): Promise<TestServer> {
@@ -194,7 +201,7 @@ export function autoPlay(c: TestClient, seat: number, rng: Rng | string, prefer?
   c.ws.on('message', listener);
   // The latest state already received may be our turn.
   const last = [...c.messages].reverse().find((m) => m.type === 'state' || m.type === 'welcome');
-  if (last) onState(last as Msg);
+  if (last) onState(last);
   return {
     acks,
     errors,

@@ -3,7 +3,12 @@ import WebSocket from 'ws';
 /** A test client of the game server: sends JSON, keeps every message, waits for the ones it needs. */
 export class TestClient {
   readonly messages: Record<string, unknown>[] = [];
-  private waiters: { pred: (m: Record<string, unknown>) => boolean; resolve: (m: Record<string, unknown>) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }[] = [];
+  private waiters: {
+    pred: (m: Record<string, unknown>) => boolean;
+    resolve: (m: Record<string, unknown>) => void;
+    reject: (e: Error) => void;
+    timer: NodeJS.Timeout;
+  }[] = [];
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (d) => {
       const m = JSON.parse(d.toString()) as Record<string, unknown>;
@@ -34,7 +39,10 @@ export class TestClient {
   /** The next message (from now on) matching `pred`; fails after `ms`. */
   next(pred: (m: Record<string, unknown>) => boolean, ms = 10_000): Promise<Record<string, unknown>> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching message within ${ms} ms; last: ${JSON.stringify(this.messages.at(-1))?.slice(0, 300)}`)), ms);
+      const timer = setTimeout(
+        () => reject(new Error(`no matching message within ${ms} ms; last: ${JSON.stringify(this.messages.at(-1))?.slice(0, 300)}`)),
+        ms,
+      );
       this.waiters.push({ pred, resolve, reject, timer });
     });
   }

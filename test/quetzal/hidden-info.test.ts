@@ -11,10 +11,11 @@ const FORBIDDEN_KEYS = ['deck', 'upStack', 'rng', 'bottomKnown', 'stack', 'cache
 
 function keysDeep(v: unknown, out = new Set<string>()): Set<string> {
   if (Array.isArray(v)) v.forEach((x) => keysDeep(x, out));
-  else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) {
-    out.add(k);
-    keysDeep(x, out);
-  }
+  else if (v && typeof v === 'object')
+    for (const [k, x] of Object.entries(v)) {
+      out.add(k);
+      keysDeep(x, out);
+    }
   return out;
 }
 
@@ -30,9 +31,19 @@ test('Q-HID-1 views of every seat and of a spectator are identical under determi
         assert.deepEqual(g.view(d, null), g.view(s, null));
         if (g.toAct(s) === seat) assert.equal(JSON.stringify(g.choices(d)), JSON.stringify(g.choices(s)));
         // hand sizes and the deck size kept, cards conserved
-        assert.deepEqual(d.players.map((p) => p.hand.length), s.players.map((p) => p.hand.length));
+        assert.deepEqual(
+          d.players.map((p) => p.hand.length),
+          s.players.map((p) => p.hand.length),
+        );
         assert.equal(d.deck.length, s.deck.length);
-        const all = [...d.deck, ...d.discard, ...d.temple, ...d.sites.flat(), ...d.players.flatMap((p) => p.hand), ...d.stack.flatMap((f) => (f.k === 'keep' ? f.cards : []))].filter((c) => c >= 0);
+        const all = [
+          ...d.deck,
+          ...d.discard,
+          ...d.temple,
+          ...d.sites.flat(),
+          ...d.players.flatMap((p) => p.hand),
+          ...d.stack.flatMap((f) => (f.k === 'keep' ? f.cards : [])),
+        ].filter((c) => c >= 0);
         assert.equal(new Set(all).size, 75);
         assert.notEqual(d.rng.join(), s.rng.join());
       }
@@ -49,7 +60,11 @@ test('Q-HID-1 determinize redraws what the seat has not seen: other hands, deck 
     temple: ['jar', 'jar', 'jar', 'jar', 'jar', 'jar', 'jar', 'jar'],
     deck: ['mummy', 'tablet'],
     templeBanners: { 3: 0 },
-    players: [{ upgrades: ['templeDraw'], hand: ['weapon'] }, { hand: ['sculpture', 'sculpture+vp', 'mummy+discovery'] }, { hand: ['tablet+coin'] }],
+    players: [
+      { upgrades: ['templeDraw'], hand: ['weapon'] },
+      { hand: ['sculpture', 'sculpture+vp', 'mummy+discovery'] },
+      { hand: ['tablet+coin'] },
+    ],
   });
   act(s, { t: 'take', card: 'jar' }, { t: 'keep', card: 'mummy' });
   const bottom = s.deck[0]!;
@@ -101,7 +116,11 @@ test("Q-HID-1 no view or event shows another seat's hand, the deck order, the up
 });
 
 test('Q-HID-1 hand sizes, coins, upgrades, tracks and displays are public', () => {
-  const s: State = buildPosition({ seats: 3, phase: 'place', players: [{ hand: ['jar', 'mummy'], coins: 7, vp: 3, discovery: 2, upgrades: ['jarSet'], figures: { adv: 1 } }] });
+  const s: State = buildPosition({
+    seats: 3,
+    phase: 'place',
+    players: [{ hand: ['jar', 'mummy'], coins: 7, vp: 3, discovery: 2, upgrades: ['jarSet'], figures: { adv: 1 } }],
+  });
   const v = g.view(s, 1).players[0]!;
   assert.deepEqual([v.handSize, v.hand, v.coins, v.vp, v.discovery, v.upgrades], [2, null, 7, 3, 2, ['jarSet']]);
   assert.deepEqual(g.view(s, 0).players[0]!.hand, ['jar', 'mummy']);

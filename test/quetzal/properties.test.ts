@@ -54,7 +54,9 @@ test('properties over 320 seeded random games (2–5 seats): coins never negativ
           if (e.type === 'outbid' && typeof e.seat === 'number') placed[e.seat]! -= e.back as number;
           if (e.type === 'activate') {
             rounds++;
-            s.players.forEach((p, q) => assert.equal(placed[q], p.team + 1, `round ${rounds}: seat ${q} placed ${placed[q]} of ${p.team + 1}`));
+            s.players.forEach((p, q) =>
+              assert.equal(placed[q], p.team + 1, `round ${rounds}: seat ${q} placed ${placed[q]} of ${p.team + 1}`),
+            );
             placed = new Array<number>(seats).fill(0);
           }
         }

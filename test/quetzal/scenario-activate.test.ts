@@ -43,7 +43,12 @@ test('Q-ACT-2 the Temple example: banners 2, 4 and 5 leave 8 → 6 → 5 cards; 
 });
 
 test('Q-ACT-2 a short Temple display gives only what it has; cards go to the hand without limit', () => {
-  const s = buildPosition({ seats: 3, phase: 'activate', temple: ['jar', null, null, null, null, null, null, null], templeBanners: { 1: 0, 2: 1 } });
+  const s = buildPosition({
+    seats: 3,
+    phase: 'activate',
+    temple: ['jar', null, null, null, null, null, null, null],
+    templeBanners: { 1: 0, 2: 1 },
+  });
   assert.equal(g.toAct(s), 0);
   assert.deepEqual(choices(s), [{ t: 'take', card: 'jar' }]);
   act(s, { t: 'take', card: 'jar' });
@@ -83,7 +88,12 @@ test('Q-ACT-3 order of the excavation events: Quarry, Small Temple, Ruins', () =
 });
 
 test('Q-ACT-4 the Black Market winner may discard one hand card for 7 coins, without VP or bonus', () => {
-  const s = buildPosition({ seats: 3, phase: 'activate', bids: { blackMarket: { holder: 0 } }, players: [{ hand: ['mummy+discovery', 'jar'], coins: 1 }] });
+  const s = buildPosition({
+    seats: 3,
+    phase: 'activate',
+    bids: { blackMarket: { holder: 0 } },
+    players: [{ hand: ['mummy+discovery', 'jar'], coins: 1 }],
+  });
   assert.equal(decision(s), 'sell');
   assert.deepEqual(choices(s), [
     { t: 'sell', card: null },
@@ -103,10 +113,17 @@ test('Q-ACT-4 the Black Market winner may discard one hand card for 7 coins, wit
 test('Q-ACT-5 Village banners top to bottom each take a face-up upgrade still there', () => {
   const s = buildPosition({ seats: 3, phase: 'activate', village: ['reroll2', 'jarSet', 'extraCard'], villageBanners: { 1: 1, 2: 0 } });
   assert.equal(g.toAct(s), 1);
-  assert.deepEqual(choices(s), [{ t: 'village', up: 'extraCard' }, { t: 'village', up: 'jarSet' }, { t: 'village', up: 'reroll2' }]);
+  assert.deepEqual(choices(s), [
+    { t: 'village', up: 'extraCard' },
+    { t: 'village', up: 'jarSet' },
+    { t: 'village', up: 'reroll2' },
+  ]);
   act(s, { t: 'village', up: 'jarSet' });
   assert.equal(g.toAct(s), 0);
-  assert.deepEqual(choices(s), [{ t: 'village', up: 'extraCard' }, { t: 'village', up: 'reroll2' }]);
+  assert.deepEqual(choices(s), [
+    { t: 'village', up: 'extraCard' },
+    { t: 'village', up: 'reroll2' },
+  ]);
   act(s, { t: 'village', up: 'reroll2' });
   assert.deepEqual(s.players[1]!.ups, ['jarSet']);
   assert.deepEqual(s.players[0]!.ups, ['reroll2']);
@@ -127,7 +144,12 @@ test('Q-ACT-6 and QD-4 the Harbour: one delivery per player there, up to 3 cards
 
 test('Q-ACT-7 ships, first then second: each winner delivers up to 6 cards', () => {
   const hand = ['jar', 'jar', 'jar', 'jar', 'jar', 'jar', 'jar'];
-  const s = buildPosition({ seats: 4, phase: 'activate', bids: { ship1: { holder: 1 }, ship2: { holder: 0 } }, players: [{ hand }, { hand: ['mummy'] }] });
+  const s = buildPosition({
+    seats: 4,
+    phase: 'activate',
+    bids: { ship1: { holder: 1 }, ship2: { holder: 0 } },
+    players: [{ hand }, { hand: ['mummy'] }],
+  });
   assert.equal(g.toAct(s), 1);
   act(s, { t: 'add', card: 'mummy' }, { t: 'deliver' });
   assert.equal(g.toAct(s), 0);
@@ -139,7 +161,14 @@ test('Q-ACT-7 ships, first then second: each winner delivers up to 6 cards', () 
 });
 
 test('Q-ACT-8 and QD-3 within a location players act from the start player, as it stands after the Stele', () => {
-  const s = buildPosition({ seats: 3, start: 0, stele: 2, phase: 'activate', harbour: [1, 1, 1], players: [{ hand: ['jar'] }, { hand: ['jar'] }, { hand: ['jar'] }] });
+  const s = buildPosition({
+    seats: 3,
+    start: 0,
+    stele: 2,
+    phase: 'activate',
+    harbour: [1, 1, 1],
+    players: [{ hand: ['jar'] }, { hand: ['jar'] }, { hand: ['jar'] }],
+  });
   const order: number[] = [];
   while (decision(s) === 'deliver') {
     order.push(g.toAct(s)!);
@@ -149,7 +178,11 @@ test('Q-ACT-8 and QD-3 within a location players act from the start player, as i
 });
 
 test('Q-ACT-9 all figures return to their owners after phase 3', () => {
-  const s = buildPosition({ seats: 3, phase: 'place', players: [{ figures: { adv: 1 }, coins: 9 }, { figures: { arch: 1 } }, { figures: { adv: 1 } }] });
+  const s = buildPosition({
+    seats: 3,
+    phase: 'place',
+    players: [{ figures: { adv: 1 }, coins: 9 }, { figures: { arch: 1 } }, { figures: { adv: 1 } }],
+  });
   act(s, { t: 'place', loc: 'temple', banner: 1, as: 'adv', adv: 1, arch: 0, wild: 0, leader: false } as never);
   act(s, { t: 'place', loc: 'quarry', as: 'arch', adv: 0, arch: 1, wild: 0, leader: false } as never);
   act(s, { t: 'place', loc: 'harbour', adv: 1, arch: 0, wild: 0, leader: false } as never);
@@ -162,7 +195,10 @@ test('Q-ACT-9 all figures return to their owners after phase 3', () => {
   assert.ok(Object.values(s.bids).every((b) => b === null));
   assert.deepEqual(s.harbour, [0, 0, 0]);
   for (const p of s.players) {
-    assert.equal(p.fig.reduce((a, b) => a + b, 0), p.team);
+    assert.equal(
+      p.fig.reduce((a, b) => a + b, 0),
+      p.team,
+    );
     assert.equal(p.leaderHome, true);
   }
 });
@@ -172,5 +208,8 @@ test('Q-R-2 banner yields: banner 1 choose 2, banner 3 choose 1 + draw 1, banner
   act(s, { t: 'take', card: 'jar' }, { t: 'take', card: 'weapon' });
   act(s, { t: 'take', card: 'tablet' });
   act(s, { t: 'take', card: 'sculpture' });
-  assert.deepEqual([0, 1, 2].map((q) => s.players[q]!.hand.length), [2, 2, 1]);
+  assert.deepEqual(
+    [0, 1, 2].map((q) => s.players[q]!.hand.length),
+    [2, 2, 1],
+  );
 });

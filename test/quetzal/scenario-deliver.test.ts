@@ -119,7 +119,11 @@ test('Q-UP-1 instant upgrades apply and go to the discard; at most 2 permanent; 
   assert.deepEqual(s.players[0]!.ups, ['reroll2', 'weaponSet']);
   act(s, { t: 'village', up: 'jarSet' });
   assert.equal(decision(s), 'drop');
-  assert.deepEqual(choices(s), [{ t: 'drop', up: 'reroll2' }, { t: 'drop', up: 'weaponSet' }, { t: 'drop', up: 'jarSet' }]);
+  assert.deepEqual(choices(s), [
+    { t: 'drop', up: 'reroll2' },
+    { t: 'drop', up: 'weaponSet' },
+    { t: 'drop', up: 'jarSet' },
+  ]);
   act(s, { t: 'drop', up: 'reroll2' });
   assert.deepEqual(s.players[0]!.ups, ['jarSet', 'weaponSet']);
   // every upgrade got counts at the end: 2 + 1 + 1 + the two held at setup
@@ -127,7 +131,14 @@ test('Q-UP-1 instant upgrades apply and go to the discard; at most 2 permanent; 
 });
 
 test('QD-12 an empty upgrade stack: discovery draws and Village refills are skipped, nothing is reshuffled', () => {
-  const s = buildPosition({ seats: 3, phase: 'activate', stele: 1, emptyUpgradeStack: true, village: [null, 'jarSet', null], players: [{}, { discovery: 5 }] });
+  const s = buildPosition({
+    seats: 3,
+    phase: 'activate',
+    stele: 1,
+    emptyUpgradeStack: true,
+    village: [null, 'jarSet', null],
+    players: [{}, { discovery: 5 }],
+  });
   assert.equal(s.players[1]!.disc, 6);
   assert.deepEqual(s.players[1]!.got, []);
   assert.equal(s.round, 2);
@@ -136,8 +147,15 @@ test('QD-12 an empty upgrade stack: discovery draws and Village refills are skip
 });
 
 test('Q-UP-2 and QD-13 exchanges: whenever the holder owes a decision, repeatedly, and in a final window before scoring', () => {
-  const s = buildPosition({ seats: 3, phase: 'place', players: [{ figures: { adv: 1 }, coins: 7, upgrades: ['coinsToVp', 'coinsToDiscovery'] }, { figures: { adv: 1 } }] });
-  assert.deepEqual(choices(s, 'exchange'), [{ t: 'exchange', up: 'coinsToVp' }, { t: 'exchange', up: 'coinsToDiscovery' }]);
+  const s = buildPosition({
+    seats: 3,
+    phase: 'place',
+    players: [{ figures: { adv: 1 }, coins: 7, upgrades: ['coinsToVp', 'coinsToDiscovery'] }, { figures: { adv: 1 } }],
+  });
+  assert.deepEqual(choices(s, 'exchange'), [
+    { t: 'exchange', up: 'coinsToVp' },
+    { t: 'exchange', up: 'coinsToDiscovery' },
+  ]);
   act(s, { t: 'exchange', up: 'coinsToVp' }, { t: 'exchange', up: 'coinsToVp' });
   assert.equal(s.players[0]!.coins, 3);
   assert.equal(s.players[0]!.vp, 2);
@@ -165,7 +183,11 @@ test('Q-UP-3 upgrade effects: tabletCoins, mixedSet, weaponSet, jarSet, templeDi
   assert.equal(scoreDelivery(ids('jar', 'weapon'), ['mixedSet']).upgradeVp, 0);
   assert.equal(scoreDelivery(ids('jar', 'jar'), ['jarSet']).upgradeVp, 0);
   // templeDiscount: banner 5 costs 0, banner 1 costs 4
-  const s = buildPosition({ seats: 3, phase: 'place', players: [{ figures: { adv: 1, arch: 1 }, coins: 4, upgrades: ['templeDiscount'] }, { figures: { adv: 1 } }] });
+  const s = buildPosition({
+    seats: 3,
+    phase: 'place',
+    players: [{ figures: { adv: 1, arch: 1 }, coins: 4, upgrades: ['templeDiscount'] }, { figures: { adv: 1 } }],
+  });
   assert.ok(choices(s, 'place').some((c) => c.t === 'place' && c.loc === 'temple' && c.banner === 1));
   act(s, place('temple', { banner: 5, as: 'arch', arch: 1 }));
   assert.equal(s.players[0]!.coins, 4);
@@ -175,12 +197,22 @@ test('Q-UP-3 upgrade effects: tabletCoins, mixedSet, weaponSet, jarSet, templeDi
 });
 
 test('Q-UP-3 templeDraw: on banners 3 and 4 draw 2, keep one, the other goes under the deck', () => {
-  const s = buildPosition({ seats: 3, phase: 'activate', temple: ['jar', 'jar', 'jar', 'jar', 'jar', 'jar', 'jar', 'jar'], deck: ['mummy', 'tablet'], templeBanners: { 3: 0 }, players: [{ upgrades: ['templeDraw'] }] });
+  const s = buildPosition({
+    seats: 3,
+    phase: 'activate',
+    temple: ['jar', 'jar', 'jar', 'jar', 'jar', 'jar', 'jar', 'jar'],
+    deck: ['mummy', 'tablet'],
+    templeBanners: { 3: 0 },
+    players: [{ upgrades: ['templeDraw'] }],
+  });
   act(s, { t: 'take', card: 'jar' });
   assert.equal(decision(s), 'keep');
   assert.deepEqual(g.view(s, 0).pending!.drawn, ['mummy', 'tablet']);
   assert.equal(g.view(s, 1).pending!.drawn, null);
-  assert.deepEqual(choices(s), [{ t: 'keep', card: 'mummy' }, { t: 'keep', card: 'tablet' }]);
+  assert.deepEqual(choices(s), [
+    { t: 'keep', card: 'mummy' },
+    { t: 'keep', card: 'tablet' },
+  ]);
   const ev = act(s, { t: 'keep', card: 'mummy' });
   const upTo = ev.findIndex((e) => e.type === 'underDeck');
   assert.ok(upTo >= 0);

@@ -123,12 +123,20 @@ test('Q-2P-2 and QD-14 two players: one ship, Village banner 3 and the third Vil
   const v = g.view(s, 0);
   assert.equal(v.village.length, 2);
   assert.equal(v.locations.find((l) => l.id === 'ship2')!.covered, true);
-  assert.deepEqual(v.locations.find((l) => l.id === 'village')!.banners!.map((b) => b.covered), [false, false, true]);
+  assert.deepEqual(
+    v.locations.find((l) => l.id === 'village')!.banners!.map((b) => b.covered),
+    [false, false, true],
+  );
   assert.ok(!choices(s, 'place').some((c) => c.t === 'place' && ((c.loc === 'village' && c.banner === 3) || c.loc === 'ship2')));
 });
 
 test('Q-2P-3 outbidding the automaton (same kind, more figures) discards its figures for the round', () => {
-  const s = buildPosition({ seats: 2, phase: 'place', automatonCard: 1, players: [{ figures: { arch: 4, adv: 1 } }, { figures: { adv: 1 } }] });
+  const s = buildPosition({
+    seats: 2,
+    phase: 'place',
+    automatonCard: 1,
+    players: [{ figures: { arch: 4, adv: 1 } }, { figures: { adv: 1 } }],
+  });
   assertIllegal(s, place('quarry', { as: 'arch', arch: 3 }));
   assertIllegal(s, place('quarry', { as: 'adv', adv: 1 }));
   const ev = act(s, place('quarry', { as: 'arch', arch: 4 }));

@@ -4,7 +4,8 @@ import { act, assertIllegal, buildPosition, choices, decision, g, place, setup }
 import { settle } from '../../src/games/quetzal/rules.js';
 import type { State } from '../../src/games/quetzal/state.js';
 
-const placeAt = (s: State, loc: string) => choices(s, 'place').filter((c) => c.t === 'place' && c.loc === loc) as Extract<ReturnType<typeof choices>[number], { t: 'place' }>[];
+const placeAt = (s: State, loc: string) =>
+  choices(s, 'place').filter((c) => c.t === 'place' && c.loc === loc) as Extract<ReturnType<typeof choices>[number], { t: 'place' }>[];
 
 // ------------------------------------------------------------------ phase 1
 
@@ -15,7 +16,7 @@ test("Q-ROLL-1 Jan's roll: 3 adventurers, 1 archaeologist, 1 standing figure and
     const p = t.players[0]!;
     if (p.fig.join() === '3,1,0,1' && p.coins === 4 + 1) s = t;
   }
-  assert.ok(s, 'a seed with Jan\'s roll');
+  assert.ok(s, "a seed with Jan's roll");
   const p = s.players[0]!;
   assert.equal(p.coins, 5); // 4 start coins + 1 for the standing figure; the leader did not stand
   const v = g.view(s, 1).players[0]!.figures; // rolls are public
@@ -30,7 +31,10 @@ test("Q-ROLL-1 Jan's roll: 3 adventurers, 1 archaeologist, 1 standing figure and
 test('Q-ROLL-2 rolls come from the seeded generator in the state: same seed, same rolls; rolls are public events', () => {
   const a = setup(5, 'r');
   const b = setup(5, 'r');
-  assert.deepEqual(a.players.map((p) => p.fig), b.players.map((p) => p.fig));
+  assert.deepEqual(
+    a.players.map((p) => p.fig),
+    b.players.map((p) => p.fig),
+  );
   assert.equal(g.hash(a), g.hash(b));
   // a reroll is an event everyone sees, with its result
   const s = buildPosition({ seats: 3, phase: 'place', players: [{ figures: { adv: 2, leader: true } }] });
@@ -67,10 +71,17 @@ test('QD-7 first rolls and coins first, then reroll upgrades in seat order from 
     players: [{ upgrades: ['reroll2'] }, { upgrades: ['rerollAll', 'reroll2'] }, {}],
   });
   // every seat has rolled already (all first rolls happen before any reroll decision)
-  for (const p of s.players) assert.equal(p.fig.reduce((a, b) => a + b, 0), p.team);
+  for (const p of s.players)
+    assert.equal(
+      p.fig.reduce((a, b) => a + b, 0),
+      p.team,
+    );
   assert.equal(decision(s), 'rerollUp');
   assert.equal(g.toAct(s), 1);
-  assert.deepEqual(choices(s), [{ t: 'rerollAll', use: false }, { t: 'rerollAll', use: true }]);
+  assert.deepEqual(choices(s), [
+    { t: 'rerollAll', use: false },
+    { t: 'rerollAll', use: true },
+  ]);
   act(s, { t: 'rerollAll', use: true });
   assert.equal(g.toAct(s), 1);
   assert.ok(choices(s).every((c) => c.t === 'reroll'));
@@ -132,7 +143,14 @@ test('QD-8 the leader stays wild when it comes back from an outbid bid', () => {
 });
 
 test('Q-PL-3 Laura pays 4 coins to put an archaeologist on Temple banner 2; nobody else can take it', () => {
-  const s = buildPosition({ seats: 3, phase: 'place', players: [{ figures: { arch: 2 }, coins: 6 }, { figures: { arch: 1, adv: 1, leader: true }, coins: 9 }] });
+  const s = buildPosition({
+    seats: 3,
+    phase: 'place',
+    players: [
+      { figures: { arch: 2 }, coins: 6 },
+      { figures: { arch: 1, adv: 1, leader: true }, coins: 9 },
+    ],
+  });
   act(s, place('temple', { banner: 2, as: 'arch', arch: 1 }));
   assert.equal(s.players[0]!.coins, 2);
   assert.equal(s.templeB[1], 0);
@@ -153,7 +171,11 @@ test('QD-9 one player may hold several banners of one unique location, in separa
 });
 
 test("Q-PL-4 Maria's second figure at the Harbour Master's Office costs 2 more coins; free locations take anyone, repeatedly, mixed kinds", () => {
-  const s = buildPosition({ seats: 3, phase: 'place', players: [{ figures: { adv: 1, arch: 1 }, coins: 5 }, { figures: { adv: 1 }, coins: 5 }, { figures: { adv: 2 } }] });
+  const s = buildPosition({
+    seats: 3,
+    phase: 'place',
+    players: [{ figures: { adv: 1, arch: 1 }, coins: 5 }, { figures: { adv: 1 }, coins: 5 }, { figures: { adv: 2 } }],
+  });
   act(s, place('harbour', { adv: 1 }));
   assert.equal(s.players[0]!.coins, 3);
   act(s, place('harbour', { adv: 1 }));
@@ -166,10 +188,13 @@ test("Q-PL-4 Maria's second figure at the Harbour Master's Office costs 2 more c
   assert.ok(placeAt(t, 'harbour').some((c) => c.adv === 1 && c.arch === 1));
   assert.ok(!placeAt(t, 'harbour').some((c) => c.adv + c.arch === 2 && t.players[0]!.coins < 4));
   const poor = buildPosition({ seats: 3, phase: 'place', players: [{ figures: { adv: 2 }, coins: 3 }] });
-  assert.deepEqual(placeAt(poor, 'harbour').map((c) => c.adv), [1]);
+  assert.deepEqual(
+    placeAt(poor, 'harbour').map((c) => c.adv),
+    [1],
+  );
 });
 
-test('Q-PL-5 Jan\'s 2 adventurers on the Quarry are outbid by Laura\'s 3 and come back as adventurers; bids keep one kind; leader alone fixes none', () => {
+test("Q-PL-5 Jan's 2 adventurers on the Quarry are outbid by Laura's 3 and come back as adventurers; bids keep one kind; leader alone fixes none", () => {
   const s = buildPosition({ seats: 3, phase: 'place', players: [{ figures: { adv: 2, arch: 1 } }, { figures: { adv: 3, arch: 4 } }] });
   act(s, place('quarry', { as: 'adv', adv: 2 }));
   // a later bid must be bigger and of the same kind
@@ -231,7 +256,13 @@ test('QD-2 one Camp reroll per placement whatever the number of figures; a figur
 });
 
 test('QD-6 the Stele costs nothing', () => {
-  const s = buildPosition({ seats: 3, start: 1, phase: 'place', current: 0, players: [{ figures: { arch: 1 }, coins: 0 }, { figures: { arch: 1 } }] });
+  const s = buildPosition({
+    seats: 3,
+    start: 1,
+    phase: 'place',
+    current: 0,
+    players: [{ figures: { arch: 1 }, coins: 0 }, { figures: { arch: 1 } }],
+  });
   assert.ok(placeAt(s, 'stele').length > 0);
   act(s, place('stele', { banner: 1, as: 'arch', arch: 1 }));
   assert.equal(s.players[0]!.coins, 0);
@@ -239,7 +270,12 @@ test('QD-6 the Stele costs nothing', () => {
 });
 
 test('Q-PL-7 the holder of the start player marker may not use the Stele', () => {
-  const s = buildPosition({ seats: 3, start: 0, phase: 'place', players: [{ figures: { arch: 1, leader: true } }, { figures: { arch: 1 } }] });
+  const s = buildPosition({
+    seats: 3,
+    start: 0,
+    phase: 'place',
+    players: [{ figures: { arch: 1, leader: true } }, { figures: { arch: 1 } }],
+  });
   assert.equal(placeAt(s, 'stele').length, 0);
   assertIllegal(s, place('stele', { banner: 1, as: 'arch', arch: 1 }));
   act(s, place('camp', { arch: 1 }), { t: 'reroll', faces: [] });

@@ -16,7 +16,10 @@ test('Q-SET-1 75 cards (21 jars, 18 weapons, 15 tablets, 12 sculptures, 9 mummie
     assert.equal(s.temple.filter((c) => c >= 0).length, 8);
     for (const site of s.sites) assert.equal(site.filter((c) => c >= 0).length, 2);
     assert.equal(s.deck.length, 75 - 14);
-    assert.deepEqual([...s.deck, ...s.temple, ...s.sites.flat()].sort((a, b) => a - b), CARDS.map((_, i) => i));
+    assert.deepEqual(
+      [...s.deck, ...s.temple, ...s.sites.flat()].sort((a, b) => a - b),
+      CARDS.map((_, i) => i),
+    );
   }
   // the deck order depends on the seed
   assert.notDeepEqual(setup(4, 1).deck, setup(4, 2).deck);
@@ -47,17 +50,30 @@ test('Q-SET-3 round 1 of 5 and a chosen start player (option startSeat, validate
 
 test('Q-SET-4 coins by seat from the start player: 4, 5, 5, 6, 6', () => {
   const s = setupState(g.options({ startSeat: 3 }), 5, createRng(7));
-  assert.deepEqual(s.players.map((p) => p.coins), [5, 6, 6, 4, 5]);
+  assert.deepEqual(
+    s.players.map((p) => p.coins),
+    [5, 6, 6, 4, 5],
+  );
   const s2 = setupState(g.options({}), 2, createRng(7));
-  assert.deepEqual(s2.players.map((p) => p.coins), [4, 5]);
+  assert.deepEqual(
+    s2.players.map((p) => p.coins),
+    [4, 5],
+  );
 });
 
 test('Q-SET-5 leader plus 6 / 5 / 4 team figures for 3 / 4 / 5 players; tracks at 0; VP uncapped', () => {
-  for (const [seats, team] of [[3, 6], [4, 5], [5, 4]] as const) {
+  for (const [seats, team] of [
+    [3, 6],
+    [4, 5],
+    [5, 4],
+  ] as const) {
     const s = setup(seats, 11);
     for (const p of s.players) {
       assert.equal(p.team, team);
-      assert.equal(p.fig.reduce((a, b) => a + b, 0), team); // all rolled, in hand
+      assert.equal(
+        p.fig.reduce((a, b) => a + b, 0),
+        team,
+      ); // all rolled, in hand
       assert.equal(p.leaderHome, true);
       assert.equal(p.vp, 0);
       assert.equal(p.disc, 0);
@@ -94,11 +110,27 @@ test('Q-R-2 Temple banners: costs 5..1 top to bottom, kinds and yields from the 
 });
 
 test('Q-R-8 Village banners: (2, adventurer), (2, archaeologist), (1, archaeologist)', () => {
-  assert.deepEqual(LOC.village.banners!.map((b) => [b.cost, b.kind]), [[2, 'adv'], [2, 'arch'], [1, 'arch']]);
+  assert.deepEqual(
+    LOC.village.banners!.map((b) => [b.cost, b.kind]),
+    [
+      [2, 'adv'],
+      [2, 'arch'],
+      [1, 'arch'],
+    ],
+  );
 });
 
 test('Q-R-4 delivery VP tables and bonus distribution are the reconstruction, and the loader rejects a bad deck', () => {
-  assert.deepEqual(DATA.cards.types.map((t) => t.vp), [[1, 3, 5], [1, 3, 6], [2, 4, 7], [2, 5, 8], [3, 6, 10]]);
+  assert.deepEqual(
+    DATA.cards.types.map((t) => t.vp),
+    [
+      [1, 3, 5],
+      [1, 3, 6],
+      [2, 4, 7],
+      [2, 5, 8],
+      [3, 6, 10],
+    ],
+  );
   const bonus = (type: string) => count(CARDS.filter((c) => c.type === type).map((c) => c.bonus));
   assert.deepEqual(bonus('jar'), { coin: 4, vp: 3, none: 14 });
   assert.deepEqual(bonus('weapon'), { coin: 3, discovery: 3, none: 12 });
@@ -115,10 +147,13 @@ test('Q-R-6 upgrades: 2 copies of 11 permanent effects worth 1 VP, 2 instant til
   assert.equal(perm.length, 11);
   assert.ok(perm.every((u) => u.copies === 2 && u.vp === 1));
   const inst = DATA.upgrades.tiles.filter((u) => u.instant);
-  assert.deepEqual(inst.map((u) => [u.id, u.copies, u.vp, u.coins ?? 0, u.discovery ?? 0]), [
-    ['instantCoins', 1, 2, 5, 0],
-    ['instantDiscovery', 1, 2, 0, 1],
-  ]);
+  assert.deepEqual(
+    inst.map((u) => [u.id, u.copies, u.vp, u.coins ?? 0, u.discovery ?? 0]),
+    [
+      ['instantCoins', 1, 2, 5, 0],
+      ['instantDiscovery', 1, 2, 0, 1],
+    ],
+  );
 });
 
 test('every rule id of the rules document is listed once', () => {
@@ -140,5 +175,9 @@ test('the rules document ids are all in ruleIds, and every id names a scenario t
   const titles = readdirSync(dir)
     .filter((f) => f.endsWith('.test.ts'))
     .flatMap((f) => readFileSync(`${dir}/${f}`, 'utf8').match(/test\((['"`])(.*?)\1/g) ?? []);
-  for (const id of ids) assert.ok(titles.some((t) => new RegExp(`\\b${id}\\b`).test(t)), `no scenario test names ${id}`);
+  for (const id of ids)
+    assert.ok(
+      titles.some((t) => new RegExp(`\\b${id}\\b`).test(t)),
+      `no scenario test names ${id}`,
+    );
 });

@@ -26,7 +26,10 @@ test('RR-COMP-1 the standard board loads: camp, 8 ruins, 12 temples, 40 trails, 
 function rejects(mutate: (d: Raw) => void, message: RegExp): void {
   const d = raw();
   mutate(d);
-  assert.throws(() => loadBoard(d), (e: Error) => e.name === 'InvalidInput' && message.test(e.message));
+  assert.throws(
+    () => loadBoard(d),
+    (e: Error) => e.name === 'InvalidInput' && message.test(e.message),
+  );
 }
 
 test('a malformed board is rejected with a message naming the fault', () => {
@@ -49,6 +52,9 @@ test('a malformed board is rejected with a message naming the fault', () => {
     const cut = t.filter((x) => x.a === 'temple-1' || x.b === 'temple-1');
     const rivers = cut.filter((x) => x.river).length;
     d.trails = t.filter((x) => !cut.includes(x));
-    d.trails.filter((x) => !x.river).slice(0, rivers).forEach((x) => (x.river = true));
+    d.trails
+      .filter((x) => !x.river)
+      .slice(0, rivers)
+      .forEach((x) => (x.river = true));
   }, /not connected: temple-1 cannot be reached/);
 });

@@ -17,7 +17,10 @@ test('determinize keeps everything the seat knows and redraws the rest among uns
       g.apply(g.clone(d), c);
       // Sizes stay; own blue tiles stay; stacks keep their heights and colours.
       d.stacks.forEach((st, i) => {
-        assert.deepEqual(st.map((t) => [tileColour(t), tileLevel(t)]), s.stacks[i]!.map((t) => [tileColour(t), tileLevel(t)]));
+        assert.deepEqual(
+          st.map((t) => [tileColour(t), tileLevel(t)]),
+          s.stacks[i]!.map((t) => [tileColour(t), tileLevel(t)]),
+        );
       });
       assert.deepEqual(d.players[q]!.blue, s.players[q]!.blue);
       d.players.forEach((p, i) => assert.deepEqual(p.blue.map(tileLevel), s.players[i]!.blue.map(tileLevel)));

@@ -44,7 +44,7 @@ test('§7 other seats never see blue values, VP or choices; a spectator sees no 
             assert.equal(pv.vp, p.vp);
             assert.equal(pv.blue.length, p.blue.length);
           } else {
-            assert.equal(pv.vp, null, 'another seat\'s VP is visible');
+            assert.equal(pv.vp, null, "another seat's VP is visible");
             assert.equal(pv.blue.length, p.blueShown.filter(Boolean).length, 'unrevealed blue tiles are visible');
             assert.ok(pv.blue.every((b) => b.shown));
           }

@@ -22,9 +22,25 @@ function rejects(s: State, c: unknown): void {
 /** Choices that are near misses of legal ones: each must be refused. */
 function nearMisses(s: State, legal: readonly RRChoice[], stale: RRChoice | undefined): unknown[] {
   const key = new Set(legal.map((c) => JSON.stringify(c)));
-  const out: unknown[] = [null, 7, 'move', [], {}, { t: 7 }, { t: 'dance' }, { t: 'move' }, { t: 'move', trails: [] },
-    { t: 'move', trails: [999] }, { t: 'move', trails: 'x' }, { t: 'step', col: 'spoon', level: 0 }, { t: 'place', trail: -1 },
-    { t: 'keep', effect: 9 }, { t: 'pick', depth: 99 }, { t: 'neighbour', site: 'camp' }, { t: 'teleport', to: 'nowhere' }];
+  const out: unknown[] = [
+    null,
+    7,
+    'move',
+    [],
+    {},
+    { t: 7 },
+    { t: 'dance' },
+    { t: 'move' },
+    { t: 'move', trails: [] },
+    { t: 'move', trails: [999] },
+    { t: 'move', trails: 'x' },
+    { t: 'step', col: 'spoon', level: 0 },
+    { t: 'place', trail: -1 },
+    { t: 'keep', effect: 9 },
+    { t: 'pick', depth: 99 },
+    { t: 'neighbour', site: 'camp' },
+    { t: 'teleport', to: 'nowhere' },
+  ];
   const c = legal[0]!;
   out.push({ ...c, extra: 1 });
   if ('trails' in c) out.push({ ...c, trails: [...c.trails, c.trails[0]] });

@@ -81,10 +81,16 @@ test('invariants hold at every decision of 1,500 random games (2–5 seats, all 
   forSeeds(range(0, 1500), (seed) => {
     const seats = 2 + (seed % 4);
     const prev = new Array<number>(seats).fill(0);
-    const end = randomGame(seed, seats, 120, (s) => {
-      checkInvariants(s, prev);
-      decisions++;
-    }, { layout: layouts[seed % 3] });
+    const end = randomGame(
+      seed,
+      seats,
+      120,
+      (s) => {
+        checkInvariants(s, prev);
+        decisions++;
+      },
+      { layout: layouts[seed % 3] },
+    );
     checkInvariants(end, prev);
   });
   assert.ok(decisions > 100_000, `only ${decisions} decisions checked`);

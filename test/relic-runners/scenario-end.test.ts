@@ -154,7 +154,14 @@ test('RR-END-2 without an IV1-6 holder nobody gets an extra turn', () => {
 
 /** Seat 0 has triggered; seat 1 walks into camp for the last turn of a 2-player game. */
 function endOf(seat0: Seat, seat1: Seat = {}): State {
-  const s = buildPosition({ seats: 2, temples: TEMPLES, players: [seat0, { at: 'ruin-1', rations: 0, ...seat1 }], current: 1, trigger: 0, pool: 10 });
+  const s = buildPosition({
+    seats: 2,
+    temples: TEMPLES,
+    players: [seat0, { at: 'ruin-1', rations: 0, ...seat1 }],
+    current: 1,
+    trigger: 0,
+    pool: 10,
+  });
   act(s, { t: 'move', trails: [4] });
   assert.equal(s.over, true);
   return s;
@@ -180,7 +187,10 @@ test('RR-END-3 a blue tile revealed by Shovel 3 still counts its value at the en
     seats: 2,
     temples: TEMPLES,
     stacks: { 'temple-3': ['B1:5', 'B2:4'] },
-    players: [{ at: 'ruin-1', rations: 1, bottom: 0, shovel: [0, 0, 1], reserve: 2 }, { at: 'ruin-3', rations: 0 }],
+    players: [
+      { at: 'ruin-1', rations: 1, bottom: 0, shovel: [0, 0, 1], reserve: 2 },
+      { at: 'ruin-3', rations: 0 },
+    ],
     tokens: [7, 11, 15],
     trigger: 1,
     pool: 10,

@@ -8,9 +8,18 @@ const site = (s: State, id: string) => g.view(s, null).sites.find((x) => x.id ==
 const ofType = (ev: GameEvent[], type: string) => ev.filter((e) => e.type === type) as unknown as Record<string, unknown>[];
 /** A full temple layout with purple on temples 2, 5, 9, 10. */
 const LAYOUT = {
-  'temple-1': 'ivory', 'temple-3': 'ivory', 'temple-6': 'ivory', 'temple-11': 'ivory',
-  'temple-4': 'blue', 'temple-7': 'blue', 'temple-8': 'blue', 'temple-12': 'blue',
-  'temple-2': 'purple', 'temple-5': 'purple', 'temple-9': 'purple', 'temple-10': 'purple',
+  'temple-1': 'ivory',
+  'temple-3': 'ivory',
+  'temple-6': 'ivory',
+  'temple-11': 'ivory',
+  'temple-4': 'blue',
+  'temple-7': 'blue',
+  'temple-8': 'blue',
+  'temple-12': 'blue',
+  'temple-2': 'purple',
+  'temple-5': 'purple',
+  'temple-9': 'purple',
+  'temple-10': 'purple',
 } as const;
 /** River tokens all coloured except these. */
 const allBut = (...ids: number[]): number[] => [7, 11, 13, 15, 18, 22, 24, 28, 30, 34].filter((t) => !ids.includes(t));
@@ -35,10 +44,19 @@ test('RR-EXP-1 worked example: a relic expedition along 4 trails is worth 8 VP',
   assert.ok(moveSets(s).includes('37,21,20,30'));
   act(s, { t: 'move', trails: [37, 21, 20, 30] });
   assert.equal(decision(s), 'relic');
-  assert.deepEqual(g.choices(s), [{ t: 'relic', take: true }, { t: 'relic', take: false }]);
+  assert.deepEqual(g.choices(s), [
+    { t: 'relic', take: true },
+    { t: 'relic', take: false },
+  ]);
   const ev = act(s, { t: 'relic', take: true });
-  assert.deepEqual(ofType(ev, 'relicTaken').map((e) => [e.site, e.relic]), [['ruin-6', 0]]);
-  assert.deepEqual(ofType(ev, 'vp').map((e) => [e.vp, e.why]), [[8, 'expedition']]);
+  assert.deepEqual(
+    ofType(ev, 'relicTaken').map((e) => [e.site, e.relic]),
+    [['ruin-6', 0]],
+  );
+  assert.deepEqual(
+    ofType(ev, 'vp').map((e) => [e.vp, e.why]),
+    [[8, 'expedition']],
+  );
   assert.equal(player(s, 0).vp, 8);
   assert.deepEqual(player(s, 0).relics, [1, 0, 0, 0]);
   assert.equal(site(s, 'ruin-6').relic, null);
@@ -116,9 +134,15 @@ test('RR-TURN-1 the shrine is noted first, then IV2-3 may be used; the expeditio
   const s = greenRun({ players: [{ at: 'ruin-7', rations: 1, ivory: ['IV2-3'] }], pool: 8 });
   assert.equal(decision(s), 'refill');
   assert.equal(s.t.startRelic, loc(s, 'ruin-7'));
-  assert.deepEqual(g.choices(s), [{ t: 'refill', use: true }, { t: 'refill', use: false }]);
+  assert.deepEqual(g.choices(s), [
+    { t: 'refill', use: true },
+    { t: 'refill', use: false },
+  ]);
   const ev = act(s, { t: 'refill', use: true });
-  assert.deepEqual(ofType(ev, 'rations').map((e) => [e.rations, e.why]), [[4, 'IV2-3']]);
+  assert.deepEqual(
+    ofType(ev, 'rations').map((e) => [e.rations, e.why]),
+    [[4, 'IV2-3']],
+  );
   assert.equal(player(s, 0).rations, 5);
   assert.equal(s.pool, 4);
   assert.equal(decision(s), 'move');
@@ -138,11 +162,16 @@ test('RR-EXP-2 D-7 a teleport moves along no trail: no expedition, and the relic
     players: [{ at: 'temple-10', ivory: ['IV2-6'] }],
   });
   // temple-9 holds a relic: not a destination; temple-2 (a shrine without relic) and temple-5 are
-  const tele = choices(s, 'teleport').map((c) => (c as { to: string }).to).sort();
+  const tele = choices(s, 'teleport')
+    .map((c) => (c as { to: string }).to)
+    .sort();
   assert.deepEqual(tele, ['temple-2', 'temple-5']);
   assertIllegal(s, { t: 'teleport', to: 'temple-9' });
   const ev = act(s, { t: 'teleport', to: 'temple-2' });
-  assert.deepEqual(ev.map((e) => e.type), ['ivoryUsed', 'teleport', 'turn']);
+  assert.deepEqual(
+    ev.map((e) => e.type),
+    ['ivoryUsed', 'teleport', 'turn'],
+  );
   assert.equal(player(s, 0).loc, loc(s, 'temple-2'));
   assert.equal(site(s, 'temple-10').relic, 'purple');
   assert.deepEqual(player(s, 0).relics, [0, 0, 0, 0]);
@@ -151,7 +180,7 @@ test('RR-EXP-2 D-7 a teleport moves along no trail: no expedition, and the relic
   assert.equal(s.cur, 1);
 });
 
-test('D-12 IV2-6 starts only from a temple site, explored or not, and is the turn\'s move', () => {
+test("D-12 IV2-6 starts only from a temple site, explored or not, and is the turn's move", () => {
   const spec = {
     seats: 2,
     temples: LAYOUT,
@@ -163,7 +192,9 @@ test('D-12 IV2-6 starts only from a temple site, explored or not, and is the tur
   assert.deepEqual(choices(onCamp, 'teleport'), []);
   const s = buildPosition({ ...spec, players: [{ at: 'temple-2', ivory: ['IV2-6'], rations: 2 }] });
   assert.deepEqual(
-    choices(s, 'teleport').map((c) => (c as { to: string }).to).sort(),
+    choices(s, 'teleport')
+      .map((c) => (c as { to: string }).to)
+      .sort(),
     ['temple-10', 'temple-5', 'temple-9'],
   );
   // the moves are still offered next to it
@@ -186,10 +217,7 @@ test('RR-EXP-3 at game end 5 VP per distinct relic colour held', () => {
     seats: 2,
     current: 0,
     trigger: 1,
-    players: [
-      { at: 'ruin-3', relics: { green: 3, blue: 1 }, vp: 4 },
-      { relics: { green: 1, ivory: 1, purple: 1 } },
-    ],
+    players: [{ at: 'ruin-3', relics: { green: 3, blue: 1 }, vp: 4 }, { relics: { green: 1, ivory: 1, purple: 1 } }],
   });
   assert.equal(scoreBreakdown(player(s, 0)).relics, 10);
   act(s, { t: 'move', trails: [1] });
@@ -198,7 +226,10 @@ test('RR-EXP-3 at game end 5 VP per distinct relic colour held', () => {
   assert.deepEqual(r.scores, [14, 15]);
   assert.deepEqual(r.winners, [1]);
   const v = g.view(s, 1);
-  assert.deepEqual(v.result!.scores.map((b) => b.relics), [10, 15]);
+  assert.deepEqual(
+    v.result!.scores.map((b) => b.relics),
+    [10, 15],
+  );
 });
 
 // ------------------------------------------------------------------ D-1

@@ -17,7 +17,13 @@ const types = (ev: GameEvent[]) => ev.map((e) => e.type);
 test('RR-EXPL-1 exploring costs 1 ration, which goes back to the base camp pool; it is optional', () => {
   const s = buildPosition({ seats: 2, players: [{ at: 'ruin-4', rations: 2 }, { at: 'temple-9' }], pool: 4 });
   act(s, { t: 'move', trails: [35] });
-  assert.deepEqual(g.choices(s).map((c) => c.t).sort(), ['end', 'explore']);
+  assert.deepEqual(
+    g
+      .choices(s)
+      .map((c) => c.t)
+      .sort(),
+    ['end', 'explore'],
+  );
   act(s, { t: 'explore' });
   assert.equal(player(s, 0).rations, 1);
   assert.equal(s.pool, 5);
@@ -96,10 +102,16 @@ test('RR-EXPL-4 ivory: the tile is taken face up; a second tile of a level means
   });
   act(s, { t: 'move', trails: [23] });
   const ev = act(s, { t: 'explore' });
-  assert.deepEqual(ofType(ev, 'ivoryTaken').map((e) => e.tile), ['IV3-1']);
+  assert.deepEqual(
+    ofType(ev, 'ivoryTaken').map((e) => e.tile),
+    ['IV3-1'],
+  );
   assert.equal(decision(s), 'keep');
   assert.deepEqual(g.view(s, 1).keep, ['IV3-2', 'IV3-1']);
-  assert.deepEqual(g.choices(s), [{ t: 'keep', effect: 2 }, { t: 'keep', effect: 1 }]);
+  assert.deepEqual(g.choices(s), [
+    { t: 'keep', effect: 2 },
+    { t: 'keep', effect: 1 },
+  ]);
   act(s, { t: 'keep', effect: 1 });
   assert.deepEqual(g.view(s, 1).players[0]!.ivory, ['IV3-1']);
   assert.deepEqual(g.view(s, 1).discards, ['IV3-2']);
@@ -126,7 +138,10 @@ test('D-5 a second level-2 ivory tile: the player only chooses which to keep', (
   });
   act(s, { t: 'move', trails: [23] }, { t: 'explore' });
   assert.equal(decision(s), 'keep');
-  assert.deepEqual(g.choices(s), [{ t: 'keep', effect: 6 }, { t: 'keep', effect: 3 }]);
+  assert.deepEqual(g.choices(s), [
+    { t: 'keep', effect: 6 },
+    { t: 'keep', effect: 3 },
+  ]);
   act(s, { t: 'keep', effect: 6 });
   // IV2-3 was not used on the way out: rations unchanged (2 - 1 for exploring)
   assert.equal(player(s, 0).rations, 1);
@@ -146,7 +161,10 @@ test('RR-EXPL-5 blue: the tile is taken face down, its value known only to its o
   });
   act(s, { t: 'move', trails: [23] });
   const ev = act(s, { t: 'explore' });
-  assert.deepEqual(ofType(ev, 'blueTaken').map((e) => e.level), [3]);
+  assert.deepEqual(
+    ofType(ev, 'blueTaken').map((e) => e.level),
+    [3],
+  );
   assert.ok(!JSON.stringify(ev).includes('"value"'));
   assert.deepEqual(g.view(s, 0).players[0]!.blue, [{ level: 3, value: 3, shown: false }]);
   assert.deepEqual(g.view(s, 1).players[0]!.blue, []);
@@ -169,8 +187,14 @@ test('RR-EXPL-6 purple: the face-up tile is taken, applied, discarded; the next 
   assert.equal(site(s, 'temple-2', 1).top, 'PU-1');
   act(s, { t: 'move', trails: [24] }, { t: 'step', col: 'compass', level: 0 });
   const ev = act(s, { t: 'explore' });
-  assert.deepEqual(ofType(ev, 'purpleTaken').map((e) => e.tile), ['PU-1']);
-  assert.deepEqual(ofType(ev, 'vp').map((e) => e.vp), [3]);
+  assert.deepEqual(
+    ofType(ev, 'purpleTaken').map((e) => e.tile),
+    ['PU-1'],
+  );
+  assert.deepEqual(
+    ofType(ev, 'vp').map((e) => e.vp),
+    [3],
+  );
   assert.equal(player(s, 0).vp, 3);
   assert.deepEqual(g.view(s, 1).discards, ['PU-1']);
   assert.equal(site(s, 'temple-2', 1).top, 'PU-4');
@@ -225,7 +249,10 @@ test('RR-EXPL-8 D-6 "first to explore" means the stack was full when the explora
   const first = mk(2);
   act(first, { t: 'move', trails: [35] });
   const ev = act(first, { t: 'explore' });
-  assert.deepEqual(ofType(ev, 'vp').map((e) => [e.vp, e.why]), [[1, 'IV3-2']]);
+  assert.deepEqual(
+    ofType(ev, 'vp').map((e) => [e.vp, e.why]),
+    [[1, 'IV3-2']],
+  );
   assert.equal(player(first, 0).vp, 1);
   const later = mk(3);
   act(later, { t: 'move', trails: [35] }, { t: 'explore' });
@@ -250,7 +277,10 @@ test('RR-EXPL-9 D-22 two explorations in one turn: a ration exploration then Mac
   assert.deepEqual(choices(s, 'explore'), [], 'only one ration exploration');
   assert.deepEqual(choices(s, 'tool'), [{ t: 'tool', col: 'machete', level: 1 }]);
   const ev = act(s, { t: 'tool', col: 'machete', level: 1 });
-  assert.deepEqual(ofType(ev, 'explore').map((e) => e.how), ['machete']);
+  assert.deepEqual(
+    ofType(ev, 'explore').map((e) => e.how),
+    ['machete'],
+  );
   assert.deepEqual(player(s, 0).blue.length, 2);
   assert.equal(player(s, 0).rations, 1, 'Machete 1 costs no ration');
   assert.equal(site(s, 'temple-1').height, 1);
@@ -272,13 +302,24 @@ test('D-22 the neighbour action under PU-7 is an exploration of the neighbour (I
   const ev = act(s, { t: 'explore' });
   assert.equal(decision(s), 'neighbour');
   assert.deepEqual(
-    choices(s, 'neighbour').map((c) => (c as { site: string }).site).sort(),
+    choices(s, 'neighbour')
+      .map((c) => (c as { site: string }).site)
+      .sort(),
     ['ruin-1', 'ruin-2', 'temple-1', 'temple-3'],
   );
   ev.push(...act(s, { t: 'neighbour', site: 'ruin-1' }));
-  assert.deepEqual(ofType(ev, 'explore').map((e) => [e.site, e.how]), [['temple-2', 'ration'], ['ruin-1', 'neighbour']]);
+  assert.deepEqual(
+    ofType(ev, 'explore').map((e) => [e.site, e.how]),
+    [
+      ['temple-2', 'ration'],
+      ['ruin-1', 'neighbour'],
+    ],
+  );
   // +1 for the purple temple (full), +1 for the ruin (full)
-  assert.deepEqual(ofType(ev, 'vp').map((e) => e.why), ['IV3-2', 'IV3-2']);
+  assert.deepEqual(
+    ofType(ev, 'vp').map((e) => e.why),
+    ['IV3-2', 'IV3-2'],
+  );
   assert.equal(player(s, 0).rations, 0, 'one ration for both');
   // the ruin's pathway goes next to the purple temple the explorer stands on
   assert.equal(decision(s), 'place');
@@ -300,7 +341,13 @@ test('RR-EXPL-10 D-23 an ivory tile being discarded stays active to the end of t
   });
   act(s, { t: 'move', trails: [23] }, { t: 'explore' });
   const ev = act(s, { t: 'keep', effect: 1 });
-  assert.deepEqual(ofType(ev, 'vp').map((e) => [e.vp, e.why]), [[2, 'ivory discard'], [1, 'IV3-3']]);
+  assert.deepEqual(
+    ofType(ev, 'vp').map((e) => [e.vp, e.why]),
+    [
+      [2, 'ivory discard'],
+      [1, 'IV3-3'],
+    ],
+  );
   assert.equal(player(s, 0).vp, 3);
   assert.deepEqual(g.view(s, 0).players[0]!.ivory, ['IV3-1']);
 });
@@ -339,7 +386,10 @@ test('RR-EXPL-10 D-23 a newly taken ivory tile works only after the action that 
 test('D-2 base camp is a finite pool: gains come from it and stop when it is empty', () => {
   const s = buildPosition({ seats: 2, players: [{ at: 'ruin-3', rations: 0 }, { rations: 1 }], pool: 1 });
   const ev = act(s, { t: 'move', trails: [1] });
-  assert.deepEqual(ofType(ev, 'rations').map((e) => e.rations), [1]);
+  assert.deepEqual(
+    ofType(ev, 'rations').map((e) => e.rations),
+    [1],
+  );
   assert.equal(player(s, 0).rations, 1);
   assert.equal(s.pool, 0);
   // the spent ration of an exploration refills it; PU-3 then takes only what is there
@@ -352,7 +402,10 @@ test('D-2 base camp is a finite pool: gains come from it and stop when it is emp
   });
   act(t, { t: 'move', trails: [38] });
   const ev2 = act(t, { t: 'explore' });
-  assert.deepEqual(ofType(ev2, 'rations').map((e) => e.rations), [1]);
+  assert.deepEqual(
+    ofType(ev2, 'rations').map((e) => e.rations),
+    [1],
+  );
   assert.equal(player(t, 0).rations, 2);
   assert.equal(t.pool, 0);
 });
@@ -419,7 +472,7 @@ test('D-14 PU-5 with IV3-5: one ration more', () => {
 
 // ------------------------------------------------------------------ D-15
 
-test('D-15 PU-7: the neighbour\'s last tile reveals its relic', () => {
+test("D-15 PU-7: the neighbour's last tile reveals its relic", () => {
   const s = buildPosition({
     seats: 2,
     temples: { 'temple-2': 'purple', 'temple-1': 'blue' },
@@ -445,7 +498,9 @@ test('D-15 a neighbouring PU-7 chains, resolved from the temple the explorer sta
   // temple-3's PU-7 chains: neighbours are those of temple-2 (not ruin-3, temple-3's own neighbour)
   assert.equal(decision(s), 'neighbour');
   assert.deepEqual(
-    choices(s, 'neighbour').map((c) => (c as { site: string }).site).sort(),
+    choices(s, 'neighbour')
+      .map((c) => (c as { site: string }).site)
+      .sort(),
     ['ruin-1', 'ruin-2', 'temple-1', 'temple-3'],
   );
   act(s, { t: 'neighbour', site: 'temple-1' });

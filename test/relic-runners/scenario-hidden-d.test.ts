@@ -48,7 +48,7 @@ test('D-19 events state the VP of a public action but never a running total', ()
   assert.equal(g.view(s, 0).players[0]!.vp, 17);
 });
 
-test('D-19 an unrevealed blue value never appears in events or in other seats\' views', () => {
+test("D-19 an unrevealed blue value never appears in events or in other seats' views", () => {
   const s = buildPosition({
     seats: 2,
     temples: { 'temple-1': 'blue' },
@@ -60,7 +60,10 @@ test('D-19 an unrevealed blue value never appears in events or in other seats\' 
   assert.deepEqual(blue, [{ type: 'blueTaken', seat: 0, site: 'temple-1', level: 3, reveals: true }]);
   // IV3-3's public +1 is fine; nothing carries the tile's value
   const vp = ev.filter((e) => e.type === 'vp') as unknown as { vp: number; why: string }[];
-  assert.deepEqual(vp.map((e) => [e.vp, e.why]), [[1, 'IV3-3']]);
+  assert.deepEqual(
+    vp.map((e) => [e.vp, e.why]),
+    [[1, 'IV3-3']],
+  );
   for (const e of ev) assert.ok(!('value' in e), JSON.stringify(e));
   const other = g.view(s, 1);
   assert.deepEqual(other.players[0]!.blue, []);
@@ -107,5 +110,8 @@ test('§7 events that turn up hidden information say so (reveals), for the undo 
   const moveEvents = act(s, { t: 'move', trails: [33] });
   assert.ok(moveEvents.every((e) => e.reveals === undefined));
   const exploreEvents = act(s, { t: 'explore' });
-  assert.deepEqual(exploreEvents.filter((e) => e.reveals).map((e) => e.type), ['blueTaken']);
+  assert.deepEqual(
+    exploreEvents.filter((e) => e.reveals).map((e) => e.type),
+    ['blueTaken'],
+  );
 });

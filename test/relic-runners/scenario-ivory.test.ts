@@ -1,7 +1,20 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isDeepStrictEqual } from 'node:util';
-import { g, buildPosition, act, choices, decision, assertIllegal, moveSets, type PositionSpec, type RRChoice, type State, FIRST_GAME_TEMPLES, RIVER_TRAILS } from '../helpers/rr.js';
+import {
+  g,
+  buildPosition,
+  act,
+  choices,
+  decision,
+  assertIllegal,
+  moveSets,
+  type PositionSpec,
+  type RRChoice,
+  type State,
+  FIRST_GAME_TEMPLES,
+  RIVER_TRAILS,
+} from '../helpers/rr.js';
 
 /* Scenario tests for the ivory tiles (rules §4) and the ivory conflict of RR-EXPL-4. */
 
@@ -11,7 +24,10 @@ const TEMPLES = FIRST_GAME_TEMPLES;
 
 const pv = (s: State, seat = 0, viewer = seat) => g.view(s, viewer).players[seat]!;
 const offered = (s: State, c: RRChoice): boolean => choices(s).some((x) => isDeepStrictEqual(x, c));
-const mine = (s: State, seat = 0): number[] => pv(s, seat).pathways.slice().sort((a, b) => a - b);
+const mine = (s: State, seat = 0): number[] =>
+  pv(s, seat)
+    .pathways.slice()
+    .sort((a, b) => a - b);
 const discards = (s: State): readonly string[] => g.view(s, null).discards;
 const steps = (s: State): number => {
   const f = s.stack[s.stack.length - 1];
@@ -23,7 +39,14 @@ const steps = (s: State): number => {
  * seat 1 walks from ruin-1 into base camp, which ends its turn and the game.
  */
 function endOf(seat0: NonNullable<PositionSpec['players']>[number], seat1: NonNullable<PositionSpec['players']>[number] = {}): State {
-  const s = buildPosition({ seats: 2, temples: TEMPLES, players: [seat0, { at: 'ruin-1', rations: 0, ...seat1 }], current: 1, trigger: 0, pool: 10 });
+  const s = buildPosition({
+    seats: 2,
+    temples: TEMPLES,
+    players: [seat0, { at: 'ruin-1', rations: 0, ...seat1 }],
+    current: 1,
+    trigger: 0,
+    pool: 10,
+  });
   act(s, { t: 'move', trails: [4] });
   return s;
 }
@@ -77,7 +100,10 @@ test('IV1-6 gives one extra turn after the last final turn; the tile is spent wi
   const s = buildPosition({
     seats: 2,
     temples: TEMPLES,
-    players: [{ ivory: ['IV1-6'], at: 'ruin-3', vp: 4 }, { at: 'ruin-1', rations: 0 }],
+    players: [
+      { ivory: ['IV1-6'], at: 'ruin-3', vp: 4 },
+      { at: 'ruin-1', rations: 0 },
+    ],
     current: 1,
     trigger: 0,
     pool: 10,
@@ -86,7 +112,10 @@ test('IV1-6 gives one extra turn after the last final turn; the tile is spent wi
   assert.equal(s.over, false);
   assert.equal(s.cur, 0);
   assert.equal(decision(s), 'extra');
-  assert.deepEqual(choices(s), [{ t: 'extra', use: true }, { t: 'extra', use: false }]);
+  assert.deepEqual(choices(s), [
+    { t: 'extra', use: true },
+    { t: 'extra', use: false },
+  ]);
   const ev = act(s, { t: 'extra', use: true });
   assert.ok(ev.some((e) => e.type === 'turn' && e.seat === 0));
   assert.deepEqual(pv(s).ivory, []);
@@ -102,7 +131,10 @@ test('IV1-6 the extra turn may be declined; the tile scores nothing', () => {
   const s = buildPosition({
     seats: 2,
     temples: TEMPLES,
-    players: [{ ivory: ['IV1-6'], at: 'ruin-3' }, { at: 'ruin-1', rations: 0 }],
+    players: [
+      { ivory: ['IV1-6'], at: 'ruin-3' },
+      { at: 'ruin-1', rations: 0 },
+    ],
     current: 1,
     trigger: 0,
     pool: 10,
@@ -148,12 +180,19 @@ test('IV2-2 look at the whole temple stack and take any tile; the rest keep thei
   const s = buildPosition(spec);
   act(s, { t: 'move', trails: [40] }, { t: 'explore' });
   assert.equal(decision(s), 'peek');
-  assert.deepEqual(choices(s), [{ t: 'peek', use: true }, { t: 'peek', use: false }]);
+  assert.deepEqual(choices(s), [
+    { t: 'peek', use: true },
+    { t: 'peek', use: false },
+  ]);
   act(s, { t: 'peek', use: true });
   assert.equal(decision(s), 'pick');
   assert.deepEqual(g.view(s, 0).peek, { site: 'temple-2', tiles: ['PU-1', 'PU-4', 'PU-3'] });
   assert.equal(g.view(s, 1).peek, null, 'only the holder sees the stack');
-  assert.deepEqual(choices(s), [{ t: 'pick', depth: 0 }, { t: 'pick', depth: 1 }, { t: 'pick', depth: 2 }]);
+  assert.deepEqual(choices(s), [
+    { t: 'pick', depth: 0 },
+    { t: 'pick', depth: 1 },
+    { t: 'pick', depth: 2 },
+  ]);
   act(s, { t: 'pick', depth: 2 }); // PU-3 from the bottom: 2 rations
   assert.equal(s.players[0]!.rations, 3);
   assert.equal(s.players[0]!.vp, 0);
@@ -178,7 +217,10 @@ test('IV2-2 D-18 declining the look takes the top tile and keeps IV2-2', () => {
 test('IV2-3 D-18 at the start of the turn, refill rations to 5 from base camp, or keep the tile', () => {
   const s = buildPosition({ seats: 2, temples: TEMPLES, players: [{ at: 'camp', rations: 1, ivory: ['IV2-3'] }], pool: 8 });
   assert.equal(decision(s), 'refill');
-  assert.deepEqual(choices(s), [{ t: 'refill', use: true }, { t: 'refill', use: false }]);
+  assert.deepEqual(choices(s), [
+    { t: 'refill', use: true },
+    { t: 'refill', use: false },
+  ]);
   const no = g.clone(s);
   act(no, { t: 'refill', use: false });
   assert.equal(no.players[0]!.rations, 1);
@@ -197,14 +239,22 @@ test('IV2-3 D-18 at the start of the turn, refill rations to 5 from base camp, o
 
 test('IV2-4 D-18 (optional) place two pathways instead of one, both adjacent to the explorer', () => {
   // ruin-8 touches 21, 22 and 37.
-  const s = buildPosition({ seats: 2, temples: TEMPLES, stacks: { 'ruin-8': 2 }, players: [{ at: 'temple-10', rations: 1, ivory: ['IV2-4'] }] });
+  const s = buildPosition({
+    seats: 2,
+    temples: TEMPLES,
+    stacks: { 'ruin-8': 2 },
+    players: [{ at: 'temple-10', rations: 1, ivory: ['IV2-4'] }],
+  });
   act(s, { t: 'move', trails: [21] }, { t: 'explore' });
   assert.equal(decision(s), 'place');
   assert.ok(offered(s, { t: 'place', trail: 22 }));
   assert.ok(offered(s, { t: 'place', trail: 22, ivory: 4 }));
   act(s, { t: 'place', trail: 22, ivory: 4 });
   assert.equal(decision(s), 'place');
-  assert.deepEqual(choices(s), [{ t: 'place', trail: 21 }, { t: 'place', trail: 37 }]);
+  assert.deepEqual(choices(s), [
+    { t: 'place', trail: 21 },
+    { t: 'place', trail: 37 },
+  ]);
   act(s, { t: 'place', trail: 37 });
   assert.deepEqual(mine(s), [22, 37]);
   assert.equal(s.players[0]!.supply, 8);
@@ -232,7 +282,10 @@ test('IV2-4 D-27 with one legal trail it places one and is spent', () => {
     players: [{ at: 'temple-10', rations: 1, ivory: ['IV2-4'], pathways: [21, 22] }],
   });
   act(s, { t: 'move', trails: [21] }, { t: 'explore' });
-  assert.deepEqual(choices(s), [{ t: 'place', trail: 37 }, { t: 'place', trail: 37, ivory: 4 }]);
+  assert.deepEqual(choices(s), [
+    { t: 'place', trail: 37 },
+    { t: 'place', trail: 37, ivory: 4 },
+  ]);
   act(s, { t: 'place', trail: 37, ivory: 4 });
   assert.notEqual(decision(s), 'place');
   assert.deepEqual(mine(s), [21, 22, 37]);
@@ -253,7 +306,12 @@ test('IV2-4 D-27 it never applies to moving pathways', () => {
 });
 
 test('IV2-5 D-18 (optional) place a pathway from supply on any trail', () => {
-  const s = buildPosition({ seats: 2, temples: TEMPLES, stacks: { 'ruin-8': 2 }, players: [{ at: 'temple-10', rations: 1, ivory: ['IV2-5'] }] });
+  const s = buildPosition({
+    seats: 2,
+    temples: TEMPLES,
+    stacks: { 'ruin-8': 2 },
+    players: [{ at: 'temple-10', rations: 1, ivory: ['IV2-5'] }],
+  });
   act(s, { t: 'move', trails: [21] }, { t: 'explore' });
   assert.ok(offered(s, { t: 'place', trail: 22 }));
   assert.ok(offered(s, { t: 'place', trail: 7, ivory: 5 }));
@@ -287,7 +345,10 @@ test('IV2-6 teleport to another temple of the same colour holding no relic, inst
     relics: ['temple-9'],
     players: [{ at: 'temple-2', ivory: ['IV2-6'], bottom: 0, shovel: [1, 0, 0], reserve: 2 }],
   });
-  assert.deepEqual(choices(s, 'teleport'), [{ t: 'teleport', to: 'temple-5' }, { t: 'teleport', to: 'temple-10' }]);
+  assert.deepEqual(choices(s, 'teleport'), [
+    { t: 'teleport', to: 'temple-5' },
+    { t: 'teleport', to: 'temple-10' },
+  ]);
   assert.ok(choices(s, 'move').length > 0, 'an ordinary move stays open (D-18)');
   const ev = act(s, { t: 'teleport', to: 'temple-10' });
   assert.ok(ev.some((e) => e.type === 'teleport'));
@@ -312,13 +373,19 @@ test('IV3-1 +1 VP per pathway placed from supply, none for moving one', () => {
     temples: TEMPLES,
     stacks: { 'ruin-8': 2 },
     full: { 'ruin-8': 3 },
-    players: [{ at: 'temple-10', rations: 1, ivory: ['IV3-1'], pathways: [5], bottom: 0, compass: [1, 0, 0], shovel: [0, 1, 0], reserve: 1 }],
+    players: [
+      { at: 'temple-10', rations: 1, ivory: ['IV3-1'], pathways: [5], bottom: 0, compass: [1, 0, 0], shovel: [0, 1, 0], reserve: 1 },
+    ],
   });
   act(s, { t: 'move', trails: [21] }, { t: 'explore' }, { t: 'place', trail: 22 });
   assert.equal(s.players[0]!.vp, 1);
   act(s, { t: 'tool', col: 'compass', level: 1 }, { t: 'lift', trail: 5 }, { t: 'lay', trail: 37 });
   assert.equal(s.players[0]!.vp, 1, 'moving a pathway scores nothing');
-  const t = buildPosition({ seats: 2, temples: TEMPLES, players: [{ at: 'ruin-8', ivory: ['IV3-1'], bottom: 0, shovel: [0, 1, 0], reserve: 2 }] });
+  const t = buildPosition({
+    seats: 2,
+    temples: TEMPLES,
+    players: [{ at: 'ruin-8', ivory: ['IV3-1'], bottom: 0, shovel: [0, 1, 0], reserve: 2 }],
+  });
   act(t, { t: 'tool', col: 'shovel', level: 2 }, { t: 'place', trail: 21 });
   assert.equal(t.players[0]!.vp, 1, 'Shovel 2 places from supply too');
 });
@@ -346,7 +413,13 @@ test('IV3-2 +1 VP for being first to explore a site, not later', () => {
 
 test('IV3-3 +1 VP when exploring a temple scores VP, also with a blue tile; not for a ruin or a VP-less tile', () => {
   const base = (stacks: PositionSpec['stacks'], at: string): State =>
-    buildPosition({ seats: 2, temples: TEMPLES, stacks, players: [{ at, rations: 2, ivory: ['IV3-3'] }], tokens: riversExcept(13, 24, 34) });
+    buildPosition({
+      seats: 2,
+      temples: TEMPLES,
+      stacks,
+      players: [{ at, rations: 2, ivory: ['IV3-3'] }],
+      tokens: riversExcept(13, 24, 34),
+    });
   const pu = base({ 'temple-2': ['PU-3', 'PU-1@2'] }, 'ruin-1');
   act(pu, { t: 'move', trails: [40] }, { t: 'explore' });
   assert.equal(pu.players[0]!.vp, 4);
@@ -393,7 +466,10 @@ test('IV3-4 +1 ration each time an opponent moves one of its pathways on the boa
   const s = buildPosition({
     seats: 2,
     temples: TEMPLES,
-    players: [{ at: 'camp', pathways: [20, 21], bottom: 0, compass: [0, 1, 0], reserve: 2 }, { rations: 2, ivory: ['IV3-4'] }],
+    players: [
+      { at: 'camp', pathways: [20, 21], bottom: 0, compass: [0, 1, 0], reserve: 2 },
+      { rations: 2, ivory: ['IV3-4'] },
+    ],
     pool: 10,
   });
   const ev = act(s, { t: 'tool', col: 'compass', level: 2 }, { t: 'lift', trail: 20 }, { t: 'lay', trail: 1 });
@@ -406,7 +482,10 @@ test('IV3-4 +1 ration each time an opponent moves one of its pathways on the boa
   const t = buildPosition({
     seats: 2,
     temples: TEMPLES,
-    players: [{ at: 'ruin-8', bottom: 0, shovel: [0, 1, 0], reserve: 2 }, { rations: 2, ivory: ['IV3-4'] }],
+    players: [
+      { at: 'ruin-8', bottom: 0, shovel: [0, 1, 0], reserve: 2 },
+      { rations: 2, ivory: ['IV3-4'] },
+    ],
   });
   act(t, { t: 'tool', col: 'shovel', level: 2 }, { t: 'place', trail: 21 });
   assert.equal(t.players[1]!.rations, 2);
@@ -441,14 +520,20 @@ test('IV3-6 leaving base camp the holder must flip one token anywhere, with no s
   assertIllegal(s, { t: 'pass' });
   act(s, { t: 'flip', trail: 24 });
   assert.equal(decision(s), 'post');
-  assert.deepEqual([...g.view(s, 0).tokens].sort((a, b) => a - b), riversExcept(24));
+  assert.deepEqual(
+    [...g.view(s, 0).tokens].sort((a, b) => a - b),
+    riversExcept(24),
+  );
   assert.equal(s.players[0]!.tb[0], 1, 'no step');
 });
 
 test('IV3-6 flipping a grey token coloured is allowed too', () => {
   const s = buildPosition({ seats: 2, temples: TEMPLES, players: [{ at: 'camp', ivory: ['IV3-6'] }], tokens: [7] });
   act(s, { t: 'move', trails: [4] }, { t: 'flip', trail: 24 });
-  assert.deepEqual([...g.view(s, 0).tokens].sort((a, b) => a - b), [7, 24]);
+  assert.deepEqual(
+    [...g.view(s, 0).tokens].sort((a, b) => a - b),
+    [7, 24],
+  );
 });
 
 test('IV3-6 flipping the last coloured token grey resets all and gives one step', () => {
@@ -468,7 +553,12 @@ test('IV3-6 is not triggered by a move that does not leave base camp', () => {
 
 test('IV3-6 D-28 the flip comes before the move uses its trails', () => {
   // camp -6(own)- temple-11 -11(river)- ruin-7. Token 11 starts grey.
-  const spec: PositionSpec = { seats: 2, temples: TEMPLES, players: [{ at: 'camp', pathways: [6], ivory: ['IV3-6'] }], tokens: riversExcept(11) };
+  const spec: PositionSpec = {
+    seats: 2,
+    temples: TEMPLES,
+    players: [{ at: 'camp', pathways: [6], ivory: ['IV3-6'] }],
+    tokens: riversExcept(11),
+  };
   const s = buildPosition(spec);
   act(s, { t: 'move', trails: [6, 11] }, { t: 'flip', trail: 11 });
   assert.equal(decision(s), 'steps', 'flipped coloured first, then flipped grey by the move: one step');
@@ -493,7 +583,10 @@ test('RR-EXPL-4 worked example: a second ivory tile of a held level — keep one
   const s = buildPosition(spec);
   act(s, { t: 'move', trails: [33] }, { t: 'explore' });
   assert.equal(decision(s), 'keep');
-  assert.deepEqual(choices(s), [{ t: 'keep', effect: 5 }, { t: 'keep', effect: 1 }]);
+  assert.deepEqual(choices(s), [
+    { t: 'keep', effect: 5 },
+    { t: 'keep', effect: 1 },
+  ]);
   assert.deepEqual(g.view(s, 1).keep, ['IV2-5', 'IV2-1'], 'the choice is public');
   const other = g.clone(s);
   act(s, { t: 'keep', effect: 1 });

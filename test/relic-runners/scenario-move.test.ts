@@ -240,7 +240,10 @@ test('RR-LOC-1 explorers never block: a move may end on or pass through an occup
   assert.ok(ms.includes('20,31'));
   act(s, { t: 'move', trails: [20] });
   const v = g.view(s, null);
-  assert.deepEqual(v.players.map((p) => p.at), ['temple-10', 'temple-10', 'temple-10']);
+  assert.deepEqual(
+    v.players.map((p) => p.at),
+    ['temple-10', 'temple-10', 'temple-10'],
+  );
   // all three stand there; seat 1 may still leave along any of its trails
   act(s, { t: 'end' });
   assert.equal(s.cur, 1);
@@ -257,12 +260,17 @@ test('RR-PATH-1 a ruin places a pathway only on adjacent trails without an own p
   });
   act(s, { t: 'move', trails: [35] }, { t: 'explore' });
   assert.equal(decision(s), 'place');
-  const targets = choices(s, 'place').map((c) => (c as { trail: number }).trail).sort((a, b) => a - b);
+  const targets = choices(s, 'place')
+    .map((c) => (c as { trail: number }).trail)
+    .sort((a, b) => a - b);
   assert.deepEqual(targets, [7, 27, 35]);
   assertIllegal(s, { t: 'place', trail: 14 });
   act(s, { t: 'place', trail: 27 });
   const v = g.view(s, null);
-  assert.deepEqual([...v.players[0]!.pathways].sort((a, b) => a - b), [1, 14, 27]);
+  assert.deepEqual(
+    [...v.players[0]!.pathways].sort((a, b) => a - b),
+    [1, 14, 27],
+  );
   assert.deepEqual(v.players[1]!.pathways, [27]);
   assert.equal(player(s, 0).supply, 7);
 });

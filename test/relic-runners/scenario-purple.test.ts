@@ -1,6 +1,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { g, buildPosition, act, choices, decision, assertIllegal, type PositionSpec, type State, FIRST_GAME_TEMPLES, RIVER_TRAILS } from '../helpers/rr.js';
+import {
+  g,
+  buildPosition,
+  act,
+  choices,
+  decision,
+  assertIllegal,
+  type PositionSpec,
+  type State,
+  FIRST_GAME_TEMPLES,
+  RIVER_TRAILS,
+} from '../helpers/rr.js';
 
 /* Scenario tests for the purple tiles (rules §5). The explorer walks ruin-1 -40- temple-2 (purple). */
 
@@ -10,7 +21,10 @@ type Seat = NonNullable<PositionSpec['players']>[number];
 
 const pv = (s: State, seat = 0) => g.view(s, seat).players[seat]!;
 const site = (s: State, id: string) => g.view(s, 1).sites.find((x) => x.id === id)!;
-const mine = (s: State, seat = 0): number[] => pv(s, seat).pathways.slice().sort((a, b) => a - b);
+const mine = (s: State, seat = 0): number[] =>
+  pv(s, seat)
+    .pathways.slice()
+    .sort((a, b) => a - b);
 const steps = (s: State): number => {
   const f = s.stack[s.stack.length - 1];
   return f && f.k === 'steps' ? f.n : 0;
@@ -121,7 +135,10 @@ test('PU-6 moves one own pathway already on the board anywhere; IV3-4 answers', 
   const s = atTemple2(['PU-1', 'PU-6@2'], { pathways: [20, 21] }, { players: [{}, { rations: 1, ivory: ['IV3-4'] }] });
   act(s, { t: 'explore' });
   assert.equal(decision(s), 'lift');
-  assert.deepEqual(choices(s), [{ t: 'lift', trail: 20 }, { t: 'lift', trail: 21 }]);
+  assert.deepEqual(choices(s), [
+    { t: 'lift', trail: 20 },
+    { t: 'lift', trail: 21 },
+  ]);
   act(s, { t: 'lift', trail: 20 });
   const lays = choices(s).map((c) => (c as { trail: number }).trail);
   assert.equal(lays.length, 38);
@@ -145,7 +162,9 @@ test('PU-7 is mandatory: the action of an adjacent explorable site, chosen by th
   act(s, { t: 'explore' });
   assert.equal(decision(s), 'neighbour');
   assert.deepEqual(
-    choices(s).map((c) => (c as { site: string }).site).sort(),
+    choices(s)
+      .map((c) => (c as { site: string }).site)
+      .sort(),
     ['ruin-1', 'ruin-2', 'temple-1'],
   );
   assertIllegal(s, { t: 'pass' });
@@ -157,7 +176,9 @@ test('PU-7 is mandatory: the action of an adjacent explorable site, chosen by th
   assert.equal(site(s, 'temple-2').top, 'PU-1');
   // The pathway is placed next to the purple temple, not next to the ruin.
   assert.deepEqual(
-    choices(s).map((c) => (c as { trail: number }).trail).sort((a, b) => a - b),
+    choices(s)
+      .map((c) => (c as { trail: number }).trail)
+      .sort((a, b) => a - b),
     [24, 25, 38, 40],
   );
   act(s, { t: 'place', trail: 38 });
@@ -219,7 +240,10 @@ test('PU-8 flips up to two tokens, each either way, with no step', () => {
   assert.equal(choices(s, 'flip').length, 9, 'not the same token twice');
   assertIllegal(s, { t: 'flip', trail: 7 });
   act(s, { t: 'flip', trail: 24 }); // grey to coloured
-  assert.deepEqual([...g.view(s, 0).tokens].sort((a, b) => a - b), [11, 13, 24]);
+  assert.deepEqual(
+    [...g.view(s, 0).tokens].sort((a, b) => a - b),
+    [11, 13, 24],
+  );
   assert.notEqual(decision(s), 'steps');
   assert.notEqual(decision(s), 'flip8');
 });
@@ -230,7 +254,10 @@ test('PU-8 may stop after one flip, or flip none', () => {
   assert.equal(g.view(s, 0).tokens.length, 10);
   const t = atTemple2(['PU-1', 'PU-8@2']);
   act(t, { t: 'explore' }, { t: 'flip', trail: 30 }, { t: 'pass' });
-  assert.deepEqual([...g.view(t, 0).tokens].sort((a, b) => a - b), ALL_RIVERS.filter((x) => x !== 30));
+  assert.deepEqual(
+    [...g.view(t, 0).tokens].sort((a, b) => a - b),
+    ALL_RIVERS.filter((x) => x !== 30),
+  );
 });
 
 test('PU-8 flipping the last coloured token grey resets all and gives one step (RR-TOOL-4)', () => {

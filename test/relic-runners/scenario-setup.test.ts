@@ -41,9 +41,15 @@ test('RR-COMP-1 board: one centre camp, 8 ruins, 12 temples, 10 river trails eac
   const camp = s.board.locations[s.board.camp]!;
   assert.deepEqual([camp.id, camp.x, camp.y], ['camp', 500, 500]);
   const rivers = s.board.trails.filter((t) => t.river).map((t) => t.id);
-  assert.deepEqual(rivers.sort((a, b) => a - b), [7, 11, 13, 15, 18, 22, 24, 28, 30, 34]);
+  assert.deepEqual(
+    rivers.sort((a, b) => a - b),
+    [7, 11, 13, 15, 18, 22, 24, 28, 30, 34],
+  );
   // one token per river trail, all ten shown coloured at the start
-  assert.deepEqual([...g.view(s, 0).tokens].sort((a, b) => a - b), rivers);
+  assert.deepEqual(
+    [...g.view(s, 0).tokens].sort((a, b) => a - b),
+    rivers,
+  );
   // every trail joins two different locations
   for (const t of s.board.trails) assert.notEqual(t.a, t.b);
 });
@@ -66,7 +72,10 @@ test('RR-COMP-2 2–5 players, each with 10 pathways and 3 toolboxes', () => {
 
 test('RR-COMP-3 24 ruin tiles; 8 purple, 6 blue, 6 ivory tiles per size; blue worth 2–5', () => {
   const s = setup(4, 11);
-  assert.equal(s.board.ruins.reduce((a, r) => a + s.stacks[r]!.length, 0), 24);
+  assert.equal(
+    s.board.ruins.reduce((a, r) => a + s.stacks[r]!.length, 0),
+    24,
+  );
   for (const level of [1, 2, 3] as Level[]) {
     assert.equal(tileSet(PURPLE, level, true).length, 8);
     assert.equal(tileSet(BLUE, level, true).length, 6);
@@ -135,7 +144,8 @@ test('RR-SETUP-1 each ruin gets 3 ruin tiles, 2 in a 2-player game', () => {
   for (const seed of SEEDS) {
     for (const seats of [2, 3, 4, 5]) {
       const s = setup(seats, seed);
-      for (const r of s.board.ruins) assert.deepEqual(s.stacks[r], new Array(seats === 2 ? 2 : 3).fill(0), `seed ${seed} seats ${seats} ${idOf(s, r)}`);
+      for (const r of s.board.ruins)
+        assert.deepEqual(s.stacks[r], new Array(seats === 2 ? 2 : 3).fill(0), `seed ${seed} seats ${seats} ${idOf(s, r)}`);
       const v = g.view(s, 0);
       for (const site of v.sites.filter((x) => x.kind === 'ruin')) assert.equal(site.height, seats === 2 ? 2 : 3);
     }
@@ -153,14 +163,23 @@ test('RR-SETUP-2 4 temples per colour, stacks large/medium/small of their colour
         for (const t of sites) {
           const st = s.stacks[t]!;
           assert.deepEqual(st.map(tileLevel), levels, `seed ${seed} ${idOf(s, t)} levels bottom first`);
-          assert.ok(st.every((x) => tileColour(x) === c), `seed ${seed} ${idOf(s, t)} colours`);
+          assert.ok(
+            st.every((x) => tileColour(x) === c),
+            `seed ${seed} ${idOf(s, t)} colours`,
+          );
         }
         // the dealt tiles and the box together are exactly the tile set, none twice
         for (const level of [1, 2, 3] as Level[]) {
-          const dealt = sites.map((t) => s.stacks[t]!).flat().filter((x) => tileLevel(x) === level);
+          const dealt = sites
+            .map((t) => s.stacks[t]!)
+            .flat()
+            .filter((x) => tileLevel(x) === level);
           const boxed = s.box.filter((x) => tileColour(x) === c && tileLevel(x) === level);
           assert.equal(dealt.length, levels.includes(level) ? 4 : 0);
-          assert.deepEqual([...dealt, ...boxed].sort((a, b) => a - b), tileSet(c, level, true));
+          assert.deepEqual(
+            [...dealt, ...boxed].sort((a, b) => a - b),
+            tileSet(c, level, true),
+          );
         }
       }
     }
@@ -236,8 +255,14 @@ test('RR-SETUP-4 a coloured toolbox token on every river trail', () => {
   for (const seed of SEEDS) {
     const s = setup(2, seed);
     assert.equal(s.tokens, (1 << 10) - 1);
-    const rivers = s.board.trails.filter((t) => t.river).map((t) => t.id).sort((a, b) => a - b);
-    assert.deepEqual([...g.view(s, null).tokens].sort((a, b) => a - b), rivers);
+    const rivers = s.board.trails
+      .filter((t) => t.river)
+      .map((t) => t.id)
+      .sort((a, b) => a - b);
+    assert.deepEqual(
+      [...g.view(s, null).tokens].sort((a, b) => a - b),
+      rivers,
+    );
   }
 });
 
@@ -249,7 +274,14 @@ test('RR-SETUP-5 each player: on base camp, 1 toolbox at the bottom, 2 in reserv
         assert.equal(pv.at, 'camp');
         assert.equal(pv.bottom, 1);
         assert.equal(pv.reserve, 2);
-        assert.deepEqual([pv.machete, pv.compass, pv.shovel], [[0, 0, 0], [0, 0, 0], [0, 0, 0]]);
+        assert.deepEqual(
+          [pv.machete, pv.compass, pv.shovel],
+          [
+            [0, 0, 0],
+            [0, 0, 0],
+            [0, 0, 0],
+          ],
+        );
         assert.equal(pv.supply, 10);
         assert.deepEqual(pv.pathways, []);
         assert.equal(pv.rations, 3);

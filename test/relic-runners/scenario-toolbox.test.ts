@@ -20,7 +20,10 @@ const steps = (s: State): number => {
   const f = s.stack[s.stack.length - 1];
   return f && f.k === 'steps' ? f.n : 0;
 };
-const mine = (s: State, seat = 0): number[] => pv(s, seat).pathways.slice().sort((a, b) => a - b);
+const mine = (s: State, seat = 0): number[] =>
+  pv(s, seat)
+    .pathways.slice()
+    .sort((a, b) => a - b);
 
 // ---------------------------------------------------------------- RR-TOOL-1
 
@@ -63,7 +66,10 @@ test('RR-TOOL-2 worked example: two coloured tokens and one grey token on the mo
   assert.equal(decision(s), 'steps');
   assert.equal(steps(s), 2);
   const tokens = g.view(s, 0).tokens;
-  assert.deepEqual([...tokens].sort((a, b) => a - b), riversExcept(7, 18, 28));
+  assert.deepEqual(
+    [...tokens].sort((a, b) => a - b),
+    riversExcept(7, 18, 28),
+  );
   act(s, step('machete', 0));
   assert.equal(decision(s), 'steps');
   act(s, step('machete', 1));
@@ -217,7 +223,10 @@ test('RR-TOOL-7 D-26 Shovel 2 needs a pathway in supply and a free adjacent trai
   const empty = buildPosition({ seats: 2, players: [{ at: 'ruin-8', pathways: ten, bottom: 0, shovel: [0, 1, 0], reserve: 2 }] });
   assert.equal(choices(empty, 'tool').length, 0, 'supply is empty');
   // ruin-8 touches trails 21, 22 and 37.
-  const blocked = buildPosition({ seats: 2, players: [{ at: 'ruin-8', pathways: [21, 22, 37], bottom: 0, shovel: [0, 1, 0], reserve: 2 }] });
+  const blocked = buildPosition({
+    seats: 2,
+    players: [{ at: 'ruin-8', pathways: [21, 22, 37], bottom: 0, shovel: [0, 1, 0], reserve: 2 }],
+  });
   assert.equal(choices(blocked, 'tool').length, 0, 'every adjacent trail already holds an own pathway');
   // Another player's pathway does not block (RR-PATH-1).
   const shared = buildPosition({
@@ -312,7 +321,10 @@ test('RR-TB-4 Compass 1 moves one own pathway to any trail without one', () => {
     players: [{ at: 'camp', pathways: [20, 21], bottom: 0, compass: [1, 0, 0], reserve: 2 }, { pathways: [23] }],
   });
   act(s, tool('compass', 1));
-  assert.deepEqual(choices(s), [{ t: 'lift', trail: 20 }, { t: 'lift', trail: 21 }]);
+  assert.deepEqual(choices(s), [
+    { t: 'lift', trail: 20 },
+    { t: 'lift', trail: 21 },
+  ]);
   act(s, { t: 'lift', trail: 21 });
   const lays = choices(s, 'lay').map((c) => (c as { trail: number }).trail);
   assert.equal(lays.length, 38, 'every trail but the two own ones');
@@ -327,7 +339,10 @@ test('RR-TB-4 Compass 1 moves one own pathway to any trail without one', () => {
 test('RR-TB-5 Compass 2 moves two own pathways', () => {
   const s = buildPosition({ seats: 2, players: [{ at: 'camp', pathways: [20, 21, 22], bottom: 0, compass: [0, 1, 0], reserve: 2 }] });
   act(s, tool('compass', 2), { t: 'lift', trail: 22 }, { t: 'lay', trail: 30 });
-  assert.deepEqual(choices(s, 'lift'), [{ t: 'lift', trail: 20 }, { t: 'lift', trail: 21 }]);
+  assert.deepEqual(choices(s, 'lift'), [
+    { t: 'lift', trail: 20 },
+    { t: 'lift', trail: 21 },
+  ]);
   act(s, { t: 'lift', trail: 20 }, { t: 'lay', trail: 11 });
   assert.deepEqual(mine(s), [11, 21, 30]);
 });
@@ -342,7 +357,10 @@ test('RR-TB-6 Compass 3 scores 2 VP per pathway of the longest own chain', () =>
 test('RR-TB-6 D-8 a chain may revisit a location but never a trail', () => {
   // ruin-6 -9- temple-7 -8- temple-5 -28- temple-6 -17- ruin-5 -29- temple-7 -39- temple-8:
   // temple-7 is visited twice, each trail once: 6 trails.
-  const s = buildPosition({ seats: 2, players: [{ at: 'camp', pathways: [9, 8, 28, 17, 29, 39], bottom: 0, compass: [0, 0, 1], reserve: 2 }] });
+  const s = buildPosition({
+    seats: 2,
+    players: [{ at: 'camp', pathways: [9, 8, 28, 17, 29, 39], bottom: 0, compass: [0, 0, 1], reserve: 2 }],
+  });
   act(s, tool('compass', 3));
   assert.equal(s.players[0]!.vp, 12);
 });
@@ -357,7 +375,10 @@ test('RR-TB-6 D-8 a chain may end at base camp but not pass through it', () => {
 test('RR-TB-7 Shovel 1: a toolbox from reserve to the bottom, or 2 VP', () => {
   const s = buildPosition({ seats: 2, players: [{ at: 'camp', bottom: 0, shovel: [1, 0, 0], reserve: 2 }] });
   act(s, tool('shovel', 1));
-  assert.deepEqual(choices(s), [{ t: 'bonus', pick: 'toolbox' }, { t: 'bonus', pick: 'vp' }]);
+  assert.deepEqual(choices(s), [
+    { t: 'bonus', pick: 'toolbox' },
+    { t: 'bonus', pick: 'vp' },
+  ]);
   act(s, { t: 'bonus', pick: 'toolbox' });
   assert.deepEqual(table(s), { bottom: 2, machete: [0, 0, 0], compass: [0, 0, 0], shovel: [0, 0, 0], reserve: 1 });
   assert.equal(s.players[0]!.vp, 0);
@@ -370,7 +391,10 @@ test('RR-TB-7 Shovel 1: a toolbox from reserve to the bottom, or 2 VP', () => {
 test('RR-TB-8 Shovel 2 places a pathway from supply on a trail adjacent to the explorer', () => {
   const s = buildPosition({ seats: 2, players: [{ at: 'ruin-8', pathways: [21], bottom: 0, shovel: [0, 1, 0], reserve: 2 }] });
   act(s, tool('shovel', 2));
-  assert.deepEqual(choices(s), [{ t: 'place', trail: 22 }, { t: 'place', trail: 37 }]);
+  assert.deepEqual(choices(s), [
+    { t: 'place', trail: 22 },
+    { t: 'place', trail: 37 },
+  ]);
   assertIllegal(s, { t: 'place', trail: 20 });
   act(s, { t: 'place', trail: 37 });
   assert.deepEqual(mine(s), [21, 37]);

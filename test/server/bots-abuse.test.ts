@@ -97,7 +97,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.equal((await http(srv.base, 'GET', `/api/games/${id}`)).json.seats[1].bot, null);
     });
 
-    test('issue 13 #2: a stored game whose bot specs today\'s limits refuse is played by the fallback bot, each seat logged once', async () => {
+    test("issue 13 #2: a stored game whose bot specs today's limits refuse is played by the fallback bot, each seat logged once", async () => {
       const id = await createGame(srv.base, { seats: [{ kind: 'human' }, { kind: 'human' }] });
       // As an older server would have stored them: seats handed to bots it accepted.
       await srv.store.updateSeat(id, 0, { bot: 'ismcts:99999999s' });
@@ -108,7 +108,10 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
           const g = await hub.get(id);
           assert.ok(g);
           await until(() => g.moves.length >= 8 && new Set(g.moves.map((m) => m.seat)).size === 2, 'both bot seats to play', 30_000);
-          for (const [seat, spec] of [[0, 'ismcts:99999999s'], [1, 'constructor']] as const) {
+          for (const [seat, spec] of [
+            [0, 'ismcts:99999999s'],
+            [1, 'constructor'],
+          ] as const) {
             const mine = linesOf(lines(), id, seat);
             assert.equal(mine.length, 1, `seat ${seat} is logged once: ${JSON.stringify(lines())}`);
             assert.ok(mine[0]!.includes(`"${spec}" cannot be built`), mine[0]);
@@ -116,7 +119,10 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
           }
           // The stored seats are left as they were.
           const stored = await srv.store.getGame(id);
-          assert.deepEqual(stored!.seatConfigs.map((s) => s.bot), ['ismcts:99999999s', 'constructor']);
+          assert.deepEqual(
+            stored!.seatConfigs.map((s) => s.bot),
+            ['ismcts:99999999s', 'constructor'],
+          );
         } finally {
           await hub.close();
         }
@@ -127,10 +133,19 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
 
 describe('bots that fail', () => {
   test('issue 13 #2: a bot that throws is logged once and its seat is played by the fallback bot', async () => {
-    const srv = await startServer('sqlite', { botThreads: 0, buildBot: (spec, limits) => (spec === 'random' ? throwing('boom') : botFromSpec(spec, limits)) });
+    const srv = await startServer('sqlite', {
+      botThreads: 0,
+      buildBot: (spec, limits) => (spec === 'random' ? throwing('boom') : botFromSpec(spec, limits)),
+    });
     try {
       await capturingErrors(async (lines) => {
-        const id = await createGame(srv.base, { seats: [{ kind: 'bot', bot: 'random' }, { kind: 'bot', bot: 'greedy' }], seed: 'i13-2-throws' });
+        const id = await createGame(srv.base, {
+          seats: [
+            { kind: 'bot', bot: 'random' },
+            { kind: 'bot', bot: 'greedy' },
+          ],
+          seed: 'i13-2-throws',
+        });
         const g = await live(srv.hub, id);
         await until(() => g.moves.filter((m) => m.seat === 0).length >= 4, 'the failing seat to play on', 30_000);
         const mine = linesOf(lines(), id, 0);
@@ -147,7 +162,13 @@ describe('bots that fail', () => {
     const srv = await startServer('sqlite', { botThreads: 0, buildBot: (spec) => throwing(spec) });
     try {
       await capturingErrors(async (lines) => {
-        const id = await createGame(srv.base, { seats: [{ kind: 'bot', bot: 'random' }, { kind: 'bot', bot: 'random' }], seed: 'i13-2-first' });
+        const id = await createGame(srv.base, {
+          seats: [
+            { kind: 'bot', bot: 'random' },
+            { kind: 'bot', bot: 'random' },
+          ],
+          seed: 'i13-2-first',
+        });
         const g = await live(srv.hub, id);
         await until(() => g.moves.length >= 10, 'the seats to play on', 30_000);
         for (const seat of [0, 1]) {
@@ -168,7 +189,7 @@ describe('bots that fail', () => {
     }
   });
 
-  test('issue 13 #2: a bot job past its deadline ends its worker, the seat falls back, and another game\'s bot moves meanwhile', async () => {
+  test("issue 13 #2: a bot job past its deadline ends its worker, the seat falls back, and another game's bot moves meanwhile", async () => {
     // One worker; jobs that no spec times get the 200 ms think-time cap plus 800 ms of grace.
     const srv = await startServer('sqlite', { botThreads: 1, botMaxMs: 200, botGraceMs: 800 });
     try {
@@ -176,9 +197,15 @@ describe('bots that fail', () => {
         // About 20,000 playouts of 50 turns: many seconds of work for the one worker.
         const slow = { kind: 'bot', bot: 'ismcts:20000it+rollout=50' };
         const a = await createGame(srv.base, { seats: [slow, slow], seed: 'i13-2-slow' });
-        const b = await createGame(srv.base, { seats: [{ kind: 'bot', bot: 'greedy' }, { kind: 'bot', bot: 'greedy' }], seed: 'i13-2-quick' });
+        const b = await createGame(srv.base, {
+          seats: [
+            { kind: 'bot', bot: 'greedy' },
+            { kind: 'bot', bot: 'greedy' },
+          ],
+          seed: 'i13-2-quick',
+        });
         const gb = await live(srv.hub, b);
-        await until(() => gb.moves.length >= 4, 'the other game\'s bots to move', 8_000);
+        await until(() => gb.moves.length >= 4, "the other game's bots to move", 8_000);
         const ga = await live(srv.hub, a);
         await until(() => ga.moves.length >= 1, 'the slow game to move on its fallback bot', 8_000);
         const first = ga.moves[0]!.seat;
@@ -196,7 +223,16 @@ describe('the bot pool', () => {
   test('issue 13 #2: a job past its deadline is rejected and the job queued behind it is answered by a new worker', async () => {
     const pool = new BotPool({ size: 1, graceMs: 300 });
     try {
-      const job = (bot: string) => ({ game: 'relic-runners', seats: 2, seed: 'pool', rng: 2 as const, options: {}, choices: [], bot, rngSeed: 'pool-bot' });
+      const job = (bot: string) => ({
+        game: 'relic-runners',
+        seats: 2,
+        seed: 'pool',
+        rng: 2 as const,
+        options: {},
+        choices: [],
+        bot,
+        rngSeed: 'pool-bot',
+      });
       const slow = pool.decide(job('ismcts:20000it+rollout=50'), 0);
       // Its budget covers the new worker's start.
       const quick = pool.decide(job('random'), 5_000);

@@ -32,7 +32,6 @@ after(() => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls until `cond` holds; fails with `what` after `ms`. */
@@ -49,32 +48,49 @@ class ServerProcess {
   out = '';
   exited: Promise<number | null>;
   private exitCode: number | null | undefined;
-  private constructor(readonly child: ChildProcess, readonly base: string) {
+  private constructor(
+    readonly child: ChildProcess,
+    readonly base: string,
+  ) {
     children.add(child);
     child.stdout!.on('data', (d: Buffer) => (this.out += d.toString()));
     child.stderr!.on('data', (d: Buffer) => (this.out += d.toString()));
-    this.exited = new Promise((r) => child.once('exit', (code) => {
-      this.exitCode = code;
-      children.delete(child);
-      r(code);
-    }));
+    this.exited = new Promise((r) =>
+      child.once('exit', (code) => {
+        this.exitCode = code;
+        children.delete(child);
+        r(code);
+      }),
+    );
   }
 
   static async start(port: number, env: Record<string, string>): Promise<ServerProcess> {
     const child = spawn(process.execPath, [MAIN], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BOT_DELAY_MS: '0', WS_PER_SECOND: '100000', HTTP_PER_MINUTE: '100000', ...env },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        BOT_DELAY_MS: '0',
+        WS_PER_SECOND: '100000',
+        HTTP_PER_MINUTE: '100000',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const s = new ServerProcess(child, `http://127.0.0.1:${port}`);
     // Ready when /health answers; no fixed sleeps.
-    await until('the server to answer /health', async () => {
-      if (s.exitCode !== undefined) throw new Error(`server exited (${s.exitCode}) before it was ready:\n${s.out}`);
-      try {
-        return (await fetch(`${s.base}/health`)).status === 200;
-      } catch {
-        return false;
-      }
-    }, 20_000);
+    await until(
+      'the server to answer /health',
+      async () => {
+        if (s.exitCode !== undefined) throw new Error(`server exited (${s.exitCode}) before it was ready:\n${s.out}`);
+        try {
+          return (await fetch(`${s.base}/health`)).status === 200;
+        } catch {
+          return false;
+        }
+      },
+      20_000,
+    );
     return s;
   }
 
@@ -107,7 +123,12 @@ class SeatPlayer {
   welcome: Msg | undefined;
   stopped = false;
 
-  private constructor(readonly client: TestClient, readonly seat: number, readonly views: Views, private readonly rng: Rng) {
+  private constructor(
+    readonly client: TestClient,
+    readonly seat: number,
+    readonly views: Views,
+    private readonly rng: Rng,
+  ) {
     client.ws.on('message', (d) => this.onMessage(JSON.parse(d.toString()) as Msg));
     // The server being killed closes the socket; a write after that is of no interest.
     client.ws.on('error', () => undefined);
@@ -169,7 +190,14 @@ const maxAck = (g: GameRun) => Math.max(-1, ...g.acked.map((s) => Math.max(-1, .
 const ackCount = (g: GameRun) => g.acked.reduce((n, s) => n + s.size, 0);
 
 async function createGames(s: ServerProcess): Promise<GameRun[]> {
-  const plans: ('human' | 'bot')[][] = [['human', 'human'], ['human', 'human'], ['human', 'human'], ['human', 'bot'], ['human', 'bot'], ['bot', 'human']];
+  const plans: ('human' | 'bot')[][] = [
+    ['human', 'human'],
+    ['human', 'human'],
+    ['human', 'human'],
+    ['human', 'bot'],
+    ['human', 'bot'],
+    ['bot', 'human'],
+  ];
   const games: GameRun[] = [];
   for (const kinds of plans) {
     const r = await http(s.base, 'POST', '/api/games', {
@@ -191,10 +219,14 @@ async function createGames(s: ServerProcess): Promise<GameRun[]> {
       tokens.push(j.json.token as string);
     }
     games.push({
-      id, kinds, tokens,
-      sent: kinds.map(() => new Map()), acked: kinds.map(() => new Set()),
+      id,
+      kinds,
+      tokens,
+      sent: kinds.map(() => new Map()),
+      acked: kinds.map(() => new Set()),
       views: [...kinds.map((): Views => new Map()), new Map()],
-      players: [], spectator: null,
+      players: [],
+      spectator: null,
     });
   }
   return games;
@@ -202,21 +234,26 @@ async function createGames(s: ServerProcess): Promise<GameRun[]> {
 
 /** Connects a spectator (recording its views) and the human seats, which start playing at once. */
 async function startPlaying(s: ServerProcess, games: GameRun[], round: number): Promise<void> {
-  await Promise.all(games.map(async (g) => {
-    const spec = await TestClient.connect(s.ws);
-    spec.ws.on('error', () => undefined);
-    const spectatorViews = g.views[g.kinds.length]!;
-    spec.ws.on('message', (d) => {
-      const m = JSON.parse(d.toString()) as Msg;
-      if (m.type === 'welcome' || m.type === 'state') spectatorViews.set(m.moves as number, JSON.stringify(m.view));
-    });
-    const w = spec.next((m) => m.type === 'welcome');
-    spec.send({ type: 'hello', game: g.id });
-    await w;
-    g.spectator = spec;
-    g.players = await Promise.all(g.kinds.flatMap((k, seat) =>
-      k === 'human' ? [SeatPlayer.connect(s.ws, g.id, seat, g.tokens[seat]!, g.views[seat]!, `${g.id}:${seat}:${round}`)] : []));
-  }));
+  await Promise.all(
+    games.map(async (g) => {
+      const spec = await TestClient.connect(s.ws);
+      spec.ws.on('error', () => undefined);
+      const spectatorViews = g.views[g.kinds.length]!;
+      spec.ws.on('message', (d) => {
+        const m = JSON.parse(d.toString()) as Msg;
+        if (m.type === 'welcome' || m.type === 'state') spectatorViews.set(m.moves as number, JSON.stringify(m.view));
+      });
+      const w = spec.next((m) => m.type === 'welcome');
+      spec.send({ type: 'hello', game: g.id });
+      await w;
+      g.spectator = spec;
+      g.players = await Promise.all(
+        g.kinds.flatMap((k, seat) =>
+          k === 'human' ? [SeatPlayer.connect(s.ws, g.id, seat, g.tokens[seat]!, g.views[seat]!, `${g.id}:${seat}:${round}`)] : [],
+        ),
+      );
+    }),
+  );
 }
 
 /** Stops the players of a round and folds what they sent and had acknowledged into the game's history. */
@@ -304,7 +341,11 @@ function sqliteBackend(): Backend {
     async storedLog(id) {
       const db = new Database(file, { readonly: true });
       try {
-        const g = db.prepare('SELECT seats, seed, options FROM games WHERE id = ?').get(id) as { seats: number; seed: string; options: string };
+        const g = db.prepare('SELECT seats, seed, options FROM games WHERE id = ?').get(id) as {
+          seats: number;
+          seed: string;
+          options: string;
+        };
         const moves = db.prepare('SELECT choice FROM moves WHERE game_id = ? ORDER BY idx').all(id) as { choice: string }[];
         return { seats: g.seats, seed: g.seed, options: JSON.parse(g.options), choices: moves.map((m) => JSON.parse(m.choice)) };
       } finally {
@@ -334,7 +375,11 @@ function postgresBackend(): Backend {
   return {
     env: { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema },
     async tamper(id, index, choice) {
-      const r = await query(`UPDATE "${schema}".moves SET choice = $1 WHERE game_id = $2 AND idx = $3`, [JSON.stringify(choice), id, index]);
+      const r = await query(`UPDATE "${schema}".moves SET choice = $1 WHERE game_id = $2 AND idx = $3`, [
+        JSON.stringify(choice),
+        id,
+        index,
+      ]);
       assert.equal(r.rowCount, 1);
     },
     async storedMoves(id) {
@@ -342,7 +387,11 @@ function postgresBackend(): Backend {
     },
     async storedLog(id) {
       // json columns come back parsed.
-      const g = (await query<{ seats: number; seed: string; options: unknown }>(`SELECT seats, seed, options FROM "${schema}".games WHERE id = $1`, [id])).rows[0]!;
+      const g = (
+        await query<{ seats: number; seed: string; options: unknown }>(`SELECT seats, seed, options FROM "${schema}".games WHERE id = $1`, [
+          id,
+        ])
+      ).rows[0]!;
       const moves = (await query<{ choice: unknown }>(`SELECT choice FROM "${schema}".moves WHERE game_id = $1 ORDER BY idx`, [id])).rows;
       return { seats: Number(g.seats), seed: g.seed, options: g.options, choices: moves.map((m) => m.choice) };
     },
@@ -361,7 +410,7 @@ function tamperTarget(g: GameRun, log: StoredLog): { index: number; choice: unkn
   const replay = (choices: unknown[]): string | null => {
     const s = rr.setup(rr.options(log.options), log.seats, createRng(log.seed));
     try {
-      for (const c of choices) rr.apply(s, c as never);
+      for (const c of choices) rr.apply(s, c);
     } catch {
       return null;
     }
@@ -436,7 +485,11 @@ async function crashScenario(backend: Backend): Promise<void> {
     const counts = await Promise.all(games.map((g) => backend.storedMoves(g.id)));
 
     server = await ServerProcess.start(port, backend.env);
-    assert.match(server.out, new RegExp(`cannot rebuild from its stored log: game ${victim.id}: (replayed state hash|stored move #)`), server.out);
+    assert.match(
+      server.out,
+      new RegExp(`cannot rebuild from its stored log: game ${victim.id}: (replayed state hash|stored move #)`),
+      server.out,
+    );
     assert.match(server.out, /5 unfinished games rebuilt/, server.out);
     const refused = await http(server.base, 'GET', `/api/games/${victim.id}`);
     assert.notEqual(refused.status, 200, `the tampered game is served: ${JSON.stringify(refused.json)}`);
@@ -459,10 +512,14 @@ async function crashScenario(backend: Backend): Promise<void> {
     // replaying it gives every state anyone was shown, before and after the crash.
     const rest = games.filter((g) => g !== victim);
     await startPlaying(server, rest, 3);
-    await until('the end of every game', async () => {
-      for (const g of rest) if ((await http(server.base, 'GET', `/api/games/${g.id}`)).json.status === 'active') return false;
-      return true;
-    }, 120_000);
+    await until(
+      'the end of every game',
+      async () => {
+        for (const g of rest) if ((await http(server.base, 'GET', `/api/games/${g.id}`)).json.status === 'active') return false;
+        return true;
+      },
+      120_000,
+    );
     stopPlaying(rest);
     for (const g of rest) {
       const rec = await http(server.base, 'GET', `/api/games/${g.id}/record`);

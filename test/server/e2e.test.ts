@@ -7,7 +7,18 @@ import assert from 'node:assert/strict';
 import { replay, parseRecord } from '../../src/core/match.js';
 import { gameById } from '../../src/games/index.js';
 import { http } from '../helpers/ws-client.js';
-import { autoPlay, createGame, hello, joinSeat, live, startServer, until, type Msg, type StoreKind, type TestServer } from '../helpers/server.js';
+import {
+  autoPlay,
+  createGame,
+  hello,
+  joinSeat,
+  live,
+  startServer,
+  until,
+  type Msg,
+  type StoreKind,
+  type TestServer,
+} from '../helpers/server.js';
 
 for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
   describe(`end to end on ${kind}`, () => {
@@ -22,7 +33,11 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
     test('two players and a greedy bot play a whole game; a spectator watches; refusals change nothing', async () => {
       const { base, hub, store } = srv;
       const id = await createGame(base, {
-        seats: [{ kind: 'human', name: 'Ada' }, { kind: 'human', name: 'Bo' }, { kind: 'bot', bot: 'greedy' }],
+        seats: [
+          { kind: 'human', name: 'Ada' },
+          { kind: 'human', name: 'Bo' },
+          { kind: 'bot', bot: 'greedy' },
+        ],
         seed: `e2e-${kind}`,
         open: true, // listed while it runs, so that the end of the test can see it leave the list
       });
@@ -109,7 +124,10 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
         assert.deepEqual(p.acks, mine, `seat ${seat}'s acks`);
         assert.ok(mine.length > 0);
       }
-      assert.ok(stored.moves.some((mv) => mv.seat === 2), 'the bot played');
+      assert.ok(
+        stored.moves.some((mv) => mv.seat === 2),
+        'the bot played',
+      );
       stored.moves.forEach((mv, i) => assert.equal(mv.index, i));
 
       // The spectator heard of every move, in order, and never saw anything private before the end.

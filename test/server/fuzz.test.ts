@@ -14,8 +14,18 @@ import { createGame, hello, joinSeat, live, startServer, until, type Msg, type T
 const MAX = 8 * 1024;
 
 const CODES = new Set([
-  'bad_message', 'too_large', 'rate_limited', 'no_game', 'not_joined', 'bad_token',
-  'not_your_turn', 'illegal_choice', 'stale', 'game_over', 'cannot_undo', 'internal',
+  'bad_message',
+  'too_large',
+  'rate_limited',
+  'no_game',
+  'not_joined',
+  'bad_token',
+  'not_your_turn',
+  'illegal_choice',
+  'stale',
+  'game_over',
+  'cannot_undo',
+  'internal',
 ]);
 
 /** One bad (or harmless) message and the replies that are acceptable for it. */
@@ -48,7 +58,7 @@ async function lockstep(client: TestClient, cases: readonly Case[]): Promise<voi
   for (const c of cases) {
     const reply = client.next(() => true, 5000);
     if (c.binary) client.ws.send(c.data, { binary: true });
-    else client.send(c.data as string);
+    else client.send(c.data);
     checkReply(c, await reply);
   }
 }
@@ -123,10 +133,18 @@ describe('WebSocket fuzz', () => {
       const k = rng.int(22);
       const id0 = nextId();
       const choiceAnswer = (index?: number): string[] =>
-        role === 'watcher' ? ['not_joined'] : index !== undefined && index !== moves ? ['stale'] : role === 'x' ? ['illegal_choice'] : ['not_your_turn'];
+        role === 'watcher'
+          ? ['not_joined']
+          : index !== undefined && index !== moves
+            ? ['stale']
+            : role === 'x'
+              ? ['illegal_choice']
+              : ['not_your_turn'];
       switch (k) {
         case 0: {
-          const s = pick(rng, ['{', '{"type":', 'hello', '}{', '[1,2', "{'type':'ping'}", '', 'undefined', 'NaN', '{"type":"ping",}', '\u0000']) + randomText(rng, rng.int(40));
+          const s =
+            pick(rng, ['{', '{"type":', 'hello', '}{', '[1,2', "{'type':'ping'}", '', 'undefined', 'NaN', '{"type":"ping",}', '\u0000']) +
+            randomText(rng, rng.int(40));
           let json = true;
           try {
             JSON.parse(s);
@@ -162,10 +180,28 @@ describe('WebSocket fuzz', () => {
             { type: 'ping', id: 5 },
           ]);
           const withId = typeof v.id === 'undefined';
-          return { what: 'wrong field type', data: JSON.stringify(withId ? { ...v, id: id0 } : v), expect: ['bad_message'], ...(withId ? { id: id0 } : {}) };
+          return {
+            what: 'wrong field type',
+            data: JSON.stringify(withId ? { ...v, id: id0 } : v),
+            expect: ['bad_message'],
+            ...(withId ? { id: id0 } : {}),
+          };
         }
         case 4: {
-          const t = pick(rng, ['foo', 'HELLO', 'Ping', '__proto__', 'constructor', 'toString', 'ack', 'state', 'error', 'pong', 'welcome', '']);
+          const t = pick(rng, [
+            'foo',
+            'HELLO',
+            'Ping',
+            '__proto__',
+            'constructor',
+            'toString',
+            'ack',
+            'state',
+            'error',
+            'pong',
+            'welcome',
+            '',
+          ]);
           return { what: 'unknown type', data: JSON.stringify({ type: t, id: id0 }), expect: ['bad_message'], id: id0 };
         }
         case 5: {
@@ -196,28 +232,57 @@ describe('WebSocket fuzz', () => {
         case 8: {
           // A well-formed choice carrying a big extra field: it reaches the seat checks.
           const choice = { ...pick(rng, legal), note: randomText(rng, 500 + rng.int(4000)) };
-          return { what: 'choice with big field', data: JSON.stringify({ type: 'choice', choice, id: id0 }), expect: choiceAnswer(), id: id0 };
+          return {
+            what: 'choice with big field',
+            data: JSON.stringify({ type: 'choice', choice, id: id0 }),
+            expect: choiceAnswer(),
+            id: id0,
+          };
         }
         case 9: {
           const size = MAX + 1 + rng.int(40 * 1024);
-          const inner = rng.int(2) ? JSON.stringify({ type: 'ping', id: id0, pad: 'p'.repeat(size) }) : randomText(rng, 10).padEnd(size, 'z');
+          const inner = rng.int(2)
+            ? JSON.stringify({ type: 'ping', id: id0, pad: 'p'.repeat(size) })
+            : randomText(rng, 10).padEnd(size, 'z');
           return { what: 'oversized', data: inner, expect: ['too_large'] };
         }
         case 10: {
           // A legal choice, by the wrong seat or at the wrong index; never by x at the right one.
-          const index = role === 'x' ? pick(rng, [moves + 1, moves + 2 + rng.int(100), moves > 0 ? rng.int(moves) : moves + 1]) : pick(rng, [undefined, moves, moves + 1, 0]);
-          return { what: 'legal choice out of turn or stale', data: JSON.stringify({ type: 'choice', choice: pick(rng, legal), ...(index !== undefined ? { index } : {}), id: id0 }), expect: choiceAnswer(index), id: id0 };
+          const index =
+            role === 'x'
+              ? pick(rng, [moves + 1, moves + 2 + rng.int(100), moves > 0 ? rng.int(moves) : moves + 1])
+              : pick(rng, [undefined, moves, moves + 1, 0]);
+          return {
+            what: 'legal choice out of turn or stale',
+            data: JSON.stringify({ type: 'choice', choice: pick(rng, legal), ...(index !== undefined ? { index } : {}), id: id0 }),
+            expect: choiceAnswer(index),
+            id: id0,
+          };
         }
         case 11:
         case 12:
         case 13: {
           const index = pick(rng, [undefined, moves, moves + 1]);
-          return { what: 'illegal choice', data: JSON.stringify({ type: 'choice', choice: mutate(rng, legal), ...(index !== undefined ? { index } : {}), id: id0 }), expect: choiceAnswer(index), id: id0 };
+          return {
+            what: 'illegal choice',
+            data: JSON.stringify({ type: 'choice', choice: mutate(rng, legal), ...(index !== undefined ? { index } : {}), id: id0 }),
+            expect: choiceAnswer(index),
+            id: id0,
+          };
         }
         case 14:
-          return { what: 'undo not allowed', data: JSON.stringify({ type: 'undo', id: id0 }), expect: role === 'watcher' ? ['not_joined'] : ['cannot_undo'], id: id0 };
+          return {
+            what: 'undo not allowed',
+            data: JSON.stringify({ type: 'undo', id: id0 }),
+            expect: role === 'watcher' ? ['not_joined'] : ['cannot_undo'],
+            id: id0,
+          };
         case 15:
-          return { what: 'hello to an unknown game', data: JSON.stringify({ type: 'hello', game: `nope-${rng.int(1e6)}`, ...(rng.int(2) ? { token: randomToken(rng) } : {}) }), expect: ['no_game'] };
+          return {
+            what: 'hello to an unknown game',
+            data: JSON.stringify({ type: 'hello', game: `nope-${rng.int(1e6)}`, ...(rng.int(2) ? { token: randomToken(rng) } : {}) }),
+            expect: ['no_game'],
+          };
         case 16:
           return { what: 'bad token', data: JSON.stringify({ type: 'hello', game: id, token: randomToken(rng) }), expect: ['bad_token'] };
         case 17: {
@@ -226,29 +291,56 @@ describe('WebSocket fuzz', () => {
         }
         case 18: {
           const depth = 100 + rng.int(2000);
-          const v = rng.int(2) ? '['.repeat(depth) + ']'.repeat(depth) : `{"type":"choice","choice":{"t":"move","x":${'['.repeat(depth)}${']'.repeat(depth)}},"id":"${id0}"}`;
+          const v = rng.int(2)
+            ? '['.repeat(depth) + ']'.repeat(depth)
+            : `{"type":"choice","choice":{"t":"move","x":${'['.repeat(depth)}${']'.repeat(depth)}},"id":"${id0}"}`;
           const isChoice = v.startsWith('{');
           // Refused by its shape before anything walks it (issue 13 #6), choice or not.
           return { what: 'deep nesting', data: v, expect: ['bad_message'], ...(isChoice ? { id: id0 } : {}) };
         }
         case 19:
-          return { what: 'prototype keys', data: `{"type":"ping","id":"${id0}","__proto__":{"polluted":1}}`, expect: ['bad_message', 'pong'], id: id0 };
+          return {
+            what: 'prototype keys',
+            data: `{"type":"ping","id":"${id0}","__proto__":{"polluted":1}}`,
+            expect: ['bad_message', 'pong'],
+            id: id0,
+          };
         case 20: {
           const index = pick(rng, [2 ** 31, Number.MAX_SAFE_INTEGER, moves + 1000]);
-          return { what: 'index far ahead', data: JSON.stringify({ type: 'choice', choice: pick(rng, legal), index, id: id0 }), expect: choiceAnswer(index), id: id0 };
+          return {
+            what: 'index far ahead',
+            data: JSON.stringify({ type: 'choice', choice: pick(rng, legal), index, id: id0 }),
+            expect: choiceAnswer(index),
+            id: id0,
+          };
         }
         default:
           return { what: 'ping (liveness)', data: JSON.stringify({ type: 'ping', id: id0 }), expect: ['pong'], id: id0 };
       }
     };
 
-    const plan: [TestClient, 'x' | 'y' | 'watcher'][] = [[seats[x]!, 'x'], [seats[y]!, 'y'], [spectator, 'watcher'], [anon, 'watcher'], [stranger, 'watcher']];
+    const plan: [TestClient, 'x' | 'y' | 'watcher'][] = [
+      [seats[x]!, 'x'],
+      [seats[y]!, 'y'],
+      [spectator, 'watcher'],
+      [anon, 'watcher'],
+      [stranger, 'watcher'],
+    ];
     const perConnection = 650;
     const cases = plan.map(([, role]) => Array.from({ length: perConnection }, () => makeCase(role)));
     await Promise.all(plan.map(([c], i) => lockstep(c, cases[i]!)));
     const total = cases.reduce((a, cs) => a + cs.length, 0);
     assert.ok(total >= 3000);
-    for (const what of ['not JSON', 'binary frame', 'oversized', 'illegal choice', 'legal choice out of turn or stale', 'undo not allowed', 'hello to an unknown game', 'bad token']) {
+    for (const what of [
+      'not JSON',
+      'binary frame',
+      'oversized',
+      'illegal choice',
+      'legal choice out of turn or stale',
+      'undo not allowed',
+      'hello to an unknown game',
+      'bad token',
+    ]) {
       assert.ok(cases.flat().filter((c) => c.what === what).length > 20, `enough "${what}" cases`);
     }
     for (const c of seats) assert.equal(c.ws.readyState, c.ws.OPEN);
@@ -260,13 +352,17 @@ describe('WebSocket fuzz', () => {
     const stored = (await store.getGame(id))!;
     assert.equal(stored.moves.length, moves);
     assert.equal(stored.hash, hash);
-    assert.equal(spectator.messages.filter((m) => m.type === 'state').length, spectator.messages.slice(0, spectatorStates).filter((m) => m.type === 'state').length);
+    assert.equal(
+      spectator.messages.filter((m) => m.type === 'state').length,
+      spectator.messages.slice(0, spectatorStates).filter((m) => m.type === 'state').length,
+    );
 
     // The seats were kept through the failed hellos: a legal choice still works.
     const ok = await seats[x]!.request({ type: 'choice', choice: legal[0], index: moves });
     assert.equal(ok.type, 'ack', JSON.stringify(ok));
     assert.equal(ok.index, moves);
-    for (const c of [spectator, seats[y]!]) await until(() => c.messages.some((m) => m.type === 'state' && (m.moves as number) > moves), 'the others to see the move');
+    for (const c of [spectator, seats[y]!])
+      await until(() => c.messages.some((m) => m.type === 'state' && (m.moves as number) > moves), 'the others to see the move');
     assert.equal(g.moves.length > moves, true);
   });
 
@@ -289,7 +385,10 @@ describe('HTTP fuzz', () => {
   let gameId: string;
   before(async () => {
     srv = await startServer('sqlite');
-    gameId = await createGame(srv.base, { seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'bot', bot: 'random' }], seed: 'http-fuzz' });
+    gameId = await createGame(srv.base, {
+      seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'bot', bot: 'random' }],
+      seed: 'http-fuzz',
+    });
   });
   after(async () => {
     await srv?.stop();
@@ -326,13 +425,25 @@ describe('HTTP fuzz', () => {
 
     const seats = [{ kind: 'human' }, { kind: 'bot', bot: 'random' }];
     const shapes: unknown[] = [
-      [], 42, 'str', null, {}, { game: 'relic-runners' }, { game: 'relic-runners', seats: 'x' },
-      { game: 'relic-runners', seats: [{ kind: 'alien' }] }, { game: 'relic-runners', seats: [{ kind: 'human', name: '' }] },
+      [],
+      42,
+      'str',
+      null,
+      {},
+      { game: 'relic-runners' },
+      { game: 'relic-runners', seats: 'x' },
+      { game: 'relic-runners', seats: [{ kind: 'alien' }] },
+      { game: 'relic-runners', seats: [{ kind: 'human', name: '' }] },
       { game: 'relic-runners', seats: Array.from({ length: 9 }, () => ({ kind: 'human' })) },
-      { game: 'chess', seats }, { game: 'relic-runners', seats, extra: 1 }, { game: 'relic-runners', seats, seed: {} },
-      { game: 'relic-runners', seats, seed: 1.5 }, { game: 'relic-runners', seats, clock: { bankMs: 5, incrementMs: 0 } },
-      { game: 'relic-runners', seats, clock: { bankMs: 5000 } }, { game: 'relic-runners', seats, botDelayMs: 1e9 },
-      { game: 'relic-runners', seats, options: [] }, { game: 'relic-runners', seats, options: { colour: 'red' } },
+      { game: 'chess', seats },
+      { game: 'relic-runners', seats, extra: 1 },
+      { game: 'relic-runners', seats, seed: {} },
+      { game: 'relic-runners', seats, seed: 1.5 },
+      { game: 'relic-runners', seats, clock: { bankMs: 5, incrementMs: 0 } },
+      { game: 'relic-runners', seats, clock: { bankMs: 5000 } },
+      { game: 'relic-runners', seats, botDelayMs: 1e9 },
+      { game: 'relic-runners', seats, options: [] },
+      { game: 'relic-runners', seats, options: { colour: 'red' } },
       { game: 'relic-runners', seats: [{ kind: 'bot', bot: 'nobody' }, { kind: 'human' }] },
       { game: 'relic-runners', seats: [{ kind: 'bot', bot: 'greedy', token: 'x' }, { kind: 'human' }] },
     ];
@@ -381,7 +492,8 @@ describe('HTTP fuzz', () => {
 
     // Seeded random bodies: never a 5xx, always a JSON error or a created game.
     const rng = createRng('http-fuzz');
-    const values = (): unknown => pick(rng, [null, 0, -1, 2 ** 53, 1.5, '', 'x', 'relic-runners', [], {}, true, [{ kind: 'human' }], { kind: 'bot', bot: 'random' }]);
+    const values = (): unknown =>
+      pick(rng, [null, 0, -1, 2 ** 53, 1.5, '', 'x', 'relic-runners', [], {}, true, [{ kind: 'human' }], { kind: 'bot', bot: 'random' }]);
     const keys = ['game', 'seats', 'options', 'seed', 'clock', 'botDelayMs', 'seat', 'name', 'token', 'bot', 'kind'];
     let created = 0;
     for (let i = 0; i < 200; i++) {

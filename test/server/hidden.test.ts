@@ -68,9 +68,9 @@ test('a whole game: no seat and no spectator ever receives what it may not see',
   let peeks = 0;
   let choiceMsgs = 0;
   const audiences: [number | null, Msg[]][] = [
-    [null, spectator.messages as Msg[]],
-    [0, seats[0]!.messages as Msg[]],
-    [1, seats[1]!.messages as Msg[]],
+    [null, spectator.messages],
+    [0, seats[0]!.messages],
+    [1, seats[1]!.messages],
   ];
   for (const [viewer, msgs] of audiences) {
     assert.ok(msgs.length > 50);
@@ -118,7 +118,9 @@ test('a whole game: no seat and no spectator ever receives what it may not see',
   // The stronger check: a seat's view is the same in every world consistent with what it knows.
   // (Once the game is over everything is public, and determinize is not meant for it.)
   // Every 9th position, the live samples, and every IV2-2 pick (the picker knows that stack).
-  const positions = [...truth.filter((st, i) => i % 9 === 0 || game.view(st, null).decision === 'pick'), ...samples].filter((st) => game.toAct(st) !== null);
+  const positions = [...truth.filter((st, i) => i % 9 === 0 || game.view(st, null).decision === 'pick'), ...samples].filter(
+    (st) => game.toAct(st) !== null,
+  );
   assert.ok(positions.length > 50 && samples.length > 5);
   const rng = createRng('hidden-determinize');
   let differentWorlds = 0;

@@ -58,10 +58,17 @@ function assertSecurityHeaders(h: Headers, what: string): void {
   const scripts = policy.get('script-src') ?? policy.get('default-src');
   assert.ok(scripts, `${what}: script-src`);
   assert.ok(scripts.includes("'self'"), `${what}: script-src 'self'`);
-  for (const v of policy.values()) assert.ok(!v.includes("'unsafe-inline'") && !v.includes("'unsafe-eval'"), `${what}: no unsafe-inline / unsafe-eval in ${h.get('content-security-policy')}`);
+  for (const v of policy.values())
+    assert.ok(
+      !v.includes("'unsafe-inline'") && !v.includes("'unsafe-eval'"),
+      `${what}: no unsafe-inline / unsafe-eval in ${h.get('content-security-policy')}`,
+    );
   assert.deepEqual(policy.get('frame-ancestors'), ["'none'"], `${what}: frame-ancestors 'none'`);
   assert.equal(h.get('x-content-type-options'), 'nosniff', `${what}: nosniff`);
-  assert.ok(['no-referrer', 'same-origin'].includes(h.get('referrer-policy') ?? ''), `${what}: Referrer-Policy, not ${h.get('referrer-policy')}`);
+  assert.ok(
+    ['no-referrer', 'same-origin'].includes(h.get('referrer-policy') ?? ''),
+    `${what}: Referrer-Policy, not ${h.get('referrer-policy')}`,
+  );
 }
 
 async function withServer(opts: Parameters<typeof startServer>[1], fn: (srv: TestServer) => Promise<void>): Promise<void> {
@@ -195,33 +202,39 @@ test('issue 13 #8: one address holds at most wsPerAddress open WebSockets; a clo
   });
 });
 
-test('issue 13 #8: one address has at most liveGamesPerAddress unfinished games; a finished one frees its place', { timeout: 60_000 }, async () => {
-  await withServer({ liveGamesPerAddress: 2, botDelayMs: 0 }, async (srv) => {
-    const playing = await createGame(srv.base, { seats: [{ kind: 'human' }, { kind: 'bot', bot: 'random' }] });
-    await createGame(srv.base, twoHumans);
-    const r = await http(srv.base, 'POST', '/api/games', { game: 'relic-runners', ...twoHumans });
-    assert.equal(r.status, 429, JSON.stringify(r.json));
-    assert.equal(r.json.error, 'too_many_games');
-    assert.equal((await srv.store.listGames({ status: 'active' })).length, 2, 'the refused game was not created');
+test(
+  'issue 13 #8: one address has at most liveGamesPerAddress unfinished games; a finished one frees its place',
+  { timeout: 60_000 },
+  async () => {
+    await withServer({ liveGamesPerAddress: 2, botDelayMs: 0 }, async (srv) => {
+      const playing = await createGame(srv.base, { seats: [{ kind: 'human' }, { kind: 'bot', bot: 'random' }] });
+      await createGame(srv.base, twoHumans);
+      const r = await http(srv.base, 'POST', '/api/games', { game: 'relic-runners', ...twoHumans });
+      assert.equal(r.status, 429, JSON.stringify(r.json));
+      assert.equal(r.json.error, 'too_many_games');
+      assert.equal((await srv.store.listGames({ status: 'active' })).length, 2, 'the refused game was not created');
 
-    // Play the first game to its end; its place is free again.
-    const token = await joinSeat(srv.base, playing, 0);
-    const c = await srv.client();
-    await hello(c, playing, token);
-    const p = autoPlay(c, 0, 'issue-13-live-games');
-    await p.done;
-    p.stop();
-    await until(() => !srv.hub.isPlaying(playing), 'the game to end');
-    await createGame(srv.base, twoHumans);
-    assert.equal((await http(srv.base, 'POST', '/api/games', { game: 'relic-runners', ...twoHumans })).status, 429);
-  });
-  // Concurrent requests cannot slip past the cap; a refused creation (bad input) holds no place.
-  await withServer({ liveGamesPerAddress: 2 }, async (srv) => {
-    assert.equal((await http(srv.base, 'POST', '/api/games', { game: 'no-such-game', ...twoHumans })).status, 400);
-    const burst = await Promise.all(Array.from({ length: 8 }, () => http(srv.base, 'POST', '/api/games', { game: 'relic-runners', ...twoHumans })));
-    assert.deepEqual(burst.map((b) => b.status).sort(), [201, 201, 429, 429, 429, 429, 429, 429]);
-  });
-});
+      // Play the first game to its end; its place is free again.
+      const token = await joinSeat(srv.base, playing, 0);
+      const c = await srv.client();
+      await hello(c, playing, token);
+      const p = autoPlay(c, 0, 'issue-13-live-games');
+      await p.done;
+      p.stop();
+      await until(() => !srv.hub.isPlaying(playing), 'the game to end');
+      await createGame(srv.base, twoHumans);
+      assert.equal((await http(srv.base, 'POST', '/api/games', { game: 'relic-runners', ...twoHumans })).status, 429);
+    });
+    // Concurrent requests cannot slip past the cap; a refused creation (bad input) holds no place.
+    await withServer({ liveGamesPerAddress: 2 }, async (srv) => {
+      assert.equal((await http(srv.base, 'POST', '/api/games', { game: 'no-such-game', ...twoHumans })).status, 400);
+      const burst = await Promise.all(
+        Array.from({ length: 8 }, () => http(srv.base, 'POST', '/api/games', { game: 'relic-runners', ...twoHumans })),
+      );
+      assert.deepEqual(burst.map((b) => b.status).sort(), [201, 201, 429, 429, 429, 429, 429, 429]);
+    });
+  },
+);
 
 test('issue 13 #8: with TRUST_PROXY, X-Forwarded-For decides the address the caps count; without it the header is ignored', async () => {
   // The proxy is on loopback, as the test client is.
@@ -239,7 +252,11 @@ test('issue 13 #8: with TRUST_PROXY, X-Forwarded-For decides the address the cap
   await withServer({ wsPerAddress: 1 }, async (srv) => {
     const a = await upgrade(srv.wsUrl, { 'x-forwarded-for': '203.0.113.7' });
     assert.equal(a.status, 101);
-    assert.equal((await upgrade(srv.wsUrl, { 'x-forwarded-for': '203.0.113.8' })).status, 429, 'without TRUST_PROXY the header changes nothing');
+    assert.equal(
+      (await upgrade(srv.wsUrl, { 'x-forwarded-for': '203.0.113.8' })).status,
+      429,
+      'without TRUST_PROXY the header changes nothing',
+    );
     await closed(a.ws!);
   });
 });
@@ -256,14 +273,14 @@ test('issue 13 #8: TRUST_PROXY values; a malformed TRUST_PROXY, ALLOWED_ORIGINS 
     ['TRUST_PROXY', 'yes please'],
     ['ALLOWED_ORIGINS', 'friend.example'],
     ['WS_PER_ADDRESS', 'lots'],
-  ]) {
+  ] as const) {
     const r = spawnSync(process.execPath, [MAIN], { env: { ...process.env, [name]: value, PORT: '0' }, encoding: 'utf8', timeout: 20_000 });
     assert.equal(r.status, 2, `${name}=${value}: ${r.stderr}`);
     assert.match(r.stderr, new RegExp(value), `${name}=${value}: ${r.stderr}`);
   }
 });
 
-test('issue 13 #8: the caps count an IPv6 client by its /64 (one subscriber\'s usual allotment), an IPv4 one by its address', async () => {
+test("issue 13 #8: the caps count an IPv6 client by its /64 (one subscriber's usual allotment), an IPv4 one by its address", async () => {
   assert.equal(addressKey('::ffff:203.0.113.7'), '203.0.113.7');
   assert.equal(addressKey('2001:db8::1'), '2001:db8:0:0::/64');
   await withServer({ wsPerAddress: 1, trustProxy: true }, async (srv) => {
@@ -284,7 +301,10 @@ test('issue 13 #8: the caps count an IPv6 client by its /64 (one subscriber\'s u
 });
 
 /** GET with a given Accept-Encoding; the body as sent (not decoded). */
-function rawGet(url: string, acceptEncoding: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function rawGet(
+  url: string,
+  acceptEncoding: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
       const chunks: Buffer[] = [];
@@ -324,6 +344,8 @@ test('issue 13 #9: the page, scripts and styles are sent brotli- or gzip-compres
       assert.match(String(plain.headers.vary), /accept-encoding/i);
       bytes.identity += plain.body.length;
     }
-    t.diagnostic(`cold load (index.html + ${assets.length} scripts/styles): ${bytes.identity} B plain, ${bytes.gzip} B gzip, ${bytes.br} B brotli`);
+    t.diagnostic(
+      `cold load (index.html + ${assets.length} scripts/styles): ${bytes.identity} B plain, ${bytes.gzip} B gzip, ${bytes.br} B brotli`,
+    );
   });
 });

@@ -143,7 +143,9 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
     });
 
     test('issue 13 #7: each human seat has its own key of at least 128 random bits, stored only hashed', async () => {
-      const g = await create(srv.base, { seats: [{ kind: 'human' }, { kind: 'bot', bot: 'random' }, { kind: 'human' }, { kind: 'human' }] });
+      const g = await create(srv.base, {
+        seats: [{ kind: 'human' }, { kind: 'bot', bot: 'random' }, { kind: 'human' }, { kind: 'human' }],
+      });
       assert.deepEqual([...g.keys.keys()], [0, 2, 3], 'a key for each human seat, none for the bot');
       const keys = [...g.keys.values()];
       assert.equal(new Set(keys).size, keys.length, 'keys differ');
@@ -154,11 +156,15 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       const token = (await join(srv.base, g.id, { seat: 2, key: g.keys.get(2) })).json.token as string;
       const stored = await srv.store.getGame(g.id);
       assert.ok(stored);
-      assert.deepEqual(stored.seatConfigs.map((s) => s.inviteHash), [sha256(keys[0]!), null, sha256(keys[1]!), sha256(keys[2]!)]);
+      assert.deepEqual(
+        stored.seatConfigs.map((s) => s.inviteHash),
+        [sha256(keys[0]!), null, sha256(keys[1]!), sha256(keys[2]!)],
+      );
       const dump = JSON.stringify(stored);
       for (const secret of [...keys, token]) assert.ok(!dump.includes(secret), 'no key or token in clear in the store');
       const summary = JSON.stringify((await http(srv.base, 'GET', `/api/games/${g.id}`)).json);
-      for (const secret of [...keys, ...keys.map(sha256)]) assert.ok(!summary.includes(secret), 'the public summary has no key nor its hash');
+      for (const secret of [...keys, ...keys.map(sha256)])
+        assert.ok(!summary.includes(secret), 'the public summary has no key nor its hash');
       assert.ok(!JSON.stringify((await http(srv.base, 'GET', '/api/games')).json).includes(keys[0]!));
     });
   });

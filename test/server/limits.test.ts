@@ -9,12 +9,27 @@ import assert from 'node:assert/strict';
 import WebSocket from 'ws';
 import { Hub } from '../../src/server/hub.js';
 import { http, type TestClient } from '../helpers/ws-client.js';
-import { createGame, hello, inviteKeys, joinSeat, live, startServer, until, type Msg, type StoreKind, type TestServer } from '../helpers/server.js';
+import {
+  createGame,
+  hello,
+  inviteKeys,
+  joinSeat,
+  live,
+  startServer,
+  until,
+  type Msg,
+  type StoreKind,
+  type TestServer,
+} from '../helpers/server.js';
 
 /** A finished all-bot game: many moves, a long public log. */
 async function finishedBotGame(srv: TestServer): Promise<string> {
   // Random bots wander: about 1,600 moves and a 200 KB log for this seed.
-  const id = await createGame(srv.base, { seats: [1, 2, 3, 4].map(() => ({ kind: 'bot', bot: 'random' })), botDelayMs: 0, seed: 'issue-13-long-game' });
+  const id = await createGame(srv.base, {
+    seats: [1, 2, 3, 4].map(() => ({ kind: 'bot', bot: 'random' })),
+    botDelayMs: 0,
+    seed: 'issue-13-long-game',
+  });
   const g = await live(srv.hub, id);
   await until(() => g.status !== 'active', 'the bot game to end', 60_000);
   return id;
@@ -82,7 +97,10 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       const full = await hello(c, longGame);
       assert.equal(full.logFrom, 0);
       assert.equal(full.log.length, n);
-      assert.deepEqual(full.log.map((e: Msg) => e.move), Array.from({ length: n }, (_, i) => i + 1));
+      assert.deepEqual(
+        full.log.map((e: Msg) => e.move),
+        Array.from({ length: n }, (_, i) => i + 1),
+      );
       const k = n - 3;
       const tail: Msg = await (async () => {
         const w = c.next((m) => m.type === 'welcome' || m.type === 'error');
@@ -126,14 +144,24 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.equal(r.code, 'bad_message', JSON.stringify(r));
       assert.match(r.message, /nested more than/);
       assert.equal(g.moves.length, moves);
-      const body = await http(srv.base, 'POST', '/api/games', { game: 'relic-runners', seats: [{ kind: 'human' }, { kind: 'human' }], options: { x: JSON.parse(deep) } });
+      const body = await http(srv.base, 'POST', '/api/games', {
+        game: 'relic-runners',
+        seats: [{ kind: 'human' }, { kind: 'human' }],
+        options: { x: JSON.parse(deep) },
+      });
       assert.equal(body.status, 400);
       assert.equal(body.json.error, 'bad_message');
     });
 
     test('issue 13 #6: names are 1–40 printable characters on every store; NUL, controls, overrides and blanks are refused', async () => {
       for (const bad of ['A\u0000B', 'tab\there', 'line\nbreak', '   ', '\u202Egnp.exe', 'x\uD800', 'a'.repeat(41)]) {
-        const create = await http(srv.base, 'POST', '/api/games', { game: 'relic-runners', seats: [{ kind: 'human', name: bad }, { kind: 'bot', bot: 'greedy' }] });
+        const create = await http(srv.base, 'POST', '/api/games', {
+          game: 'relic-runners',
+          seats: [
+            { kind: 'human', name: bad },
+            { kind: 'bot', bot: 'greedy' },
+          ],
+        });
         assert.equal(create.status, 400, `create with name ${JSON.stringify(bad)}: ${JSON.stringify(create.json)}`);
         assert.equal(create.json.error, 'bad_message');
       }
@@ -141,14 +169,17 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       const nul = await http(srv.base, 'POST', `/api/games/${id}/join`, { seat: 0, name: 'Ann\u0000' });
       assert.equal(nul.status, 400, JSON.stringify(nul.json));
       assert.equal((await srv.store.getGame(id))!.seatConfigs[0]!.claimed, false);
-      const bot = await http(srv.base, 'POST', '/api/games', { game: 'relic-runners', seats: [{ kind: 'human' }, { kind: 'bot', bot: 'greedy\u0000' }] });
+      const bot = await http(srv.base, 'POST', '/api/games', {
+        game: 'relic-runners',
+        seats: [{ kind: 'human' }, { kind: 'bot', bot: 'greedy\u0000' }],
+      });
       assert.equal(bot.status, 400);
       const ok = await http(srv.base, 'POST', `/api/games/${id}/join`, { seat: 1, name: 'Zoë 🦜 Łukasz', key: inviteKeys.get(id)!.get(1) });
       assert.equal(ok.status, 200, JSON.stringify(ok.json));
       assert.equal((await srv.store.getGame(id))!.seatConfigs[1]!.name, 'Zoë 🦜 Łukasz');
     });
 
-    test('issue 13 #10: a choice that arrives after the seat\'s time ran out is refused, and a reload does not refund the time', async () => {
+    test("issue 13 #10: a choice that arrives after the seat's time ran out is refused, and a reload does not refund the time", async () => {
       const id = await createGame(srv.base, { seats: [{ kind: 'human' }, { kind: 'human' }], clock: { bankMs: 1000, incrementMs: 0 } });
       const token = await joinSeat(srv.base, id, 0, 'Ann');
       const g = await live(srv.hub, id);

@@ -83,7 +83,11 @@ describe('creating and joining', () => {
   });
 
   test('a claimed seat cannot be joined again; a bot seat cannot be joined; the lobby lists open seats', async () => {
-    const id = await createGame(srv.base, { seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'bot', bot: 'random' }], seed: 'lobby-join', open: true });
+    const id = await createGame(srv.base, {
+      seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'bot', bot: 'random' }],
+      seed: 'lobby-join',
+      open: true,
+    });
     const listed = () => http(srv.base, 'GET', '/api/games').then((r) => (r.json.games as Msg[]).find((s) => s.id === id)!);
     assert.deepEqual((await listed()).openSeats, [0, 1]);
     await joinSeat(srv.base, id, 0, 'Ada');
@@ -134,8 +138,12 @@ describe('undo', () => {
     const g = await live(srv.hub, id);
     const rng = createRng('undo-1');
     const turn = () => g.game.turn(g.state);
-    const { seat, choice } = await advanceUntil(clients, g, rng, (_c, a, s) =>
-      !a.events.some((e) => e.reveals) && g.game.toAct(a.state) === s && g.game.turn(a.state) === turn());
+    const { seat, choice } = await advanceUntil(
+      clients,
+      g,
+      rng,
+      (_c, a, s) => !a.events.some((e) => e.reveals) && g.game.toAct(a.state) === s && g.game.turn(a.state) === turn(),
+    );
     const c = clients[seat]!;
     const other = clients[1 - seat]!;
     const moves = g.moves.length;
@@ -175,8 +183,12 @@ describe('undo', () => {
     const clients = [await srv.client(), await srv.client()];
     for (const [seat, c] of clients.entries()) await hello(c, id, await joinSeat(srv.base, id, seat));
     const g = await live(srv.hub, id);
-    const { seat, choice } = await advanceUntil(clients, g, createRng('undo-2'), (c, a, s) =>
-      (c as { t: string }).t === 'explore' && a.events.some((e) => e.reveals) && g.game.toAct(a.state) === s);
+    const { seat, choice } = await advanceUntil(
+      clients,
+      g,
+      createRng('undo-2'),
+      (c, a, s) => (c as { t: string }).t === 'explore' && a.events.some((e) => e.reveals) && g.game.toAct(a.state) === s,
+    );
     const c = clients[seat]!;
     await play(c, g, choice);
     assert.equal(g.toAct(), seat, 'still this seat’s turn');
@@ -197,8 +209,12 @@ describe('undo', () => {
     for (const [seat, c] of clients.entries()) await hello(c, id, await joinSeat(srv.base, id, seat));
     const g = await live(srv.hub, id);
     // A choice without reveal that passes the turn to the other seat.
-    const { seat, choice } = await advanceUntil(clients, g, createRng('undo-3'), (_c, a, s) =>
-      !a.events.some((e) => e.reveals) && g.game.toAct(a.state) === 1 - s);
+    const { seat, choice } = await advanceUntil(
+      clients,
+      g,
+      createRng('undo-3'),
+      (_c, a, s) => !a.events.some((e) => e.reveals) && g.game.toAct(a.state) === 1 - s,
+    );
     const c = clients[seat]!;
     await play(c, g, choice);
     assert.equal((await c.request({ type: 'undo' })).code, 'cannot_undo', 'not this seat’s turn any more');
@@ -271,7 +287,11 @@ describe('clocks', () => {
   test('clocks run down for the seat to act, and a seat out of time may be handed to a bot', async () => {
     const bankMs = 2000;
     const created = Date.now();
-    const id = await createGame(srv.base, { seats: [{ kind: 'human' }, { kind: 'human' }], seed: 'lobby-clock', clock: { bankMs, incrementMs: 0 } });
+    const id = await createGame(srv.base, {
+      seats: [{ kind: 'human' }, { kind: 'human' }],
+      seed: 'lobby-clock',
+      clock: { bankMs, incrementMs: 0 },
+    });
     const tokens = [await joinSeat(srv.base, id, 0), await joinSeat(srv.base, id, 1)];
     const clients = [await srv.client(), await srv.client()];
     const welcomes = [];
@@ -295,7 +315,10 @@ describe('clocks', () => {
       // Seat 1's clock runs only once it is to act.
       if (msg.toAct === 1) assert.ok(clocks[1]! <= bankMs);
       else assert.equal(clocks[1], bankMs);
-      assert.ok(clocks[0]! >= bankMs - (Date.now() - created), `seat 0 was charged ${bankMs - clocks[0]!} ms in ${Date.now() - created} ms`);
+      assert.ok(
+        clocks[0]! >= bankMs - (Date.now() - created),
+        `seat 0 was charged ${bankMs - clocks[0]!} ms in ${Date.now() - created} ms`,
+      );
       previous = clocks[0]!;
     }
 
@@ -307,14 +330,18 @@ describe('clocks', () => {
     // Its clock runs out (as seen in fresh welcomes), then the other seat hands it to a bot.
     const watcher = await srv.client();
     let seen = Infinity;
-    await until(async () => {
-      const w = await hello(watcher, id);
-      const left = w.clocks[late] as number;
-      assert.ok(left <= seen, 'the clock never goes up');
-      seen = left;
-      if (left > 0) await new Promise((r) => setTimeout(r, 50));
-      return left <= 0;
-    }, 'the clock to run out', bankMs + 5000);
+    await until(
+      async () => {
+        const w = await hello(watcher, id);
+        const left = w.clocks[late] as number;
+        assert.ok(left <= seen, 'the clock never goes up');
+        seen = left;
+        if (left > 0) await new Promise((r) => setTimeout(r, 50));
+        return left <= 0;
+      },
+      'the clock to run out',
+      bankMs + 5000,
+    );
     const r = await http(srv.base, 'POST', `/api/games/${id}/seats/${late}/bot`, { token: tokens[other] });
     assert.equal(r.status, 200, JSON.stringify(r.json));
     const handedAt = g.moves.length;

@@ -16,7 +16,11 @@ import { live, startServer, until, type StoreKind, type TestServer } from '../he
 
 /** A Relic Runners game recorded before seeding 2 (see test/core/match.test.ts). */
 const V1 = JSON.parse(readFileSync(new URL('../../../test/fixtures/records-v1/relic-runners.json', import.meta.url), 'utf8')) as {
-  seed: string; seats: number; options: unknown; choices: Choice[]; hash: string;
+  seed: string;
+  seats: number;
+  options: unknown;
+  choices: Choice[];
+  hash: string;
 };
 const rr = gameById('relic-runners');
 
@@ -30,8 +34,26 @@ function legacyMoves(n: number): { seat: number; choice: Choice; hash: string }[
   });
 }
 
-const human = (seat: number): SeatConfig => ({ seat, kind: 'human', bot: null, name: null, tokenHash: null, inviteHash: null, claimed: false, clockMs: null });
-const bot = (seat: number, spec: string): SeatConfig => ({ seat, kind: 'bot', bot: spec, name: spec, tokenHash: null, inviteHash: null, claimed: true, clockMs: null });
+const human = (seat: number): SeatConfig => ({
+  seat,
+  kind: 'human',
+  bot: null,
+  name: null,
+  tokenHash: null,
+  inviteHash: null,
+  claimed: false,
+  clockMs: null,
+});
+const bot = (seat: number, spec: string): SeatConfig => ({
+  seat,
+  kind: 'bot',
+  bot: spec,
+  name: spec,
+  tokenHash: null,
+  inviteHash: null,
+  claimed: true,
+  clockMs: null,
+});
 
 for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
   describe(`seeds on ${kind}`, () => {
@@ -49,10 +71,27 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       const id = `legacy-${randomBytes(6).toString('hex')}`;
       const moves = legacyMoves(n);
       const setupHash = rr.hash(rr.setup(rr.options(V1.options), V1.seats, createRng(V1.seed, 1)));
-      await srv.store.createGame({ id, game: 'relic-runners', seats: V1.seats, seed: V1.seed, options: V1.options, settings: { botDelayMs: 0 }, createdAt: Date.now(), listed: false }, seats, setupHash);
+      await srv.store.createGame(
+        {
+          id,
+          game: 'relic-runners',
+          seats: V1.seats,
+          seed: V1.seed,
+          options: V1.options,
+          settings: { botDelayMs: 0 },
+          createdAt: Date.now(),
+          listed: false,
+        },
+        seats,
+        setupHash,
+      );
       for (const [index, m] of moves.entries()) {
         const last = index === moves.length - 1;
-        await srv.store.appendMove(id, { index, seat: m.seat, choice: m.choice, hash: m.hash, at: Date.now() }, { hash: m.hash, status: last ? status : 'active' });
+        await srv.store.appendMove(
+          id,
+          { index, seat: m.seat, choice: m.choice, hash: m.hash, at: Date.now() },
+          { hash: m.hash, status: last ? status : 'active' },
+        );
       }
       return id;
     }
@@ -78,7 +117,13 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
     });
 
     test('issue 13 #1: a chosen seed is accepted for one human against bots, and is read with seeding 2', async () => {
-      for (const seats of [[{ kind: 'human' }, { kind: 'bot', bot: 'random' }], [{ kind: 'bot', bot: 'random' }, { kind: 'bot', bot: 'random' }]]) {
+      for (const seats of [
+        [{ kind: 'human' }, { kind: 'bot', bot: 'random' }],
+        [
+          { kind: 'bot', bot: 'random' },
+          { kind: 'bot', bot: 'random' },
+        ],
+      ]) {
         const r = await http(srv.base, 'POST', '/api/games', { game: 'quetzal', seats, seed: 'solo-1', botDelayMs: 10_000 });
         assert.equal(r.status, 201, JSON.stringify(r.json));
         const stored = (await srv.store.getGame(r.json.id as string))!;
@@ -118,7 +163,17 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
 
     test('issue 13 #1: a bot thinking in a worker rebuilds a game stored before seeding 2 with seeding 1', async () => {
       // Seat 1 acts after the first 18 choices; under seeding 2 those choices stop being legal at #17.
-      assert.throws(() => replay(rr, { format: 'expedition-match', version: 2, game: 'relic-runners', seats: 2, seed: V1.seed, options: V1.options, choices: V1.choices.slice(0, 18) }));
+      assert.throws(() =>
+        replay(rr, {
+          format: 'expedition-match',
+          version: 2,
+          game: 'relic-runners',
+          seats: 2,
+          seed: V1.seed,
+          options: V1.options,
+          choices: V1.choices.slice(0, 18),
+        }),
+      );
       const id = await storeLegacyGame(18, [human(0), bot(1, 'greedy')]);
       const g = await live(srv.hub, id);
       await until(() => g.moves.length > 18, 'the greedy bot (in its worker) to play');

@@ -30,24 +30,52 @@ const T0 = 1_700_000_000_000;
 
 function newGame(id: string, over: Partial<NewGame> = {}): NewGame {
   return {
-    id, game: 'relic-runners', seats: 3, seed: 'seed-42',
+    id,
+    game: 'relic-runners',
+    seats: 3,
+    seed: 'seed-42',
     // Key order that JSON sorting (or jsonb) would change, nesting, unicode, awkward numbers.
     options: { zeta: 1, alpha: [1, { b: null, '': 'x' }], 'long key': 'ünïcode ✓', f: 0.1, neg: -5, big: 1e21, t: true },
     settings: { clock: { initialMs: 600000, incrementMs: 5000 }, visibility: 'public', botDelayMs: 300 },
-    createdAt: T0, listed: false, ...over,
+    createdAt: T0,
+    listed: false,
+    ...over,
   };
 }
 
 function seats(): SeatConfig[] {
   return [
-    { seat: 0, kind: 'human', bot: null, name: 'Ada', tokenHash: 'a'.repeat(64), inviteHash: 'd'.repeat(64), claimed: true, clockMs: 600000 },
-    { seat: 1, kind: 'human', bot: null, name: null, tokenHash: 'b'.repeat(64), inviteHash: 'e'.repeat(64), claimed: false, clockMs: 600000 },
+    {
+      seat: 0,
+      kind: 'human',
+      bot: null,
+      name: 'Ada',
+      tokenHash: 'a'.repeat(64),
+      inviteHash: 'd'.repeat(64),
+      claimed: true,
+      clockMs: 600000,
+    },
+    {
+      seat: 1,
+      kind: 'human',
+      bot: null,
+      name: null,
+      tokenHash: 'b'.repeat(64),
+      inviteHash: 'e'.repeat(64),
+      claimed: false,
+      clockMs: 600000,
+    },
     { seat: 2, kind: 'bot', bot: 'ismcts:500ms', name: 'Bot', tokenHash: null, inviteHash: null, claimed: false, clockMs: null },
   ];
 }
 
-const move = (index: number, choice: unknown = { type: 'move', to: [index, 2] }) =>
-  ({ index, seat: index % 3, choice, hash: `h${index}`, at: T0 + 1000 * (index + 1) });
+const move = (index: number, choice: unknown = { type: 'move', to: [index, 2] }) => ({
+  index,
+  seat: index % 3,
+  choice,
+  hash: `h${index}`,
+  at: T0 + 1000 * (index + 1),
+});
 
 /** The tables as the first release made them, before invitation keys (issue 13 #7). */
 const OLD_SQLITE_SCHEMA = `
@@ -77,8 +105,17 @@ async function checkMigratedGame(st: Store): Promise<void> {
   const g = await st.getGame('old');
   assert.ok(g);
   assert.equal(g.listed, true, 'games made before invitation keys were all public, and stay so');
-  assert.deepEqual(g.seatConfigs.map((c) => [c.name, c.tokenHash, c.inviteHash, c.claimed]), [['Ada', 'a'.repeat(64), null, true], [null, null, null, false]]);
-  assert.deepEqual((await st.listGames({ listed: true })).map((x) => [x.id, x.openSeats]), [['old', [1]]]);
+  assert.deepEqual(
+    g.seatConfigs.map((c) => [c.name, c.tokenHash, c.inviteHash, c.claimed]),
+    [
+      ['Ada', 'a'.repeat(64), null, true],
+      [null, null, null, false],
+    ],
+  );
+  assert.deepEqual(
+    (await st.listGames({ listed: true })).map((x) => [x.id, x.openSeats]),
+    [['old', [1]]],
+  );
   await st.appendMove('old', move(0), { hash: 'h1', status: 'active' });
   await st.updateSeat('old', 1, { tokenHash: 'b'.repeat(64), inviteHash: 'c'.repeat(64), claimed: true });
   const after = await st.getGame('old');
@@ -86,7 +123,10 @@ async function checkMigratedGame(st: Store): Promise<void> {
   assert.equal(after?.seatConfigs[1]?.inviteHash, 'c'.repeat(64));
   await st.createGame(newGame('new'), seats(), 'h');
   assert.equal((await st.getGame('new'))?.listed, false);
-  assert.deepEqual((await st.listGames({ listed: true })).map((x) => x.id), ['old']);
+  assert.deepEqual(
+    (await st.listGames({ listed: true })).map((x) => x.id),
+    ['old'],
+  );
 }
 
 async function rejectsConflict(p: Promise<unknown>): Promise<void> {
@@ -129,11 +169,17 @@ function storeContract(store: () => Store): void {
     }
     const got = await store().getGame(id);
     assert.ok(got);
-    assert.deepEqual(got.moves, choices.map((c, i) => move(i, c)));
+    assert.deepEqual(
+      got.moves,
+      choices.map((c, i) => move(i, c)),
+    );
     assert.equal(JSON.stringify(got.moves.map((m) => m.choice)), JSON.stringify(choices));
     assert.equal(got.hash, `h${choices.length - 1}`);
     assert.equal(got.updatedAt, T0 + 1000 * choices.length);
-    assert.deepEqual(got.seatConfigs.map((s) => s.clockMs), [600000 - 5, 599000 - 5, null]);
+    assert.deepEqual(
+      got.seatConfigs.map((s) => s.clockMs),
+      [600000 - 5, 599000 - 5, null],
+    );
   });
 
   test('appendMove with a wrong index is a StoreConflict and writes nothing', async () => {
@@ -152,8 +198,9 @@ function storeContract(store: () => Store): void {
   test('two writers racing for the same index: exactly one wins', async () => {
     const id = uid('race');
     await store().createGame(newGame(id), seats(), 'h-setup');
-    const results = await Promise.allSettled([0, 1, 2, 3].map((w) =>
-      store().appendMove(id, move(0, { writer: w }), { hash: `w${w}`, status: 'active' })));
+    const results = await Promise.allSettled(
+      [0, 1, 2, 3].map((w) => store().appendMove(id, move(0, { writer: w }), { hash: `w${w}`, status: 'active' })),
+    );
     assert.equal(results.filter((r) => r.status === 'fulfilled').length, 1);
     for (const r of results) if (r.status === 'rejected') assert.ok(r.reason instanceof StoreConflict, String(r.reason));
     const got = await store().getGame(id);
@@ -163,8 +210,10 @@ function storeContract(store: () => Store): void {
 
   test('appendMove and truncateMoves on an unknown game fail without a StoreConflict', async () => {
     const id = uid('ghost');
-    await assert.rejects(store().appendMove(id, move(0), { hash: 'x', status: 'active' }),
-      (e: unknown) => e instanceof Error && !(e instanceof StoreConflict) && /unknown game/.test(e.message));
+    await assert.rejects(
+      store().appendMove(id, move(0), { hash: 'x', status: 'active' }),
+      (e: unknown) => e instanceof Error && !(e instanceof StoreConflict) && /unknown game/.test(e.message),
+    );
     await assert.rejects(store().truncateMoves(id, 0, { hash: 'x', status: 'active' }), /unknown game/);
   });
 
@@ -208,7 +257,13 @@ function storeContract(store: () => Store): void {
     const base = T0 * 3;
     const [a, b, c] = [uid('list'), uid('list'), uid('list')];
     await store().createGame(newGame(a, { createdAt: base }), seats(), 'h');
-    await store().createGame(newGame(b, { createdAt: base + 1, seats: 2 }), seats().slice(0, 2).map((s) => ({ ...s, claimed: false })), 'h');
+    await store().createGame(
+      newGame(b, { createdAt: base + 1, seats: 2 }),
+      seats()
+        .slice(0, 2)
+        .map((s) => ({ ...s, claimed: false })),
+      'h',
+    );
     await store().createGame(newGame(c, { createdAt: base + 2 }), seats(), 'h');
     await store().appendMove(a, { ...move(0), at: base + 10 }, { hash: 'h0', status: 'active' });
     await store().appendMove(a, { ...move(1), at: base + 11 }, { hash: 'h1', status: 'finished' });
@@ -220,10 +275,16 @@ function storeContract(store: () => Store): void {
       { id: c, game: 'relic-runners', seats: 3, status: 'active', moves: 0, createdAt: base + 2, updatedAt: base + 2, openSeats: [1] },
       { id: b, game: 'relic-runners', seats: 2, status: 'active', moves: 0, createdAt: base + 1, updatedAt: base + 1, openSeats: [0, 1] },
     ]);
-    assert.deepEqual((await store().listGames({ limit: 2 })).map((g) => g.id), [a, c]);
+    assert.deepEqual(
+      (await store().listGames({ limit: 2 })).map((g) => g.id),
+      [a, c],
+    );
     const active = await store().listGames({ status: 'active' });
     assert.ok(active.every((g) => g.status === 'active'));
-    assert.deepEqual(active.slice(0, 2).map((g) => g.id), [c, b]);
+    assert.deepEqual(
+      active.slice(0, 2).map((g) => g.id),
+      [c, b],
+    );
     assert.deepEqual((await store().listGames({ status: 'finished' })).filter((g) => g.id === a).length, 1);
     assert.deepEqual(await store().listGames({ status: 'abandoned', limit: 0 }), []);
   });
@@ -278,7 +339,10 @@ function storeContract(store: () => Store): void {
 
 describe('SQLite store in memory', () => {
   let s: Store;
-  before(async () => { s = openSqliteStore(':memory:'); await s.init(); });
+  before(async () => {
+    s = openSqliteStore(':memory:');
+    await s.init();
+  });
   after(() => s.close());
   test('kind is sqlite', () => assert.equal(s.kind, 'sqlite'));
   storeContract(() => s);
@@ -287,7 +351,10 @@ describe('SQLite store in memory', () => {
 describe('SQLite store in a file', () => {
   const file = join(tmp, 'contract.sqlite');
   let s: Store;
-  before(async () => { s = openSqliteStore(file); await s.init(); });
+  before(async () => {
+    s = openSqliteStore(file);
+    await s.init();
+  });
   after(() => s.close());
   storeContract(() => s);
 
@@ -318,13 +385,21 @@ describe('SQLite store in a file', () => {
     await setup.createGame(newGame('g'), seats(), 'h');
     await setup.close();
     const storeUrl = new URL('../../src/server/store-sqlite.js', import.meta.url).href;
-    const child = spawnSync(process.execPath, ['--input-type=module', '-e', `
+    const child = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `
       const { openSqliteStore } = await import(${JSON.stringify(storeUrl)});
       const s = openSqliteStore(${JSON.stringify(f)});
       await s.init();
       await s.appendMove('g', ${JSON.stringify(move(0, 'acked'))}, { hash: 'h0', status: 'active' });
       process.kill(process.pid, 'SIGKILL');
-    `], { encoding: 'utf8', timeout: 20_000 });
+    `,
+      ],
+      { encoding: 'utf8', timeout: 20_000 },
+    );
     assert.equal(child.signal, 'SIGKILL', child.stderr);
     const s = openSqliteStore(f);
     await s.init();
@@ -356,7 +431,11 @@ describe('SQLite store in a file', () => {
     await st.init();
     await st.init(); // idempotent on a migrated file too
     const check = new Database(f, { readonly: true });
-    const cols = (table: string) => check.prepare<[], { name: string }>(`PRAGMA table_info(${table})`).all().map((c) => c.name);
+    const cols = (table: string) =>
+      check
+        .prepare<[], { name: string }>(`PRAGMA table_info(${table})`)
+        .all()
+        .map((c) => c.name);
     assert.ok(cols('games').includes('listed'), 'games.listed added');
     assert.ok(cols('seats').includes('invite_hash'), 'seats.invite_hash added');
     check.close();
@@ -386,8 +465,10 @@ describe(`PostgreSQL store (${PG_URL})`, () => {
     try {
       await c.connect();
     } catch (e) {
-      throw new Error(`PostgreSQL is unreachable at ${PG_URL}: ${(e as Error).message}. `
-        + 'These tests need it: .ci/run starts it; locally start PostgreSQL or set TEST_DATABASE_URL.');
+      throw new Error(
+        `PostgreSQL is unreachable at ${PG_URL}: ${(e as Error).message}. ` +
+          'These tests need it: .ci/run starts it; locally start PostgreSQL or set TEST_DATABASE_URL.',
+      );
     }
     admin = c;
     s = openPostgresStore(PG_URL, { schema, connectTimeoutMs: 5000 });
@@ -404,8 +485,13 @@ describe(`PostgreSQL store (${PG_URL})`, () => {
   test('kind is postgres, and the tables live in the test schema', async () => {
     assert.equal(store().kind, 'postgres');
     const r = await admin!.query<{ table_name: string }>(
-      'SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name', [schema]);
-    assert.deepEqual(r.rows.map((t) => t.table_name), ['games', 'moves', 'seats']);
+      'SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name',
+      [schema],
+    );
+    assert.deepEqual(
+      r.rows.map((t) => t.table_name),
+      ['games', 'moves', 'seats'],
+    );
   });
   storeContract(store);
 
@@ -414,12 +500,23 @@ describe(`PostgreSQL store (${PG_URL})`, () => {
     await admin!.query(`CREATE SCHEMA "${oldSchema}"; SET search_path TO "${oldSchema}"; ${OLD_POSTGRES_SCHEMA} RESET search_path;`);
     const st = openPostgresStore(PG_URL, { schema: oldSchema });
     try {
-      await admin!.query(`INSERT INTO "${oldSchema}".games VALUES ('old', 'relic-runners', 2, 'seed', '{}', '{"botDelayMs":0}', 'active', 'h0', $1, $1)`, [T0]);
-      await admin!.query(`INSERT INTO "${oldSchema}".seats VALUES ('old', 0, 'human', NULL, 'Ada', $1, true, NULL), ('old', 1, 'human', NULL, NULL, NULL, false, NULL)`, ['a'.repeat(64)]);
+      await admin!.query(
+        `INSERT INTO "${oldSchema}".games VALUES ('old', 'relic-runners', 2, 'seed', '{}', '{"botDelayMs":0}', 'active', 'h0', $1, $1)`,
+        [T0],
+      );
+      await admin!.query(
+        `INSERT INTO "${oldSchema}".seats VALUES ('old', 0, 'human', NULL, 'Ada', $1, true, NULL), ('old', 1, 'human', NULL, NULL, NULL, false, NULL)`,
+        ['a'.repeat(64)],
+      );
       await st.init();
       await st.init();
-      const cols = async (table: string) => (await admin!.query<{ column_name: string }>(
-        'SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2', [oldSchema, table])).rows.map((r) => r.column_name);
+      const cols = async (table: string) =>
+        (
+          await admin!.query<{ column_name: string }>(
+            'SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2',
+            [oldSchema, table],
+          )
+        ).rows.map((r) => r.column_name);
       assert.ok((await cols('games')).includes('listed'), 'games.listed added');
       assert.ok((await cols('seats')).includes('invite_hash'), 'seats.invite_hash added');
       await checkMigratedGame(st);
@@ -443,8 +540,7 @@ describe(`PostgreSQL store (${PG_URL})`, () => {
     const id = uid('twopool');
     await store().createGame(newGame(id), seats(), 'h');
     const stores = [store(), other, store(), other];
-    const results = await Promise.allSettled(stores.map((st, w) =>
-      st.appendMove(id, move(0, w), { hash: `w${w}`, status: 'active' })));
+    const results = await Promise.allSettled(stores.map((st, w) => st.appendMove(id, move(0, w), { hash: `w${w}`, status: 'active' })));
     assert.equal(results.filter((r) => r.status === 'fulfilled').length, 1);
     assert.ok(results.every((r) => r.status === 'fulfilled' || r.reason instanceof StoreConflict));
     await other.close();

@@ -80,7 +80,11 @@ test('through the lobby: a 3-player game against two bots on the server, played 
   for (let seat = 0; seat < 3; seat++) {
     const row = score.getByTestId(`score-row-${seat}`);
     assert.equal(await row.count(), 1, `a score row for seat ${seat}`);
-    assert.equal(await row.evaluate((el: any) => el.classList.contains('winner')), res.winners.includes(seat), `seat ${seat} is marked as a winner exactly when it won`);
+    assert.equal(
+      await row.evaluate((el: any) => el.classList.contains('winner')),
+      res.winners.includes(seat),
+      `seat ${seat} is marked as a winner exactly when it won`,
+    );
   }
   assert.match(await score.getByTestId('score-row-1').innerText(), /greedy/, 'the greedy bot is on the score screen');
   assert.match(await score.getByTestId('score-row-2').innerText(), /random/, 'the random bot is on the score screen');
@@ -100,7 +104,9 @@ test('the lobby speaks English, German, French and Polish, and fits a 390 px pho
   for (const lng of ['de', 'fr', 'pl']) {
     await page.getByTestId('language').selectOption(lng);
     const s = lobbyStrings(lng);
-    await page.waitForFunction((want) => (globalThis as any).document.querySelector('.lobby h1')?.textContent === want, s.title, { timeout: 5000 });
+    await page.waitForFunction((want) => (globalThis as any).document.querySelector('.lobby h1')?.textContent === want, s.title, {
+      timeout: 5000,
+    });
     assert.equal(await start.innerText(), s.start, `${lng}: the start button`);
     assert.equal(await page.locator('#bots-title').innerText(), s.bots.title, `${lng}: the card title`);
     assert.equal(await page.locator('html').getAttribute('lang'), lng);
@@ -113,71 +119,82 @@ test('the lobby speaks English, German, French and Polish, and fits a 390 px pho
   assert.deepEqual(errors, []);
 });
 
-test('issue 13 #7: a seat link takes its seat in another browser, and again on a third (the old one is revoked); a link without its key takes nothing', { timeout: 45_000 }, async () => {
-  const host = await suite.browser.newPage();
-  const hostErrors = watchErrors(host);
-  await host.goto(suite.srv.base + '/');
-  const card = host.getByTestId('friends-game');
-  await card.getByTestId('friends-seats').selectOption('3');
-  await card.getByTestId('friend-kind-2').selectOption('bot');
-  await card.getByTestId('friends-create').click();
-  const link = await host.getByTestId('share-1-url').inputValue();
-  assert.match(link, /\/game\/[A-Za-z0-9_-]+\?seat=1#key=[A-Za-z0-9_-]{22,}$/);
-  assert.equal(await host.getByTestId('share-2').count(), 0, 'no link for the bot seat');
-  // Next to the share links: the link is the seat.
-  const note = host.getByTestId('link-is-seat');
-  assert.equal(await note.innerText(), lobbyStrings('en').linkIsSeat);
-  assert.ok(await note.isVisible());
-  await shot(host, 'friends-links.png');
-  const id = new URL(link).pathname.split('/').pop()!;
-  const g = await live(suite.srv.hub, id);
-  assert.deepEqual((await suite.srv.store.listGames({ status: 'active', listed: true })).filter((x) => x.id === id), [], 'a friends game is not listed');
+test(
+  'issue 13 #7: a seat link takes its seat in another browser, and again on a third (the old one is revoked); a link without its key takes nothing',
+  { timeout: 45_000 },
+  async () => {
+    const host = await suite.browser.newPage();
+    const hostErrors = watchErrors(host);
+    await host.goto(suite.srv.base + '/');
+    const card = host.getByTestId('friends-game');
+    await card.getByTestId('friends-seats').selectOption('3');
+    await card.getByTestId('friend-kind-2').selectOption('bot');
+    await card.getByTestId('friends-create').click();
+    const link = await host.getByTestId('share-1-url').inputValue();
+    assert.match(link, /\/game\/[A-Za-z0-9_-]+\?seat=1#key=[A-Za-z0-9_-]{22,}$/);
+    assert.equal(await host.getByTestId('share-2').count(), 0, 'no link for the bot seat');
+    // Next to the share links: the link is the seat.
+    const note = host.getByTestId('link-is-seat');
+    assert.equal(await note.innerText(), lobbyStrings('en').linkIsSeat);
+    assert.ok(await note.isVisible());
+    await shot(host, 'friends-links.png');
+    const id = new URL(link).pathname.split('/').pop()!;
+    const g = await live(suite.srv.hub, id);
+    assert.deepEqual(
+      (await suite.srv.store.listGames({ status: 'active', listed: true })).filter((x) => x.id === id),
+      [],
+      'a friends game is not listed',
+    );
 
-  // A link stripped of its key takes nothing.
-  const stranger = await suite.browser.newPage();
-  await stranger.goto(link.replace(/#.*$/, ''));
-  await stranger.getByTestId('seat-taken').waitFor();
-  await shot(stranger, 'seat-link-without-key.png');
-  assert.equal(g.seatConfigs[1]!.claimed, false, 'the seat stays free');
-  await stranger.getByTestId('watch-instead').click();
-  await stranger.getByTestId('spectator-notice').waitFor();
-  assert.equal(await stranger.locator('[data-choosable]').count(), 0);
+    // A link stripped of its key takes nothing.
+    const stranger = await suite.browser.newPage();
+    await stranger.goto(link.replace(/#.*$/, ''));
+    await stranger.getByTestId('seat-taken').waitFor();
+    await shot(stranger, 'seat-link-without-key.png');
+    assert.equal(g.seatConfigs[1]!.claimed, false, 'the seat stays free');
+    await stranger.getByTestId('watch-instead').click();
+    await stranger.getByTestId('spectator-notice').waitFor();
+    assert.equal(await stranger.locator('[data-choosable]').count(), 0);
 
-  // The friend opens the link: the seat is theirs, and the address no longer shows the key.
-  const friend = await suite.browser.newPage();
-  const friendErrors = watchErrors(friend);
-  await friend.goto(link);
-  await friend.waitForURL((u) => u.pathname === `/game/${id}` && u.search === '' && u.hash === '');
-  await friend.getByTestId('game-screen').waitFor();
-  await friend.getByTestId('seat-panel').waitFor();
-  const held = JSON.parse(await friend.evaluate((gid) => (globalThis as any).localStorage.getItem(`expedition.seat.${gid}`), id));
-  assert.equal(held.seat, 1);
-  await until(() => g.seatConfigs[1]!.claimed && [...g.subscribers].some((s) => s.seat === 1), 'seat 1 claimed and connected');
-  // The friend's own link, to go on elsewhere, with the same sentence beside it.
-  assert.equal(await friend.getByTestId('share-1-url').inputValue(), link);
-  await friend.getByTestId('link-is-seat').waitFor();
-  await shot(friend, 'friend-own-link.png');
+    // The friend opens the link: the seat is theirs, and the address no longer shows the key.
+    const friend = await suite.browser.newPage();
+    const friendErrors = watchErrors(friend);
+    await friend.goto(link);
+    await friend.waitForURL((u) => u.pathname === `/game/${id}` && u.search === '' && u.hash === '');
+    await friend.getByTestId('game-screen').waitFor();
+    await friend.getByTestId('seat-panel').waitFor();
+    const held = JSON.parse(await friend.evaluate((gid) => (globalThis as any).localStorage.getItem(`expedition.seat.${gid}`), id));
+    assert.equal(held.seat, 1);
+    await until(() => g.seatConfigs[1]!.claimed && [...g.subscribers].some((s) => s.seat === 1), 'seat 1 claimed and connected');
+    // The friend's own link, to go on elsewhere, with the same sentence beside it.
+    assert.equal(await friend.getByTestId('share-1-url').inputValue(), link);
+    await friend.getByTestId('link-is-seat').waitFor();
+    await shot(friend, 'friend-own-link.png');
 
-  // The same link on the friend's phone: the seat moves there, the first browser is told and watches.
-  const phone = await suite.browser.newPage({ width: 390, height: 844 });
-  await phone.goto(link);
-  await phone.waitForURL((u) => u.pathname === `/game/${id}` && u.hash === '');
-  await phone.getByTestId('game-screen').waitFor();
-  const phoneHeld = JSON.parse(await phone.evaluate((gid) => (globalThis as any).localStorage.getItem(`expedition.seat.${gid}`), id));
-  assert.equal(phoneHeld.seat, 1);
-  assert.notEqual(phoneHeld.token, held.token, 'a new token');
-  await friend.getByTestId('spectator-notice').waitFor();
-  await friend.getByTestId('retake-seat').waitFor();
-  await shot(friend, 'seat-moved-elsewhere.png');
-  await until(() => [...g.subscribers].filter((s) => s.seat === 1).length === 1, 'one connection for seat 1: the phone');
+    // The same link on the friend's phone: the seat moves there, the first browser is told and watches.
+    const phone = await suite.browser.newPage({ width: 390, height: 844 });
+    await phone.goto(link);
+    await phone.waitForURL((u) => u.pathname === `/game/${id}` && u.hash === '');
+    await phone.getByTestId('game-screen').waitFor();
+    const phoneHeld = JSON.parse(await phone.evaluate((gid) => (globalThis as any).localStorage.getItem(`expedition.seat.${gid}`), id));
+    assert.equal(phoneHeld.seat, 1);
+    assert.notEqual(phoneHeld.token, held.token, 'a new token');
+    await friend.getByTestId('spectator-notice').waitFor();
+    await friend.getByTestId('retake-seat').waitFor();
+    await shot(friend, 'seat-moved-elsewhere.png');
+    await until(() => [...g.subscribers].filter((s) => s.seat === 1).length === 1, 'one connection for seat 1: the phone');
 
-  // And back: the first browser takes its seat back with the key it kept.
-  await friend.getByTestId('retake-seat').click();
-  await until(() => [...g.subscribers].filter((s) => s.seat === 1).length === 1 && g.seatConfigs[1]!.tokenHash !== null, 'seat 1 back on the first browser');
-  await phone.getByTestId('spectator-notice').waitFor();
-  assert.equal(await friend.getByTestId('spectator-notice').count(), 0, 'the first browser plays again');
-  assert.deepEqual([...hostErrors, ...friendErrors], []);
-});
+    // And back: the first browser takes its seat back with the key it kept.
+    await friend.getByTestId('retake-seat').click();
+    await until(
+      () => [...g.subscribers].filter((s) => s.seat === 1).length === 1 && g.seatConfigs[1]!.tokenHash !== null,
+      'seat 1 back on the first browser',
+    );
+    await phone.getByTestId('spectator-notice').waitFor();
+    assert.equal(await friend.getByTestId('spectator-notice').count(), 0, 'the first browser plays again');
+    assert.deepEqual([...hostErrors, ...friendErrors], []);
+  },
+);
 
 /** Waits until seat 0 owes a decision and no move is in flight any more (a stopped player may have sent one). */
 async function settle(g: LiveGame): Promise<void> {
@@ -204,7 +221,10 @@ function hiddenBlue(g: LiveGame): number {
 
 test('a spectator page receives and shows no hidden tile and no score, and offers nothing to click', { timeout: 45_000 }, async (t) => {
   const { base, hub } = suite.srv;
-  const id = await createGame(base, { seats: [{ kind: 'human' }, { kind: 'bot', bot: 'greedy' }, { kind: 'bot', bot: 'greedy' }], options: { layout: 'standard', openScores: false } });
+  const id = await createGame(base, {
+    seats: [{ kind: 'human' }, { kind: 'bot', bot: 'greedy' }, { kind: 'bot', bot: 'greedy' }],
+    options: { layout: 'standard', openScores: false },
+  });
   const g = await live(hub, id);
   const c = await suite.srv.client();
   await hello(c, id, await joinSeat(base, id, 0));
@@ -229,7 +249,11 @@ test('a spectator page receives and shows no hidden tile and no score, and offer
   player.stop();
   await settle(g);
   const moves = g.moves.length;
-  await page.waitForFunction((m) => (globalThis as any).document.querySelector('[data-testid="game-screen"]')?.getAttribute('data-moves') === String(m), moves, { timeout: 10_000 });
+  await page.waitForFunction(
+    (m) => (globalThis as any).document.querySelector('[data-testid="game-screen"]')?.getAttribute('data-moves') === String(m),
+    moves,
+    { timeout: 10_000 },
+  );
 
   const states = frames.filter((m) => m.type === 'state' || m.type === 'welcome');
   assert.ok(states.length >= 2 && states.some((m) => m.type === 'welcome'), `the page got the game (${states.length} state messages)`);
@@ -242,9 +266,11 @@ test('a spectator page receives and shows no hidden tile and no score, and offer
     if (m.status !== 'active') continue;
     for (const p of m.view.players as Msg[]) {
       assert.equal(p.vp, null, `${where}: seat ${p.seat}'s VP sent to a spectator`);
-      for (const b of p.blue as Msg[]) assert.equal(b.shown, true, `${where}: an unrevealed blue tile of seat ${p.seat} sent to a spectator`);
+      for (const b of p.blue as Msg[])
+        assert.equal(b.shown, true, `${where}: an unrevealed blue tile of seat ${p.seat} sent to a spectator`);
     }
-    for (const e of m.events as Msg[]) if (e.type === 'blueTaken') assert.equal(e.value, undefined, `${where}: a blue tile's value in an event`);
+    for (const e of m.events as Msg[])
+      if (e.type === 'blueTaken') assert.equal(e.value, undefined, `${where}: a blue tile's value in an event`);
   }
   // Against the truth: the last frame shows exactly the revealed tiles the server holds, and no more.
   const last = states.at(-1)!;
@@ -253,7 +279,11 @@ test('a spectator page receives and shows no hidden tile and no score, and offer
     const mine = own.players[seat] as Msg;
     const seen = (last.view.players as Msg[])[seat]!;
     assert.equal(seen.blueCount, mine.blueCount);
-    assert.deepEqual(seen.blue, (mine.blue as Msg[]).filter((b) => b.shown), `seat ${seat}: the spectator sees only revealed blue tiles`);
+    assert.deepEqual(
+      seen.blue,
+      (mine.blue as Msg[]).filter((b) => b.shown),
+      `seat ${seat}: the spectator sees only revealed blue tiles`,
+    );
     assert.equal(seen.vp, null);
   }
   t.diagnostic(`${states.length} state frames, ${hiddenBlue(g)} hidden blue tiles at move ${moves}`);

@@ -16,7 +16,9 @@ async function watchCsp(page: Page): Promise<{ violations: () => Promise<string[
   await page.addInitScript(() => {
     const w = globalThis as any;
     w.__cspViolations = [];
-    w.document.addEventListener('securitypolicyviolation', (e: any) => w.__cspViolations.push(`${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`));
+    w.document.addEventListener('securitypolicyviolation', (e: any) =>
+      w.__cspViolations.push(`${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`),
+    );
   });
   const fromConsole: string[] = [];
   page.on('console', (m) => {
@@ -26,53 +28,60 @@ async function watchCsp(page: Page): Promise<{ violations: () => Promise<string[
   return { violations: () => page.evaluate(() => [...(globalThis as any).__cspViolations] as string[]), console: fromConsole };
 }
 
-test('issue 13 #8: the built client loads the lobby, plays offline and on the server with zero CSP violations', { timeout: 90_000 }, async () => {
-  const page = await suite.browser.newPage();
-  const errors = watchErrors(page);
-  const csp = await watchCsp(page);
-  const sockets: string[] = [];
-  page.on('websocket', (ws) => sockets.push(ws.url()));
+test(
+  'issue 13 #8: the built client loads the lobby, plays offline and on the server with zero CSP violations',
+  { timeout: 90_000 },
+  async () => {
+    const page = await suite.browser.newPage();
+    const errors = watchErrors(page);
+    const csp = await watchCsp(page);
+    const sockets: string[] = [];
+    page.on('websocket', (ws) => sockets.push(ws.url()));
 
-  const res = await page.goto(suite.srv.base + '/');
-  const policy = res?.headers()['content-security-policy'] ?? '';
-  assert.match(policy, /script-src 'self'(;|$)/, `the page is served under a strict script-src: ${policy}`);
-  await page.getByTestId('lobby').waitFor();
-  await shot(page, 'csp-lobby.png');
+    const res = await page.goto(suite.srv.base + '/');
+    const policy = res?.headers()['content-security-policy'] ?? '';
+    assert.match(policy, /script-src 'self'(;|$)/, `the page is served under a strict script-src: ${policy}`);
+    await page.getByTestId('lobby').waitFor();
+    await shot(page, 'csp-lobby.png');
 
-  // Offline: the engine and bots run in a Web Worker.
-  let card = page.getByTestId('bot-game');
-  await card.getByTestId('where-local').check();
-  await card.getByTestId('bots-start').click();
-  await page.waitForURL((u) => u.pathname === '/local');
-  await page.getByTestId('game-screen').waitFor({ timeout: 15_000 });
-  const offline = await playByClicking(page, 'issue-13-csp-offline', { until: (s) => s.clicks >= 6 || (s.moves ?? 0) >= 6 });
-  assert.ok((offline.moves ?? 0) > 0, 'the offline game moves (its worker runs)');
-  await shot(page, 'csp-offline.png');
+    // Offline: the engine and bots run in a Web Worker.
+    let card = page.getByTestId('bot-game');
+    await card.getByTestId('where-local').check();
+    await card.getByTestId('bots-start').click();
+    await page.waitForURL((u) => u.pathname === '/local');
+    await page.getByTestId('game-screen').waitFor({ timeout: 15_000 });
+    const offline = await playByClicking(page, 'issue-13-csp-offline', { until: (s) => s.clicks >= 6 || (s.moves ?? 0) >= 6 });
+    assert.ok((offline.moves ?? 0) > 0, 'the offline game moves (its worker runs)');
+    await shot(page, 'csp-offline.png');
 
-  // On the server: over the WebSocket.
-  await page.goto(suite.srv.base + '/');
-  card = page.getByTestId('bot-game');
-  await card.getByTestId('where-server').check();
-  await card.getByTestId('bots-start').click();
-  await page.waitForURL(/\/game\/[A-Za-z0-9_-]+$/);
-  await page.getByTestId('game-screen').waitFor();
-  const online = await playByClicking(page, 'issue-13-csp-server', { until: (s) => s.clicks >= 6 || (s.moves ?? 0) >= 6 });
-  assert.ok((online.moves ?? 0) > 0, 'the server game moves');
-  assert.ok(sockets.some((u) => u.endsWith('/ws')), `the page opened the server's WebSocket (${sockets.join(', ')})`);
-  await shot(page, 'csp-server-game.png');
+    // On the server: over the WebSocket.
+    await page.goto(suite.srv.base + '/');
+    card = page.getByTestId('bot-game');
+    await card.getByTestId('where-server').check();
+    await card.getByTestId('bots-start').click();
+    await page.waitForURL(/\/game\/[A-Za-z0-9_-]+$/);
+    await page.getByTestId('game-screen').waitFor();
+    const online = await playByClicking(page, 'issue-13-csp-server', { until: (s) => s.clicks >= 6 || (s.moves ?? 0) >= 6 });
+    assert.ok((online.moves ?? 0) > 0, 'the server game moves');
+    assert.ok(
+      sockets.some((u) => u.endsWith('/ws')),
+      `the page opened the server's WebSocket (${sockets.join(', ')})`,
+    );
+    await shot(page, 'csp-server-game.png');
 
-  assert.deepEqual(await csp.violations(), [], 'no CSP violation');
-  assert.deepEqual(csp.console, [], 'no CSP complaint on the console');
-  assert.deepEqual(errors, [], 'no page error');
+    assert.deepEqual(await csp.violations(), [], 'no CSP violation');
+    assert.deepEqual(csp.console, [], 'no CSP complaint on the console');
+    assert.deepEqual(errors, [], 'no page error');
 
-  // The watch works: an inline script is blocked and reported.
-  await page.evaluate(() => {
-    const d = (globalThis as any).document;
-    const s = d.createElement('script');
-    s.textContent = 'globalThis.__inlineRan = true';
-    d.head.append(s);
-  });
-  await until(async () => (await csp.violations()).length > 0, 'the violation report of an inline script', 5000);
-  assert.equal(await page.evaluate(() => (globalThis as any).__inlineRan), undefined, 'the inline script did not run');
-  assert.match((await csp.violations())[0]!, /^script-src/);
-});
+    // The watch works: an inline script is blocked and reported.
+    await page.evaluate(() => {
+      const d = (globalThis as any).document;
+      const s = d.createElement('script');
+      s.textContent = 'globalThis.__inlineRan = true';
+      d.head.append(s);
+    });
+    await until(async () => (await csp.violations()).length > 0, 'the violation report of an inline script', 5000);
+    assert.equal(await page.evaluate(() => (globalThis as any).__inlineRan), undefined, 'the inline script did not run');
+    assert.match((await csp.violations())[0]!, /^script-src/);
+  },
+);

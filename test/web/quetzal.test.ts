@@ -50,7 +50,11 @@ test(`Quetzal through the lobby: you and a ${BOT} bot on the server, played to t
     result = await playByClicking(page, seed, {
       maxClicks: 2500,
       onClick: async () => {
-        if (!shotTaken && g.moves.length >= 30 && (await page.getByTestId('place-chooser').count()) + (await page.getByTestId('place-targets').count()) > 0) {
+        if (
+          !shotTaken &&
+          g.moves.length >= 30 &&
+          (await page.getByTestId('place-chooser').count()) + (await page.getByTestId('place-targets').count()) > 0
+        ) {
           shotTaken = true;
           await shot(page, 'quetzal-mid.png');
           await page.setViewportSize({ width: 390, height: 844 });
@@ -76,7 +80,11 @@ test(`Quetzal through the lobby: you and a ${BOT} bot on the server, played to t
   for (let seat = 0; seat < 2; seat++) {
     const row = score.getByTestId(`score-row-${seat}`);
     assert.equal(await row.count(), 1, `[seed ${seed}] a score row for seat ${seat}`);
-    assert.equal(await row.evaluate((el: any) => el.classList.contains('winner')), res.winners.includes(seat), `[seed ${seed}] seat ${seat} is a winner exactly when it won`);
+    assert.equal(
+      await row.evaluate((el: any) => el.classList.contains('winner')),
+      res.winners.includes(seat),
+      `[seed ${seed}] seat ${seat} is a winner exactly when it won`,
+    );
   }
   assert.equal(await score.getByTestId('score-row-2').count(), 0, 'the automaton scores nothing and has no row');
   assert.deepEqual(errors, [], `[seed ${seed}] no errors in the page`);

@@ -9,12 +9,7 @@ export function LanguageSwitch() {
   return (
     <label className="language-switch">
       <span className="visually-hidden">{t('language')}</span>
-      <select
-        aria-label={t('language')}
-        data-testid="language"
-        value={current}
-        onChange={(e) => void i18n.changeLanguage(e.target.value)}
-      >
+      <select aria-label={t('language')} data-testid="language" value={current} onChange={(e) => void i18n.changeLanguage(e.target.value)}>
         {LANGUAGES.map((l) => (
           <option key={l} value={l}>
             {NATIVE[l]}

@@ -57,7 +57,11 @@ describe('board logic', () => {
       'camp',
     );
     expect([...by.keys()].sort()).toEqual(['ruin-1', 'temple-3']);
-    expect(by.get('temple-3')).toEqual([{ t: 'teleport', to: 'temple-3' }, { t: 'move', trails: [4, 13] }, { t: 'move', trails: [4, 40, 38] }]);
+    expect(by.get('temple-3')).toEqual([
+      { t: 'teleport', to: 'temple-3' },
+      { t: 'move', trails: [4, 13] },
+      { t: 'move', trails: [4, 40, 38] },
+    ]);
     expect(by.get('ruin-1')).toEqual([{ t: 'move', trails: [4] }]);
   });
 
@@ -74,19 +78,34 @@ describe('board logic', () => {
       { seat: 1, at: 'camp', pathways: [2] },
       { seat: 2, at: 'ruin-3', pathways: [] },
     ];
-    expect(trailOwners(players)).toEqual(new Map([[1, [0]], [2, [0, 1]]]));
-    expect(explorersBySite(players)).toEqual(new Map([['camp', [0, 1]], ['ruin-3', [2]]]));
+    expect(trailOwners(players)).toEqual(
+      new Map([
+        [1, [0]],
+        [2, [0, 1]],
+      ]),
+    );
+    expect(explorersBySite(players)).toEqual(
+      new Map([
+        ['camp', [0, 1]],
+        ['ruin-3', [2]],
+      ]),
+    );
   });
 
   it('geometry: parallel routes stay apart, explorers on one site never overlap, the middle of a route lies on it', () => {
-    const pts = [{ x: 0, y: 0 }, { x: 100, y: 0 }, { x: 100, y: 100 }];
+    const pts = [
+      { x: 0, y: 0 },
+      { x: 100, y: 0 },
+      { x: 100, y: 100 },
+    ];
     const off = offsetPolyline(pts, 10);
     expect(off[0]).toEqual({ x: 0, y: 10 });
     expect(off[2]!.x).toBeCloseTo(90);
     expect(polylineMiddle(pts)).toEqual({ x: 100, y: 0 });
     const spots = [0, 1, 2, 3, 4].map((i) => explorerSpot({ x: 500, y: 500 }, i, 5));
     for (let i = 0; i < spots.length; i++)
-      for (let j = i + 1; j < spots.length; j++) expect(Math.hypot(spots[i]!.x - spots[j]!.x, spots[i]!.y - spots[j]!.y)).toBeGreaterThan(30);
+      for (let j = i + 1; j < spots.length; j++)
+        expect(Math.hypot(spots[i]!.x - spots[j]!.x, spots[i]!.y - spots[j]!.y)).toBeGreaterThan(30);
     expect(SITES).toHaveLength(21);
     expect(TRAILS.filter((t) => t.river)).toHaveLength(10);
   });
@@ -120,7 +139,10 @@ describe('board drawing', () => {
       stacks: { 'temple-1': ['PU-2', 'PU-6'], 'ruin-2': 0, 'ruin-3': 0 },
       relics: ['ruin-2'],
       tokens: [7, 11],
-      players: [{ at: 'ruin-1', pathways: [4, 13] }, { at: 'ruin-1', pathways: [4] }],
+      players: [
+        { at: 'ruin-1', pathways: [4, 13] },
+        { at: 'ruin-1', pathways: [4] },
+      ],
     });
     const view: RRView = g.view(s, 0);
     const { container } = render(<Board view={view} seat={null} seats={SEATS} choose={noop} busy={false} />);
@@ -149,7 +171,9 @@ describe('board drawing', () => {
       for (const p of v.players) {
         expect(r.container.querySelector(`[data-testid="explorer-${p.seat}"]`)!.getAttribute('data-at'), `step ${i}`).toBe(p.at);
       }
-      expect(r.container.querySelectorAll('[data-testid^="pathway-"]'), `step ${i}`).toHaveLength(v.players.reduce((a, p) => a + p.pathways.length, 0));
+      expect(r.container.querySelectorAll('[data-testid^="pathway-"]'), `step ${i}`).toHaveLength(
+        v.players.reduce((a, p) => a + p.pathways.length, 0),
+      );
       for (const site of v.sites) {
         const h = r.container.querySelector(`[data-site="${site.id}"] .rr-height`);
         if (h && site.kind !== 'camp') expect(h.textContent, `step ${i} ${site.id}`).toBe(String(site.height));

@@ -20,7 +20,15 @@ afterEach(async () => {
 
 const seats: SeatInfo[] = [0, 1, 2].map((seat) => ({ seat, kind: 'human', name: `P${seat}`, connected: true }));
 const json = (x: unknown) => JSON.stringify(x);
-const panelProps = (view: RRView, seat: number | null, choose = vi.fn()) => ({ view, seat, seats, choose, busy: false, canUndo: false, onUndo: () => {} });
+const panelProps = (view: RRView, seat: number | null, choose = vi.fn()) => ({
+  view,
+  seat,
+  seats,
+  choose,
+  busy: false,
+  canUndo: false,
+  onUndo: () => {},
+});
 
 /** Seat 0 holds IV2-4 and explores an ivory temple whose top tile is IV2-5: it must keep one (RR-EXPL-4). */
 function keepPosition(): State {

@@ -27,7 +27,12 @@ const namespaces = readdirSync(join(root, 'en')).map((f) => f.replace(/\.json$/,
 
 describe('translations', () => {
   it('every language has every namespace', () => {
-    for (const lng of LANGUAGES) expect(readdirSync(join(root, lng)).map((f) => f.replace(/\.json$/, '')).sort()).toEqual([...namespaces].sort());
+    for (const lng of LANGUAGES)
+      expect(
+        readdirSync(join(root, lng))
+          .map((f) => f.replace(/\.json$/, ''))
+          .sort(),
+      ).toEqual([...namespaces].sort());
   });
 
   for (const ns of namespaces) {

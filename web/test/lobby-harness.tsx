@@ -19,7 +19,8 @@ export const fakeKey = (seat: number): string => `key-${seat}-0123456789abcdefgh
  */
 export function mockServer(id = 'g-test', game = 'relic-runners'): Call[] {
   const calls: Call[] = [];
-  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
@@ -31,7 +32,8 @@ export function mockServer(id = 'g-test', game = 'relic-runners'): Call[] {
         const invites = (body.seats as { kind: string }[]).flatMap((s, seat) => (s.kind === 'human' ? [{ seat, key: fakeKey(seat) }] : []));
         return json(201, { id, game, seats: [], status: 'active', moves: 0, toAct: 0, invites });
       }
-      if (method === 'POST' && url === `/api/games/${id}/join`) return json(200, { token: 'tok-0123456789abcdef', seat: body.seat, key: body.key });
+      if (method === 'POST' && url === `/api/games/${id}/join`)
+        return json(200, { token: 'tok-0123456789abcdef', seat: body.seat, key: body.key });
       return json(404, { error: 'not_found', message: url });
     }),
   );

@@ -147,7 +147,15 @@ describe('lobby: game with friends', () => {
 describe('server session log', () => {
   const ev = (n: number) => [{ type: 'x', n }];
   it('takes the welcome log, appends new moves, drops moves taken back', () => {
-    let log = nextLog([], 0, { type: 'welcome', moves: 2, events: [], log: [{ move: 1, events: ev(1) }, { move: 2, events: ev(2) }] });
+    let log = nextLog([], 0, {
+      type: 'welcome',
+      moves: 2,
+      events: [],
+      log: [
+        { move: 1, events: ev(1) },
+        { move: 2, events: ev(2) },
+      ],
+    });
     expect(log.map((e) => e.move)).toEqual([1, 2]);
     log = nextLog(log, 2, { type: 'state', moves: 3, events: ev(3) });
     expect(log.map((e) => e.move)).toEqual([1, 2, 3]);
@@ -211,7 +219,11 @@ describe('server session', () => {
     vi.useFakeTimers();
     try {
       const { ServerSession } = await import('../src/net/server-session.js');
-      const s = new ServerSession('g1', 'tok-0123456789abcdef', { url: 'ws://x/ws', WebSocket: FakeSocket as unknown as typeof WebSocket, minDelayMs: 100 });
+      const s = new ServerSession('g1', 'tok-0123456789abcdef', {
+        url: 'ws://x/ws',
+        WebSocket: FakeSocket as unknown as typeof WebSocket,
+        minDelayMs: 100,
+      });
       const snaps: { moves: number; log: number[]; seat: number | null; name: unknown }[] = [];
       s.subscribe((sn) => snaps.push({ moves: sn.moves, log: sn.log.map((e) => e.move), seat: sn.seat, name: sn.seats[0]!.name }));
       const ws = FakeSocket.all[0]!;
@@ -242,7 +254,14 @@ describe('server session', () => {
       const ws2 = FakeSocket.all[1]!;
       ws2.open();
       expect(ws2.sent[0]).toMatchObject({ type: 'hello', game: 'g1' });
-      ws2.receive(stateMsg('welcome', 2, { log: [{ move: 1, events: [] }, { move: 2, events: [] }] }));
+      ws2.receive(
+        stateMsg('welcome', 2, {
+          log: [
+            { move: 1, events: [] },
+            { move: 2, events: [] },
+          ],
+        }),
+      );
       expect(s.connection).toBe('open');
       s.close();
       expect(s.connection).toBe('closed');
@@ -261,9 +280,22 @@ describe('server session', () => {
       const ws = FakeSocket.all[0]!;
       ws.open();
       expect(ws.sent[0]).toEqual({ type: 'hello', game: 'g1' });
-      ws.receive(stateMsg('welcome', 2, { at: 200, logFrom: 0, log: [{ move: 1, at: 100, events: [] }, { move: 2, at: 200, events: [] }] }));
+      ws.receive(
+        stateMsg('welcome', 2, {
+          at: 200,
+          logFrom: 0,
+          log: [
+            { move: 1, at: 100, events: [] },
+            { move: 2, at: 200, events: [] },
+          ],
+        }),
+      );
       ws.receive(stateMsg('state', 3, { at: 300 }));
-      expect(log).toEqual([{ move: 1, at: 100 }, { move: 2, at: 200 }, { move: 3, at: 300 }]);
+      expect(log).toEqual([
+        { move: 1, at: 100 },
+        { move: 2, at: 200 },
+        { move: 3, at: 300 },
+      ]);
       ws.close();
       vi.advanceTimersByTime(100);
       const ws2 = FakeSocket.all[1]!;
@@ -276,8 +308,20 @@ describe('server session', () => {
       vi.advanceTimersByTime(200);
       const ws3 = FakeSocket.all[2]!;
       ws3.open();
-      ws3.receive(stateMsg('welcome', 2, { at: 250, logFrom: 0, log: [{ move: 1, at: 100, events: [] }, { move: 2, at: 250, events: [] }] }));
-      expect(log).toEqual([{ move: 1, at: 100 }, { move: 2, at: 250 }]);
+      ws3.receive(
+        stateMsg('welcome', 2, {
+          at: 250,
+          logFrom: 0,
+          log: [
+            { move: 1, at: 100, events: [] },
+            { move: 2, at: 250, events: [] },
+          ],
+        }),
+      );
+      expect(log).toEqual([
+        { move: 1, at: 100 },
+        { move: 2, at: 250 },
+      ]);
       s.close();
     } finally {
       vi.useRealTimers();
@@ -288,7 +332,10 @@ describe('server session', () => {
     const { ServerSession } = await import('../src/net/server-session.js');
     const s = new ServerSession('nope', null, { url: 'ws://x/ws', WebSocket: FakeSocket as unknown as typeof WebSocket });
     const errors: string[] = [];
-    s.subscribe(() => undefined, (m) => errors.push(m));
+    s.subscribe(
+      () => undefined,
+      (m) => errors.push(m),
+    );
     const ws = FakeSocket.all[0]!;
     ws.open();
     expect(ws.sent[0]).toEqual({ type: 'hello', game: 'nope' });

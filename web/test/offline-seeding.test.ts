@@ -6,7 +6,10 @@ import { Timeline } from '../src/replay/timeline.js';
 
 /** An offline save of a game played before seeding 2: the record of test/fixtures plus who sat where. */
 const { hash, capped: _capped, ...record } = fixture;
-const players = [{ kind: 'human', name: 'Ada' }, { kind: 'human', name: 'Bo' }];
+const players = [
+  { kind: 'human', name: 'Ada' },
+  { kind: 'human', name: 'Bo' },
+];
 const oldSave = { ...record, players };
 
 describe('issue 13 #1: seeds of offline games', () => {
@@ -22,7 +25,14 @@ describe('issue 13 #1: seeds of offline games', () => {
   });
 
   it('a new game is saved as version 2, and its save resumes to the same state', () => {
-    const e = LocalEngine.start({ seats: [{ kind: 'human', name: 'Ada' }, { kind: 'bot', bot: 'random' }], options: {}, seed: record.seed });
+    const e = LocalEngine.start({
+      seats: [
+        { kind: 'human', name: 'Ada' },
+        { kind: 'bot', bot: 'random' },
+      ],
+      options: {},
+      seed: record.seed,
+    });
     expect(e.record.version).toBe(2);
     expect(LocalEngine.load(JSON.parse(JSON.stringify(e.record))).hash()).toBe(e.hash());
     // The same seed read with the legacy seeding is another game.

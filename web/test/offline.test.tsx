@@ -15,7 +15,11 @@ import { LocalSession, type WorkerPort } from '../src/offline/local-session.js';
 vi.setConfig({ testTimeout: 30000 });
 
 const CONFIG: LocalConfig = {
-  seats: [{ kind: 'human', name: 'Ada' }, { kind: 'bot', bot: 'greedy' }, { kind: 'bot', bot: 'random' }],
+  seats: [
+    { kind: 'human', name: 'Ada' },
+    { kind: 'bot', bot: 'greedy' },
+    { kind: 'bot', bot: 'random' },
+  ],
   options: { layout: 'standard', openScores: false },
   seed: 'offline-test-1',
 };
@@ -129,9 +133,13 @@ describe('local engine', () => {
     botsUntilHuman(good);
     good.choose(good.snapshot().view.choices![0]!);
     const rec = good.record;
-    expect(() => LocalEngine.load({ ...rec, choices: [...rec.choices, { t: 'teleport', to: 'nowhere' }] })).toThrow(/choice #\d+ of the saved game is not legal/);
+    expect(() => LocalEngine.load({ ...rec, choices: [...rec.choices, { t: 'teleport', to: 'nowhere' }] })).toThrow(
+      /choice #\d+ of the saved game is not legal/,
+    );
     expect(() => LocalEngine.load({ ...rec, choices: [{ t: 'bogus' }, ...rec.choices] })).toThrow(CorruptRecord);
-    expect(() => LocalEngine.load({ ...rec, players: [{ kind: 'bot', bot: 'nobody' }, ...rec.players.slice(1)] })).toThrow(/cannot be set up/);
+    expect(() => LocalEngine.load({ ...rec, players: [{ kind: 'bot', bot: 'nobody' }, ...rec.players.slice(1)] })).toThrow(
+      /cannot be set up/,
+    );
     expect(() => LocalEngine.load({ ...rec, seats: 9 })).toThrow(CorruptRecord);
     expect(() => LocalEngine.load('garbage')).toThrow(/not a JSON object/);
     expect(() => LocalEngine.load({ ...rec, format: 'x' })).toThrow(CorruptRecord);
@@ -208,7 +216,9 @@ describe('local session over the worker protocol', () => {
     const before = storage.getItem(SAVED_GAME_KEY);
     const port = fakePort();
     const bad = { ...LocalEngine.start(CONFIG).record, choices: [{ t: 'bogus' }] };
-    await expect(LocalSession.open({ record: bad }, { port, storage, botDelayMs: 0 })).rejects.toThrow(/choice #0 of the saved game is not legal/);
+    await expect(LocalSession.open({ record: bad }, { port, storage, botDelayMs: 0 })).rejects.toThrow(
+      /choice #0 of the saved game is not legal/,
+    );
     expect(port.terminated).toBe(true);
     expect(storage.getItem(SAVED_GAME_KEY)).toBe(before);
   });
@@ -272,7 +282,10 @@ describe('the /local page', () => {
     const bad = JSON.stringify({ ...LocalEngine.start(CONFIG).record, choices: [{ t: 'bogus' }] });
     localStorage.setItem(SAVED_GAME_KEY, bad);
     render(<LocalGame />);
-    await waitFor(() => expect(screen.getByTestId('local-corrupt').textContent).toMatch(/cannot be read.*choice #0 of the saved game is not legal/s), { timeout: 10000 });
+    await waitFor(
+      () => expect(screen.getByTestId('local-corrupt').textContent).toMatch(/cannot be read.*choice #0 of the saved game is not legal/s),
+      { timeout: 10000 },
+    );
     expect(localStorage.getItem(SAVED_GAME_KEY)).toBe(bad);
     fireEvent.click(screen.getByTestId('discard-saved'));
     await waitFor(() => expect(screen.getByTestId('local-none')).toBeTruthy(), { timeout: 10000 });

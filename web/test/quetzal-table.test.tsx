@@ -14,7 +14,8 @@ afterEach(async () => {
   await act(() => i18n.changeLanguage('en'));
 });
 
-const seatsOf = (n: number): SeatInfo[] => Array.from({ length: n }, (_, seat) => ({ seat, kind: 'human', name: `P${seat}`, connected: true }));
+const seatsOf = (n: number): SeatInfo[] =>
+  Array.from({ length: n }, (_, seat) => ({ seat, kind: 'human', name: `P${seat}`, connected: true }));
 const json = (x: unknown) => JSON.stringify(x);
 /** Text that shows an i18n key rather than words. */
 const RAW = /\{\{|\bquetzal:|\b(log|panel|board|player|score|loc|kind|face|card|up|yield)\.[a-zA-Z]+/;
@@ -26,14 +27,25 @@ function playUntil(seats: number, seed: number, stop: (s: State) => boolean, log
   while (!g.result(s) && !stop(s)) {
     const cs = g.choices(s);
     const events = g.apply(s, cs[rng.int(cs.length)]!);
-    log.push({ move: log.length + 1, events: events.filter((e) => !(e as { hidden?: boolean }).hidden) as unknown as LogEntry["events"] });
+    log.push({ move: log.length + 1, events: events.filter((e) => !(e as { hidden?: boolean }).hidden) as unknown as LogEntry['events'] });
   }
   return s;
 }
 
 function renderTable(view: QView, seat: number | null, opts: { choose?: (c: QChoice) => void; log?: LogEntry[] } = {}) {
   const choose = opts.choose ?? vi.fn();
-  render(<QuetzalTable view={view} seat={seat} seats={seatsOf(view.seats)} log={opts.log ?? []} choose={choose as never} busy={false} canUndo={false} onUndo={() => {}} />);
+  render(
+    <QuetzalTable
+      view={view}
+      seat={seat}
+      seats={seatsOf(view.seats)}
+      log={opts.log ?? []}
+      choose={choose as never}
+      busy={false}
+      canUndo={false}
+      onUndo={() => {}}
+    />,
+  );
   return choose;
 }
 
@@ -41,7 +53,7 @@ const choiceSet = (root: HTMLElement) => [...root.querySelectorAll('[data-choice
 
 describe('Quetzal table: placing', () => {
   it('a board location opens a chooser listing exactly its legal place choices, and a click makes one', () => {
-    const s = playUntil(3, 11, (s) => g.view(s, g.toAct(s)!).decision === 'place');
+    const s = playUntil(3, 11, (s) => g.view(s, g.toAct(s)).decision === 'place');
     const seat = g.toAct(s)!;
     const view = g.view(s, seat);
     const targets = placeTargets(view);
@@ -52,7 +64,11 @@ describe('Quetzal table: placing', () => {
       fireEvent.click(screen.getByTestId(banner ? `target-${loc}-${banner}` : `target-${loc}`));
       const chooser = screen.getByTestId('place-chooser');
       expect(choiceSet(chooser)).toEqual(cs.map(json).sort());
-      expect(within(chooser).getAllByRole('button').every((b) => !RAW.test(b.textContent ?? ''))).toBe(true);
+      expect(
+        within(chooser)
+          .getAllByRole('button')
+          .every((b) => !RAW.test(b.textContent ?? '')),
+      ).toBe(true);
     }
     const first = screen.getByTestId('place-chooser').querySelector('[data-choice]') as HTMLElement;
     fireEvent.click(first);
@@ -60,7 +76,7 @@ describe('Quetzal table: placing', () => {
   });
 
   it('the panel also lists every place, and "choose another place" goes back to it', () => {
-    const s = playUntil(2, 5, (s) => g.view(s, g.toAct(s)!).decision === 'place');
+    const s = playUntil(2, 5, (s) => g.view(s, g.toAct(s)).decision === 'place');
     const seat = g.toAct(s)!;
     const view = g.view(s, seat);
     renderTable(view, seat);
@@ -76,7 +92,7 @@ describe('Quetzal table: placing', () => {
 describe('Quetzal table: other decisions', () => {
   it('a delivery is built card by card: one add button per legal add, and deliver', () => {
     const s = playUntil(3, 21, (s) => {
-      const v = g.view(s, g.toAct(s)!);
+      const v = g.view(s, g.toAct(s));
       return v.decision === 'deliver' && (v.choices ?? []).some((c) => c.t === 'add');
     });
     const seat = g.toAct(s)!;
@@ -93,7 +109,7 @@ describe('Quetzal table: other decisions', () => {
     cleanup();
     renderTable(view, seat);
     const name = (added as { card: string }).card.split('+')[0]!;
-    expect(screen.getByTestId('delivery-added').textContent!.toLowerCase()).toContain(name);
+    expect(screen.getByTestId('delivery-added').textContent.toLowerCase()).toContain(name);
     expect(screen.getByTestId('choice-deliver').textContent).toMatch(/Deliver: \d+ VP/);
   });
 
@@ -111,7 +127,7 @@ describe('Quetzal table: other decisions', () => {
         renderTable(view, seat);
         const panel = screen.getByTestId('decision-panel');
         expect(choiceSet(panel), view.decision!).toEqual(cs.map(json).sort());
-        expect(RAW.test(panel.textContent ?? ''), panel.textContent!).toBe(false);
+        expect(RAW.test(panel.textContent ?? ''), panel.textContent).toBe(false);
         cleanup();
       }
       g.apply(s, cs[rng.int(cs.length)]!);
@@ -121,7 +137,7 @@ describe('Quetzal table: other decisions', () => {
   });
 
   it('nothing is clickable when it is not your turn', () => {
-    const s = playUntil(3, 3, (s) => g.view(s, g.toAct(s)!).decision === 'place');
+    const s = playUntil(3, 3, (s) => g.view(s, g.toAct(s)).decision === 'place');
     const other = (g.toAct(s)! + 1) % 3;
     renderTable(g.view(s, other), other);
     expect(document.querySelectorAll('[data-choosable]')).toHaveLength(0);
@@ -154,7 +170,7 @@ describe('Quetzal table: what each seat sees', () => {
       expect(within(score).getByTestId(`score-total-${sc.seat}`).textContent).toBe(String(sc.total));
       expect(sc.track + sc.startMarker + sc.coins + sc.upgrades).toBe(sc.total);
     }
-    expect(screen.getByTestId('winners').textContent!.length).toBeGreaterThan(3);
+    expect(screen.getByTestId('winners').textContent.length).toBeGreaterThan(3);
     expect(RAW.test(screen.getByTestId('game-log').textContent ?? '')).toBe(false);
   });
 });

@@ -14,7 +14,11 @@ import { BadRecord, Timeline } from '../src/replay/timeline.js';
 vi.setConfig({ testTimeout: 30000 });
 
 const CONFIG: LocalConfig = {
-  seats: [{ kind: 'human', name: 'Ada' }, { kind: 'bot', bot: 'greedy' }, { kind: 'bot', bot: 'random' }],
+  seats: [
+    { kind: 'human', name: 'Ada' },
+    { kind: 'bot', bot: 'greedy' },
+    { kind: 'bot', bot: 'random' },
+  ],
   options: { layout: 'standard', openScores: false },
   seed: 'replay-test-1',
 };
@@ -123,7 +127,10 @@ describe('replay viewer', () => {
   });
 
   it('a server game still being played: says so (409)', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ error: 'game_over' }), { status: 409 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ error: 'game_over' }), { status: 409 })),
+    );
     render(<Replay source={{ kind: 'server', id: 'g1' }} />);
     await waitFor(() => expect(screen.getByTestId('replay-error').textContent).toMatch(/still being played/), { timeout: 10000 });
   });
@@ -134,14 +141,18 @@ describe('replay viewer', () => {
     );
     vi.stubGlobal('fetch', fetchMock);
     render(<Replay source={{ kind: 'server', id: 'g1' }} />);
-    await waitFor(() => expect(screen.getByTestId('replay').getAttribute('data-moves')).toBe(String(rec.choices.length)), { timeout: 10000 });
+    await waitFor(() => expect(screen.getByTestId('replay').getAttribute('data-moves')).toBe(String(rec.choices.length)), {
+      timeout: 10000,
+    });
     expect(fetchMock).toHaveBeenCalledWith('/api/games/g1/record');
   });
 
   it('the local game: replayed when over, refused while unfinished', async () => {
     localStorage.setItem(SAVED_GAME_KEY, JSON.stringify(rec));
     render(<Replay source={{ kind: 'local' }} />);
-    await waitFor(() => expect(screen.getByTestId('replay').getAttribute('data-moves')).toBe(String(rec.choices.length)), { timeout: 10000 });
+    await waitFor(() => expect(screen.getByTestId('replay').getAttribute('data-moves')).toBe(String(rec.choices.length)), {
+      timeout: 10000,
+    });
     cleanup();
     localStorage.setItem(SAVED_GAME_KEY, JSON.stringify({ ...rec, choices: rec.choices.slice(0, 5) }));
     render(<Replay source={{ kind: 'local' }} />);

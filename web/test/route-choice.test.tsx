@@ -20,7 +20,7 @@ function findView(want: (v: RRView) => boolean): { view: RRView; state: State } 
     const rng = createRng(`board:${seed}`);
     const s = g.setup(g.options({}), 3, createRng(seed));
     for (let step = 0; step < 500 && g.toAct(s) !== null; step++) {
-      const v = g.view(s, g.toAct(s)!);
+      const v = g.view(s, g.toAct(s));
       if (want(v)) return { view: v, state: s };
       const cs = g.choices(s);
       g.apply(s, cs[rng.int(cs.length)]!);
@@ -63,7 +63,11 @@ describe('board decisions', () => {
     const drawn = routes.map((_, i) => screen.getByTestId(`route-${i}`));
     expect(drawn.map((el) => JSON.parse(el.getAttribute('data-choice')!))).toEqual(routes);
     const list = screen.getByTestId('board-chooser');
-    expect(within(list).getAllByRole('button').filter((b) => b.hasAttribute('data-choice'))).toHaveLength(routes.length);
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .filter((b) => b.hasAttribute('data-choice')),
+    ).toHaveLength(routes.length);
 
     fireEvent.click(drawn[1]!);
     expect(choose).toHaveBeenCalledTimes(1);
@@ -101,17 +105,23 @@ describe('board decisions', () => {
     const { view } = findView(multiRoute);
     renderBoard(view, view.toAct);
     const dests = [...choicesBySite(view.choices!, at(view)).keys()].sort();
-    const shown = [...document.querySelectorAll('[data-testid^="site-"][data-choosable]')].map((el) => el.getAttribute('data-testid')!.slice(5)).sort();
+    const shown = [...document.querySelectorAll('[data-testid^="site-"][data-choosable]')]
+      .map((el) => el.getAttribute('data-testid')!.slice(5))
+      .sort();
     expect(shown).toEqual(dests);
   });
 
   it('place: two ways to place a pathway on one trail (with IV2-4 or without) open a chooser; picking one chooses it', () => {
-    const { view } = findView((v) => v.decision === 'place' && !!v.choices && [...choicesByTrail(v.choices).values()].some((l) => l.length >= 2));
+    const { view } = findView(
+      (v) => v.decision === 'place' && !!v.choices && [...choicesByTrail(v.choices).values()].some((l) => l.length >= 2),
+    );
     const [trail, opts] = [...choicesByTrail(view.choices!)].find(([, l]) => l.length >= 2)!;
     const { choose } = renderBoard(view, view.toAct);
     fireEvent.click(screen.getByTestId(`trail-${trail}`));
     expect(choose).not.toHaveBeenCalled();
-    const buttons = within(screen.getByTestId('board-chooser')).getAllByRole('button').filter((b) => b.hasAttribute('data-choice'));
+    const buttons = within(screen.getByTestId('board-chooser'))
+      .getAllByRole('button')
+      .filter((b) => b.hasAttribute('data-choice'));
     expect(buttons.map((b) => JSON.parse(b.getAttribute('data-choice')!))).toEqual(opts);
     fireEvent.click(buttons[buttons.length - 1]!);
     expect(choose).toHaveBeenCalledWith(opts[opts.length - 1]);
@@ -121,7 +131,9 @@ describe('board decisions', () => {
     const { view } = findView((v) => v.decision === 'place' && !!v.choices && v.choices.length > 0);
     const by = choicesByTrail(view.choices!);
     const { choose } = renderBoard(view, view.toAct);
-    const offered = [...document.querySelectorAll('[data-testid^="trail-"][data-choosable]')].map((el) => Number(el.getAttribute('data-testid')!.slice(6))).sort((a, b) => a - b);
+    const offered = [...document.querySelectorAll('[data-testid^="trail-"][data-choosable]')]
+      .map((el) => Number(el.getAttribute('data-testid')!.slice(6)))
+      .sort((a, b) => a - b);
     expect(offered).toEqual([...by.keys()].sort((a, b) => a - b));
     const [trail, [only]] = [...by].find(([, l]) => l.length === 1)!;
     fireEvent.keyDown(screen.getByTestId(`trail-${trail}`), { key: ' ' });
@@ -153,7 +165,7 @@ describe('board decisions', () => {
       const rng = createRng(`board-kinds:${seed}`);
       const s = g.setup(g.options({}), 3, createRng(seed));
       for (let step = 0; step < 400 && g.toAct(s) !== null; step++) {
-        const v = g.view(s, g.toAct(s)!);
+        const v = g.view(s, g.toAct(s));
         const types = new Set(v.choices!.map((c) => c.t).filter((x) => BOARD_KINDS.has(x) && x !== 'move'));
         for (const k of types) if (!kinds.has(k)) kinds.set(k, v);
         const cs = g.choices(s);
@@ -163,7 +175,10 @@ describe('board decisions', () => {
     expect([...kinds.keys()].sort()).toEqual(['flip', 'lay', 'lift', 'neighbour', 'place', 'teleport']);
     for (const [kind, view] of kinds) {
       const { choose, unmount } = renderBoard(view, view.toAct);
-      const want = view.choices!.filter((c) => BOARD_KINDS.has(c.t)).map((c) => JSON.stringify(c)).sort();
+      const want = view
+        .choices!.filter((c) => BOARD_KINDS.has(c.t))
+        .map((c) => JSON.stringify(c))
+        .sort();
       const offered: string[] = [];
       for (const el of [...document.querySelectorAll('svg [data-choosable]')]) {
         const c = el.getAttribute('data-choice');
@@ -173,7 +188,8 @@ describe('board decisions', () => {
         }
         fireEvent.click(el);
         const list = screen.getByTestId('board-chooser');
-        for (const b of within(list).getAllByRole('button')) if (b.getAttribute('data-choice')) offered.push(b.getAttribute('data-choice')!);
+        for (const b of within(list).getAllByRole('button'))
+          if (b.getAttribute('data-choice')) offered.push(b.getAttribute('data-choice')!);
         fireEvent.click(screen.getByTestId('chooser-cancel'));
       }
       expect(offered.sort(), kind).toEqual(want);

@@ -81,11 +81,14 @@ describe('toolbox split (RR-TOOL-2)', () => {
   it('offers nothing while a choice is on its way', () => {
     const s = stepsPosition();
     render(<DecisionPanel view={g.view(s, 0)} seat={0} seats={seats} choose={() => {}} busy canUndo={false} onUndo={() => {}} />);
-    for (const b of screen.getByTestId('decision-panel').querySelectorAll('button')) expect((b as HTMLButtonElement).disabled).toBe(true);
+    for (const b of screen.getByTestId('decision-panel').querySelectorAll('button')) expect((b).disabled).toBe(true);
   });
 
   it('lets a toolbox be used from the player chart (RR-TOOL-6)', () => {
-    const s = buildPosition({ seats: 2, players: [{ at: 'temple-2', bottom: 0, machete: [0, 1, 0], compass: [0, 0, 0], shovel: [1, 0, 0], reserve: 1 }] });
+    const s = buildPosition({
+      seats: 2,
+      players: [{ at: 'temple-2', bottom: 0, machete: [0, 1, 0], compass: [0, 0, 0], shovel: [1, 0, 0], reserve: 1 }],
+    });
     const view = g.view(s, 0);
     const tools = view.choices!.filter((c) => c.t === 'tool');
     expect(tools.length).toBeGreaterThan(0);

@@ -152,7 +152,7 @@ function effectWorth(c: Ctx, up: UpgradeId): number {
 /** Worth of gaining upgrade `up` (VP, instant bonus or effect; a third permanent displaces the weakest). */
 function gainWorth(c: Ctx, up: UpgradeId, held: readonly UpgradeId[]): number {
   const u = UPGRADE[up];
-  let v = u.vp;
+  const v = u.vp;
   if (u.instant) return v + (u.coins ?? 0) * c.cu + (u.discovery ?? 0) * c.du;
   if (held.includes(up)) return v;
   const e = effectWorth(c, up);
@@ -171,7 +171,15 @@ let ORDER: number[] = [0, 1, 2, 3];
  * (same layout) always in; the cards taken are written to `take`. Scores sets by type, bonuses by
  * `bv`, and the set upgrades in `ups`.
  */
-function bestDelivery(cnt: readonly number[], forced: readonly number[] | null, cap: number, ups: readonly UpgradeId[], bv: readonly number[], cu: number, take: number[]): number {
+function bestDelivery(
+  cnt: readonly number[],
+  forced: readonly number[] | null,
+  cap: number,
+  ups: readonly UpgradeId[],
+  bv: readonly number[],
+  cu: number,
+  take: number[],
+): number {
   take.fill(0);
   if (cap <= 0 && !forced) return 0;
   ORDER = [3, 2, 1, 0].sort((a, b) => bv[b]! - bv[a]!);
@@ -247,7 +255,11 @@ function bestDelivery(cnt: readonly number[], forced: readonly number[] | null, 
     }
     let bestC = -1;
     let v = -Infinity;
-    for (let c = 0; c <= C; c++) if (dp[c]! > v) { v = dp[c]!; bestC = c; }
+    for (let c = 0; c <= C; c++)
+      if (dp[c]! > v) {
+        v = dp[c]!;
+        bestC = c;
+      }
     const ks = [0, 0, 0, 0, 0];
     if (bestC < 0) return { v: -Infinity, ks };
     let c = bestC;
@@ -267,7 +279,12 @@ function bestDelivery(cnt: readonly number[], forced: readonly number[] | null, 
   // Which cards: forced first, then the best bonuses.
   for (let t = 0; t < NT; t++) {
     let k = r.ks[t]!;
-    if (forced) for (let b = 0; b < 4; b++) { const x = forced[t * 4 + b]!; take[t * 4 + b] = x; k -= x; }
+    if (forced)
+      for (let b = 0; b < 4; b++) {
+        const x = forced[t * 4 + b]!;
+        take[t * 4 + b] = x;
+        k -= x;
+      }
     for (const b of ORDER) {
       if (k <= 0) break;
       const free = cnt[t * 4 + b]! - take[t * 4 + b]!;
@@ -285,12 +302,20 @@ const TAKE = new Array<number>(20).fill(0);
  * Worth of a hand over the delivery tiers: each tier takes its best delivery out of what is left,
  * weighed by its chance. `cnt` is consumed.
  */
-function handWorth(cnt: number[], tiers: readonly { cap: number; p: number; forced?: readonly number[]; ups: readonly UpgradeId[] }[], c: Ctx): number {
+function handWorth(
+  cnt: number[],
+  tiers: readonly { cap: number; p: number; forced?: readonly number[]; ups: readonly UpgradeId[] }[],
+  c: Ctx,
+): number {
   let v = 0;
   for (const tier of tiers) {
     if (tier.cap <= 0 && !tier.forced) continue;
     let any = false;
-    for (let i = 0; i < 20; i++) if (cnt[i]! > 0) { any = true; break; }
+    for (let i = 0; i < 20; i++)
+      if (cnt[i]! > 0) {
+        any = true;
+        break;
+      }
     if (!any) break;
     const w = bestDelivery(cnt, tier.forced ?? null, tier.cap, tier.ups, c.bv, c.cu, TAKE);
     v += tier.p * w;
@@ -351,7 +376,10 @@ function templeClaims(c: Ctx, cnt: number[], typeN: number[]): number {
           const card = display[j]!;
           if (card < 0) continue;
           const w = q.seat === c.seat ? myWorth(c, card, typeN) : genericWorth(card);
-          if (w > bw) { bw = w; best = j; }
+          if (w > bw) {
+            bw = w;
+            best = j;
+          }
         }
       }
       if (best < 0) break;
@@ -419,7 +447,8 @@ export function value(s: State, seat: Seat): number {
   let discClaimsP = 0;
   if (s.stele[0] === seat && pending(s, (f) => f.k === 'stele')) disc += 1;
   // Start marker.
-  const startHolder = s.stele[0] !== null && s.stele[0] !== undefined && s.stele[0] >= 0 && pending(s, (f) => f.k === 'stele') ? s.stele[0] : s.start;
+  const startHolder =
+    s.stele[0] !== null && s.stele[0] !== undefined && s.stele[0] >= 0 && pending(s, (f) => f.k === 'stele') ? s.stele[0] : s.start;
   if (startHolder === seat) v += START_VP - W.startDecay * c.fr;
 
   // Hand counts.
@@ -517,7 +546,8 @@ export function value(s: State, seat: Seat): number {
   // Black Market.
   const bm = s.bids.blackMarket;
   const selling = (bm && bm.seat === seat && pending(s, (f) => f.k === 'blackMarket')) || (top && top.k === 'sell' && top.seat === seat);
-  if (selling && p.hand.length > 0) v += W.blackMarket * (beatable(s, seat, bm ?? { seat, team: 9, leader: false, kind: null }) ? W.contested : 1);
+  if (selling && p.hand.length > 0)
+    v += W.blackMarket * (beatable(s, seat, bm ?? { seat, team: 9, leader: false, kind: null }) ? W.contested : 1);
 
   // Upgrades: held effects, draws pending, Village banners, a pending drop.
   let held: UpgradeId[] = p.ups.slice();

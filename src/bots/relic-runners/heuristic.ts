@@ -169,7 +169,18 @@ function toolboxes(s: State, T: Tables, seat: number, p: Player, fut: number, fu
   const s3v = u * a9;
   const bottom = Math.max(d * m1, d * c1, d * s1, d3 * a3);
   mach = (tb[3]! * u + tb[2]! * d + tb[1]! * d2 + tb[0]! * d3) * 0.5;
-  return tb[0]! * bottom + tb[1]! * m1 + tb[2]! * m2 + tb[3]! * m3 + tb[4]! * c1 + tb[5]! * c2 + tb[6]! * c3 + tb[7]! * s1 + tb[8]! * s2 + tb[9]! * s3v;
+  return (
+    tb[0]! * bottom +
+    tb[1]! * m1 +
+    tb[2]! * m2 +
+    tb[3]! * m3 +
+    tb[4]! * c1 +
+    tb[5]! * c2 +
+    tb[6]! * c3 +
+    tb[7]! * s1 +
+    tb[8]! * s2 +
+    tb[9]! * s3v
+  );
 }
 
 /** Ivory tiles of levels 2 and 3, and IV1-6 (its bonus is a turn, not VP). */

@@ -48,7 +48,7 @@ export function rrPlayoutWith(setup: (seats: number) => number) {
       } else if (share > 0 && rng.float() < share) {
         relicShrines.fill(0);
         const n = b.locations.length;
-        for (let l = 0; l < n; l++) if (relicShrine(s, l)) relicShrines[relicColour(s, l)]++;
+        for (let l = 0; l < n; l++) if (relicShrine(s, l)) relicShrines[relicColour(s, l)]!++;
         const start = s.players[seat]!.loc;
         // Uniform among the moves that line up an expedition (reservoir sampling, no allocation).
         let pick: Choice | undefined;

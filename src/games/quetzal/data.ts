@@ -18,7 +18,19 @@ export type FigureRule = 'banner' | 'either' | 'adv' | 'mixed';
 export type LocKind = 'free' | 'unique' | 'auction';
 export type Yield = 'choose2' | 'choose1draw1' | 'choose1' | 'stele' | 'upgrade';
 
-export const LOC_IDS = ['camp', 'stele', 'temple', 'quarry', 'smallTemple', 'ruins', 'blackMarket', 'village', 'harbour', 'ship1', 'ship2'] as const;
+export const LOC_IDS = [
+  'camp',
+  'stele',
+  'temple',
+  'quarry',
+  'smallTemple',
+  'ruins',
+  'blackMarket',
+  'village',
+  'harbour',
+  'ship1',
+  'ship2',
+] as const;
 export type LocId = (typeof LOC_IDS)[number];
 export const SITES = ['quarry', 'smallTemple', 'ruins'] as const;
 export type SiteId = (typeof SITES)[number];
@@ -159,7 +171,8 @@ export function validateData(d: QuetzalData): QuetzalData {
   for (const l of d.locations) {
     if (!['free', 'unique', 'auction'].includes(l.kind)) fail(`location ${l.id}: bad kind ${l.kind}`);
     if (!['banner', 'either', 'adv', 'mixed'].includes(l.figures)) fail(`location ${l.id}: bad figures ${l.figures}`);
-    if ((l.kind === 'unique') !== (l.banners !== undefined && l.banners.length > 0)) fail(`location ${l.id}: banners exactly on unique locations`);
+    if ((l.kind === 'unique') !== (l.banners !== undefined && l.banners.length > 0))
+      fail(`location ${l.id}: banners exactly on unique locations`);
     (l.banners ?? []).forEach((b, i) => {
       if (b.n !== i + 1) fail(`location ${l.id}: banners numbered 1.. in order`);
       nonNeg(b.cost, `${l.id} banner ${b.n} cost`);
@@ -196,13 +209,16 @@ export function validateData(d: QuetzalData): QuetzalData {
   if (nUp !== 24) fail(`there are 24 upgrade tiles, data gives ${nUp}`);
   if (d.automaton.cards.length !== 10) fail('there are 10 automaton cards');
   for (const c of d.automaton.cards) {
-    if (c.temple.length !== 2 || c.temple.some((b) => b < 1 || b > 5) || c.temple[0] === c.temple[1]) fail(`automaton card ${c.id}: two different Temple banners`);
+    if (c.temple.length !== 2 || c.temple.some((b) => b < 1 || b > 5) || c.temple[0] === c.temple[1])
+      fail(`automaton card ${c.id}: two different Temple banners`);
     if (!SITES.includes(c.site)) fail(`automaton card ${c.id}: unknown site`);
     if (c.last !== 'blackMarket' && c.last !== 'ship') fail(`automaton card ${c.id}: last must be blackMarket or ship`);
     if (c.last === 'blackMarket' && c.lastKind !== 'adv') fail(`automaton card ${c.id}: Black Market figures are adventurers`);
   }
-  if (d.automaton.priorityTypes.slice().sort().join() !== CARD_TYPES.slice().sort().join()) fail('automaton type priority must list every type');
-  if (d.automaton.priorityBonus.slice().sort().join() !== BONUSES.slice().sort().join()) fail('automaton bonus priority must list every bonus');
+  if (d.automaton.priorityTypes.slice().sort().join() !== CARD_TYPES.slice().sort().join())
+    fail('automaton type priority must list every type');
+  if (d.automaton.priorityBonus.slice().sort().join() !== BONUSES.slice().sort().join())
+    fail('automaton bonus priority must list every bonus');
   const r = d.roll.team;
   if (r.adv + r.arch + r.side + r.stand !== 100) fail('team roll weights must sum to 100');
   if (d.roll.leader.stand + d.roll.leader.wild !== 100) fail('leader roll weights must sum to 100');
@@ -235,8 +251,14 @@ export const CARD_NAMES: readonly string[] = [...new Set(CARDS.map((c) => c.name
 
 /** The 24 upgrade tiles, numbered in data order: tile -> effect id. */
 export const UPGRADE_TILES: readonly UpgradeId[] = DATA.upgrades.tiles.flatMap((u) => new Array<UpgradeId>(u.copies).fill(u.id));
-export const UPGRADE: Readonly<Record<UpgradeId, UpgradeData>> = Object.fromEntries(DATA.upgrades.tiles.map((u) => [u.id, u])) as Record<UpgradeId, UpgradeData>;
+export const UPGRADE: Readonly<Record<UpgradeId, UpgradeData>> = Object.fromEntries(DATA.upgrades.tiles.map((u) => [u.id, u])) as Record<
+  UpgradeId,
+  UpgradeData
+>;
 
-export const LOC: Readonly<Record<LocId, LocationData>> = Object.fromEntries(DATA.locations.map((l) => [l.id, l])) as Record<LocId, LocationData>;
+export const LOC: Readonly<Record<LocId, LocationData>> = Object.fromEntries(DATA.locations.map((l) => [l.id, l])) as Record<
+  LocId,
+  LocationData
+>;
 export const TEMPLE_BANNERS = LOC.temple.banners!;
 export const VILLAGE_BANNERS = LOC.village.banners!;

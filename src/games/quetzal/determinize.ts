@@ -1,5 +1,5 @@
 import { shuffle, type Rng } from '../../core/rng.js';
-import { cloneState, type Frame, type State } from './state.js';
+import { cloneState, type State } from './state.js';
 
 /**
  * A state sampled from what `seat` knows (Q-HID-1): the cards it has not seen (other seats' cards
@@ -36,7 +36,7 @@ export function determinize(src: State, seat: number, rng: Rng): State {
   });
   s.stack.forEach((f, i) => {
     if (f.k !== 'keep' || f.seat === seat) return;
-    const kf = f as Extract<Frame, { k: 'keep' }>;
+    const kf = f;
     const cards = kf.cards.slice();
     cards.forEach((c, j) => {
       pool.push(c);

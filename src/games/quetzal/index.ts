@@ -1,5 +1,6 @@
 import type { Game, Result } from '../../core/game.js';
 import { applyChoice } from '../../core/apply.js';
+import type { EventRecorder } from '../../core/events.js';
 import { hashString } from '../../core/hash.js';
 import type { Rng } from '../../core/rng.js';
 import type { QChoice } from './choice.js';
@@ -12,13 +13,15 @@ import { cloneState, encodeState, type Options, type State } from './state.js';
 import { viewOf, type QView } from './view.js';
 
 function explain(s: State, raw: unknown): string {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return `a choice must be a JSON object with a "t" field, got ${JSON.stringify(raw)}`;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return `a choice must be a JSON object with a "t" field, got ${JSON.stringify(raw)}`;
   const t = (raw as { t?: unknown }).t;
   const f = s.stack[s.stack.length - 1];
   const decision = f?.k ?? 'none';
   const types = [...new Set(s.cache.map((c) => c.t))];
   if (typeof t !== 'string') return 'a choice needs a string "t" field';
-  if (!types.includes(t as QChoice['t'])) return `seat ${decider(s)} is deciding "${decision}": no "${t}" choice is legal now (legal: ${types.join(', ')})`;
+  if (!types.includes(t as QChoice['t']))
+    return `seat ${decider(s)} is deciding "${decision}": no "${t}" choice is legal now (legal: ${types.join(', ')})`;
   const n = s.cache.filter((c) => c.t === t).length;
   return `seat ${decider(s)} is deciding "${decision}": ${JSON.stringify(raw)} is not one of the ${n} legal "${t}" choices`;
 }
@@ -32,9 +35,17 @@ export function createState(opts: Options, seats: number, rng: Rng): State {
 }
 
 /** One legal choice played, then the automatic rules up to the next decision. */
-function step(s: State, c: State['cache'][number]): void {
-  play(s, c);
-  s.cache = settle(s);
+function step(s: State, c: State['cache'][number], rec: EventRecorder): void {
+  // TRANSITIONAL (issue 14): copies the module-level recorder's events into this apply's own.
+  REC.take();
+  REC.loud = rec.loud;
+  try {
+    play(s, c);
+    s.cache = settle(s);
+  } finally {
+    REC.loud = true;
+  }
+  for (const e of REC.take()) rec.push(e);
 }
 
 export const quetzal: Game<State, QChoice, Options, QView> = {
@@ -47,7 +58,7 @@ export const quetzal: Game<State, QChoice, Options, QView> = {
   seats: (s) => s.seats,
   toAct: (s) => decider(s),
   choices: (s) => (s.over ? [] : s.cache),
-  apply: (s, raw, events = true) => applyChoice(s, raw, events, REC, explain, step),
+  apply: (s, raw, events = true) => applyChoice(s, raw, events, explain, step),
   view: viewOf,
   result(s): Result | null {
     if (!s.over) return null;

@@ -1,6 +1,17 @@
 import { InvalidInput } from '../../core/errors.js';
 import { createRng, shuffle } from '../../core/rng.js';
-import { AUCTIONS, CARDS, DATA, SITES, UPGRADE_IDS, UPGRADE_TILES, type AuctionId, type Kind, type SiteId, type UpgradeId } from './data.js';
+import {
+  AUCTIONS,
+  CARDS,
+  DATA,
+  SITES,
+  UPGRADE_IDS,
+  UPGRADE_TILES,
+  type AuctionId,
+  type Kind,
+  type SiteId,
+  type UpgradeId,
+} from './data.js';
 import { automatonPlace, beginActivation, settle, REC } from './rules.js';
 import { emptyBids, parseOptions, setupState } from './setup.js';
 import { AUTO, type Options, type State } from './state.js';
@@ -15,7 +26,13 @@ export interface QSeatSpec {
   /** Hand cards by name ("jar", "tablet+discovery"). */
   readonly hand?: readonly string[];
   /** Figures in hand (default: none). */
-  readonly figures?: { readonly adv?: number; readonly arch?: number; readonly side?: number; readonly stand?: number; readonly leader?: boolean };
+  readonly figures?: {
+    readonly adv?: number;
+    readonly arch?: number;
+    readonly side?: number;
+    readonly stand?: number;
+    readonly leader?: boolean;
+  };
   /** Team figures owned (default: the setup's number). */
   readonly team?: number;
   readonly upgrades?: readonly UpgradeId[];
@@ -90,7 +107,7 @@ export function buildPosition(spec: QPositionSpec): State {
   });
   if (spec.temple) s.temple = spec.temple.map(slotOf);
   SITES.forEach((id, i) => {
-    if (spec.sites?.[id]) s.sites[i] = spec.sites[id]!.map(slotOf);
+    if (spec.sites?.[id]) s.sites[i] = spec.sites[id].map(slotOf);
   });
   const hands = s.players.map((_, q) => (spec.players?.[q]?.hand ?? []).map(take));
   const discard = (spec.discard ?? []).map(take);
@@ -129,14 +146,19 @@ export function buildPosition(spec: QPositionSpec): State {
   s.round = spec.round ?? 1;
   s.start = spec.start ?? opts.startSeat;
   s.stele = [spec.stele === undefined ? null : holder(spec.stele)];
-  s.templeB = [1, 2, 3, 4, 5].map((n) => (spec.templeBanners?.[n] === undefined ? null : holder(spec.templeBanners[n]!)));
-  s.villageB = [1, 2, 3].map((n) => (spec.villageBanners?.[n] === undefined ? null : holder(spec.villageBanners[n]!)));
+  s.templeB = [1, 2, 3, 4, 5].map((n) => (spec.templeBanners?.[n] === undefined ? null : holder(spec.templeBanners[n])));
+  s.villageB = [1, 2, 3].map((n) => (spec.villageBanners?.[n] === undefined ? null : holder(spec.villageBanners[n])));
   s.bids = emptyBids();
   for (const a of AUCTIONS) {
     const b = spec.bids?.[a];
     if (!b) continue;
     const team = b.team ?? (b.leader ? 0 : 1);
-    s.bids[a] = { seat: holder(b.holder), team, leader: b.leader ?? false, kind: b.kind === undefined ? (team > 0 ? 'adv' : null) : b.kind };
+    s.bids[a] = {
+      seat: holder(b.holder),
+      team,
+      leader: b.leader ?? false,
+      kind: b.kind === undefined ? (team > 0 ? 'adv' : null) : b.kind,
+    };
   }
   s.camp = spec.camp ? spec.camp.slice() : new Array<number>(s.seats).fill(0);
   s.harbour = spec.harbour ? spec.harbour.slice() : new Array<number>(s.seats).fill(0);

@@ -1,4 +1,3 @@
-import { EventRecorder } from '../../core/events.js';
 import type { GameEvent } from '../../core/game.js';
 import { rngFromState, shuffle, type Rng } from '../../core/rng.js';
 import type { Face, QChoice } from './choice.js';
@@ -13,7 +12,6 @@ import {
   UPGRADE,
   VILLAGE_BANNERS,
   cardName,
-  type AuctionId,
   type Kind,
   type LocId,
   type UpgradeId,
@@ -27,10 +25,19 @@ import { ADV, ARCH, AUTO, DECISIONS, SIDE, STAND, bidSize, type Bid, type Frame,
  */
 
 /** Events of the choice being applied. */
-export const REC = new EventRecorder();
+// TRANSITIONAL (issue 14): still module-level until the rules take the recorder as an argument.
+export const REC = {
+  loud: true,
+  list: [] as GameEvent[],
+  take(): GameEvent[] {
+    const e = this.list;
+    this.list = [];
+    return e;
+  },
+};
 
 function ev(e: Record<string, unknown> & { type: string }): void {
-  if (REC.loud) REC.list.push(e as unknown as GameEvent);
+  if (REC.loud) REC.list.push(e);
 }
 
 // ---------------------------------------------------------------- small queries
@@ -157,7 +164,11 @@ export function refillCards(s: State): void {
   };
   fill(s.temple);
   for (const site of s.sites) fill(site);
-  ev({ type: 'refill', temple: s.temple.map((c) => (c < 0 ? null : cardName(c))), sites: s.sites.map((x) => x.map((c) => (c < 0 ? null : cardName(c)))) });
+  ev({
+    type: 'refill',
+    temple: s.temple.map((c) => (c < 0 ? null : cardName(c))),
+    sites: s.sites.map((x) => x.map((c) => (c < 0 ? null : cardName(c)))),
+  });
 }
 
 /** Refills the Village display from the upgrade stack; skipped once the stack is empty (QD-12). */
@@ -241,7 +252,17 @@ function rollAll(s: State, seat: number): void {
   withRng(s, (r) => {
     for (let i = 0; i < p.team; i++) rollTeam(s, r, p, seat, 'standing figure');
     const ls = rollLeader(s, r, seat, 'standing leader');
-    ev({ type: 'roll', seat, adv: p.fig[ADV], arch: p.fig[ARCH], side: p.fig[SIDE], stand: p.fig[STAND], leaderStands: ls, coins: p.coins - before, reveals: true });
+    ev({
+      type: 'roll',
+      seat,
+      adv: p.fig[ADV],
+      arch: p.fig[ARCH],
+      side: p.fig[SIDE],
+      stand: p.fig[STAND],
+      leaderStands: ls,
+      coins: p.coins - before,
+      reveals: true,
+    });
   });
 }
 
@@ -275,7 +296,15 @@ function takeFigures(p: Player, c: Extract<QChoice, { t: 'place' }>): void {
 
 // ---------------------------------------------------------------- choices
 
-function placeObj(loc: LocId, banner: number | undefined, as: Kind | undefined, adv: number, arch: number, wild: number, leader: boolean): QChoice {
+function placeObj(
+  loc: LocId,
+  banner: number | undefined,
+  as: Kind | undefined,
+  adv: number,
+  arch: number,
+  wild: number,
+  leader: boolean,
+): QChoice {
   const o: Record<string, unknown> = { t: 'place', loc };
   if (banner !== undefined) o.banner = banner;
   if (as !== undefined) o.as = as;
@@ -368,7 +397,12 @@ function names(cards: readonly number[]): string[] {
 function mainChoices(s: State, f: Frame): QChoice[] {
   switch (f.k) {
     case 'rerollUp':
-      return f.up === 'reroll2' ? faceChoices(s.players[f.seat]!, 2) : [{ t: 'rerollAll', use: false }, { t: 'rerollAll', use: true }];
+      return f.up === 'reroll2'
+        ? faceChoices(s.players[f.seat]!, 2)
+        : [
+            { t: 'rerollAll', use: false },
+            { t: 'rerollAll', use: true },
+          ];
     case 'place':
       return placeChoices(s, f.seat);
     case 'camp':
@@ -427,7 +461,16 @@ export function automatonPlace(s: State): void {
   s.bids[c.site] = { seat: AUTO, team: 3, leader: false, kind: c.siteKind };
   if (c.last === 'blackMarket') s.bids.blackMarket = { seat: AUTO, team: 1, leader: false, kind: 'adv' };
   else s.bids.ship1 = { seat: AUTO, team: 1, leader: false, kind: c.lastKind };
-  ev({ type: 'automaton', card: c.id, temple: c.temple.slice(), site: c.site, siteKind: c.siteKind, last: c.last === 'ship' ? 'ship1' : 'blackMarket', lastKind: c.lastKind, reveals: true });
+  ev({
+    type: 'automaton',
+    card: c.id,
+    temple: c.temple.slice(),
+    site: c.site,
+    siteKind: c.siteKind,
+    last: c.last === 'ship' ? 'ship1' : 'blackMarket',
+    lastKind: c.lastKind,
+    reveals: true,
+  });
 }
 
 /** The automaton's pick from the Temple display (Q-R-7): type priority, then bonus priority. */
@@ -713,7 +756,7 @@ function applyPlace(s: State, seat: number, c: Extract<QChoice, { t: 'place' }>)
   else if (loc === 'village') s.villageB[c.banner! - 1] = seat;
   else if (loc === 'camp' || loc === 'harbour') s[loc][seat]! += n;
   else {
-    const a = loc as AuctionId;
+    const a = loc;
     const prev = s.bids[a];
     if (prev) {
       if (prev.seat === AUTO) ev({ type: 'outbid', seat: null, automaton: true, loc, back: 0 });

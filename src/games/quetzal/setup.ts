@@ -13,7 +13,13 @@ export function parseOptions(raw: unknown, seats?: number): Options {
   const r = raw as Record<string, unknown>;
   for (const k of Object.keys(r)) if (k !== 'startSeat') throw new InvalidInput(`unknown option "${k}" (known: startSeat)`);
   const startSeat = r.startSeat ?? DEFAULT_OPTIONS.startSeat;
-  if (typeof startSeat !== 'number' || !Number.isInteger(startSeat) || startSeat < 0 || startSeat > 4 || (seats !== undefined && startSeat >= seats)) {
+  if (
+    typeof startSeat !== 'number' ||
+    !Number.isInteger(startSeat) ||
+    startSeat < 0 ||
+    startSeat > 4 ||
+    (seats !== undefined && startSeat >= seats)
+  ) {
     throw new InvalidInput('option "startSeat" must be a seat number (0-based)');
   }
   return { startSeat };
@@ -31,9 +37,18 @@ export function emptyBids(): Record<AuctionId, Bid | null> {
 export function setupState(opts: Options, seats: number, rng: Rng): State {
   if (!Number.isInteger(seats) || seats < 2 || seats > 5) throw new InvalidInput(`quetzal needs 2–5 seats, got ${seats}`);
   if (opts.startSeat >= seats) throw new InvalidInput(`option "startSeat" ${opts.startSeat} is not a seat of a ${seats}-seat game`);
-  const deck = shuffle(rng, Array.from({ length: CARD_COUNT }, (_, i) => i));
+  const deck = shuffle(
+    rng,
+    Array.from({ length: CARD_COUNT }, (_, i) => i),
+  );
   const upStack = shuffle(rng, UPGRADE_TILES.slice());
-  const autoDeck = seats === 2 ? shuffle(rng, DATA.automaton.cards.map((_, i) => i)) : null;
+  const autoDeck =
+    seats === 2
+      ? shuffle(
+          rng,
+          DATA.automaton.cards.map((_, i) => i),
+        )
+      : null;
   const team = DATA.setup.teamFigures[String(seats)]!;
   const players: Player[] = [];
   for (let q = 0; q < seats; q++) players.push(newPlayer(team, DATA.setup.coinsFromStart[(q - opts.startSeat + seats) % seats]!));

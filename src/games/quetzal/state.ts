@@ -90,7 +90,18 @@ export type Frame =
   | { readonly k: 'end' };
 
 export type FrameKind = Frame['k'];
-export const DECISIONS: ReadonlySet<FrameKind> = new Set<FrameKind>(['rerollUp', 'place', 'camp', 'take', 'keep', 'sell', 'village', 'deliver', 'drop', 'final']);
+export const DECISIONS: ReadonlySet<FrameKind> = new Set<FrameKind>([
+  'rerollUp',
+  'place',
+  'camp',
+  'take',
+  'keep',
+  'sell',
+  'village',
+  'deliver',
+  'drop',
+  'final',
+]);
 
 export interface State {
   readonly opts: Options;

@@ -154,7 +154,6 @@ export interface QView {
 
 // ---------------------------------------------------------------- building a view
 
-
 const holderOf = (h: number | null | undefined): Holder | null => (h === null || h === undefined ? null : h === AUTO ? 'automaton' : h);
 const names = (cards: readonly number[]): string[] => cards.map(cardName).sort();
 const slot = (c: number): string | null => (c < 0 ? null : cardName(c));
@@ -181,7 +180,15 @@ export function viewOf(s: State, viewer: Seat | null): QView {
     startMarker: s.start === seat,
     handSize: p.hand.length,
     hand: viewer === seat ? names(p.hand) : null,
-    figures: { adv: p.fig[0]!, arch: p.fig[1]!, side: p.fig[2]!, stand: p.fig[3]!, leader: p.leaderHome, team: p.team, placed: onBoard(seat) },
+    figures: {
+      adv: p.fig[0]!,
+      arch: p.fig[1]!,
+      side: p.fig[2]!,
+      stand: p.fig[3]!,
+      leader: p.leaderHome,
+      team: p.team,
+      placed: onBoard(seat),
+    },
     upgrades: p.ups.slice(),
     got: p.got.slice(),
     usedThisRound: p.used.slice(),
@@ -213,7 +220,17 @@ export function viewOf(s: State, viewer: Seat | null): QView {
   });
   let pending: PendingView | null = null;
   if (f && toAct !== null) {
-    const base = { kind: f.k, seat: toAct, loc: null, banner: null, limit: null, added: null, drawn: null, picksLeft: null, upgrades: null };
+    const base = {
+      kind: f.k,
+      seat: toAct,
+      loc: null,
+      banner: null,
+      limit: null,
+      added: null,
+      drawn: null,
+      picksLeft: null,
+      upgrades: null,
+    };
     switch (f.k) {
       case 'take':
         pending = { ...base, loc: 'temple', banner: f.banner, picksLeft: f.left };
@@ -259,7 +276,10 @@ export function viewOf(s: State, viewer: Seat | null): QView {
     discard: s.discard.map(cardName),
     upgradeStackSize: s.upStack.length,
     automaton: s.auto
-      ? { card: s.auto.card === null ? null : DATA.automaton.cards[s.auto.card]!, cardsLeft: Math.max(0, DATA.automaton.cardsUsed - s.auto.drawn) }
+      ? {
+          card: s.auto.card === null ? null : DATA.automaton.cards[s.auto.card]!,
+          cardsLeft: Math.max(0, DATA.automaton.cardsUsed - s.auto.drawn),
+        }
       : null,
     result: s.over ? { scores: s.players.map((_, q) => scoreBreakdown(s, q)), winners: winners(s) } : null,
   };

@@ -176,7 +176,8 @@ export function loadBoard(raw: unknown): Board {
     if (ci < 0) fail(`firstGameTemples gives temple "${locations[t]!.id}" colour ${JSON.stringify(c)}`);
     firstGame[t] = ci;
   }
-  for (const k of Object.keys(fg)) if (locations[locIndex.get(k) ?? -1]?.kind !== 'temple') fail(`firstGameTemples names "${k}", which is not a temple site`);
+  for (const k of Object.keys(fg))
+    if (locations[locIndex.get(k) ?? -1]?.kind !== 'temple') fail(`firstGameTemples names "${k}", which is not a temple site`);
   for (let c = 0; c < 3; c++) {
     const n = temples.filter((t) => firstGame[t] === c).length;
     if (n !== 4) fail(`firstGameTemples must give 4 temples of each colour, gives ${n} ${TEMPLE_COLOURS[c]}`);

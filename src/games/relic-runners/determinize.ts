@@ -58,7 +58,8 @@ export function determinize(src: State, seat: number, rng: Rng): State {
       }
       shuffle(rng, pool);
       const sl = slots.get(k) ?? [];
-      if (sl.length > pool.length) throw new Error(`determinize: ${sl.length} unseen slots but ${pool.length} unseen tiles (colour ${c}, level ${level})`);
+      if (sl.length > pool.length)
+        throw new Error(`determinize: ${sl.length} unseen slots but ${pool.length} unseen tiles (colour ${c}, level ${level})`);
       sl.forEach((set, i) => set(pool[i]!));
       box.push(...pool.slice(sl.length));
     }

@@ -1,5 +1,6 @@
 import type { Game, Result } from '../../core/game.js';
 import { applyChoice } from '../../core/apply.js';
+import type { EventRecorder } from '../../core/events.js';
 import { hashString } from '../../core/hash.js';
 import type { Rng } from '../../core/rng.js';
 import standardBoard from './data/board-standard.json' with { type: 'json' };
@@ -17,7 +18,8 @@ export const STANDARD_BOARD: Board = loadBoard(standardBoard);
 
 /** Why a choice is not legal now, as precisely as the choice allows. */
 function explain(s: State, raw: unknown): string {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return `a choice must be a JSON object with a "t" field, got ${JSON.stringify(raw)}`;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return `a choice must be a JSON object with a "t" field, got ${JSON.stringify(raw)}`;
   const t = (raw as { t?: unknown }).t;
   const decision = s.stack[s.stack.length - 1]?.k ?? 'none';
   const types = [...new Set(s.cache.map((c) => c.t))];
@@ -37,9 +39,17 @@ export function createState(board: Board, opts: Options, seats: number, rng: Rng
 }
 
 /** One legal choice played, then the automatic rules up to the next decision. */
-function step(s: State, c: State['cache'][number]): void {
-  play(s, c);
-  s.cache = settle(s);
+function step(s: State, c: State['cache'][number], rec: EventRecorder): void {
+  // TRANSITIONAL (issue 14): copies the module-level recorder's events into this apply's own.
+  REC.take();
+  REC.loud = rec.loud;
+  try {
+    play(s, c);
+    s.cache = settle(s);
+  } finally {
+    REC.loud = true;
+  }
+  for (const e of REC.take()) rec.push(e);
 }
 
 export const relicRunners: Game<State, RRChoice, Options, RRView> = {
@@ -52,7 +62,7 @@ export const relicRunners: Game<State, RRChoice, Options, RRView> = {
   seats: (s) => s.seats,
   toAct: (s) => (s.over ? null : s.cur),
   choices: (s) => s.cache,
-  apply: (s, raw, events = true) => applyChoice(s, raw, events, REC, explain, step),
+  apply: (s, raw, events = true) => applyChoice(s, raw, events, explain, step),
   view: viewOf,
   result(s): Result | null {
     if (!s.over) return null;

@@ -108,7 +108,7 @@ export function buildPosition(spec: PositionSpec): State {
       p.reserve = ps.reserve ?? 3 - placed;
       if (placed + p.reserve !== 3) throw new InvalidInput(`seat ${seat} has ${placed + p.reserve} toolboxes, not 3`);
     }
-    if (ps.ivory) for (const n of ps.ivory) p.ivory[Math.floor(parseTile(n) / 10) % 10 - 1] = parseTile(n);
+    if (ps.ivory) for (const n of ps.ivory) p.ivory[(Math.floor(parseTile(n) / 10) % 10) - 1] = parseTile(n);
     if (ps.blue) {
       p.blue = ps.blue.map(parseTile);
       p.blueShown = p.blue.map(() => false);
@@ -132,4 +132,3 @@ export function buildPosition(spec: PositionSpec): State {
   REC.take();
   return s;
 }
-

@@ -1,4 +1,3 @@
-import { EventRecorder } from '../../core/events.js';
 import type { GameEvent } from '../../core/game.js';
 import { otherEnd } from './board.js';
 import type { RRChoice } from './choice.js';
@@ -18,7 +17,16 @@ const COMPASS = 1;
 const SHOVEL = 2;
 
 /** Events of the choice being applied (rules write `REC.loud && REC.list.push(…)`). */
-export const REC = new EventRecorder();
+// TRANSITIONAL (issue 14): still module-level until the rules take the recorder as an argument.
+export const REC = {
+  loud: true,
+  list: [] as GameEvent[],
+  take(): GameEvent[] {
+    const e = this.list;
+    this.list = [];
+    return e;
+  },
+};
 
 // ---------------------------------------------------------------- small queries
 
@@ -94,7 +102,7 @@ function flipToken(s: State, t: number): number {
   REC.loud && REC.list.push({ type: 'token', trail: trailId(s, t), coloured: !wasColoured } as GameEvent);
   if (wasColoured && s.tokens === 0) {
     s.tokens = (1 << s.board.rivers.length) - 1;
-    REC.loud && REC.list.push({ type: 'tokensReset' } as GameEvent);
+    REC.loud && REC.list.push({ type: 'tokensReset' });
     return 1;
   }
   return 0;
@@ -150,7 +158,7 @@ function finish(s: State): void {
 function checkEnd(s: State): void {
   if (s.trigger < 0 && relicsCollected(s) >= END_RELICS[s.seats]!) {
     s.trigger = s.cur;
-    REC.loud && REC.list.push({ type: 'endTriggered', seat: s.cur } as GameEvent);
+    REC.loud && REC.list.push({ type: 'endTriggered', seat: s.cur });
   }
 }
 
@@ -196,7 +204,15 @@ function takeTile(s: State, site: number, depth: number): void {
     if (s.t.doubled) revealBlue(s, p, p.blue.length - 1);
   } else {
     s.discards.push(tl);
-    REC.loud && REC.list.push({ type: 'purpleTaken', seat: s.cur, site: locId(s, site), tile: `PU-${tileFace(tl)}`, level, reveals: true } as GameEvent);
+    REC.loud &&
+      REC.list.push({
+        type: 'purpleTaken',
+        seat: s.cur,
+        site: locId(s, site),
+        tile: `PU-${tileFace(tl)}`,
+        level,
+        reveals: true,
+      } as GameEvent);
     purpleEffect(s, p, tileFace(tl));
   }
 }
@@ -226,7 +242,7 @@ function purpleEffect(s: State, p: Player, effect: number): void {
       if (p.reserve > 0) {
         p.reserve--;
         p.tb[BOTTOM]!++;
-        REC.loud && REC.list.push({ type: 'toolboxAdded', seat: s.cur } as GameEvent);
+        REC.loud && REC.list.push({ type: 'toolboxAdded', seat: s.cur });
       }
       break;
     case 5:
@@ -412,7 +428,8 @@ export function frameChoices(s: State, f: Frame): RRChoice[] {
       break;
     case 'lift': {
       const me = 1 << s.cur;
-      for (let t = 0; t < s.owners.length; t++) if ((s.owners[t]! & me) !== 0 && t !== f.fresh) out.push({ t: 'lift', trail: trailId(s, t) });
+      for (let t = 0; t < s.owners.length; t++)
+        if ((s.owners[t]! & me) !== 0 && t !== f.fresh) out.push({ t: 'lift', trail: trailId(s, t) });
       break;
     }
     case 'lay': {
@@ -485,7 +502,7 @@ function runAutomatic(s: State, f: Frame): void {
       if (k > 0 && s.tokens === 0) {
         s.tokens = (1 << s.board.rivers.length) - 1;
         reset = 1;
-        REC.loud && REC.list.push({ type: 'tokensReset' } as GameEvent);
+        REC.loud && REC.list.push({ type: 'tokensReset' });
       }
       const steps = k + reset + s.t.bonus;
       s.t.bonus = 0;
@@ -653,7 +670,7 @@ export function play(s: State, c: RRChoice): void {
       if (c.pick === 'toolbox') {
         p.reserve--;
         p.tb[BOTTOM]!++;
-        REC.loud && REC.list.push({ type: 'toolboxAdded', seat: s.cur } as GameEvent);
+        REC.loud && REC.list.push({ type: 'toolboxAdded', seat: s.cur });
       } else {
         gainVp(s, 2, 'Shovel 1', false);
       }

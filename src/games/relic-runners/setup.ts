@@ -37,7 +37,8 @@ export function templeColours(board: Board, layout: Layout, rng: Rng): number[] 
   } else if (layout === 'standard') {
     for (const q of QUADRANTS) {
       const sites = board.quadrantTemples.get(q)!;
-      if (sites.length !== 3) throw new InvalidInput(`the standard layout needs 3 temple sites in quadrant ${q}, board has ${sites.length}`);
+      if (sites.length !== 3)
+        throw new InvalidInput(`the standard layout needs 3 temple sites in quadrant ${q}, board has ${sites.length}`);
       const cols = shuffle(rng, [0, 1, 2]);
       sites.forEach((t, i) => (colour[t] = cols[i]!));
     }

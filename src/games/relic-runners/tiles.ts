@@ -12,18 +12,38 @@ export type Level = 1 | 2 | 3;
 /** Faces of the six or eight tiles of each colour and level. Index: colour, then level - 1. */
 export const TILE_FACES: readonly (readonly (readonly number[])[])[] = [
   // ivory: effects 1–6 at every level
-  [[1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 6]],
+  [
+    [1, 2, 3, 4, 5, 6],
+    [1, 2, 3, 4, 5, 6],
+    [1, 2, 3, 4, 5, 6],
+  ],
   // blue: VP values; large tiles are worth more
-  [[4, 4, 4, 5, 5, 5], [3, 3, 3, 4, 4, 4], [2, 2, 2, 3, 3, 3]],
+  [
+    [4, 4, 4, 5, 5, 5],
+    [3, 3, 3, 4, 4, 4],
+    [2, 2, 2, 3, 3, 3],
+  ],
   // purple: effects 1–8 at every level
-  [[1, 2, 3, 4, 5, 6, 7, 8], [1, 2, 3, 4, 5, 6, 7, 8], [1, 2, 3, 4, 5, 6, 7, 8]],
+  [
+    [1, 2, 3, 4, 5, 6, 7, 8],
+    [1, 2, 3, 4, 5, 6, 7, 8],
+    [1, 2, 3, 4, 5, 6, 7, 8],
+  ],
 ];
 
 /** Faces carrying the red gem, left out of the first game. */
 export const GEMMED: readonly (readonly (readonly number[])[])[] = [
-  [[3, 6], [1, 2], [4, 6]],
+  [
+    [3, 6],
+    [1, 2],
+    [4, 6],
+  ],
   [[], [], []],
-  [[7, 8], [7, 8], [7, 8]],
+  [
+    [7, 8],
+    [7, 8],
+    [7, 8],
+  ],
 ];
 
 /** Tiles of each colour and level drawn per game (RR-SETUP-2). */

@@ -144,10 +144,7 @@ export function viewOf(s: State, viewer: Seat | null): RRView {
     endTriggeredBy: s.trigger >= 0 ? s.trigger : null,
     stepsLeft: f?.k === 'steps' ? f.n : null,
     keep: f?.k === 'keep' ? [tileName(f.held), tileName(f.taken)] : null,
-    peek:
-      f?.k === 'pick' && mine
-        ? { site: b.locations[f.site]!.id, tiles: s.stacks[f.site]!.slice().reverse().map(tileName) }
-        : null,
+    peek: f?.k === 'pick' && mine ? { site: b.locations[f.site]!.id, tiles: s.stacks[f.site]!.slice().reverse().map(tileName) } : null,
     choices: mine ? s.cache : null,
     result: s.over ? { scores: s.players.map(scoreBreakdown), winners: winners(s) } : null,
   };

@@ -38,8 +38,8 @@ export function Board({ view, seat, seats, choose, busy }: PartProps) {
   const active = !busy && seat !== null && view.toAct === seat && choices !== null;
   const from = seat !== null ? view.players[seat]?.at : undefined;
 
-  const bySite = useMemo(() => (active && from ? choicesBySite(choices!, from) : NO_SITES), [active, choices, from]);
-  const byTrail = useMemo(() => (active ? choicesByTrail(choices!) : NO_TRAILS), [active, choices]);
+  const bySite = useMemo(() => (active && from ? choicesBySite(choices, from) : NO_SITES), [active, choices, from]);
+  const byTrail = useMemo(() => (active ? choicesByTrail(choices) : NO_TRAILS), [active, choices]);
   // Each state arrives as a new object: key the derived data by content, so the memoized layers
   // below redraw only what really changed (most states change one or two things).
   const pathKey = view.players.map((p) => p.pathways.join('.')).join('|');
@@ -183,14 +183,29 @@ export function Board({ view, seat, seats, choose, busy }: PartProps) {
             {hot !== null && siteOptions[hot]?.t === 'move' && (
               <path
                 className="rr-route-top"
-                d={polylinePath(offsetPolyline(routePoints(from, (siteOptions[hot] as { trails: readonly number[] }).trails), laneOffset(hot, siteOptions.length, 9)))}
+                d={polylinePath(
+                  offsetPolyline(
+                    routePoints(from, (siteOptions[hot] as { trails: readonly number[] }).trails),
+                    laneOffset(hot, siteOptions.length, 9),
+                  ),
+                )}
                 stroke={routeColour(hot)}
               />
             )}
           </g>
         )}
       </svg>
-      {chooser && open && <Chooser key={`${open.kind}-${open.id}`} at={chooserAt} title={chooser.title} options={chooser.options} choose={pick} cancel={close} onHot={open?.kind === 'site' ? setHot : undefined} />}
+      {chooser && open && (
+        <Chooser
+          key={`${open.kind}-${open.id}`}
+          at={chooserAt}
+          title={chooser.title}
+          options={chooser.options}
+          choose={pick}
+          cancel={close}
+          onHot={open?.kind === 'site' ? setHot : undefined}
+        />
+      )}
     </div>
   );
 }

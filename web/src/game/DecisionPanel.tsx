@@ -26,14 +26,17 @@ export function DecisionPanel({ view, seat, seats, choose, busy, canUndo, onUndo
       <section className="decision-panel waiting" data-testid="decision-panel" aria-label={t('panel.title')}>
         {view.toAct !== null && (
           <p className="instruction">
-            {t('panel.waiting', { name: seatName(seats, view.toAct, t), what: t(`what.${view.decision ?? 'other'}`, { defaultValue: t('what.other') }) })}
+            {t('panel.waiting', {
+              name: seatName(seats, view.toAct, t),
+              what: t(`what.${view.decision ?? 'other'}`, { defaultValue: t('what.other') }),
+            })}
           </p>
         )}
         {undo}
       </section>
     );
   }
-  const choices = view.choices!;
+  const choices = view.choices;
   const me = view.players[seat]!;
   const spatial = choices.filter(isSpatial);
   const table = choices.filter(isTable);
@@ -58,7 +61,13 @@ export function DecisionPanel({ view, seat, seats, choose, busy, canUndo, onUndo
   );
 
   return (
-    <section className="decision-panel mine" data-testid="decision-panel" data-decision={view.decision ?? ''} aria-label={t('panel.title')} aria-busy={busy}>
+    <section
+      className="decision-panel mine"
+      data-testid="decision-panel"
+      data-decision={view.decision ?? ''}
+      aria-label={t('panel.title')}
+      aria-busy={busy}
+    >
       <p className="instruction">
         <strong>{instruction(view, t)}</strong>
       </p>
@@ -82,11 +91,13 @@ export function DecisionPanel({ view, seat, seats, choose, busy, canUndo, onUndo
       )}
       {plain.some((c) => c.t !== 'keep') && (
         <div className={`choice-row${view.decision === 'pick' ? ' column' : ''}`}>
-          {plain.filter((c) => c.t !== 'keep').map((c) => {
-            const name = c.t === 'pick' ? view.peek?.tiles[c.depth] : undefined;
-            const rule = name && !name.startsWith('B') ? <span className="tile-text">{tileText(name, t)}</span> : undefined;
-            return choiceButton(c, undefined, rule);
-          })}
+          {plain
+            .filter((c) => c.t !== 'keep')
+            .map((c) => {
+              const name = c.t === 'pick' ? view.peek?.tiles[c.depth] : undefined;
+              const rule = name && !name.startsWith('B') ? <span className="tile-text">{tileText(name, t)}</span> : undefined;
+              return choiceButton(c, undefined, rule);
+            })}
         </div>
       )}
       {table.length > 0 && (
@@ -129,7 +140,10 @@ function SpatialList({
         <div key={g.site} className="destination" role="group" aria-label={siteName(g.site, t)}>
           <span className="destination-name">{siteName(g.site, t)}</span>
           {g.choices.map((c) =>
-            button(c, c.t === 'move' ? t('choice.route', { trails: c.trails.join(' → '), count: c.trails.length }) : choiceLabel(c, view, t)),
+            button(
+              c,
+              c.t === 'move' ? t('choice.route', { trails: c.trails.join(' → '), count: c.trails.length }) : choiceLabel(c, view, t),
+            ),
           )}
         </div>
       ))}

@@ -30,9 +30,11 @@ export function LogList({ log, seats, describe, t, title, empty }: LogListProps)
       <h2 className="log-title">{title}</h2>
       <div className="log-scroll" ref={box} tabIndex={0} role="log" aria-live="polite">
         <ol>
-          {log.filter((entry) => entry.events.length > 0).map((entry, i) => (
-            <Entry key={`${entry.move}-${i}`} entry={entry} seats={seats} seatsKey={seatsKey} t={t} describe={describe} />
-          ))}
+          {log
+            .filter((entry) => entry.events.length > 0)
+            .map((entry, i) => (
+              <Entry key={`${entry.move}-${i}`} entry={entry} seats={seats} seatsKey={seatsKey} t={t} describe={describe} />
+            ))}
         </ol>
         {log.length === 0 && <p className="log-empty">{empty}</p>}
       </div>

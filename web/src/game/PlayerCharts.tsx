@@ -40,7 +40,9 @@ export function PlayerCharts({ view, seat, seats, choose, busy }: PartProps) {
                 <dt>{t('chart.blue')}</dt>
                 <dd>
                   {p.blueCount}
-                  {shownBlue.length > 0 && <span className="blue-values"> ({shownBlue.map((v) => t('chart.vpShort', { count: v })).join(', ')})</span>}
+                  {shownBlue.length > 0 && (
+                    <span className="blue-values"> ({shownBlue.map((v) => t('chart.vpShort', { count: v })).join(', ')})</span>
+                  )}
                 </dd>
               </div>
               <div className="relics">
@@ -56,7 +58,13 @@ export function PlayerCharts({ view, seat, seats, choose, busy }: PartProps) {
                 </dd>
               </div>
             </dl>
-            <ProgressionTable view={view} player={p} choices={you && tools.length > 0 ? tools : null} choose={you ? choose : undefined} busy={busy} />
+            <ProgressionTable
+              view={view}
+              player={p}
+              choices={you && tools.length > 0 ? tools : null}
+              choose={you ? choose : undefined}
+              busy={busy}
+            />
             <div className="ivory-tiles">
               <span className="label">{t('chart.ivory')}</span>
               {p.ivory.length === 0 ? <span className="none">–</span> : p.ivory.map((n) => <TileChip key={n} name={n} />)}

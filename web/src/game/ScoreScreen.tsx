@@ -33,7 +33,8 @@ export function ScoreScreen({ view, seat, seats }: PartProps) {
                   <SeatBadge seat={i} size={18} />
                   {result.winners.includes(i) && (
                     <span className="winner-star" title={t('score.winner')}>
-                      {' '}★<span className="visually-hidden"> {t('score.winner')}</span>
+                      {' '}
+                      ★<span className="visually-hidden"> {t('score.winner')}</span>
                     </span>
                   )}
                   <span className="score-name">{seatName(seats, i, t)}</span>

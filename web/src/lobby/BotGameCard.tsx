@@ -60,18 +60,25 @@ export function BotGameCard({ name }: { name: string }) {
         </ul>
         {form.game === 'relic-runners' && (
           <GameOptionsFields
-          layout={form.layout}
-          openScores={form.openScores}
-          onLayout={(layout) => set({ layout })}
-          onOpenScores={(openScores) => set({ openScores })}
-          testPrefix="bots"
+            layout={form.layout}
+            openScores={form.openScores}
+            onLayout={(layout) => set({ layout })}
+            onOpenScores={(openScores) => set({ openScores })}
+            testPrefix="bots"
           />
         )}
         <fieldset className="where">
           <legend>{t('where.label')}</legend>
           {(['server', 'local'] as const).map((w) => (
             <label key={w} className="radio">
-              <input type="radio" name="where" value={w} checked={form.where === w} onChange={() => set({ where: w })} data-testid={`where-${w}`} />
+              <input
+                type="radio"
+                name="where"
+                value={w}
+                checked={form.where === w}
+                onChange={() => set({ where: w })}
+                data-testid={`where-${w}`}
+              />
               <span>
                 {t(`where.${w}`)}
                 <small className="hint">{t(`where.${w}Hint`)}</small>

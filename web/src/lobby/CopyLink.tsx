@@ -27,7 +27,14 @@ export function CopyLink({ label, url, testId }: { label: string; url: string; t
     <div className="copy-link" data-testid={testId}>
       <label htmlFor={id}>{label}</label>
       <div className="copy-link-row">
-        <input id={id} type="text" readOnly value={url} onFocus={(e) => e.currentTarget.select()} data-testid={testId ? `${testId}-url` : undefined} />
+        <input
+          id={id}
+          type="text"
+          readOnly
+          value={url}
+          onFocus={(e) => e.currentTarget.select()}
+          data-testid={testId ? `${testId}-url` : undefined}
+        />
         <button type="button" className="secondary" onClick={() => void copy()} aria-label={t('copyLabel', { what: label })}>
           {copied === true ? t('copied') : t('copy')}
         </button>

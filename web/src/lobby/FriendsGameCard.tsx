@@ -38,7 +38,13 @@ export function FriendsGameCard({ name }: { name: string }) {
         <p className="intro" role="status">
           {created.invites.length > 0 ? t('friends.share') : t('friends.noFriends')}
         </p>
-        <SeatLinks links={created.invites.map((i) => ({ seat: i.seat, label: t('inviteFor', { letter: seatStyle(i.seat).letter }), url: seatLink(created.id, i.seat, i.key) }))} />
+        <SeatLinks
+          links={created.invites.map((i) => ({
+            seat: i.seat,
+            label: t('inviteFor', { letter: seatStyle(i.seat).letter }),
+            url: seatLink(created.id, i.seat, i.key),
+          }))}
+        />
         <div className="actions">
           <Link href={`/game/${created.id}`} className="button-link" data-testid="friends-go">
             {t('friends.go')}
@@ -78,7 +84,12 @@ export function FriendsGameCard({ name }: { name: string }) {
                   <option value="bot">{t('seatKind.bot')}</option>
                 </select>
                 {s.kind === 'bot' && (
-                  <BotLevel value={s.bot} label={t('botLevelFor', { letter })} testId={`friend-bot-${i + 1}`} onChange={(bot) => setOther(i, { kind: 'bot', bot })} />
+                  <BotLevel
+                    value={s.bot}
+                    label={t('botLevelFor', { letter })}
+                    testId={`friend-bot-${i + 1}`}
+                    onChange={(bot) => setOther(i, { kind: 'bot', bot })}
+                  />
                 )}
               </li>
             );
@@ -86,15 +97,21 @@ export function FriendsGameCard({ name }: { name: string }) {
         </ul>
         {form.game === 'relic-runners' && (
           <GameOptionsFields
-          layout={form.layout}
-          openScores={form.openScores}
-          onLayout={(layout) => set({ layout })}
-          onOpenScores={(openScores) => set({ openScores })}
-          testPrefix="friends"
+            layout={form.layout}
+            openScores={form.openScores}
+            onLayout={(layout) => set({ layout })}
+            onOpenScores={(openScores) => set({ openScores })}
+            testPrefix="friends"
           />
         )}
         <div className="field check">
-          <input id={openId} type="checkbox" checked={form.open} onChange={(e) => set({ open: e.target.checked })} data-testid="friends-open" />
+          <input
+            id={openId}
+            type="checkbox"
+            checked={form.open}
+            onChange={(e) => set({ open: e.target.checked })}
+            data-testid="friends-open"
+          />
           <label htmlFor={openId}>{t('friends.open')}</label>
         </div>
         <button type="submit" disabled={busy} data-testid="friends-create">

@@ -34,13 +34,18 @@ export function SeatPanel({
   const over = snap.status !== 'active' || snap.view.result !== null;
   const links: SeatLinkItem[] = [];
   if (!over && snap.seat !== null && ownKey) {
-    links.push({ seat: snap.seat, label: t('game.yourLink', { letter: seatStyle(snap.seat).letter }), url: seatLink(id, snap.seat, ownKey) });
+    links.push({
+      seat: snap.seat,
+      label: t('game.yourLink', { letter: seatStyle(snap.seat).letter }),
+      url: seatLink(id, snap.seat, ownKey),
+    });
   }
   // Invitations this browser was handed as the game's creator, for the seats nobody has taken yet.
   const free = new Set(snap.seats.filter((s) => s.kind === 'human' && !s.claimed).map((s) => s.seat));
   if (!over) {
     for (const i of savedInvites(id)) {
-      if (free.has(i.seat) && i.seat !== snap.seat) links.push({ seat: i.seat, label: t('inviteFor', { letter: seatStyle(i.seat).letter }), url: seatLink(id, i.seat, i.key) });
+      if (free.has(i.seat) && i.seat !== snap.seat)
+        links.push({ seat: i.seat, label: t('inviteFor', { letter: seatStyle(i.seat).letter }), url: seatLink(id, i.seat, i.key) });
     }
   }
   return (

@@ -66,7 +66,9 @@ export function ServerGame({ id }: { id: string }) {
     // The fragment never reaches the server; read once, then the address is cleaned below.
     if (!held) return { kind: 'joining', seat: wanted, key: linkKey(location.hash) };
     // One seat per browser and game: a link to another seat does not replace the one held here.
-    return held.seat === wanted ? { kind: 'ready', held } : { kind: 'ready', held, notice: t('game.otherSeatHeld', { letter: seatStyle(held.seat).letter }) };
+    return held.seat === wanted
+      ? { kind: 'ready', held }
+      : { kind: 'ready', held, notice: t('game.otherSeatHeld', { letter: seatStyle(held.seat).letter }) };
   });
   const [session, setSession] = useState<{ readonly s: ServerSession; readonly token: string | null } | null>(null);
   const [snap, setSnap] = useState<Snapshot | null>(null);
@@ -138,7 +140,9 @@ export function ServerGame({ id }: { id: string }) {
     return (
       <div className="server-game">
         <div className="page-message" role="alert" data-testid={phase.kind === 'taken' ? 'seat-taken' : 'game-error'}>
-          <p>{phase.kind === 'taken' ? t(phase.key ? 'game.badKey' : 'game.taken', { letter: seatStyle(phase.seat).letter }) : phase.message}</p>
+          <p>
+            {phase.kind === 'taken' ? t(phase.key ? 'game.badKey' : 'game.taken', { letter: seatStyle(phase.seat).letter }) : phase.message}
+          </p>
           <div className="actions">
             {phase.kind === 'taken' && (
               <button

@@ -46,7 +46,17 @@ export function GameChoice({ value, onChange, testId }: { value: GameId; onChang
   );
 }
 
-export function BotLevel({ value, onChange, testId, label }: { value: BotSpec; onChange: (b: BotSpec) => void; testId: string; label: string }) {
+export function BotLevel({
+  value,
+  onChange,
+  testId,
+  label,
+}: {
+  value: BotSpec;
+  onChange: (b: BotSpec) => void;
+  testId: string;
+  label: string;
+}) {
   const { t } = useTranslation('lobby');
   return (
     <select aria-label={label} value={value} onChange={(e) => onChange(e.target.value as BotSpec)} data-testid={testId}>
@@ -89,7 +99,12 @@ export function GameOptionsFields({
     <>
       <div className="field">
         <label htmlFor={`${id}-layout`}>{t('layout.label')}</label>
-        <select id={`${id}-layout`} value={layout} onChange={(e) => onLayout(e.target.value as Layout)} data-testid={`${testPrefix}-layout`}>
+        <select
+          id={`${id}-layout`}
+          value={layout}
+          onChange={(e) => onLayout(e.target.value as Layout)}
+          data-testid={`${testPrefix}-layout`}
+        >
           {LAYOUTS.map((l) => (
             <option key={l} value={l}>
               {t(`layout.${l}`)}
@@ -99,7 +114,13 @@ export function GameOptionsFields({
         <small className="hint">{t(`layout.${layout}Hint`)}</small>
       </div>
       <div className="field check">
-        <input id={`${id}-open`} type="checkbox" checked={openScores} onChange={(e) => onOpenScores(e.target.checked)} data-testid={`${testPrefix}-open-scores`} />
+        <input
+          id={`${id}-open`}
+          type="checkbox"
+          checked={openScores}
+          onChange={(e) => onOpenScores(e.target.checked)}
+          data-testid={`${testPrefix}-open-scores`}
+        />
         <label htmlFor={`${id}-open`}>{t('openScores')}</label>
       </div>
     </>

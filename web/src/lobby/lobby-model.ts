@@ -84,6 +84,8 @@ export function botGameRequest(f: BotGameForm, name: string): CreateGameRequest 
 }
 
 export function friendsGameRequest(f: FriendsGameForm, name: string): CreateGameRequest {
-  const others = f.others.slice(0, f.seats - 1).map((s): SeatRequest => (s.kind === 'bot' ? { kind: 'bot', bot: s.bot } : { kind: 'human' }));
+  const others = f.others
+    .slice(0, f.seats - 1)
+    .map((s): SeatRequest => (s.kind === 'bot' ? { kind: 'bot', bot: s.bot } : { kind: 'human' }));
   return { game: f.game, seats: [you(name), ...others], options: options(f), open: f.open };
 }

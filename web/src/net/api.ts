@@ -6,7 +6,8 @@ import type { GameId } from './session.js';
 
 export type BotSpec = string;
 
-export type SeatRequest = { readonly kind: 'human'; readonly name?: string } | { readonly kind: 'bot'; readonly bot: BotSpec; readonly name?: string };
+export type SeatRequest =
+  { readonly kind: 'human'; readonly name?: string } | { readonly kind: 'bot'; readonly bot: BotSpec; readonly name?: string };
 
 /** A game's options as the server takes them (Relic Runners: layout, openScores; Quetzal: none needed). */
 export type GameOptions = Readonly<Record<string, unknown>>;
@@ -88,7 +89,8 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
   return json;
 }
 
-export const createGame = (req: CreateGameRequest): Promise<GameSummary & { readonly invites: readonly Invite[] }> => call('POST', '/api/games', req);
+export const createGame = (req: CreateGameRequest): Promise<GameSummary & { readonly invites: readonly Invite[] }> =>
+  call('POST', '/api/games', req);
 
 /**
  * Takes a seat for this browser. With the seat's key (from its link) the seat moves here even from

@@ -20,7 +20,14 @@ interface StateMessage {
   readonly events: readonly LogEvent[];
   readonly canUndo: boolean;
   readonly clocks: readonly (number | null)[] | null;
-  readonly seats: readonly { seat: number; kind: 'human' | 'bot'; name?: string | null; bot?: string | null; claimed?: boolean; connected: boolean }[];
+  readonly seats: readonly {
+    seat: number;
+    kind: 'human' | 'bot';
+    name?: string | null;
+    bot?: string | null;
+    claimed?: boolean;
+    connected: boolean;
+  }[];
   readonly log?: readonly LogEntry[];
   /** A welcome's log starts after this move: the client's own copy up to it still holds. */
   readonly logFrom?: number;
@@ -65,12 +72,17 @@ function seatInfo(s: StateMessage['seats'][number]): SeatInfo {
  * said it holds is kept); a new move appends its events; fewer moves than before means an undo,
  * which drops the moves taken back.
  */
-export function nextLog(log: readonly LogEntry[], prevMoves: number, msg: Pick<StateMessage, 'type' | 'moves' | 'at' | 'events' | 'log' | 'logFrom'>): readonly LogEntry[] {
+export function nextLog(
+  log: readonly LogEntry[],
+  prevMoves: number,
+  msg: Pick<StateMessage, 'type' | 'moves' | 'at' | 'events' | 'log' | 'logFrom'>,
+): readonly LogEntry[] {
   if (msg.type === 'welcome') {
     const from = msg.logFrom ?? 0;
     return [...log.filter((e) => e.move <= from), ...(msg.log ?? [])];
   }
-  if (msg.moves > prevMoves) return [...log, { move: msg.moves, ...(typeof msg.at === 'number' ? { at: msg.at } : {}), events: msg.events }];
+  if (msg.moves > prevMoves)
+    return [...log, { move: msg.moves, ...(typeof msg.at === 'number' ? { at: msg.at } : {}), events: msg.events }];
   if (msg.moves < prevMoves) return log.filter((e) => e.move <= msg.moves);
   return log;
 }
@@ -138,7 +150,8 @@ export class ServerSession implements GameSession {
 
   private request(msg: Record<string, unknown>): Promise<void> {
     const ws = this.ws;
-    if (!ws || ws.readyState !== ws.OPEN || this.connection !== 'open') return Promise.reject(new Error(this.fatal?.message ?? 'not connected to the server'));
+    if (!ws || ws.readyState !== ws.OPEN || this.connection !== 'open')
+      return Promise.reject(new Error(this.fatal?.message ?? 'not connected to the server'));
     const id = `c${this.nextId++}`;
     return new Promise<void>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
@@ -151,7 +164,8 @@ export class ServerSession implements GameSession {
     const WS = this.opts.WebSocket ?? WebSocket;
     const ws = new WS(this.opts.url ?? defaultSocketUrl());
     this.ws = ws;
-    ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', game: this.gameId, ...(this.token ? { token: this.token } : {}), ...this.logHeld() }));
+    ws.onopen = () =>
+      ws.send(JSON.stringify({ type: 'hello', game: this.gameId, ...(this.token ? { token: this.token } : {}), ...this.logHeld() }));
     ws.onmessage = (e: MessageEvent) => {
       if (this.ws !== ws) return;
       let msg: ServerMessage;

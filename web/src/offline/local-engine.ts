@@ -54,7 +54,8 @@ export class LocalEngine {
   }
 
   private static fresh(game: AnyGame, seed: string | number, options: unknown, seats: number, version: RecordVersion): State {
-    if (seats < game.minSeats || seats > game.maxSeats) throw new CorruptRecord(`a game needs ${game.minSeats}–${game.maxSeats} seats, not ${seats}`);
+    if (seats < game.minSeats || seats > game.maxSeats)
+      throw new CorruptRecord(`a game needs ${game.minSeats}–${game.maxSeats} seats, not ${seats}`);
     return game.setup(game.options(options), seats, createRng(seed, version));
   }
 

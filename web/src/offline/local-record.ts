@@ -30,7 +30,9 @@ export function parseLocalRecord(raw: unknown): LocalRecord {
   // Saves from before record versions were checked carry none: they were set up with seeding 1.
   const version = raw.version ?? 1;
   if (version !== 1 && version !== 2) {
-    throw new CorruptRecord(`the saved game has record version ${JSON.stringify(version)}, which this page cannot read (it reads 1–${RECORD_VERSION})`);
+    throw new CorruptRecord(
+      `the saved game has record version ${JSON.stringify(version)}, which this page cannot read (it reads 1–${RECORD_VERSION})`,
+    );
   }
   if (typeof raw.game !== 'string') throw new CorruptRecord('the saved game names no game');
   if (typeof raw.seed !== 'number' && typeof raw.seed !== 'string') throw new CorruptRecord('the saved game has no seed');
@@ -40,7 +42,8 @@ export function parseLocalRecord(raw: unknown): LocalRecord {
   const players = raw.players;
   if (!Array.isArray(players) || players.length !== seats) throw new CorruptRecord('the saved game does not say who sits at each seat');
   for (const p of players) {
-    if (!isObject(p) || (p.kind !== 'human' && p.kind !== 'bot')) throw new CorruptRecord('a seat of the saved game is neither a person nor a bot');
+    if (!isObject(p) || (p.kind !== 'human' && p.kind !== 'bot'))
+      throw new CorruptRecord('a seat of the saved game is neither a person nor a bot');
     if (p.kind === 'bot' && typeof p.bot !== 'string') throw new CorruptRecord('a bot seat of the saved game names no bot');
     if (p.name !== undefined && typeof p.name !== 'string') throw new CorruptRecord('a seat name of the saved game is not text');
   }
@@ -48,7 +51,8 @@ export function parseLocalRecord(raw: unknown): LocalRecord {
 }
 
 /** What localStorage holds for the offline game, without throwing: nothing, a record, or why it is unusable. */
-export type SavedGame = { readonly kind: 'none' } | { readonly kind: 'ok'; readonly record: LocalRecord } | { readonly kind: 'corrupt'; readonly reason: string };
+export type SavedGame =
+  { readonly kind: 'none' } | { readonly kind: 'ok'; readonly record: LocalRecord } | { readonly kind: 'corrupt'; readonly reason: string };
 
 export function readSavedGame(storage: Pick<Storage, 'getItem'> = localStorage): SavedGame {
   const text = storage.getItem(SAVED_GAME_KEY);

@@ -17,7 +17,7 @@ export class WorkerRefusal extends Error {
 }
 
 export const spawnWorker = (): WorkerPort =>
-  new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'expedition-offline' }) as unknown as WorkerPort;
+  new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'expedition-offline' });
 
 export type OpenRequest = { readonly config: LocalConfig } | { readonly record: unknown };
 
@@ -66,7 +66,9 @@ export class LocalSession implements GameSession {
   static async open(req: OpenRequest, opts: OpenOptions = {}): Promise<LocalSession> {
     const s = new LocalSession(opts.port ?? spawnWorker(), opts.storage ?? localStorage);
     const msg: Request =
-      'config' in req ? { type: 'start', config: req.config, botDelayMs: opts.botDelayMs } : { type: 'load', record: req.record, botDelayMs: opts.botDelayMs };
+      'config' in req
+        ? { type: 'start', config: req.config, botDelayMs: opts.botDelayMs }
+        : { type: 'load', record: req.record, botDelayMs: opts.botDelayMs };
     try {
       await s.request(msg);
     } catch (e) {
@@ -115,7 +117,7 @@ export class LocalSession implements GameSession {
     const id = this.nextId++;
     return new Promise<void>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.port.postMessage({ ...msg, id } as ToWorker);
+      this.port.postMessage({ ...msg, id });
     });
   }
 

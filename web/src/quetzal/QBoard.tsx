@@ -72,7 +72,13 @@ function Location(p: LocProps) {
   return (
     <g className="q-location" data-loc={lv.id}>
       {placeable ? (
-        <QTarget label={`${name}: ${t('board.placeHere')}`} onActivate={() => onSelect({ loc: lv.id, banner: null })} testId={`target-${lv.id}`} selected={selected === key} className="q-loc-target">
+        <QTarget
+          label={`${name}: ${t('board.placeHere')}`}
+          onActivate={() => onSelect({ loc: lv.id, banner: null })}
+          testId={`target-${lv.id}`}
+          selected={selected === key}
+          className="q-loc-target"
+        >
           {frame}
         </QTarget>
       ) : (
@@ -123,7 +129,11 @@ function Banner({ lv, b, bd, t, seats, targets, selected, onSelect, busy, view }
   const body = (
     <g className={`q-banner${beingResolved ? ' is-active' : ''}`}>
       <rect x={bd.x - 22} y={bd.y - 17} width={58} height={34} rx={8} className={`q-banner-bg q-kind-${b.kind}`} />
-      {b.holder !== null ? <HolderMark holder={b.holder} x={bd.x - 6} y={bd.y} r={12} /> : <Meeple kind={b.kind} x={bd.x - 6} y={bd.y + 1} size={22} />}
+      {b.holder !== null ? (
+        <HolderMark holder={b.holder} x={bd.x - 6} y={bd.y} r={12} />
+      ) : (
+        <Meeple kind={b.kind} x={bd.x - 6} y={bd.y + 1} size={22} />
+      )}
       <circle cx={bd.x + 20} cy={bd.y} r={10} className="q-coin" />
       <text x={bd.x + 20} y={bd.y} dy="0.35em" textAnchor="middle" className="q-coin-text">
         {b.cost}
@@ -133,7 +143,12 @@ function Banner({ lv, b, bd, t, seats, targets, selected, onSelect, busy, view }
     </g>
   );
   return placeable ? (
-    <QTarget label={label} onActivate={() => onSelect({ loc: lv.id, banner: b.n })} testId={`target-${lv.id}-${b.n}`} selected={selected === key}>
+    <QTarget
+      label={label}
+      onActivate={() => onSelect({ loc: lv.id, banner: b.n })}
+      testId={`target-${lv.id}-${b.n}`}
+      selected={selected === key}
+    >
       {body}
     </QTarget>
   ) : (
@@ -237,7 +252,8 @@ function Bid({ lv, d, t, seats }: LocProps) {
   }
   const b = lv.bid;
   const name = holderName(seats, b.holder, t);
-  const label = b.kind === null ? t('board.bidLeader', { name }) : t('board.bid', { name, count: b.n, kind: t(`kind.${b.kind}`, { count: b.n }) });
+  const label =
+    b.kind === null ? t('board.bidLeader', { name }) : t('board.bid', { name, count: b.n, kind: t(`kind.${b.kind}`, { count: b.n }) });
   return (
     <g role="img" aria-label={label} data-testid={`bid-${lv.id}`}>
       <title>{label}</title>
@@ -338,4 +354,3 @@ function AutomatonBox({ view, t }: { view: QView; t: TFunction }) {
     </g>
   );
 }
-

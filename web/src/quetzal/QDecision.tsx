@@ -3,7 +3,18 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { seatName } from '../game/names.js';
 import type { QChoice, QView, SeatInfo } from '../net/session.js';
-import { choiceJson, counted, deliveryValue, faceGroups, figureCount, placementCost, sortPlacements, targetKey, type PlaceChoice, type Target } from './model.js';
+import {
+  choiceJson,
+  counted,
+  deliveryValue,
+  faceGroups,
+  figureCount,
+  placementCost,
+  sortPlacements,
+  targetKey,
+  type PlaceChoice,
+  type Target,
+} from './model.js';
 import { cardLabel, locName, upName, upText } from './words.js';
 
 export interface QDecisionProps {
@@ -38,7 +49,10 @@ export function placementLabel(c: PlaceChoice, upgrades: readonly string[], t: T
   if (c.wild > 0) parts.push(t('panel.useWild', { count: c.wild }));
   if (c.leader) parts.push(t('panel.useLeader'));
   const cost = placementCost(c, upgrades);
-  return { main, detail: `${t('panel.uses', { parts: parts.join(', ') })} · ${cost > 0 ? t('panel.cost', { count: cost }) : t('panel.free')}` };
+  return {
+    main,
+    detail: `${t('panel.uses', { parts: parts.join(', ') })} · ${cost > 0 ? t('panel.cost', { count: cost }) : t('panel.free')}`,
+  };
 }
 
 /** The viewer's pending Quetzal decision, with one button per legal choice. */
@@ -55,14 +69,17 @@ export function QDecision({ view, seat, seats, choose, busy, canUndo, onUndo, ta
       <section className="decision-panel waiting" data-testid="decision-panel" aria-label={t('panel.title')}>
         {view.toAct !== null && (
           <p className="instruction">
-            {t('panel.waiting', { name: seatName(seats, view.toAct, t), what: t(`panel.what.${view.decision ?? 'other'}`, { defaultValue: t('panel.what.other') }) })}
+            {t('panel.waiting', {
+              name: seatName(seats, view.toAct, t),
+              what: t(`panel.what.${view.decision ?? 'other'}`, { defaultValue: t('panel.what.other') }),
+            })}
           </p>
         )}
         {undo}
       </section>
     );
   }
-  const choices = view.choices!;
+  const choices = view.choices;
   const me = view.players[seat]!;
   const pend = view.pending;
   const button = (c: QChoice, label: ReactNode, opts: { secondary?: boolean; testId?: string; detail?: string } = {}) => (
@@ -111,7 +128,14 @@ export function QDecision({ view, seat, seats, choose, busy, canUndo, onUndo, ta
               const [loc, banner] = k.split('#') as [string, string | undefined];
               const target: Target = { loc: loc as Target['loc'], banner: banner ? Number(banner) : null };
               return (
-                <button type="button" key={k} data-choosable="" data-testid={`place-target-${targetKey(target)}`} disabled={busy} onClick={() => onSelect(target)}>
+                <button
+                  type="button"
+                  key={k}
+                  data-choosable=""
+                  data-testid={`place-target-${targetKey(target)}`}
+                  disabled={busy}
+                  onClick={() => onSelect(target)}
+                >
                   {targetName(k, t)}
                 </button>
               );
@@ -123,7 +147,10 @@ export function QDecision({ view, seat, seats, choose, busy, canUndo, onUndo, ta
     }
     case 'camp':
     case 'rerollUp': {
-      instruction = view.decision === 'camp' ? t('panel.camp') : t('panel.rerollUp', { name: upName(main.some((c) => c.t === 'rerollAll') ? 'rerollAll' : 'reroll2', t) });
+      instruction =
+        view.decision === 'camp'
+          ? t('panel.camp')
+          : t('panel.rerollUp', { name: upName(main.some((c) => c.t === 'rerollAll') ? 'rerollAll' : 'reroll2', t) });
       body = (
         <div className="choice-row">
           {main.map((c) => {
@@ -141,7 +168,9 @@ export function QDecision({ view, seat, seats, choose, busy, canUndo, onUndo, ta
     }
     case 'take':
       instruction = t('panel.take', { banner: pend?.banner ?? '', count: pend?.picksLeft ?? 1 });
-      body = <div className="choice-row">{main.map((c) => c.t === 'take' && button(c, cardLabel(c.card, t), { testId: 'choice-take' }))}</div>;
+      body = (
+        <div className="choice-row">{main.map((c) => c.t === 'take' && button(c, cardLabel(c.card, t), { testId: 'choice-take' }))}</div>
+      );
       break;
     case 'keep':
       instruction = t('panel.keep');
@@ -151,7 +180,13 @@ export function QDecision({ view, seat, seats, choose, busy, canUndo, onUndo, ta
       instruction = t('panel.sell');
       body = (
         <div className="choice-row">
-          {main.map((c) => c.t === 'sell' && (c.card === null ? button(c, t('panel.noSell'), { secondary: true }) : button(c, t('panel.sellCard', { card: cardLabel(c.card, t) }))))}
+          {main.map(
+            (c) =>
+              c.t === 'sell' &&
+              (c.card === null
+                ? button(c, t('panel.noSell'), { secondary: true })
+                : button(c, t('panel.sellCard', { card: cardLabel(c.card, t) }))),
+          )}
         </div>
       );
       break;
@@ -182,14 +217,25 @@ export function QDecision({ view, seat, seats, choose, busy, canUndo, onUndo, ta
                     .join(', '),
                 })}
           </p>
-          <div className="choice-row">{adds.map((c) => button(c, t('panel.add', { card: cardLabel(c.card, t) }), { testId: 'choice-add', secondary: true }))}</div>
+          <div className="choice-row">
+            {adds.map((c) => button(c, t('panel.add', { card: cardLabel(c.card, t) }), { testId: 'choice-add', secondary: true }))}
+          </div>
           {deliver && (
             <div className="choice-row">
-              {button(deliver, added.length === 0 ? t('panel.deliverNothing') : t('panel.deliverNow', { vp: v.vp, coins: v.coins, discovery: v.discovery }), {
-                testId: 'choice-deliver',
-                secondary: added.length === 0,
-                detail: added.length > 0 && me.upgrades.some((u) => ['tabletCoins', 'mixedSet', 'jarSet', 'weaponSet'].includes(u)) ? t('panel.upgradesExtra') : undefined,
-              })}
+              {button(
+                deliver,
+                added.length === 0
+                  ? t('panel.deliverNothing')
+                  : t('panel.deliverNow', { vp: v.vp, coins: v.coins, discovery: v.discovery }),
+                {
+                  testId: 'choice-deliver',
+                  secondary: added.length === 0,
+                  detail:
+                    added.length > 0 && me.upgrades.some((u) => ['tabletCoins', 'mixedSet', 'jarSet', 'weaponSet'].includes(u))
+                      ? t('panel.upgradesExtra')
+                      : undefined,
+                },
+              )}
             </div>
           )}
         </>
@@ -206,7 +252,13 @@ export function QDecision({ view, seat, seats, choose, busy, canUndo, onUndo, ta
   }
 
   return (
-    <section className="decision-panel mine q-decision" data-testid="decision-panel" data-decision={view.decision ?? ''} aria-label={t('panel.title')} aria-busy={busy}>
+    <section
+      className="decision-panel mine q-decision"
+      data-testid="decision-panel"
+      data-decision={view.decision ?? ''}
+      aria-label={t('panel.title')}
+      aria-busy={busy}
+    >
       <p className="instruction">
         <strong>{instruction}</strong>
       </p>
@@ -214,7 +266,9 @@ export function QDecision({ view, seat, seats, choose, busy, canUndo, onUndo, ta
       {exchanges.length > 0 && (
         <div className="q-exchanges" role="group" aria-label={t('panel.exchanges')}>
           <span className="hint">{t('panel.exchanges')}</span>
-          <div className="choice-row">{exchanges.map((c) => button(c, t(`panel.exchange.${c.up}`), { secondary: true, testId: `choice-exchange-${c.up}` }))}</div>
+          <div className="choice-row">
+            {exchanges.map((c) => button(c, t(`panel.exchange.${c.up}`), { secondary: true, testId: `choice-exchange-${c.up}` }))}
+          </div>
         </div>
       )}
       {undo}

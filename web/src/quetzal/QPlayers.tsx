@@ -19,7 +19,10 @@ function DiscoveryTrack({ at }: { at: number }) {
     <div className="q-track" title={next ? t('player.discoveryNext', { space: next.space }) : undefined}>
       <div className="q-track-bar" aria-hidden="true">
         {Array.from({ length: max + 1 }, (_, i) => (
-          <span key={i} className={`q-track-cell${i <= at ? ' reached' : ''}${DATA.discovery.rewards.some((r) => r.space === i) ? ' reward' : ''}${i === at ? ' here' : ''}`} />
+          <span
+            key={i}
+            className={`q-track-cell${i <= at ? ' reached' : ''}${DATA.discovery.rewards.some((r) => r.space === i) ? ' reward' : ''}${i === at ? ' here' : ''}`}
+          />
         ))}
       </div>
     </div>

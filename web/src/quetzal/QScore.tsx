@@ -16,7 +16,9 @@ export function QScore({ view, seat, seats }: { view: QView; seat: number | null
     <section className="score-screen" data-testid="score-screen" aria-label={t('score.title')}>
       <h2>{t('score.title')}</h2>
       <p className="winners" data-testid="winners">
-        {result.winners.length === 1 && result.winners[0] === seat ? t('score.youWin') : t('score.winners', { names: names.join(', '), count: names.length })}
+        {result.winners.length === 1 && result.winners[0] === seat
+          ? t('score.youWin')
+          : t('score.winners', { names: names.join(', '), count: names.length })}
       </p>
       <div className="score-scroll">
         <table className="score-table">
@@ -28,7 +30,8 @@ export function QScore({ view, seat, seats }: { view: QView; seat: number | null
                   <SeatBadge seat={s.seat} size={18} />
                   {result.winners.includes(s.seat) && (
                     <span className="winner-star" title={t('score.winner')}>
-                      {' '}★<span className="visually-hidden"> {t('score.winner')}</span>
+                      {' '}
+                      ★<span className="visually-hidden"> {t('score.winner')}</span>
                     </span>
                   )}
                   <span className="score-name">{seatName(seats, s.seat, t)}</span>

@@ -12,7 +12,10 @@ import './quetzal.css';
 
 /** Quetzal: the board beside the decision, the player boards and the log. */
 export function QuetzalTable({ view, seat, seats, log, choose, busy, canUndo, onUndo, aside }: TableProps & { view: QView }) {
-  const targets = useMemo(() => (seat !== null && view.toAct === seat && view.decision === 'place' ? placeTargets(view) : new Map()), [view, seat]);
+  const targets = useMemo(
+    () => (seat !== null && view.toAct === seat && view.decision === 'place' ? placeTargets(view) : new Map()),
+    [view, seat],
+  );
   // The place picked on the board, waiting for "how many of which kind"; forgotten when it is no longer offered.
   const [selected, setSelected] = useState<string | null>(null);
   useEffect(() => {
@@ -29,7 +32,18 @@ export function QuetzalTable({ view, seat, seats, log, choose, busy, canUndo, on
         {view.result ? (
           <QScore view={view} seat={seat} seats={seats} />
         ) : (
-          <QDecision view={view} seat={seat} seats={seats} choose={chooseQ} busy={busy} canUndo={canUndo} onUndo={onUndo} targets={targets} selected={selected} onSelect={onSelect} />
+          <QDecision
+            view={view}
+            seat={seat}
+            seats={seats}
+            choose={chooseQ}
+            busy={busy}
+            canUndo={canUndo}
+            onUndo={onUndo}
+            targets={targets}
+            selected={selected}
+            onSelect={onSelect}
+          />
         )}
         {aside}
         <QPlayers view={view} seat={seat} seats={seats} />

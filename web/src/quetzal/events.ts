@@ -47,7 +47,9 @@ export function describeQEvent(e: LogEvent, seats: readonly SeatInfo[], t: TFunc
       return k(e.leader && n > 1 ? 'placeLeader' : 'place', { count: n, kind, where });
     }
     case 'outbid':
-      return e.automaton ? k('outbidAutomaton', { where: locName(String(e.loc), t) }) : k('outbid', { where: locName(String(e.loc), t), count: e.back });
+      return e.automaton
+        ? k('outbidAutomaton', { where: locName(String(e.loc), t) })
+        : k('outbid', { where: locName(String(e.loc), t), count: e.back });
     case 'automaton':
       return k('automaton', {
         temple: (e.temple as number[]).join(', '),
@@ -57,7 +59,9 @@ export function describeQEvent(e: LogEvent, seats: readonly SeatInfo[], t: TFunc
       });
     case 'automatonTemple': {
       const cards = (e.cards as string[]) ?? [];
-      return cards.length === 0 ? k('automatonTempleNone', { banner: e.banner }) : k('automatonTemple', { banner: e.banner, cards: cardList(cards, t) });
+      return cards.length === 0
+        ? k('automatonTempleNone', { banner: e.banner })
+        : k('automatonTemple', { banner: e.banner, cards: cardList(cards, t) });
     }
     case 'automatonSite':
       return k('automatonSite', { site: locName(String(e.site), t), cards: cardList((e.cards as string[]) ?? [], t) });
@@ -78,12 +82,16 @@ export function describeQEvent(e: LogEvent, seats: readonly SeatInfo[], t: TFunc
     case 'deliver': {
       const cards = (e.cards as string[]) ?? [];
       const where = locName(String(e.loc), t);
-      return cards.length === 0 ? k('deliverNone', { where }) : k('deliver', { cards: cardList(cards, t), where, vp: e.vp, coins: e.coins, discovery: e.discovery });
+      return cards.length === 0
+        ? k('deliverNone', { where })
+        : k('deliver', { cards: cardList(cards, t), where, vp: e.vp, coins: e.coins, discovery: e.discovery });
     }
     case 'upgrade':
       return k('upgrade', { up: upName(String(e.up), t) });
     case 'upgradeDiscarded':
-      return e.why === 'duplicate' ? k('upgradeDuplicate', { up: upName(String(e.up), t) }) : k('upgradeLimit', { up: upName(String(e.up), t) });
+      return e.why === 'duplicate'
+        ? k('upgradeDuplicate', { up: upName(String(e.up), t) })
+        : k('upgradeLimit', { up: upName(String(e.up), t) });
     case 'exchange':
       return t(`quetzal:log.exchange.${e.up}`, { name });
     case 'coins':

@@ -39,7 +39,16 @@ export const figureCount = (c: PlaceChoice): number => c.adv + c.arch + c.wild +
  */
 export function sortPlacements(cs: readonly PlaceChoice[]): PlaceChoice[] {
   const kindRank = (c: PlaceChoice) => (c.as === 'adv' ? 0 : c.as === 'arch' ? 1 : 2);
-  return cs.slice().sort((a, b) => figureCount(a) - figureCount(b) || kindRank(a) - kindRank(b) || a.wild - b.wild || Number(a.leader) - Number(b.leader) || b.adv - a.adv);
+  return cs
+    .slice()
+    .sort(
+      (a, b) =>
+        figureCount(a) - figureCount(b) ||
+        kindRank(a) - kindRank(b) ||
+        a.wild - b.wild ||
+        Number(a.leader) - Number(b.leader) ||
+        b.adv - a.adv,
+    );
 }
 
 /** Coins a placement costs the viewer (Q-PL-3, Q-PL-4; the Temple discount of Q-R-6). */

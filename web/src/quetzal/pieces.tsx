@@ -35,21 +35,27 @@ function BonusBadge({ bonus, x, y }: { bonus: string; x: number; y: number }) {
     return (
       <g transform={`translate(${x},${y})`}>
         <circle r={6.5} fill="#f3c623" stroke="#7a5c00" strokeWidth={1.2} />
-        <text dy="0.35em" textAnchor="middle" fontSize={8} fontWeight={700} fill="#3d2e00">1</text>
+        <text dy="0.35em" textAnchor="middle" fontSize={8} fontWeight={700} fill="#3d2e00">
+          1
+        </text>
       </g>
     );
   if (bonus === 'discovery')
     return (
       <g transform={`translate(${x},${y})`}>
         <path d="M0,-7 L7,5 L-7,5 Z" fill="#2f7fbf" stroke="#0f3a5c" strokeWidth={1.2} />
-        <text dy="0.55em" y={-1} textAnchor="middle" fontSize={7} fontWeight={700} fill="#fff">1</text>
+        <text dy="0.55em" y={-1} textAnchor="middle" fontSize={7} fontWeight={700} fill="#fff">
+          1
+        </text>
       </g>
     );
   if (bonus === 'vp')
     return (
       <g transform={`translate(${x},${y})`}>
         <rect x={-6.5} y={-6.5} width={13} height={13} rx={2} fill="#2f6b3a" stroke="#143d1c" strokeWidth={1.2} />
-        <text dy="0.35em" textAnchor="middle" fontSize={8} fontWeight={700} fill="#fff">1</text>
+        <text dy="0.35em" textAnchor="middle" fontSize={8} fontWeight={700} fill="#fff">
+          1
+        </text>
       </g>
     );
   return null;
@@ -103,7 +109,9 @@ export function HolderMark({ holder, x, y, r = 11 }: { holder: number | 'automat
     return (
       <g transform={`translate(${x},${y})`} className="q-auto-mark">
         <rect x={-r} y={-r} width={2 * r} height={2 * r} rx={3} fill="#6d6d6d" stroke="#2b2b2b" strokeWidth={1.5} />
-        <text dy="0.35em" textAnchor="middle" fontSize={r * 1.1} fontWeight={700} fill="#fff">⚙</text>
+        <text dy="0.35em" textAnchor="middle" fontSize={r * 1.1} fontWeight={700} fill="#fff">
+          ⚙
+        </text>
       </g>
     );
   }
@@ -122,7 +130,15 @@ export function HolderMark({ holder, x, y, r = 11 }: { holder: number | 'automat
  * A focusable SVG element that makes (with `choice`) or advances a decision: role button,
  * Enter/Space activate, marked data-choosable for the browser tests.
  */
-export function QTarget(props: { label: string; onActivate: () => void; choice?: QChoice; testId?: string; className?: string; selected?: boolean; children: ReactNode }) {
+export function QTarget(props: {
+  label: string;
+  onActivate: () => void;
+  choice?: QChoice;
+  testId?: string;
+  className?: string;
+  selected?: boolean;
+  children: ReactNode;
+}) {
   const { label, onActivate, choice, testId, className, selected, children } = props;
   const onKey = (e: KeyboardEvent) => {
     if (e.key === 'Enter' || e.key === ' ') {

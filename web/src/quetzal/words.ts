@@ -12,7 +12,8 @@ export function cardLabel(name: string, t: TFunction): string {
   return bonus === 'none' ? base : `${base} (${t(`quetzal:bonus.${bonus}`)})`;
 }
 
-export const cardList = (names: readonly string[], t: TFunction): string => (names.length === 0 ? '–' : names.map((n) => cardLabel(n, t)).join(', '));
+export const cardList = (names: readonly string[], t: TFunction): string =>
+  names.length === 0 ? '–' : names.map((n) => cardLabel(n, t)).join(', ');
 
 export const locName = (id: string, t: TFunction): string => t(`quetzal:loc.${id}`, { defaultValue: id });
 export const upName = (id: string, t: TFunction): string => t(`quetzal:up.${id}.name`, { defaultValue: id });

@@ -156,27 +156,70 @@ export function ReplayViewer({ timeline, seats }: { timeline: Timeline; seats: r
     <div className="replay game-screen" data-testid="replay" data-step={step} data-moves={moves}>
       <div className="replay-controls status-bar">
         <div className="replay-buttons" role="group" aria-label={t('controls')}>
-          <button type="button" className="secondary" onClick={() => setStep(0)} disabled={step === 0} aria-label={t('first')} title={t('first')} data-testid="replay-first">
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => setStep(0)}
+            disabled={step === 0}
+            aria-label={t('first')}
+            title={t('first')}
+            data-testid="replay-first"
+          >
             <StepIcon kind="first" />
           </button>
-          <button type="button" className="secondary" onClick={() => setStep(step - 1)} disabled={step === 0} aria-label={t('back')} title={t('back')} data-testid="replay-back">
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => setStep(step - 1)}
+            disabled={step === 0}
+            aria-label={t('back')}
+            title={t('back')}
+            data-testid="replay-back"
+          >
             <StepIcon kind="back" />
           </button>
-          <button type="button" className="secondary" onClick={() => setStep(step + 1)} disabled={step === moves} aria-label={t('forward')} title={t('forward')} data-testid="replay-forward">
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => setStep(step + 1)}
+            disabled={step === moves}
+            aria-label={t('forward')}
+            title={t('forward')}
+            data-testid="replay-forward"
+          >
             <StepIcon kind="forward" />
           </button>
-          <button type="button" className="secondary" onClick={() => setStep(moves)} disabled={step === moves} aria-label={t('last')} title={t('last')} data-testid="replay-last">
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => setStep(moves)}
+            disabled={step === moves}
+            aria-label={t('last')}
+            title={t('last')}
+            data-testid="replay-last"
+          >
             <StepIcon kind="last" />
           </button>
         </div>
         <label className="replay-slider">
           <span className="visually-hidden">{t('slider')}</span>
-          <input type="range" min={0} max={moves} step={1} value={step} onChange={(e) => setStep(Number(e.target.value))} data-testid="replay-slider" aria-valuetext={t('position', { step, moves })} />
+          <input
+            type="range"
+            min={0}
+            max={moves}
+            step={1}
+            value={step}
+            onChange={(e) => setStep(Number(e.target.value))}
+            data-testid="replay-slider"
+            aria-valuetext={t('position', { step, moves })}
+          />
         </label>
         <span className="replay-position" aria-live="polite" data-testid="replay-position">
           {t('position', { step, moves })}
         </span>
-        <span className="turn-no">{view.game === 'relic-runners' ? t('turn', { turn: view.turn }) : t('game:status.round', { round: view.round })}</span>
+        <span className="turn-no">
+          {view.game === 'relic-runners' ? t('turn', { turn: view.turn }) : t('game:status.round', { round: view.round })}
+        </span>
         <span className="replay-hint">{t('keysHint')}</span>
       </div>
       {view.game === 'relic-runners' ? <RRTable view={view} {...table} /> : <QuetzalTable view={view} {...table} />}

@@ -90,7 +90,16 @@ export function ScoreChart({ scores, seats, step, onSeek }: ScoreChartProps) {
         <text transform={`translate(10 ${PAD.top + ih / 2}) rotate(-90)`} textAnchor="middle" fontSize={11} fill="#23201a">
           {t('chart.yAxis')}
         </text>
-        <line className="current-step" x1={x(cur)} x2={x(cur)} y1={PAD.top} y2={PAD.top + ih} stroke="#23201a" strokeDasharray="4 3" strokeWidth={1.5} />
+        <line
+          className="current-step"
+          x1={x(cur)}
+          x2={x(cur)}
+          y1={PAD.top}
+          y2={PAD.top + ih}
+          stroke="#23201a"
+          strokeDasharray="4 3"
+          strokeWidth={1.5}
+        />
         {seatList.map((s) => {
           const st = seatStyle(s);
           const points = scores.map((row, k) => `${x(k).toFixed(1)},${y(row[s] ?? 0).toFixed(1)}`).join(' ');
@@ -98,9 +107,22 @@ export function ScoreChart({ scores, seats, step, onSeek }: ScoreChartProps) {
             <g key={s} data-testid={`score-line-${s}`}>
               <polyline points={points} fill="none" stroke={st.colour} strokeWidth={2} strokeLinejoin="round" />
               {marks.map((k) => (
-                <path key={k} d={shapePath(st.shape, 3.5)} transform={`translate(${x(k)} ${y(scores[k]?.[s] ?? 0)})`} fill={st.colour} stroke={st.ink} strokeWidth={1} />
+                <path
+                  key={k}
+                  d={shapePath(st.shape, 3.5)}
+                  transform={`translate(${x(k)} ${y(scores[k]?.[s] ?? 0)})`}
+                  fill={st.colour}
+                  stroke={st.ink}
+                  strokeWidth={1}
+                />
               ))}
-              <path d={shapePath(st.shape, 5.5)} transform={`translate(${x(cur)} ${y(scores[cur]?.[s] ?? 0)})`} fill={st.colour} stroke="#23201a" strokeWidth={2} />
+              <path
+                d={shapePath(st.shape, 5.5)}
+                transform={`translate(${x(cur)} ${y(scores[cur]?.[s] ?? 0)})`}
+                fill={st.colour}
+                stroke="#23201a"
+                strokeWidth={2}
+              />
             </g>
           );
         })}

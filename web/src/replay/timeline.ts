@@ -60,7 +60,9 @@ export class Timeline {
       try {
         events = game.apply(s, c);
       } catch (e) {
-        throw new BadRecord(`choice #${i} is not legal: ${e instanceof IllegalChoice ? e.reason : e instanceof Error ? e.message : String(e)}`);
+        throw new BadRecord(
+          `choice #${i} is not legal: ${e instanceof IllegalChoice ? e.reason : e instanceof Error ? e.message : String(e)}`,
+        );
       }
       log.push({ move: i + 1, events: events as unknown as readonly LogEvent[] });
       scores.push(this.engine.scoresNow(s));
@@ -94,7 +96,8 @@ export class Timeline {
   private initial(): State {
     const r = this.record;
     const game = this.engine.game;
-    if (r.seats < game.minSeats || r.seats > game.maxSeats) throw new Error(`a game needs ${game.minSeats}–${game.maxSeats} seats, not ${r.seats}`);
+    if (r.seats < game.minSeats || r.seats > game.maxSeats)
+      throw new Error(`a game needs ${game.minSeats}–${game.maxSeats} seats, not ${r.seats}`);
     return game.setup(game.options(r.options), r.seats, createRng(r.seed, r.version));
   }
 }

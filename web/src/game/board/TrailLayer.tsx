@@ -43,7 +43,11 @@ export const TrailInfo = memo(function TrailInfo(props: {
 });
 
 /** The trails that offer choices now: glowing, wide, clickable targets. */
-export function TrailTargets(props: { byTrail: ReadonlyMap<number, readonly TrailChoice[]>; openTrail: number | null; onTrail: (id: number) => void }) {
+export function TrailTargets(props: {
+  byTrail: ReadonlyMap<number, readonly TrailChoice[]>;
+  openTrail: number | null;
+  onTrail: (id: number) => void;
+}) {
   const { byTrail, openTrail, onTrail } = props;
   const { t } = useTranslation('board');
   return (

@@ -70,7 +70,13 @@ export const Pathways = memo(function Pathways({ owners }: { owners: ReadonlyMap
         <g key={`${trail}-${seat}`} className="rr-pathway" data-testid={`pathway-${trail}-${seat}`}>
           <line x1={a.x} y1={a.y} x2={b.x} y2={b.y} stroke={st.ink} strokeWidth="8" strokeLinecap="round" />
           <line x1={a.x} y1={a.y} x2={b.x} y2={b.y} stroke={st.colour} strokeWidth="5" strokeLinecap="round" />
-          <path d={shapePath(st.shape, 9)} transform={`translate(${m.x.toFixed(1)},${m.y.toFixed(1)})`} fill={st.colour} stroke={st.ink} strokeWidth="2" />
+          <path
+            d={shapePath(st.shape, 9)}
+            transform={`translate(${m.x.toFixed(1)},${m.y.toFixed(1)})`}
+            fill={st.colour}
+            stroke={st.ink}
+            strokeWidth="2"
+          />
         </g>,
       );
     });
@@ -85,8 +91,19 @@ export const Tokens = memo(function Tokens({ coloured }: { coloured: ReadonlySet
       {TRAILS.filter((tr) => tr.river).map((tr) => {
         const on = coloured.has(tr.id);
         return (
-          <g key={tr.id} transform={`translate(${tr.mid.x.toFixed(1)},${tr.mid.y.toFixed(1)})`} data-testid={`token-${tr.id}`} data-side={on ? 'coloured' : 'plain'}>
-            <circle r="14" fill={on ? PALETTE.tokenOn : PALETTE.tokenOff} stroke={on ? '#7a4f00' : '#8d7c58'} strokeWidth="2.5" strokeDasharray={on ? undefined : '4 3'} />
+          <g
+            key={tr.id}
+            transform={`translate(${tr.mid.x.toFixed(1)},${tr.mid.y.toFixed(1)})`}
+            data-testid={`token-${tr.id}`}
+            data-side={on ? 'coloured' : 'plain'}
+          >
+            <circle
+              r="14"
+              fill={on ? PALETTE.tokenOn : PALETTE.tokenOff}
+              stroke={on ? '#7a4f00' : '#8d7c58'}
+              strokeWidth="2.5"
+              strokeDasharray={on ? undefined : '4 3'}
+            />
             {on && (
               <g fill="#3b2a17">
                 <rect x="-8" y="-3" width="16" height="10" rx="1.5" />
@@ -139,7 +156,8 @@ function SiteBody({ site, view }: { site: (typeof SITES)[number]; view: SiteView
 }
 
 const sameSite = (a: SiteView, b: SiteView) =>
-  a === b || (a.id === b.id && a.colour === b.colour && a.height === b.height && a.top === b.top && a.shrine === b.shrine && a.relic === b.relic);
+  a === b ||
+  (a.id === b.id && a.colour === b.colour && a.height === b.height && a.top === b.top && a.shrine === b.shrine && a.relic === b.relic);
 
 /** One location with its stack, purple top tile and shrine; names itself in a tooltip. */
 const SiteMark = memo(
@@ -175,7 +193,15 @@ const SiteMark = memo(
 );
 
 /** All locations. */
-export const Sites = memo(function Sites({ sites, explorers, seats }: { sites: readonly SiteView[]; explorers: ReadonlyMap<string, readonly number[]>; seats: readonly SeatInfo[] }) {
+export const Sites = memo(function Sites({
+  sites,
+  explorers,
+  seats,
+}: {
+  sites: readonly SiteView[];
+  explorers: ReadonlyMap<string, readonly number[]>;
+  seats: readonly SeatInfo[];
+}) {
   return (
     <g>
       {sites.map((v) => (
@@ -186,7 +212,15 @@ export const Sites = memo(function Sites({ sites, explorers, seats }: { sites: r
 });
 
 /** Explorer pawns: seat colour, shape and letter; several on one site stand side by side. */
-export const Explorers = memo(function Explorers({ explorers, current, seats }: { explorers: ReadonlyMap<string, readonly number[]>; current: number | null; seats: readonly SeatInfo[] }) {
+export const Explorers = memo(function Explorers({
+  explorers,
+  current,
+  seats,
+}: {
+  explorers: ReadonlyMap<string, readonly number[]>;
+  current: number | null;
+  seats: readonly SeatInfo[];
+}) {
   const { t } = useTranslation('board');
   const out: React.ReactNode[] = [];
   for (const [site, list] of explorers) {

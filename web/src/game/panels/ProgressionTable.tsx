@@ -7,7 +7,11 @@ import { tableModel } from './progression.js';
 
 /** Toolboxes as marks (a count alone is easy to misread at a glance); the count is also in words. */
 function Boxes({ n }: { n: number }) {
-  return <span className="boxes" aria-hidden="true">{n > 0 ? '■'.repeat(n) : '·'}</span>;
+  return (
+    <span className="boxes" aria-hidden="true">
+      {n > 0 ? '■'.repeat(n) : '·'}
+    </span>
+  );
 }
 
 export interface ProgressionTableProps {
@@ -73,7 +77,11 @@ export function ProgressionTable({ view, player, choices, choose, busy = false }
               );
               const c = cell.use ?? cell.step;
               return (
-                <td key={cell.col} title={`${toolName(cell.col, cell.level, t)}: ${toolAction(cell.col, cell.level, t)}`} className={c ? 'live' : undefined}>
+                <td
+                  key={cell.col}
+                  title={`${toolName(cell.col, cell.level, t)}: ${toolAction(cell.col, cell.level, t)}`}
+                  className={c ? 'live' : undefined}
+                >
                   {c ? button(c, content, `${c.t}-${cell.col}-${cell.level}`) : content}
                 </td>
               );
@@ -91,7 +99,16 @@ export function ProgressionTable({ view, player, choices, choose, busy = false }
               const c = m.stepIn[i];
               return (
                 <td key={col} className={c ? 'live' : undefined}>
-                  {c ? button(c, <><Boxes n={m.bottom} /><span className="cell-act"> ↑</span></>, `step-${col}-0`) : null}
+                  {c
+                    ? button(
+                        c,
+                        <>
+                          <Boxes n={m.bottom} />
+                          <span className="cell-act"> ↑</span>
+                        </>,
+                        `step-${col}-0`,
+                      )
+                    : null}
                 </td>
               );
             })

@@ -78,7 +78,9 @@ export function choiceLabel(c: RRChoice, view: RRView, t: TFunction): string {
     case 'neighbour':
       return t('game:choice.neighbour', { site: siteName(c.site, t) });
     case 'place':
-      return t(c.ivory === 4 ? 'game:choice.place4' : c.ivory === 5 ? 'game:choice.place5' : 'game:choice.place', { trail: trailName(c.trail, t) });
+      return t(c.ivory === 4 ? 'game:choice.place4' : c.ivory === 5 ? 'game:choice.place5' : 'game:choice.place', {
+        trail: trailName(c.trail, t),
+      });
     case 'flip':
       return t('game:choice.flip', { trail: trailName(c.trail, t) });
     case 'lift':

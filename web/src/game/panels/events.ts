@@ -36,7 +36,10 @@ export function describeEvent(e: LogEvent, seats: readonly SeatInfo[], t: TFunct
     case 'teleport':
       return t('log:teleport', { name, site: site(e.to) });
     case 'explore':
-      return t(`log:explore.${str(e.how) === 'machete' ? 'machete' : str(e.how) === 'neighbour' ? 'neighbour' : 'ration'}`, { name, site: site(e.site) });
+      return t(`log:explore.${str(e.how) === 'machete' ? 'machete' : str(e.how) === 'neighbour' ? 'neighbour' : 'ration'}`, {
+        name,
+        site: site(e.site),
+      });
     case 'ruinTile':
       return t('log:ruinTile', { name, site: site(e.site) });
     case 'ivoryTaken':
