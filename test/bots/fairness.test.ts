@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createRng } from '../../src/core/rng.js';
 import { botFromSpec, decide, type Bot, type BotInput } from '../../src/bots/index.js';
 import { relicRunners as g, type State } from '../../src/games/relic-runners/index.js';
-import { forSeeds, randomGame, range } from '../helpers/random-play.js';
+import { forSeeds, randomGame, range } from '../helpers/rr.js';
 
 /** A mid-game state after `turns` random turns, at a decision of the seat to act. */
 const midGame = (seed: number, turns: number): State => randomGame(seed, 3, turns);

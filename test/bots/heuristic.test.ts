@@ -9,7 +9,7 @@ import type { RRChoice } from '../../src/games/relic-runners/choice.js';
 import { addMoves } from '../../src/games/relic-runners/moves.js';
 import { longestChain, scoreBreakdown } from '../../src/games/relic-runners/scoring.js';
 import { g, buildPosition, type State } from '../helpers/rr.js';
-import { forSeeds, randomGame, range } from '../helpers/random-play.js';
+import { forSeeds, randomGame, range } from '../helpers/rr.js';
 
 const value = (s: State, seat: number) => rrHeuristic.value(s, seat);
 

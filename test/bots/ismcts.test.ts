@@ -9,7 +9,7 @@ import { buildPosition, type SeatSpec } from '../../src/games/relic-runners/posi
 import type { State } from '../../src/games/relic-runners/state.js';
 import type { Bot } from '../../src/bots/bot.js';
 import type { Rng } from '../../src/core/rng.js';
-import { randomGame } from '../helpers/random-play.js';
+import { randomGame } from '../helpers/rr.js';
 
 test('ismcts limits parse from 500ms, 2s and 2000it; nonsense is refused', () => {
   assert.deepEqual(parseIsmctsArg('500ms'), { ms: 500 });

@@ -6,7 +6,7 @@ import { quetzalValue } from '../../src/bots/quetzal/index.js';
 import type { AnyGame, Choice } from '../../src/core/game.js';
 import { createRng } from '../../src/core/rng.js';
 import { g, buildPosition, decision, place, setup, type State } from '../helpers/quetzal.js';
-import { forSeeds, range } from '../helpers/random-play.js';
+import { forSeeds, range } from '../helpers/play.js';
 
 const game = g as AnyGame;
 

@@ -1,27 +1,25 @@
-import assert from 'node:assert/strict';
+/** Quetzal's bindings of the shared play helpers (play.ts), typed, and its position helpers. */
 import type { GameEvent } from '../../src/core/game.js';
 import { createRng, type Rng } from '../../src/core/rng.js';
 import { quetzal as g, type QChoice, type State } from '../../src/games/quetzal/index.js';
 import { buildPosition, type QPositionSpec } from '../../src/games/quetzal/position.js';
-import { cardName } from '../../src/games/quetzal/data.js';
+import * as play from './play.js';
 
 export { g, buildPosition };
 export type { QPositionSpec, QChoice, State };
+export { forSeeds, range } from './play.js';
 
-export function setup(seats: number, seed: number | string = 1, opts: object = {}): State {
-  return g.setup(g.options(opts), seats, createRng(seed));
-}
+export const setup = (seats: number, seed: number | string = 1, opts: object = {}): State => play.setupGame(g, seats, seed, opts);
 
 /** Legal choices now, optionally only those of one type. */
-export function choices(s: State, t?: QChoice['t']): QChoice[] {
-  return g.choices(s).filter((c) => t === undefined || c.t === t) as QChoice[];
-}
+export const choices = (s: State, t?: QChoice['t']): QChoice[] => play.choices(g, s, t);
 
 /** Plays choices in order; returns all events. */
-export function act(s: State, ...cs: QChoice[]): GameEvent[] {
-  const out: GameEvent[] = [];
-  for (const c of cs) out.push(...g.apply(s, c));
-  return out;
+export const act = (s: State, ...cs: QChoice[]): GameEvent[] => play.act(g, s, ...cs);
+
+/** Asserts that a choice is illegal now and that the state is unchanged by trying it. */
+export function assertIllegal(s: State, c: unknown): void {
+  play.assertIllegal(g, s, c);
 }
 
 /** A placement choice with zero defaults: place('quarry', {as:'adv', adv:2}). */
@@ -40,50 +38,14 @@ export function place(
 }
 
 /** The kind of the pending decision, or null at the end. */
-export function decision(s: State): string | null {
-  if (s.over) return null;
-  return s.stack[s.stack.length - 1]?.k ?? null;
-}
+export const decision = (s: State): string | null => g.view(s, null).decision;
 
-export function assertIllegal(s: State, c: unknown): void {
-  const before = g.hash(s);
-  assert.throws(() => g.apply(s, c), { name: 'IllegalChoice' });
-  assert.equal(g.hash(s), before);
-}
+/** A seat's hand by card name, sorted, as that seat sees it. */
+export const handNames = (s: State, seat: number): string[] => [...(g.view(s, seat).players[seat]!.hand ?? [])];
+/** The temple display by card name (null: an empty space). */
+export const templeNames = (s: State): (string | null)[] => [...g.view(s, null).temple];
 
-export const handNames = (s: State, seat: number): string[] => s.players[seat]!.hand.map(cardName).sort();
-export const templeNames = (s: State): (string | null)[] => s.temple.map((c) => (c < 0 ? null : cardName(c)));
-
-/** Declines everything optional until the decision kind differs or the game ends. */
-export function declineUntil(s: State, stop: (s: State) => boolean): void {
-  while (!s.over && !stop(s)) {
-    const cs = g.choices(s);
-    const c =
-      cs.find(
-        (x) =>
-          x.t === 'deliver' ||
-          x.t === 'done' ||
-          (x.t === 'sell' && x.card === null) ||
-          (x.t === 'reroll' && x.faces.length === 0) ||
-          (x.t === 'rerollAll' && !x.use),
-      ) ?? cs[0]!;
-    g.apply(s, c);
-  }
-}
-
-/** Plays a random game from a seed, visiting each state before its choice. */
+/** Plays a random game from a seed to its end, visiting each state before its choice. */
 export function randomGame(seed: number, seats: number, visit?: (s: State, c: QChoice, rng: Rng) => void): State {
-  const rng = createRng(`q:${seed}`);
-  const s = setup(seats, seed);
-  let guard = 0;
-  while (g.toAct(s) !== null) {
-    const cs = g.choices(s);
-    const c = cs[rng.int(cs.length)]!;
-    visit?.(s, c, rng);
-    g.apply(s, c);
-    if (++guard > 5000) throw new Error(`game ${seed} did not end`);
-  }
-  return s;
+  return play.randomGame(g, seats, seed, { rng: createRng(`q:${seed}`), visit, maxDecisions: 5000 });
 }
-
-export { forSeeds, range } from './random-play.js';

@@ -1,45 +1,53 @@
-import assert from 'node:assert/strict';
+/** Relic Runners' bindings of the shared play helpers (play.ts), typed, and its position helpers. */
 import type { GameEvent } from '../../src/core/game.js';
+import { createRng, type Rng } from '../../src/core/rng.js';
 import { relicRunners as g, STANDARD_BOARD, type RRChoice, type State } from '../../src/games/relic-runners/index.js';
 import { buildPosition, type PositionSpec } from '../../src/games/relic-runners/position.js';
+import * as play from './play.js';
 
 export { g, buildPosition };
 export type { PositionSpec, RRChoice, State };
+export { forSeeds, range } from './play.js';
 
 /** Legal choices now, optionally only those of one type. */
-export function choices(s: State, t?: RRChoice['t']): RRChoice[] {
-  return g.choices(s).filter((c) => t === undefined || c.t === t) as RRChoice[];
-}
+export const choices = (s: State, t?: RRChoice['t']): RRChoice[] => play.choices(g, s, t);
 
 /** Plays choices in order, each given as a full choice object; returns all events. */
-export function act(s: State, ...cs: RRChoice[]): GameEvent[] {
-  const ev: GameEvent[] = [];
-  for (const c of cs) ev.push(...g.apply(s, c));
-  return ev;
-}
-
-/** The pending decision's kind ("move", "post", "steps", …) or null when the game is over. */
-export function decision(s: State): string | null {
-  return s.over ? null : (s.stack[s.stack.length - 1]?.k ?? null);
-}
+export const act = (s: State, ...cs: RRChoice[]): GameEvent[] => play.act(g, s, ...cs);
 
 /** Asserts that a choice is illegal now and that the state is unchanged by trying it. */
 export function assertIllegal(s: State, c: unknown): void {
-  const before = g.hash(s);
-  assert.throws(() => g.apply(s, c), { name: 'IllegalChoice' });
-  assert.equal(g.hash(s), before);
+  play.assertIllegal(g, s, c);
 }
+
+/** The pending decision's kind ("move", "post", "steps", …) or null when the game is over. */
+export const decision = (s: State): string | null => g.view(s, null).decision;
 
 /** Move choices as lists of trail ids, sorted, for comparing with expected sets. */
 export function moveSets(s: State): string[] {
   return choices(s, 'move')
-    .map((c) => (c as unknown as { trails: number[] }).trails.join(','))
+    .flatMap((c) => (c.t === 'move' ? [c.trails.join(',')] : []))
     .sort();
 }
 
-export const seatOf = (s: State): number => s.cur;
+/** The seat whose turn it is (still the last one once the game is over). */
+export const seatOf = (s: State): number => g.view(s, null).current;
 export const player = (s: State, seat = s.cur) => s.players[seat]!;
 export const loc = (s: State, id: string): number => s.board.locIndex.get(id)!;
+
+/**
+ * Plays a random game from a seed, calling `visit` before each decision with the state, the choice
+ * about to be played and the picking generator, until the game ends or turn `capTurns` is over.
+ */
+export function randomGame(
+  seed: number,
+  seats: number,
+  capTurns: number,
+  visit?: (s: State, c: RRChoice, rng: Rng) => void,
+  options: object = {},
+): State {
+  return play.randomGame(g, seats, seed, { options, rng: createRng(`game:${seed}`), until: (s) => g.turn(s) > capTurns, visit });
+}
 
 /** The first-game temple colours of the board data, so that no temple colour depends on a seed. */
 export const FIRST_GAME_TEMPLES: PositionSpec['temples'] = STANDARD_BOARD.data.firstGameTemples;

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createRng } from '../../src/core/rng.js';
 import { relicRunners as g } from '../../src/games/relic-runners/index.js';
 import { tileColour, tileLevel } from '../../src/games/relic-runners/tiles.js';
-import { forSeeds, randomGame, range } from '../helpers/random-play.js';
+import { forSeeds, randomGame, range } from '../helpers/rr.js';
 
 test('determinize keeps everything the seat knows and redraws the rest among unseen tiles', () => {
   forSeeds(range(0, 60), (seed) => {

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRng } from '../../src/core/rng.js';
 import { relicRunners as g, type State } from '../../src/games/relic-runners/index.js';
-import { forSeeds, randomGame, range } from '../helpers/random-play.js';
+import { forSeeds, randomGame, range } from '../helpers/rr.js';
 
 /*
  * Rules §7. A view may depend only on what its viewer knows: redrawing everything the viewer has

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { IllegalChoice } from '../../src/core/errors.js';
 import { relicRunners as g, type RRChoice, type State } from '../../src/games/relic-runners/index.js';
-import { forSeeds, randomGame, range } from '../helpers/random-play.js';
+import { forSeeds, randomGame, range } from '../helpers/rr.js';
 
 function rejects(s: State, c: unknown): void {
   const before = g.hash(s);

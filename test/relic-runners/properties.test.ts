@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { relicRunners as g, type State } from '../../src/games/relic-runners/index.js';
 import { relicsCollected } from '../../src/games/relic-runners/rules.js';
 import { END_RELICS, tileColour, tileLevel, tileSet, type Level } from '../../src/games/relic-runners/tiles.js';
-import { forSeeds, randomGame, range } from '../helpers/random-play.js';
+import { forSeeds, randomGame, range } from '../helpers/rr.js';
 
 /** Every invariant the issue names, checked on one state; `prevVp` carries scores between calls. */
 function checkInvariants(s: State, prevVp: number[]): void {
