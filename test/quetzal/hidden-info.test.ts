@@ -19,18 +19,15 @@ function keysDeep(v: unknown, out = new Set<string>()): Set<string> {
   return out;
 }
 
-test('Q-HID-1 views of every seat and of a spectator are identical under determinize for that seat; choices match one to one', () => {
+test('Q-HID-1 determinize keeps hand sizes and the deck size, conserves the 75 cards, reseeds future rolls, and a bot deciding through a sample gets a true choice back', () => {
   forSeeds(range(1, 61), (seed) => {
     const seats = 2 + (seed % 4);
     const rng = createRng(`d:${seed}`);
     randomGame(seed, seats, (s) => {
       if (rng.int(6) !== 0) return;
       for (let seat = 0; seat < seats; seat++) {
+        // (Views and the acting seat's choices under determinize: the Game contract suite.)
         const d = g.determinize(s, seat, rng);
-        assert.deepEqual(g.view(d, seat), g.view(s, seat));
-        assert.deepEqual(g.view(d, null), g.view(s, null));
-        if (g.toAct(s) === seat) assert.equal(JSON.stringify(g.choices(d)), JSON.stringify(g.choices(s)));
-        // hand sizes and the deck size kept, cards conserved
         assert.deepEqual(
           d.players.map((p) => p.hand.length),
           s.players.map((p) => p.hand.length),

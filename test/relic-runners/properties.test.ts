@@ -111,29 +111,7 @@ test('random games that run to the end finish by the relic rule with a result', 
   assert.ok(finished > 0, 'no random 2-seat game reached the relic end in 3000 turns');
 });
 
-test('determinism: same seed and same choices give the same hash at every step', () => {
-  forSeeds(range(0, 40), (seed) => {
-    const hashes: string[] = [];
-    randomGame(seed, 3 + (seed % 3), 80, (s) => hashes.push(g.hash(s)));
-    const again: string[] = [];
-    randomGame(seed, 3 + (seed % 3), 80, (s) => again.push(g.hash(s)));
-    assert.deepEqual(again, hashes);
-  });
-});
-
 test('different seeds give different setups', () => {
   const hashes = new Set(range(0, 200).map((seed) => g.hash(randomGame(seed, 4, 0))));
   assert.equal(hashes.size, 200);
-});
-
-test('clone is deep: playing on a clone leaves the original unchanged', () => {
-  forSeeds(range(0, 30), (seed) => {
-    randomGame(seed, 4, 60, (s, c) => {
-      const h = g.hash(s);
-      const copy = g.clone(s);
-      assert.equal(g.hash(copy), h);
-      g.apply(copy, c);
-      assert.equal(g.hash(s), h, 'original changed by playing on its clone');
-    });
-  });
 });
