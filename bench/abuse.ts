@@ -800,7 +800,9 @@ async function runScenario(root: string, name: Scenario, settleMs: number): Prom
     return out;
   } catch (e) {
     await probe.stop().catch(() => undefined);
-    throw new Error(`${name} on ${root}: ${(e as Error).message}${srv.alive ? '' : `\nserver output:\n${srv.out.slice(-2000)}`}`);
+    throw new Error(`${name} on ${root}: ${(e as Error).message}${srv.alive ? '' : `\nserver output:\n${srv.out.slice(-2000)}`}`, {
+      cause: e,
+    });
   } finally {
     await srv.stop();
   }

@@ -32,7 +32,7 @@ function playGame(seed: number, seats: number, bots: readonly Bot[]): State {
 
 test('the Quetzal heuristic is registered, with banked VP and a prune', () => {
   const h = heuristicFor(game);
-  assert.ok(h.banked && h.prune);
+  assert.ok(h.banked !== undefined && h.prune !== undefined);
   const s = setup(4, 1);
   for (let q = 0; q < 4; q++) {
     assert.equal(h.banked(s, q), 0);

@@ -13,7 +13,10 @@ import type { Store } from '../../src/server/store.js';
 import { openSqliteStore } from '../../src/server/store-sqlite.js';
 import { openPostgresStore } from '../../src/server/store-postgres.js';
 import { createRng, type Rng } from '../../src/core/rng.js';
+import type { RawData } from 'ws';
+import type { RRChoice } from '../../src/games/relic-runners/index.js';
 import { http, TestClient } from './ws-client.js';
+import { parseMsg, type CreatedGame, type JoinedSeat, type ServerMsg } from './wire.js';
 
 export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -38,7 +41,7 @@ export async function openTestStore(kind: StoreKind): Promise<{ store: Store; dr
   if (kind === 'sqlite') {
     const store = openSqliteStore(':memory:');
     await store.init();
-    return { store, drop: async () => undefined };
+    return { store, drop: () => Promise.resolve() };
   }
   const schema = `test_server_${randomBytes(6).toString('hex')}`;
   const store = openPostgresStore(PG_URL, { schema, connectTimeoutMs: 5000 });
@@ -46,7 +49,7 @@ export async function openTestStore(kind: StoreKind): Promise<{ store: Store; dr
     await store.init();
   } catch (e) {
     await store.close().catch(() => undefined);
-    throw new Error(`PostgreSQL is unreachable at ${PG_URL}: ${(e as Error).message} (set TEST_DATABASE_URL or start it)`);
+    throw new Error(`PostgreSQL is unreachable at ${PG_URL}: ${(e as Error).message} (set TEST_DATABASE_URL or start it)`, { cause: e });
   }
   return {
     store,
@@ -102,31 +105,29 @@ export async function startServer(kind: StoreKind = 'sqlite', opts: ServerOption
   };
 }
 
-export type Msg = Record<string, any>;
-
 /** The invitation keys each game's creator was handed (game id → seat → key), as the creator keeps them. */
 export const inviteKeys = new Map<string, Map<number, string>>();
 
 /** Creates a game over HTTP; returns its id (its seats' invitation keys go to `inviteKeys`). */
 export async function createGame(base: string, body: Record<string, unknown>): Promise<string> {
-  const r = await http(base, 'POST', '/api/games', { game: 'relic-runners', ...body });
+  const r = await http<CreatedGame>(base, 'POST', '/api/games', { game: 'relic-runners', ...body });
   assert.equal(r.status, 201, JSON.stringify(r.json));
   assert.equal(typeof r.json.id, 'string');
-  inviteKeys.set(r.json.id, new Map((r.json.invites as { seat: number; key: string }[]).map((i) => [i.seat, i.key])));
-  return r.json.id as string;
+  inviteKeys.set(r.json.id, new Map(r.json.invites.map((i) => [i.seat, i.key])));
+  return r.json.id;
 }
 
 /** Claims a seat over HTTP with its invitation link's key (from `createGame`); returns its token. */
 export async function joinSeat(base: string, id: string, seat: number, name?: string): Promise<string> {
   const key = inviteKeys.get(id)?.get(seat);
-  const r = await http(base, 'POST', `/api/games/${id}/join`, { seat, ...(name ? { name } : {}), ...(key ? { key } : {}) });
+  const r = await http<JoinedSeat>(base, 'POST', `/api/games/${id}/join`, { seat, ...(name ? { name } : {}), ...(key ? { key } : {}) });
   assert.equal(r.status, 200, JSON.stringify(r.json));
   assert.equal(r.json.seat, seat);
-  return r.json.token as string;
+  return r.json.token;
 }
 
 /** Says hello and returns the welcome. */
-export async function hello(c: TestClient, game: string, token?: string): Promise<Msg> {
+export async function hello(c: TestClient, game: string, token?: string): Promise<ServerMsg> {
   const w = c.next((m) => m.type === 'welcome' || m.type === 'error');
   c.send({ type: 'hello', game, ...(token !== undefined ? { token } : {}) });
   const m = await w;
@@ -155,9 +156,9 @@ export interface AutoPlayer {
   /** Indices of this seat's acknowledged choices, in the order the acks arrived. */
   readonly acks: number[];
   /** Every error the seat received while playing. */
-  readonly errors: Msg[];
+  readonly errors: ServerMsg[];
   /** Resolves with the final state message once the game is over. */
-  readonly done: Promise<Msg>;
+  readonly done: Promise<ServerMsg>;
   stop(): void;
 }
 
@@ -166,33 +167,33 @@ export interface AutoPlayer {
  * sends a seeded random choice of its own view's choices (among the `prefer`red ones when there
  * are any), with the move index it saw.
  */
-export function autoPlay(c: TestClient, seat: number, rng: Rng | string, prefer?: (choice: Msg) => boolean): AutoPlayer {
+export function autoPlay(c: TestClient, seat: number, rng: Rng | string, prefer?: (choice: RRChoice) => boolean): AutoPlayer {
   const r = typeof rng === 'string' ? createRng(rng) : rng;
   const acks: number[] = [];
-  const errors: Msg[] = [];
+  const errors: ServerMsg[] = [];
   let lastSent = -1;
   let stopped = false;
-  let finish!: (m: Msg) => void;
+  let finish!: (m: ServerMsg) => void;
   let fail!: (e: Error) => void;
-  const done = new Promise<Msg>((res, rej) => {
+  const done = new Promise<ServerMsg>((res, rej) => {
     finish = res;
     fail = rej;
   });
   done.catch(() => undefined); // the test awaits it; a failure before that is not unhandled
-  const onState = (m: Msg) => {
+  const onState = (m: ServerMsg) => {
     if (m.status !== 'active') return finish(m);
     if (m.toAct !== seat || m.moves <= lastSent) return;
-    const all = m.view?.choices as Msg[] | null;
+    const all = m.view.choices;
     if (!all || all.length === 0) return fail(new Error(`seat ${seat} is to act at move ${m.moves} but its view has no choices`));
     const preferred = prefer ? all.filter(prefer) : [];
     const cs = preferred.length > 0 ? preferred : all;
     lastSent = m.moves;
     c.send({ type: 'choice', choice: cs[r.int(cs.length)], index: m.moves, id: `p${seat}-${m.moves}` });
   };
-  const listener = (d: unknown) => {
+  const listener = (d: RawData) => {
     if (stopped) return;
-    const m = JSON.parse(String(d)) as Msg;
-    if (m.type === 'ack') acks.push(m.index as number);
+    const m = parseMsg(d);
+    if (m.type === 'ack') acks.push(m.index);
     else if (m.type === 'error') {
       errors.push(m);
       fail(new Error(`seat ${seat} got an error while playing: ${JSON.stringify(m)}`));

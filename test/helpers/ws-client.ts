@@ -1,17 +1,18 @@
 import WebSocket from 'ws';
+import { parseMsg, type ApiReply, type ServerMsg } from './wire.js';
 
 /** A test client of the game server: sends JSON, keeps every message, waits for the ones it needs. */
 export class TestClient {
-  readonly messages: Record<string, unknown>[] = [];
+  readonly messages: ServerMsg[] = [];
   private waiters: {
-    pred: (m: Record<string, unknown>) => boolean;
-    resolve: (m: Record<string, unknown>) => void;
+    pred: (m: ServerMsg) => boolean;
+    resolve: (m: ServerMsg) => void;
     reject: (e: Error) => void;
     timer: NodeJS.Timeout;
   }[] = [];
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (d) => {
-      const m = JSON.parse(d.toString()) as Record<string, unknown>;
+      const m = parseMsg(d);
       this.messages.push(m);
       for (const w of [...this.waiters]) {
         if (w.pred(m)) {
@@ -37,7 +38,7 @@ export class TestClient {
   }
 
   /** The next message (from now on) matching `pred`; fails after `ms`. */
-  next(pred: (m: Record<string, unknown>) => boolean, ms = 10_000): Promise<Record<string, unknown>> {
+  next(pred: (m: ServerMsg) => boolean, ms = 10_000): Promise<ServerMsg> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(
         () => reject(new Error(`no matching message within ${ms} ms; last: ${JSON.stringify(this.messages.at(-1))?.slice(0, 300)}`)),
@@ -48,7 +49,7 @@ export class TestClient {
   }
 
   /** Sends a message and waits for the reply with the same id (ack, pong or error). */
-  async request(msg: Record<string, unknown>, ms = 10_000): Promise<Record<string, unknown>> {
+  async request(msg: Record<string, unknown>, ms = 10_000): Promise<ServerMsg> {
     const id = String(Math.random()).slice(2);
     const reply = this.next((m) => m.id === id, ms);
     this.send({ ...msg, id });
@@ -60,19 +61,22 @@ export class TestClient {
   }
 }
 
-/** JSON over HTTP to the server. */
-export async function http(base: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
+/**
+ * JSON over HTTP to the server; `T` is the reply the caller expects (it checks the status); a body
+ * that is not JSON comes back as its text.
+ */
+export async function http<T = ApiReply>(base: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
   const res = await fetch(base + path, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
-  let json: unknown = null;
+  let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
     json = text;
   }
-  return { status: res.status, json };
+  return { status: res.status, json: json as T };
 }

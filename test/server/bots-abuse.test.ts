@@ -94,7 +94,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       }
       const g = await live(srv.hub, id);
       assert.equal(g.seatConfigs[1]!.bot, null);
-      assert.equal((await http(srv.base, 'GET', `/api/games/${id}`)).json.seats[1].bot, null);
+      assert.equal((await http(srv.base, 'GET', `/api/games/${id}`)).json.seats[1]!.bot, null);
     });
 
     test("issue 13 #2: a stored game whose bot specs today's limits refuse is played by the fallback bot, each seat logged once", async () => {

@@ -319,6 +319,8 @@ interface StoredLog {
 
 function sqliteBackend(): Backend {
   const file = join(tmp, `crash-${randomBytes(3).toString('hex')}.sqlite`);
+  // Async like the PostgreSQL backend although SQLite answers at once: a failed assertion still rejects.
+  /* eslint-disable @typescript-eslint/require-await */
   return {
     env: { EXPEDITION_DB: file, DATABASE_URL: '' },
     async tamper(id, index, choice) {
@@ -354,6 +356,7 @@ function sqliteBackend(): Backend {
     },
     async cleanup() {},
   };
+  /* eslint-enable @typescript-eslint/require-await */
 }
 
 function postgresBackend(): Backend {
@@ -364,7 +367,9 @@ function postgresBackend(): Backend {
     try {
       await c.connect();
     } catch (e) {
-      throw new Error(`PostgreSQL is unreachable at ${PG_URL}: ${(e as Error).message}. These tests need it: .ci/run starts it.`);
+      throw new Error(`PostgreSQL is unreachable at ${PG_URL}: ${(e as Error).message}. These tests need it: .ci/run starts it.`, {
+        cause: e,
+      });
     }
     try {
       return await c.query<R>(sql, args);

@@ -7,18 +7,8 @@ import assert from 'node:assert/strict';
 import { replay, parseRecord } from '../../src/core/match.js';
 import { gameById } from '../../src/games/index.js';
 import { http } from '../helpers/ws-client.js';
-import {
-  autoPlay,
-  createGame,
-  hello,
-  joinSeat,
-  live,
-  startServer,
-  until,
-  type Msg,
-  type StoreKind,
-  type TestServer,
-} from '../helpers/server.js';
+import type { RecordReply } from '../helpers/wire.js';
+import { autoPlay, createGame, hello, joinSeat, live, startServer, until, type StoreKind, type TestServer } from '../helpers/server.js';
 
 for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
   describe(`end to end on ${kind}`, () => {
@@ -109,7 +99,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       // The record replays to the stored hash.
       const stored = (await store.getGame(id))!;
       assert.equal(stored.status, 'finished');
-      const record = await http(base, 'GET', `/api/games/${id}/record`);
+      const record = await http<RecordReply>(base, 'GET', `/api/games/${id}/record`);
       assert.equal(record.status, 200);
       const m = replay(gameById(record.json.game), parseRecord(record.json));
       assert.equal(m.game.toAct(m.state), null);
@@ -131,7 +121,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       stored.moves.forEach((mv, i) => assert.equal(mv.index, i));
 
       // The spectator heard of every move, in order, and never saw anything private before the end.
-      const states = spectator.messages.filter((mm) => mm.type === 'state' || mm.type === 'welcome') as Msg[];
+      const states = spectator.messages.filter((mm) => mm.type === 'state' || mm.type === 'welcome');
       const counts = states.map((s) => s.moves as number);
       for (let i = 1; i < counts.length; i++) assert.ok(counts[i]! >= counts[i - 1]!, 'moves never go back');
       const heard = new Set(counts);
@@ -157,7 +147,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       // After the end: a choice is refused as game over.
       const over = await clients[0]!.request({ type: 'choice', choice: { t: 'pass' } });
       assert.equal(over.code, 'game_over');
-      const list = (await http(base, 'GET', '/api/games')).json.games as { id: string }[];
+      const list = (await http(base, 'GET', '/api/games')).json.games;
       assert.ok(!list.some((s) => s.id === id), 'finished games are not listed as open');
     });
   });

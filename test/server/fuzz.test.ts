@@ -8,7 +8,11 @@ import assert from 'node:assert/strict';
 import { createRng, type Rng } from '../../src/core/rng.js';
 import { canonicalJson } from '../../src/core/hash.js';
 import { http, TestClient } from '../helpers/ws-client.js';
-import { createGame, hello, joinSeat, live, startServer, until, type Msg, type TestServer } from '../helpers/server.js';
+import type { ServerMsg } from '../helpers/wire.js';
+import { createGame, hello, joinSeat, live, startServer, until, type TestServer } from '../helpers/server.js';
+
+/** A JSON object as sent to the server: fuzzing sets any field to anything. */
+type Json = Record<string, unknown>;
 
 /** protocol.ts MAX_MESSAGE_BYTES */
 const MAX = 8 * 1024;
@@ -39,7 +43,7 @@ interface Case {
   readonly id?: string;
 }
 
-function checkReply(c: Case, m: Msg): void {
+function checkReply(c: Case, m: ServerMsg): void {
   const where = `${c.what}: ${typeof c.data === 'string' ? c.data.slice(0, 120) : `<${c.data.length} bytes>`} → ${JSON.stringify(m).slice(0, 300)}`;
   if (c.expect.includes('pong') && m.type === 'pong') {
     assert.equal(m.id, c.id, where);
@@ -79,7 +83,7 @@ const randomToken = (rng: Rng): string => {
 };
 
 /** A legal choice changed so that it is no longer legal (checked against the legal list). */
-function mutate(rng: Rng, legal: readonly Msg[]): Msg {
+function mutate(rng: Rng, legal: readonly Json[]): Json {
   const keys = new Set(legal.map((c) => canonicalJson(c)));
   for (;;) {
     const base = { ...pick(rng, legal) };
@@ -122,7 +126,7 @@ describe('WebSocket fuzz', () => {
     assert.equal(g.canUndo(x), false);
     const moves = g.moves.length;
     const hash = g.game.hash(g.state);
-    const legal = g.game.choices(g.state) as unknown as Msg[];
+    const legal: readonly Json[] = g.game.choices(g.state).map((c): Json => ({ ...c }));
     const spectatorStates = spectator.messages.length;
 
     const rng = createRng('fuzz-ws');
@@ -164,7 +168,7 @@ describe('WebSocket fuzz', () => {
           return { what: 'wrong type', data: JSON.stringify(v), expect: ['bad_message'] };
         }
         case 3: {
-          const v = pick<Msg>(rng, [
+          const v = pick<Json>(rng, [
             { type: 'choice', choice: 'move' },
             { type: 'choice', choice: { t: 5 } },
             { type: 'choice', choice: {} },
@@ -205,11 +209,11 @@ describe('WebSocket fuzz', () => {
           return { what: 'unknown type', data: JSON.stringify({ type: t, id: id0 }), expect: ['bad_message'], id: id0 };
         }
         case 5: {
-          const v = pick<Msg>(rng, [{ type: 'hello' }, { type: 'choice' }, {}, { choice: pick(rng, legal) }, { game: id }]);
+          const v = pick<Json>(rng, [{ type: 'hello' }, { type: 'choice' }, {}, { choice: pick(rng, legal) }, { game: id }]);
           return { what: 'missing field', data: JSON.stringify({ ...v, id: id0 }), expect: ['bad_message'], id: id0 };
         }
         case 6: {
-          const v = pick<Msg>(rng, [
+          const v = pick<Json>(rng, [
             { type: 'ping', x: 1 },
             { type: 'undo', game: id },
             { type: 'choice', choice: pick(rng, legal), seat: x },
@@ -221,7 +225,7 @@ describe('WebSocket fuzz', () => {
         case 7: {
           // id too long to echo, or huge strings where short ones belong (all under 8 KiB).
           const big = 'x'.repeat(65 + rng.int(7000));
-          const v = pick<Msg>(rng, [
+          const v = pick<Json>(rng, [
             { type: 'ping', id: big },
             { type: 'hello', game: big },
             { type: 'choice', choice: { t: big.slice(0, 33 + rng.int(3000)) }, id: id0 },
@@ -497,7 +501,7 @@ describe('HTTP fuzz', () => {
     const keys = ['game', 'seats', 'options', 'seed', 'clock', 'botDelayMs', 'seat', 'name', 'token', 'bot', 'kind'];
     let created = 0;
     for (let i = 0; i < 200; i++) {
-      const body: Msg = {};
+      const body: Json = {};
       for (let j = rng.int(5); j >= 0; j--) body[pick(rng, keys)] = values();
       const path = pick(rng, ['/api/games', `/api/games/${gameId}/join`, `/api/games/${gameId}/seats/${rng.int(4)}/bot`]);
       const r = await http(srv.base, 'POST', path, body);

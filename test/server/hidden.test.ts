@@ -8,7 +8,8 @@ import { replay, parseRecord } from '../../src/core/match.js';
 import { createRng } from '../../src/core/rng.js';
 import { gameById } from '../../src/games/index.js';
 import { http } from '../helpers/ws-client.js';
-import { autoPlay, createGame, hello, joinSeat, live, startServer, until, type Msg, type TestServer } from '../helpers/server.js';
+import type { RecordReply, ServerMsg } from '../helpers/wire.js';
+import { autoPlay, createGame, hello, joinSeat, live, startServer, until, type TestServer } from '../helpers/server.js';
 
 let srv: TestServer;
 before(async () => {
@@ -52,7 +53,7 @@ test('a whole game: no seat and no spectator ever receives what it may not see',
   await until(() => spectator.messages.some((m) => m.status === 'finished'), 'the spectator to hear of the end');
 
   // The true state after each move, from the published record (checked against the stored hash).
-  const rec = await http(base, 'GET', `/api/games/${id}/record`);
+  const rec = await http<RecordReply>(base, 'GET', `/api/games/${id}/record`);
   assert.equal(rec.status, 200);
   const game = gameById(rec.json.game);
   const record = parseRecord(rec.json);
@@ -67,7 +68,7 @@ test('a whole game: no seat and no spectator ever receives what it may not see',
 
   let peeks = 0;
   let choiceMsgs = 0;
-  const audiences: [number | null, Msg[]][] = [
+  const audiences: [number | null, readonly ServerMsg[]][] = [
     [null, spectator.messages],
     [0, seats[0]!.messages],
     [1, seats[1]!.messages],
@@ -79,7 +80,7 @@ test('a whole game: no seat and no spectator ever receives what it may not see',
       if (msg.type !== 'state' && msg.type !== 'welcome') continue;
       const where = `message to ${viewer === null ? 'the spectator' : `seat ${viewer}`} at move ${msg.moves}`;
       assert.equal(msg.seat, viewer, where);
-      const v: Msg = msg.view;
+      const v = msg.view;
       // The view is exactly the engine's view of the true position for this viewer.
       assert.deepEqual(plain(game.view(truth[msg.moves]!, viewer)), v, where);
       if (v.choices !== null) {
@@ -93,12 +94,13 @@ test('a whole game: no seat and no spectator ever receives what it may not see',
         assert.equal(v.toAct, viewer, `${where}: peek for another seat`);
         assert.equal(v.decision, 'pick');
       }
-      for (const e of msg.events as Msg[]) {
-        if (e.type === 'blueTaken') assert.equal(e.value, undefined, `${where}: a blue tile's value in a public event`);
+      for (const e of msg.events) {
+        if (e.type === 'blueTaken')
+          assert.equal((e as { value?: unknown }).value, undefined, `${where}: a blue tile's value in a public event`);
         assert.deepEqual(findKey(e, 'tiles'), [], `${where}: tiles in a public event`);
       }
       if (msg.status !== 'active') continue;
-      for (const p of v.players as Msg[]) {
+      for (const p of v.players) {
         if (p.seat === viewer) {
           assert.equal(typeof p.vp, 'number', where);
           assert.equal(p.blue.length, p.blueCount, `${where}: a seat sees all its own blue tiles`);
@@ -112,7 +114,7 @@ test('a whole game: no seat and no spectator ever receives what it may not see',
   assert.ok(choiceMsgs > 20);
   assert.ok(peeks > 0, 'the game had an IV2-2 peek (the seeds were chosen for it)');
   for (const msgs of [seats[0]!.messages, seats[1]!.messages]) {
-    assert.ok(msgs.some((mm) => mm.type === 'state' && (mm as Msg).view.choices !== null));
+    assert.ok(msgs.some((mm) => mm.type === 'state' && mm.view.choices !== null));
   }
 
   // The stronger check: a seat's view is the same in every world consistent with what it knows.

@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { CloseCode } from '../../src/server/protocol.js';
 import { http, type TestClient } from '../helpers/ws-client.js';
-import { hello, startServer, type Msg, type StoreKind, type TestServer } from '../helpers/server.js';
+import type { ApiReply, CreatedGame, SeatInfo } from '../helpers/wire.js';
+import { hello, startServer, type StoreKind, type TestServer } from '../helpers/server.js';
 
 const sha256 = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
 
@@ -16,7 +17,7 @@ interface Created {
   readonly id: string;
   /** seat → invitation key, as handed to the creator. */
   readonly keys: Map<number, string>;
-  readonly body: Msg;
+  readonly body: CreatedGame;
 }
 
 async function create(base: string, body: Record<string, unknown>): Promise<Created> {
@@ -29,7 +30,7 @@ async function create(base: string, body: Record<string, unknown>): Promise<Crea
 
 const join = (base: string, id: string, body: Record<string, unknown>) => http(base, 'POST', `/api/games/${id}/join`, body);
 
-function refused(r: { status: number; json: Msg }, what: string): void {
+function refused(r: { status: number; json: ApiReply }, what: string): void {
   assert.equal(r.status, 403, `${what}: ${JSON.stringify(r.json)}`);
   assert.equal(r.json.error, 'bad_token', what);
   assert.ok(typeof r.json.message === 'string' && r.json.message.length > 10, `${what}: a message that says why`);
@@ -59,7 +60,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       await srv?.stop();
     });
 
-    const seat1 = async (id: string): Promise<Msg> => (await http(srv.base, 'GET', `/api/games/${id}`)).json.seats[1];
+    const seat1 = async (id: string): Promise<SeatInfo> => (await http(srv.base, 'GET', `/api/games/${id}`)).json.seats[1]!;
 
     test('issue 13 #7: a seat of a friends game is not taken without its key, nor with a wrong one', async () => {
       const g = await create(srv.base, twoFriends);
@@ -136,7 +137,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       const friends = await create(srv.base, twoFriends);
       const open = await create(srv.base, { ...twoFriends, open: true });
       const notOpen = await create(srv.base, { ...twoFriends, open: false });
-      const listed = ((await http(srv.base, 'GET', '/api/games')).json.games as Msg[]).map((g) => g.id);
+      const listed = (await http(srv.base, 'GET', '/api/games')).json.games.map((g) => g.id);
       assert.ok(listed.includes(open.id), 'the open game is listed');
       assert.ok(!listed.includes(friends.id), 'a friends game is not listed');
       assert.ok(!listed.includes(notOpen.id), 'open: false is not listed');

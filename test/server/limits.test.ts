@@ -6,21 +6,11 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import WebSocket from 'ws';
+import WebSocket, { type RawData } from 'ws';
 import { Hub } from '../../src/server/hub.js';
 import { http, type TestClient } from '../helpers/ws-client.js';
-import {
-  createGame,
-  hello,
-  inviteKeys,
-  joinSeat,
-  live,
-  startServer,
-  until,
-  type Msg,
-  type StoreKind,
-  type TestServer,
-} from '../helpers/server.js';
+import { parseMsg, type ServerMsg } from '../helpers/wire.js';
+import { createGame, hello, inviteKeys, joinSeat, live, startServer, until, type StoreKind, type TestServer } from '../helpers/server.js';
 
 /** A finished all-bot game: many moves, a long public log. */
 async function finishedBotGame(srv: TestServer): Promise<string> {
@@ -36,11 +26,11 @@ async function finishedBotGame(srv: TestServer): Promise<string> {
 }
 
 /** Sends `n` messages and collects the next `n` answers of the given types. */
-async function answers(c: TestClient, n: number, send: (i: number) => unknown): Promise<Msg[]> {
-  const got: Msg[] = [];
+async function answers(c: TestClient, n: number, send: (i: number) => unknown): Promise<ServerMsg[]> {
+  const got: ServerMsg[] = [];
   const done = new Promise<void>((resolve) => {
-    const on = (d: unknown) => {
-      const m = JSON.parse(String(d)) as Msg;
+    const on = (d: RawData) => {
+      const m = parseMsg(d);
       if (m.type !== 'welcome' && m.type !== 'error') return;
       got.push(m);
       if (got.length === n) {
@@ -98,13 +88,13 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.equal(full.logFrom, 0);
       assert.equal(full.log.length, n);
       assert.deepEqual(
-        full.log.map((e: Msg) => e.move),
+        full.log.map((e) => e.move),
         Array.from({ length: n }, (_, i) => i + 1),
       );
       const k = n - 3;
-      const tail: Msg = await (async () => {
+      const tail = await (async () => {
         const w = c.next((m) => m.type === 'welcome' || m.type === 'error');
-        c.send({ type: 'hello', game: longGame, since: k, at: full.log[k - 1].at });
+        c.send({ type: 'hello', game: longGame, since: k, at: full.log[k - 1]!.at });
         return w;
       })();
       assert.equal(tail.type, 'welcome');
@@ -112,14 +102,14 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.deepEqual(tail.log, full.log.slice(k));
       assert.ok(JSON.stringify(tail).length < JSON.stringify(full).length / 10, 'the short welcome is much smaller');
       // A copy that no longer matches (the move at `since` is not the one the client saw) gets everything.
-      const stale: Msg = await (async () => {
+      const stale = await (async () => {
         const w = c.next((m) => m.type === 'welcome' || m.type === 'error');
-        c.send({ type: 'hello', game: longGame, since: k, at: full.log[k - 1].at + 1 });
+        c.send({ type: 'hello', game: longGame, since: k, at: full.log[k - 1]!.at + 1 });
         return w;
       })();
       assert.equal(stale.logFrom, 0);
       assert.equal(stale.log.length, n);
-      const beyond: Msg = await (async () => {
+      const beyond = await (async () => {
         const w = c.next((m) => m.type === 'welcome' || m.type === 'error');
         c.send({ type: 'hello', game: longGame, since: n + 5, at: 1 });
         return w;
@@ -136,7 +126,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       await until(() => g.toAct() === 0, 'seat 0 to act');
       const moves = g.moves.length;
       const deep = '['.repeat(4000) + ']'.repeat(4000);
-      const r = await new Promise<Msg>((resolve) => {
+      const r = await new Promise<ServerMsg>((resolve) => {
         const w = c.next((m) => m.type === 'error' && m.id === 'deep');
         c.send(`{"type":"choice","choice":{"t":"move","x":${deep}},"id":"deep"}`);
         void w.then(resolve);

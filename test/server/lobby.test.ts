@@ -8,7 +8,8 @@ import type { GameEvent } from '../../src/core/game.js';
 import { createRng, type Rng } from '../../src/core/rng.js';
 import type { LiveGame } from '../../src/server/live-game.js';
 import { http, type TestClient } from '../helpers/ws-client.js';
-import { autoPlay, createGame, hello, joinSeat, live, startServer, until, type Msg, type TestServer } from '../helpers/server.js';
+import type { ServerMsg } from '../helpers/wire.js';
+import { autoPlay, createGame, hello, joinSeat, live, startServer, until, type TestServer } from '../helpers/server.js';
 
 let srv: TestServer;
 before(async () => {
@@ -26,7 +27,7 @@ function refused(r: { status: number; json: any }, status: number, what: string,
 }
 
 /** Plays a choice for the seat to act through its client; returns the ack. */
-async function play(c: TestClient, g: LiveGame, choice: unknown): Promise<Msg> {
+async function play(c: TestClient, g: LiveGame, choice: unknown): Promise<ServerMsg> {
   const ack = await c.request({ type: 'choice', choice, index: g.moves.length });
   assert.equal(ack.type, 'ack', JSON.stringify(ack));
   return ack;
@@ -59,7 +60,7 @@ async function advanceUntil(
   throw new Error('the situation did not arise');
 }
 
-const lastState = (c: TestClient): Msg => [...c.messages].reverse().find((m) => m.type === 'state' || m.type === 'welcome') as Msg;
+const lastState = (c: TestClient): ServerMsg => [...c.messages].reverse().find((m) => m.type === 'state' || m.type === 'welcome')!;
 
 describe('creating and joining', () => {
   test('invalid seats, bots or options are refused with 400 and a message', async () => {
@@ -88,7 +89,7 @@ describe('creating and joining', () => {
       seed: 'lobby-join',
       open: true,
     });
-    const listed = () => http(srv.base, 'GET', '/api/games').then((r) => (r.json.games as Msg[]).find((s) => s.id === id)!);
+    const listed = () => http(srv.base, 'GET', '/api/games').then((r) => r.json.games.find((s) => s.id === id)!);
     assert.deepEqual((await listed()).openSeats, [0, 1]);
     await joinSeat(srv.base, id, 0, 'Ada');
     assert.deepEqual((await listed()).openSeats, [1]);
@@ -96,9 +97,9 @@ describe('creating and joining', () => {
     refused(await http(srv.base, 'POST', `/api/games/${id}/join`, { seat: 2 }), 409, 'bot seat', /bot/);
     refused(await http(srv.base, 'POST', `/api/games/${id}/join`, { seat: 3 }), 409, 'no seat 3', /no seat 3/);
     const summary = (await http(srv.base, 'GET', `/api/games/${id}`)).json;
-    assert.equal(summary.seats[0].name, 'Ada');
-    assert.equal(summary.seats[0].claimed, true);
-    assert.equal(summary.seats[1].claimed, false);
+    assert.equal(summary.seats[0]!.name, 'Ada');
+    assert.equal(summary.seats[0]!.claimed, true);
+    assert.equal(summary.seats[1]!.claimed, false);
     assert.equal(JSON.stringify(summary).includes('token'), false, 'no token (or its hash) in the summary');
   });
 
@@ -109,23 +110,23 @@ describe('creating and joining', () => {
     const w1 = await hello(first, id, token);
     assert.equal(w1.seat, 0);
     assert.equal(w1.toAct, 0, 'seat 0 starts');
-    assert.ok(w1.view.choices.length > 0);
+    assert.ok(w1.view.choices !== null && w1.view.choices.length > 0);
     const choice = w1.view.choices[0];
     first.close();
-    await until(async () => !(await http(srv.base, 'GET', `/api/games/${id}`)).json.seats[0].connected, 'seat 0 to show as gone');
+    await until(async () => !(await http(srv.base, 'GET', `/api/games/${id}`)).json.seats[0]!.connected, 'seat 0 to show as gone');
 
     // The new socket sends its move right behind its hello, without waiting for the welcome.
     const second = await srv.client();
     const welcome = second.next((m) => m.type === 'welcome');
     second.send({ type: 'hello', game: id, token });
     const ack = await second.request({ type: 'choice', choice, index: 0 });
-    const w2 = (await welcome) as Msg;
+    const w2 = await welcome;
     assert.equal(w2.seat, 0);
     assert.equal(w2.view.viewer, 0);
     assert.deepEqual(w2.view.choices, w1.view.choices);
-    assert.equal(typeof w2.view.players[0].vp, 'number');
+    assert.equal(typeof w2.view.players[0]!.vp, 'number');
     assert.ok(second.messages.indexOf(w2) < second.messages.indexOf(ack), 'welcome, then the ack');
-    assert.ok((await http(srv.base, 'GET', `/api/games/${id}`)).json.seats[0].connected);
+    assert.ok((await http(srv.base, 'GET', `/api/games/${id}`)).json.seats[0]!.connected);
     assert.deepEqual({ type: ack.type, index: ack.index }, { type: 'ack', index: 0 });
   });
 });
@@ -236,7 +237,7 @@ describe('handing a seat to a bot', () => {
     const c1 = await srv.client();
     await hello(c1, id, tokens[1]);
     c1.close();
-    await until(async () => !(await http(srv.base, 'GET', `/api/games/${id}`)).json.seats[1].connected, 'seat 1 to show as gone');
+    await until(async () => !(await http(srv.base, 'GET', `/api/games/${id}`)).json.seats[1]!.connected, 'seat 1 to show as gone');
     refused(await http(srv.base, 'POST', `/api/games/${id}/seats/1/bot`, { token: tokens[0] }), 409, 'too soon', /still here/);
   });
 
@@ -255,10 +256,10 @@ describe('handing a seat to a bot', () => {
       refused(await hand(1, tokens[0]!, 'nobody'), 400, 'unknown bot', /unknown bot/);
 
       clients[1]!.close();
-      await until(async () => !(await http(s2.base, 'GET', `/api/games/${id}`)).json.seats[1].connected, 'seat 1 to show as gone');
+      await until(async () => !(await http(s2.base, 'GET', `/api/games/${id}`)).json.seats[1]!.connected, 'seat 1 to show as gone');
       const r = await hand(1, tokens[0]!, 'random');
       assert.equal(r.status, 200, JSON.stringify(r.json));
-      assert.equal(r.json.seats[1].bot, 'random');
+      assert.equal(r.json.seats[1]!.bot, 'random');
       refused(await hand(1, tokens[0]!), 409, 'already a bot', /already/);
       const g = await live(s2.hub, id);
       const handedAt = g.moves.length;
@@ -275,7 +276,7 @@ describe('handing a seat to a bot', () => {
       // The player comes back with its token and has its seat again.
       const back = await s2.client();
       await hello(back, id, tokens[1]);
-      await until(async () => (await http(s2.base, 'GET', `/api/games/${id}`)).json.seats[1].bot === null, 'seat 1 to be reclaimed');
+      await until(async () => (await http(s2.base, 'GET', `/api/games/${id}`)).json.seats[1]!.bot === null, 'seat 1 to be reclaimed');
       assert.equal((await s2.store.getGame(id))!.seatConfigs[1]!.bot, null, 'the reclaim is stored');
     } finally {
       await s2.stop();
@@ -297,20 +298,22 @@ describe('clocks', () => {
     const welcomes = [];
     for (const [seat, c] of clients.entries()) welcomes.push(await hello(c, id, tokens[seat]));
     const g = await live(srv.hub, id);
-    assert.equal(welcomes[0]!.clocks.length, 2);
-    assert.ok(welcomes[0]!.clocks[0] <= bankMs && welcomes[0]!.clocks[1] === bankMs, JSON.stringify(welcomes[0]!.clocks));
+    const start = welcomes[0]!.clocks;
+    assert.ok(start !== null && start.length === 2);
+    assert.ok(start[0]! <= bankMs && start[1] === bankMs, JSON.stringify(start));
 
     // Seat 0 makes a few choices of its turn, with pauses: its clock goes down, seat 1's does not,
     // and it is never charged more than the time that has passed.
     const rng = createRng('clock');
-    let previous = welcomes[0]!.clocks[0] as number;
+    let previous = start[0]!;
     for (let i = 0; i < 3 && g.toAct() === 0; i++) {
       const since = Date.now();
       await until(() => Date.now() - since >= 30, 'a pause');
       const cs = g.game.choices(g.state);
       await play(clients[0]!, g, cs[rng.int(cs.length)]);
       const msg = lastState(clients[0]!);
-      const clocks = msg.clocks as number[];
+      const clocks = msg.clocks;
+      assert.ok(clocks !== null);
       assert.ok(clocks[0]! < previous, `seat 0's clock went down: ${previous} → ${clocks[0]}`);
       // Seat 1's clock runs only once it is to act.
       if (msg.toAct === 1) assert.ok(clocks[1]! <= bankMs);
@@ -333,7 +336,8 @@ describe('clocks', () => {
     await until(
       async () => {
         const w = await hello(watcher, id);
-        const left = w.clocks[late] as number;
+        const left = w.clocks?.[late];
+        assert.ok(left !== undefined, 'the welcome shows the clocks');
         assert.ok(left <= seen, 'the clock never goes up');
         seen = left;
         if (left > 0) await new Promise((r) => setTimeout(r, 50));

@@ -12,6 +12,7 @@ import { createRng } from '../../src/core/rng.js';
 import { gameById } from '../../src/games/index.js';
 import type { SeatConfig } from '../../src/server/store.js';
 import { http } from '../helpers/ws-client.js';
+import type { RecordReply } from '../helpers/wire.js';
 import { live, startServer, until, type StoreKind, type TestServer } from '../helpers/server.js';
 
 /** A Relic Runners game recorded before seeding 2 (see test/core/match.test.ts). */
@@ -155,7 +156,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
 
       // Finished: the published record says version 1 and replays to the recorded hash.
       const done = await storeLegacyGame(V1.choices.length, [human(0), human(1)], 'finished');
-      const rec = await http(srv.base, 'GET', `/api/games/${done}/record`);
+      const rec = await http<RecordReply>(srv.base, 'GET', `/api/games/${done}/record`);
       assert.equal(rec.status, 200, JSON.stringify(rec.json));
       assert.equal(rec.json.version, 1);
       assert.equal(rr.hash(replay(rr, parseRecord(rec.json)).state), V1.hash);

@@ -468,6 +468,7 @@ describe(`PostgreSQL store (${PG_URL})`, () => {
       throw new Error(
         `PostgreSQL is unreachable at ${PG_URL}: ${(e as Error).message}. ` +
           'These tests need it: .ci/run starts it; locally start PostgreSQL or set TEST_DATABASE_URL.',
+        { cause: e },
       );
     }
     admin = c;

@@ -11,7 +11,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { WebSocket as PwSocket } from 'playwright-core';
 import { browserSuite, playByClicking, shot, watchErrors } from '../helpers/browser.js';
-import { autoPlay, createGame, hello, joinSeat, live, until, type Msg } from '../helpers/server.js';
+import { autoPlay, createGame, hello, joinSeat, live, until } from '../helpers/server.js';
+import { parseMsg, type ServerMsg } from '../helpers/wire.js';
+import type { RRView } from '../../src/games/relic-runners/index.js';
 import type { LiveGame } from '../../src/server/live-game.js';
 
 const LOCALES = fileURLToPath(new URL('../../../web/src/i18n/locales', import.meta.url));
@@ -65,7 +67,7 @@ test('through the lobby: a 3-player game against two bots on the server, played 
     });
   } catch (e) {
     await shot(page, 'game-failed.png').catch(() => undefined);
-    throw new Error(`${(e as Error).message} (seed ${seed}; page errors: ${errors.join(' | ') || 'none'})`);
+    throw new Error(`${(e as Error).message} (seed ${seed}; page errors: ${errors.join(' | ') || 'none'})`, { cause: e });
   }
   t.diagnostic(`${result.clicks} clicks, ${g.moves.length} moves`);
   assert.ok(result.over, `[seed ${seed}] the game ended`);
@@ -213,8 +215,8 @@ async function settle(g: LiveGame): Promise<void> {
 function hiddenBlue(g: LiveGame): number {
   let n = 0;
   for (let seat = 0; seat < g.stored.seats; seat++) {
-    const own = g.game.view(g.state, seat) as Msg;
-    n += (own.players[seat].blue as Msg[]).filter((b) => !b.shown).length;
+    const own = g.game.view(g.state, seat) as RRView;
+    n += own.players[seat]!.blue.filter((b) => !b.shown).length;
   }
   return n;
 }
@@ -236,8 +238,10 @@ test('a spectator page receives and shows no hidden tile and no score, and offer
 
   const page = await suite.browser.newPage();
   const errors = watchErrors(page);
-  const frames: Msg[] = [];
-  page.on('websocket', (ws: PwSocket) => ws.on('framereceived', (f) => frames.push(JSON.parse(String(f.payload)) as Msg)));
+  const frames: ServerMsg[] = [];
+  page.on('websocket', (ws: PwSocket) =>
+    ws.on('framereceived', (f) => frames.push(parseMsg(typeof f.payload === 'string' ? f.payload : f.payload.toString('utf8')))),
+  );
   await page.goto(`${base}/game/${id}`);
   await page.getByTestId('game-screen').waitFor();
   await page.getByTestId('spectator-notice').waitFor();
@@ -264,24 +268,23 @@ test('a spectator page receives and shows no hidden tile and no score, and offer
     assert.equal(m.view.choices, null, `${where}: choices sent to a spectator`);
     assert.equal(m.view.peek, null, `${where}: a peek sent to a spectator`);
     if (m.status !== 'active') continue;
-    for (const p of m.view.players as Msg[]) {
+    for (const p of m.view.players) {
       assert.equal(p.vp, null, `${where}: seat ${p.seat}'s VP sent to a spectator`);
-      for (const b of p.blue as Msg[])
-        assert.equal(b.shown, true, `${where}: an unrevealed blue tile of seat ${p.seat} sent to a spectator`);
+      for (const b of p.blue) assert.equal(b.shown, true, `${where}: an unrevealed blue tile of seat ${p.seat} sent to a spectator`);
     }
-    for (const e of m.events as Msg[])
-      if (e.type === 'blueTaken') assert.equal(e.value, undefined, `${where}: a blue tile's value in an event`);
+    for (const e of m.events)
+      if (e.type === 'blueTaken') assert.equal((e as { value?: unknown }).value, undefined, `${where}: a blue tile's value in an event`);
   }
   // Against the truth: the last frame shows exactly the revealed tiles the server holds, and no more.
   const last = states.at(-1)!;
   for (let seat = 0; seat < 3; seat++) {
-    const own = g.game.view(g.state, seat) as Msg;
-    const mine = own.players[seat] as Msg;
-    const seen = (last.view.players as Msg[])[seat]!;
+    const own = g.game.view(g.state, seat) as RRView;
+    const mine = own.players[seat]!;
+    const seen = last.view.players[seat]!;
     assert.equal(seen.blueCount, mine.blueCount);
     assert.deepEqual(
       seen.blue,
-      (mine.blue as Msg[]).filter((b) => b.shown),
+      mine.blue.filter((b) => b.shown),
       `seat ${seat}: the spectator sees only revealed blue tiles`,
     );
     assert.equal(seen.vp, null);

@@ -65,7 +65,7 @@ test(`Quetzal through the lobby: you and a ${BOT} bot on the server, played to t
     });
   } catch (e) {
     await shot(page, 'quetzal-failed.png').catch(() => undefined);
-    throw new Error(`${(e as Error).message} (seed ${seed}; page errors: ${errors.join(' | ') || 'none'})`);
+    throw new Error(`${(e as Error).message} (seed ${seed}; page errors: ${errors.join(' | ') || 'none'})`, { cause: e });
   }
   t.diagnostic(`${result.clicks} clicks, ${g.moves.length} moves`);
   assert.ok(result.over, `[seed ${seed}] the game ended`);
