@@ -65,7 +65,7 @@ function gamesOf(
     finished++;
     win += Math.max(...o.scores!);
     // Replaying to count turns keeps playGame's outcome small.
-    const s = game.setup(game.options(o.record.options), o.record.seats, createRng(o.record.seed, o.record.version));
+    const s: unknown = game.setup(game.options(o.record.options), o.record.seats, createRng(o.record.seed, o.record.version));
     for (const c of o.record.choices) game.apply(s, c, false);
     turns += game.turn(s);
   }
@@ -89,8 +89,8 @@ function iterationsPerSecond(state: unknown, iterations: number): number {
 process.stdout.write(`Expedition bot benchmark: ${game.id}, node ${process.version}, one core\n\n`);
 
 if (sections.has('speed')) {
-  const opening = game.setup(game.options(undefined), 4, createRng('bench-open'));
-  const mid = game.setup(game.options(undefined), 4, createRng('bench-mid'));
+  const opening: unknown = game.setup(game.options(undefined), 4, createRng('bench-open'));
+  const mid: unknown = game.setup(game.options(undefined), 4, createRng('bench-mid'));
   const greedy = botFromSpec('greedy');
   const rng = createRng('mid');
   const midTurn = env('MID_TURN', game.id === 'relic-runners' ? 40 : 30);

@@ -32,7 +32,7 @@ interface Played {
 }
 
 function play(bots: readonly Bot[], seed: string): Played {
-  const s = game.setup(game.options(undefined), bots.length, createRng(seed));
+  const s: unknown = game.setup(game.options(undefined), bots.length, createRng(seed));
   const rngs = bots.map((_, i) => createRng(`${seed}/seat${i}`));
   const decisions = bots.map(() => 0);
   const seconds = bots.map(() => 0);
@@ -125,7 +125,7 @@ if (GAMES4 > 0) {
 {
   const gameStates = (seed: string): unknown[] => {
     const states: unknown[] = [];
-    const s = game.setup(game.options(undefined), 4, createRng(seed));
+    const s: unknown = game.setup(game.options(undefined), 4, createRng(seed));
     const rnd = botFromSpec('random');
     const rng = createRng(`${seed}/bot`);
     while (game.toAct(s) !== null && game.turn(s) <= CAP) {

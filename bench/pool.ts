@@ -1,6 +1,6 @@
 /** Runs `fn` over `items` with at most `width` at a time (the benches' clients, games, sockets). */
 export async function pool<T, R>(items: readonly T[], width: number, fn: (x: T, i: number) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
+  const out = new Array<R>(items.length);
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(width, items.length) }, async () => {

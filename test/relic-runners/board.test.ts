@@ -10,7 +10,7 @@ interface Raw {
   firstGameTemples: Record<string, string>;
 }
 const raw = (): Raw =>
-  JSON.parse(readFileSync(new URL('../../../src/games/relic-runners/data/board-standard.json', import.meta.url), 'utf8'));
+  JSON.parse(readFileSync(new URL('../../../src/games/relic-runners/data/board-standard.json', import.meta.url), 'utf8')) as Raw;
 
 test('RR-COMP-1 the standard board loads: camp, 8 ruins, 12 temples, 40 trails, 10 rivers', () => {
   const b = STANDARD_BOARD;

@@ -17,8 +17,9 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { createRng, type Rng } from '../../src/core/rng.js';
-import { relicRunners as rr } from '../../src/games/relic-runners/index.js';
+import { relicRunners as rr, type RRView } from '../../src/games/relic-runners/index.js';
 import { TestClient, http } from '../helpers/ws-client.js';
+import { parseMsg, type RecordReply, type ServerMsg } from '../helpers/wire.js';
 import { freePort } from '../helpers/net.js';
 
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -104,8 +105,6 @@ class ServerProcess {
   }
 }
 
-type Msg = Record<string, any>;
-
 /** Views announced to one connection, by move count, as JSON text. */
 type Views = Map<number, string>;
 
@@ -119,8 +118,8 @@ class SeatPlayer {
   readonly acked = new Set<number>();
   maxAck = -1;
   lastSent = -1;
-  readonly errors: Msg[] = [];
-  welcome: Msg | undefined;
+  readonly errors: ServerMsg[] = [];
+  welcome: ServerMsg | undefined;
   stopped = false;
 
   private constructor(
@@ -129,7 +128,7 @@ class SeatPlayer {
     readonly views: Views,
     private readonly rng: Rng,
   ) {
-    client.ws.on('message', (d) => this.onMessage(JSON.parse(d.toString()) as Msg));
+    client.ws.on('message', (d) => this.onMessage(parseMsg(d)));
     // The server being killed closes the socket; a write after that is of no interest.
     client.ws.on('error', () => undefined);
   }
@@ -144,19 +143,19 @@ class SeatPlayer {
     return p;
   }
 
-  private onMessage(m: Msg): void {
+  private onMessage(m: ServerMsg): void {
     if (m.type === 'welcome' || m.type === 'state') {
-      this.views.set(m.moves as number, JSON.stringify(m.view));
-      const choices = m.view?.choices as unknown[] | null;
+      this.views.set(m.moves, JSON.stringify(m.view));
+      const choices = m.view.choices;
       if (!this.stopped && m.status === 'active' && m.toAct === this.seat && choices && m.moves > this.lastSent) {
         const choice = choices[this.rng.int(choices.length)];
-        this.lastSent = m.moves as number;
-        this.sent.set(m.moves as number, choice);
+        this.lastSent = m.moves;
+        this.sent.set(m.moves, choice);
         this.client.send({ type: 'choice', choice, index: m.moves, id: `c${m.moves}` });
       }
     } else if (m.type === 'ack') {
-      this.acked.add(m.index as number);
-      this.maxAck = Math.max(this.maxAck, m.index as number);
+      this.acked.add(m.index);
+      this.maxAck = Math.max(this.maxAck, m.index);
     } else if (m.type === 'error') {
       this.errors.push(m);
     }
@@ -206,7 +205,7 @@ async function createGames(s: ServerProcess): Promise<GameRun[]> {
       botDelayMs: 0,
     });
     assert.equal(r.status, 201, JSON.stringify(r.json));
-    const id = r.json.id as string;
+    const id = r.json.id;
     const tokens: (string | null)[] = [];
     for (const [seat, k] of kinds.entries()) {
       if (k === 'bot') {
@@ -216,15 +215,15 @@ async function createGames(s: ServerProcess): Promise<GameRun[]> {
       const key = (r.json.invites as { seat: number; key: string }[]).find((i) => i.seat === seat)?.key;
       const j = await http(s.base, 'POST', `/api/games/${id}/join`, { seat, key });
       assert.equal(j.status, 200, JSON.stringify(j.json));
-      tokens.push(j.json.token as string);
+      tokens.push(j.json.token);
     }
     games.push({
       id,
       kinds,
       tokens,
-      sent: kinds.map(() => new Map()),
-      acked: kinds.map(() => new Set()),
-      views: [...kinds.map((): Views => new Map()), new Map()],
+      sent: kinds.map(() => new Map<number, unknown>()),
+      acked: kinds.map(() => new Set<number>()),
+      views: [...kinds.map((): Views => new Map()), new Map<number, string>()],
       players: [],
       spectator: null,
     });
@@ -240,8 +239,8 @@ async function startPlaying(s: ServerProcess, games: GameRun[], round: number): 
       spec.ws.on('error', () => undefined);
       const spectatorViews = g.views[g.kinds.length]!;
       spec.ws.on('message', (d) => {
-        const m = JSON.parse(d.toString()) as Msg;
-        if (m.type === 'welcome' || m.type === 'state') spectatorViews.set(m.moves as number, JSON.stringify(m.view));
+        const m = parseMsg(d);
+        if (m.type === 'welcome' || m.type === 'state') spectatorViews.set(m.moves, JSON.stringify(m.view));
       });
       const w = spec.next((m) => m.type === 'welcome');
       spec.send({ type: 'hello', game: g.id });
@@ -276,15 +275,15 @@ function stopPlaying(games: GameRun[]): void {
 const roundAcks = (g: GameRun) => g.players.reduce((n, p) => n + p.acked.size, 0);
 
 /** Replays the published record and checks that every view anyone was shown is the state the log gives. */
-function checkAgainstRecord(g: GameRun, record: Msg): void {
-  const choices = record.choices as unknown[];
+function checkAgainstRecord(g: GameRun, record: RecordReply): void {
+  const choices = record.choices;
   for (const [seat, acked] of g.acked.entries()) {
     for (const i of acked) {
       assert.ok(i < choices.length, `game ${g.id}: acknowledged move #${i} is not in the record (${choices.length} moves)`);
       assert.deepEqual(choices[i], g.sent[seat]!.get(i), `game ${g.id}: acknowledged move #${i} of seat ${seat} differs in the record`);
     }
   }
-  const s = rr.setup(rr.options(record.options), record.seats as number, createRng(record.seed as string));
+  const s = rr.setup(rr.options(record.options), record.seats, createRng(record.seed));
   const viewers: (number | null)[] = [...g.kinds.map((_, i) => i), null];
   let checked = 0;
   for (let k = 0; k <= choices.length; k++) {
@@ -349,7 +348,12 @@ function sqliteBackend(): Backend {
           options: string;
         };
         const moves = db.prepare('SELECT choice FROM moves WHERE game_id = ? ORDER BY idx').all(id) as { choice: string }[];
-        return { seats: g.seats, seed: g.seed, options: JSON.parse(g.options), choices: moves.map((m) => JSON.parse(m.choice)) };
+        return {
+          seats: g.seats,
+          seed: g.seed,
+          options: JSON.parse(g.options) as unknown,
+          choices: moves.map((m) => JSON.parse(m.choice) as unknown),
+        };
       } finally {
         db.close();
       }
@@ -427,7 +431,7 @@ function tamperTarget(g: GameRun, log: StoredLog): { index: number; choice: unkn
       const mine = sent.get(i);
       const view = g.views[seat]!.get(i);
       if (mine === undefined || view === undefined || !g.acked[seat]!.has(i)) continue;
-      for (const other of JSON.parse(view).choices as unknown[]) {
+      for (const other of (JSON.parse(view) as RRView).choices ?? []) {
         if (JSON.stringify(other) === JSON.stringify(mine)) continue;
         if (replay(log.choices.map((c, j) => (j === i ? other : c))) !== real) return { index: i, choice: other };
       }
@@ -465,13 +469,13 @@ async function crashScenario(backend: Backend): Promise<void> {
       c.send({ type: 'hello', game: g.id });
       const welcome = await w;
       c.close();
-      assert.ok((welcome.moves as number) >= before[i]! + 1);
-      const seen = g.views[g.kinds.length]!.get(welcome.moves as number);
+      assert.ok(welcome.moves >= before[i]! + 1);
+      const seen = g.views[g.kinds.length]!.get(welcome.moves);
       if (seen !== undefined) {
         assert.deepEqual(welcome.view, JSON.parse(seen), `game ${g.id}: state at move ${welcome.moves} after the restart`);
       } else {
         // Committed but never announced: checked against the replayed log at the end.
-        g.views[g.kinds.length]!.set(welcome.moves as number, JSON.stringify(welcome.view));
+        g.views[g.kinds.length]!.set(welcome.moves, JSON.stringify(welcome.view));
       }
     }
 
@@ -527,7 +531,7 @@ async function crashScenario(backend: Backend): Promise<void> {
     );
     stopPlaying(rest);
     for (const g of rest) {
-      const rec = await http(server.base, 'GET', `/api/games/${g.id}/record`);
+      const rec = await http<RecordReply>(server.base, 'GET', `/api/games/${g.id}/record`);
       assert.equal(rec.status, 200, JSON.stringify(rec.json));
       checkAgainstRecord(g, rec.json);
     }

@@ -122,7 +122,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
 
       // The spectator heard of every move, in order, and never saw anything private before the end.
       const states = spectator.messages.filter((mm) => mm.type === 'state' || mm.type === 'welcome');
-      const counts = states.map((s) => s.moves as number);
+      const counts = states.map((s) => s.moves);
       for (let i = 1; i < counts.length; i++) assert.ok(counts[i]! >= counts[i - 1]!, 'moves never go back');
       const heard = new Set(counts);
       for (let n = 1; n <= stored.moves.length; n++) assert.ok(heard.has(n), `the spectator heard of move ${n}`);

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { createRng, type Rng } from '../../src/core/rng.js';
 import { canonicalJson } from '../../src/core/hash.js';
 import { http, TestClient } from '../helpers/ws-client.js';
-import type { ServerMsg } from '../helpers/wire.js';
+import type { ApiReply, ServerMsg } from '../helpers/wire.js';
 import { createGame, hello, joinSeat, live, startServer, until, type TestServer } from '../helpers/server.js';
 
 /** A JSON object as sent to the server: fuzzing sets any field to anything. */
@@ -366,7 +366,7 @@ describe('WebSocket fuzz', () => {
     assert.equal(ok.type, 'ack', JSON.stringify(ok));
     assert.equal(ok.index, moves);
     for (const c of [spectator, seats[y]!])
-      await until(() => c.messages.some((m) => m.type === 'state' && (m.moves as number) > moves), 'the others to see the move');
+      await until(() => c.messages.some((m) => m.type === 'state' && m.moves > moves), 'the others to see the move');
     assert.equal(g.moves.length > moves, true);
   });
 
@@ -398,7 +398,12 @@ describe('HTTP fuzz', () => {
     await srv?.stop();
   });
 
-  async function raw(method: string, path: string, body?: string, type = 'application/json'): Promise<{ status: number; json: any }> {
+  async function raw(
+    method: string,
+    path: string,
+    body?: string,
+    type = 'application/json',
+  ): Promise<{ status: number; json: ApiReply | string }> {
     const res = await fetch(srv.base + path, { method, headers: body === undefined ? {} : { 'content-type': type }, body });
     const text = await res.text();
     let json: unknown = text;
@@ -407,13 +412,13 @@ describe('HTTP fuzz', () => {
     } catch {
       /* checked below */
     }
-    return { status: res.status, json };
+    return { status: res.status, json: json as ApiReply | string };
   }
 
-  function clear4xx(r: { status: number; json: any }, status: number | number[], what: string): void {
+  function clear4xx(r: { status: number; json: ApiReply | string }, status: number | number[], what: string): void {
     const ok = Array.isArray(status) ? status : [status];
     assert.ok(ok.includes(r.status), `${what}: status ${r.status}, expected ${ok.join('|')}: ${JSON.stringify(r.json)}`);
-    assert.equal(typeof r.json, 'object', `${what}: a JSON body`);
+    assert.ok(typeof r.json === 'object', `${what}: a JSON body`);
     assert.equal(typeof r.json.error, 'string', `${what}: ${JSON.stringify(r.json)}`);
     assert.equal(typeof r.json.message, 'string', what);
     assert.ok(r.json.message.length > 0, what);
@@ -456,7 +461,7 @@ describe('HTTP fuzz', () => {
     const huge = JSON.stringify({ game: 'relic-runners', seats, pad: 'x'.repeat(17 * 1024) });
     const r413 = await raw('POST', '/api/games', huge);
     clear4xx(r413, 413, 'oversized body');
-    assert.equal(r413.json.error, 'too_large');
+    assert.equal((r413.json as ApiReply).error, 'too_large');
     clear4xx(await raw('POST', `/api/games/${gameId}/join`, JSON.stringify({ seat: 0, name: 'n'.repeat(20000) })), 413, 'oversized join');
 
     const long = 'x'.repeat(65);

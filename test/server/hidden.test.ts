@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { replay, parseRecord } from '../../src/core/match.js';
 import { createRng } from '../../src/core/rng.js';
-import { gameById } from '../../src/games/index.js';
+import { relicRunners as game, type State } from '../../src/games/relic-runners/index.js';
 import { http } from '../helpers/ws-client.js';
 import type { RecordReply, ServerMsg } from '../helpers/wire.js';
 import { autoPlay, createGame, hello, joinSeat, live, startServer, until, type TestServer } from '../helpers/server.js';
@@ -42,9 +42,9 @@ test('a whole game: no seat and no spectator ever receives what it may not see',
   for (const [seat, c] of seats.entries()) await hello(c, id, await joinSeat(base, id, seat));
 
   // Live samples of the true state, as the hub holds it, while the game is played.
-  const samples: unknown[] = [];
+  const samples: State[] = [];
   spectator.ws.on('message', () => {
-    if (spectator.messages.length % 37 === 0) samples.push(g.state);
+    if (spectator.messages.length % 37 === 0) samples.push(g.state as State);
   });
 
   // Players who use IV2-2 whenever they can, so that peeks (owner only) happen.
@@ -55,16 +55,16 @@ test('a whole game: no seat and no spectator ever receives what it may not see',
   // The true state after each move, from the published record (checked against the stored hash).
   const rec = await http<RecordReply>(base, 'GET', `/api/games/${id}/record`);
   assert.equal(rec.status, 200);
-  const game = gameById(rec.json.game);
+  assert.equal(rec.json.game, game.id);
   const record = parseRecord(rec.json);
-  const truth: unknown[] = [];
-  const m = replay(game, { ...record, choices: [] });
+  const truth: State[] = [];
+  const m = replay<State>(game, { ...record, choices: [] });
   truth.push(game.clone(m.state));
   for (const c of record.choices) {
     game.apply(m.state, c);
     truth.push(game.clone(m.state));
   }
-  assert.equal(game.hash(truth.at(-1)), g.game.hash(g.state));
+  assert.equal(game.hash(truth.at(-1)!), g.game.hash(g.state));
 
   let peeks = 0;
   let choiceMsgs = 0;

@@ -14,6 +14,7 @@ import WebSocket from 'ws';
 import { addressKey, parseTrustProxy } from '../../src/server/limits.js';
 import { autoPlay, createGame, hello, joinSeat, startServer, until, type TestServer } from '../helpers/server.js';
 import { http, TestClient } from '../helpers/ws-client.js';
+import type { ErrorReply } from '../helpers/wire.js';
 
 /** dist/test/server → dist/web, the built client. */
 const WEB_ROOT = fileURLToPath(new URL('../../web', import.meta.url));
@@ -131,7 +132,7 @@ test('issue 13 #8: a WebSocket upgrade from a foreign Origin is refused with 403
     for (const [headers, status] of cases) {
       const r = await upgrade(srv.wsUrl, headers);
       assert.equal(r.status, status, `Origin ${headers.origin ?? '(none)'}: ${r.body}`);
-      if (status === 403) assert.equal(JSON.parse(r.body).error, 'forbidden_origin');
+      if (status === 403) assert.equal((JSON.parse(r.body) as ErrorReply).error, 'forbidden_origin');
       if (r.ws) await closed(r.ws);
     }
   });
@@ -168,7 +169,7 @@ test('issue 13 #8: game creation and WebSocket upgrades have budgets of their ow
     for (let i = 0; i < 2; i++) await closed((await upgrade(srv.wsUrl)).ws!);
     const u = await upgrade(srv.wsUrl);
     assert.equal(u.status, 429, u.body);
-    assert.equal(JSON.parse(u.body).error, 'rate_limited');
+    assert.equal((JSON.parse(u.body) as ErrorReply).error, 'rate_limited');
     await createGame(srv.base, twoHumans);
     assert.equal((await http(srv.base, 'GET', '/api/games')).status, 200);
   });
@@ -183,7 +184,7 @@ test('issue 13 #8: one address holds at most wsPerAddress open WebSockets; a clo
     for (let i = 0; i < 3; i++) {
       const c = await upgrade(srv.wsUrl);
       assert.equal(c.status, 429, c.body);
-      assert.equal(JSON.parse(c.body).error, 'too_many_connections');
+      assert.equal((JSON.parse(c.body) as ErrorReply).error, 'too_many_connections');
     }
     // The sockets held are unharmed.
     const id = await createGame(srv.base, twoHumans);

@@ -25,7 +25,7 @@ async function create(base: string, body: Record<string, unknown>): Promise<Crea
   assert.equal(r.status, 201, JSON.stringify(r.json));
   const invites = r.json.invites as { seat: number; key: string }[];
   assert.ok(Array.isArray(invites), 'the creator is handed the invitation keys');
-  return { id: r.json.id as string, keys: new Map(invites.map((i) => [i.seat, i.key])), body: r.json };
+  return { id: r.json.id, keys: new Map(invites.map((i) => [i.seat, i.key])), body: r.json };
 }
 
 const join = (base: string, id: string, body: Record<string, unknown>) => http(base, 'POST', `/api/games/${id}/join`, body);
@@ -86,7 +86,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.deepEqual(Object.keys(first.json).sort(), ['key', 'seat', 'token']);
       assert.equal(first.json.seat, 1);
       assert.equal(first.json.key, key, 'the link stays the seat');
-      const oldToken = first.json.token as string;
+      const oldToken = first.json.token;
       assert.equal((await seat1(g.id)).claimed, true);
 
       const phone = await srv.client();
@@ -97,7 +97,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       // The same link opened on another device.
       const second = await join(srv.base, g.id, { seat: 1, key });
       assert.equal(second.status, 200, JSON.stringify(second.json));
-      const newToken = second.json.token as string;
+      const newToken = second.json.token;
       assert.notEqual(newToken, oldToken);
       assert.equal(second.json.key, key);
       assert.equal((await seat1(g.id)).name, 'Bo', 'the name stays');
@@ -123,7 +123,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       const r = await join(srv.base, g.id, { seat: 1, name: 'Walk-in' });
       assert.equal(r.status, 200, JSON.stringify(r.json));
       assert.equal(typeof r.json.token, 'string');
-      const own = r.json.key as string;
+      const own = r.json.key;
       assert.match(own, /^[A-Za-z0-9_-]{22,}$/);
       assert.notEqual(own, g.keys.get(1), 'a new key');
       refused(await join(srv.base, g.id, { seat: 1 }), 'the taken seat, without a key');
@@ -154,7 +154,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
         assert.match(k, /^[A-Za-z0-9_-]+$/);
         assert.ok(Buffer.from(k, 'base64url').length * 8 >= 128, `${k} has at least 128 bits`);
       }
-      const token = (await join(srv.base, g.id, { seat: 2, key: g.keys.get(2) })).json.token as string;
+      const token = (await join(srv.base, g.id, { seat: 2, key: g.keys.get(2) })).json.token;
       const stored = await srv.store.getGame(g.id);
       assert.ok(stored);
       assert.deepEqual(

@@ -137,7 +137,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       const body = await http(srv.base, 'POST', '/api/games', {
         game: 'relic-runners',
         seats: [{ kind: 'human' }, { kind: 'human' }],
-        options: { x: JSON.parse(deep) },
+        options: { x: JSON.parse(deep) as unknown },
       });
       assert.equal(body.status, 400);
       assert.equal(body.json.error, 'bad_message');

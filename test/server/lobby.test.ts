@@ -8,7 +8,7 @@ import type { GameEvent } from '../../src/core/game.js';
 import { createRng, type Rng } from '../../src/core/rng.js';
 import type { LiveGame } from '../../src/server/live-game.js';
 import { http, type TestClient } from '../helpers/ws-client.js';
-import type { ServerMsg } from '../helpers/wire.js';
+import type { ApiReply, ServerMsg } from '../helpers/wire.js';
 import { autoPlay, createGame, hello, joinSeat, live, startServer, until, type TestServer } from '../helpers/server.js';
 
 let srv: TestServer;
@@ -19,7 +19,7 @@ after(async () => {
   await srv?.stop();
 });
 
-function refused(r: { status: number; json: any }, status: number, what: string, pattern?: RegExp): void {
+function refused(r: { status: number; json: ApiReply }, status: number, what: string, pattern?: RegExp): void {
   assert.equal(r.status, status, `${what}: ${JSON.stringify(r.json)}`);
   assert.equal(typeof r.json.error, 'string', what);
   assert.ok(typeof r.json.message === 'string' && r.json.message.length > 0, what);
@@ -35,7 +35,7 @@ async function play(c: TestClient, g: LiveGame, choice: unknown): Promise<Server
 
 /** What a choice would do now (on a copy of the true state). */
 function lookahead(g: LiveGame, choice: unknown): { state: unknown; events: GameEvent[] } {
-  const state = g.game.clone(g.state);
+  const state: unknown = g.game.clone(g.state);
   return { state, events: g.game.apply(state, choice) };
 }
 

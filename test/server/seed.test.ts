@@ -114,7 +114,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       // Without a seed the same table is fine: the server draws 128 random bits.
       const ok = await http(srv.base, 'POST', '/api/games', { game: 'quetzal', seats: [{ kind: 'human' }, { kind: 'human' }] });
       assert.equal(ok.status, 201, JSON.stringify(ok.json));
-      assert.match((await srv.store.getGame(ok.json.id as string))!.seed, /^[0-9a-f]{32}$/);
+      assert.match((await srv.store.getGame(ok.json.id))!.seed, /^[0-9a-f]{32}$/);
     });
 
     test('issue 13 #1: a chosen seed is accepted for one human against bots, and is read with seeding 2', async () => {
@@ -127,7 +127,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       ]) {
         const r = await http(srv.base, 'POST', '/api/games', { game: 'quetzal', seats, seed: 'solo-1', botDelayMs: 10_000 });
         assert.equal(r.status, 201, JSON.stringify(r.json));
-        const stored = (await srv.store.getGame(r.json.id as string))!;
+        const stored = (await srv.store.getGame(r.json.id))!;
         assert.equal((stored.settings as { rng?: number }).rng, 2);
         const q = gameById('quetzal');
         const setup = (seeding: 1 | 2) => q.hash(q.setup(q.options({}), 2, createRng('solo-1', seeding)));
