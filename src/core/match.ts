@@ -96,7 +96,7 @@ export class Match<S = unknown, X extends object = object> {
       throw new InvalidInput(`${game.id} needs ${game.minSeats}–${game.maxSeats} seats, got ${seats}`);
     }
     if (!(Number.isInteger(every) && every > 0)) throw new RangeError(`checkpoints every ${every} moves`);
-    const options = game.options(rawOptions);
+    const options: unknown = game.options(rawOptions);
     this.current = game.setup(options, seats, createRng(seed, version)) as S;
     this.checkpoints = [game.clone(this.current) as S];
     this.head = { format: 'expedition-match', version, game: game.id, seats, seed, options };
@@ -202,7 +202,7 @@ export class Match<S = unknown, X extends object = object> {
 
   private step(state: S, raw: unknown): Move {
     const seat = this.game.toAct(state);
-    const choice = findChoice(this.game.choices(state) as readonly Choice[], raw);
+    const choice = findChoice(this.game.choices(state), raw);
     const turn = this.game.turn(state);
     // An illegal choice goes to the engine as given, so that its refusal explains that choice.
     const events = this.game.apply(state, choice ?? raw);
@@ -228,7 +228,7 @@ export function parseRecord(raw: unknown): MatchRecord {
     const reads = `reads 1–${RECORD_VERSION}`;
     if (version === undefined) throw new InvalidInput(`the record has no "version" field (this program ${reads})`);
     if (Number.isInteger(version) && (version as number) > RECORD_VERSION)
-      throw new InvalidInput(`record version ${version} is newer than this program (${reads})`);
+      throw new InvalidInput(`record version ${version as number} is newer than this program (${reads})`);
     throw new InvalidInput(`record version ${JSON.stringify(version)} is not one this program knows (${reads})`);
   }
   if (typeof r.game !== 'string') throw new InvalidInput('field "game" must be a string');

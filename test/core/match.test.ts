@@ -39,13 +39,13 @@ test('a replayed record reaches the same state hash (the move log is the truth)'
 
 test('a tampered record names the first bad choice', () => {
   const m = playRandom(1, 200);
-  const rec = JSON.parse(JSON.stringify(m.record));
-  rec.choices[57] = { t: 'move', trails: [999] };
+  const rec = JSON.parse(JSON.stringify(m.record)) as MatchRecord;
+  rec.choices[57] = { t: 'move', trails: [999] } as Choice;
   assert.throws(
     () => replay(g, parseRecord(rec)),
     (e: unknown) => e instanceof ReplayError && e.index === 57 && /#57/.test(e.message),
   );
-  const extra = JSON.parse(JSON.stringify(m.record));
+  const extra = JSON.parse(JSON.stringify(m.record)) as MatchRecord;
   extra.choices.splice(10, 1);
   assert.throws(() => replay(g, parseRecord(extra)), ReplayError);
 });
@@ -69,7 +69,7 @@ test('malformed records and options are rejected with the fault named', () => {
 
 test('the record keeps its own copy of each choice', () => {
   const m = new Match<State>(g, 2, 9);
-  const c = JSON.parse(JSON.stringify(g.choices(m.state)[0]));
+  const c = JSON.parse(JSON.stringify(g.choices(m.state)[0])) as { t: string };
   m.play(c);
   c.t = 'changed';
   assert.notEqual(m.record.choices[0]!.t, 'changed');
@@ -110,7 +110,7 @@ test('issue 13 #1: new records are version 2 and replay; other versions are refu
   assert.equal(m.record.version, 2);
   const r = replay<State>(g, parseRecord(JSON.parse(JSON.stringify(m.record))));
   assert.equal(g.hash(r.state), g.hash(m.state));
-  const rec = JSON.parse(JSON.stringify(m.record));
+  const rec = JSON.parse(JSON.stringify(m.record)) as MatchRecord;
   assert.throws(
     () => parseRecord({ ...rec, version: 3 }),
     (e: unknown) => e instanceof InvalidInput && e.message === 'record version 3 is newer than this program (reads 1–2)',
@@ -232,11 +232,11 @@ function checkpointsAgree(game: AnyGame, seed: number, every: number): void {
   const straight = [game.hash(m.state)];
   for (let i = 0; i < 700 && !m.over; i++) {
     const cs = game.choices(m.state);
-    m.play(JSON.parse(JSON.stringify(cs[rng.int(cs.length)])));
+    m.play(JSON.parse(JSON.stringify(cs[rng.int(cs.length)])) as unknown);
     straight.push(m.hash());
   }
   // Straight replay of the record, position by position, against the match's checkpointed stateAt.
-  const s = game.setup(game.options(undefined), seats, createRng(`cp-${seed}`));
+  const s: unknown = game.setup(game.options(undefined), seats, createRng(`cp-${seed}`));
   const rec = m.record;
   for (let k = 0; k <= m.decisions; k++) {
     if (k > 0) game.apply(s, rec.choices[k - 1], false);
@@ -293,7 +293,7 @@ test("one form of a stored choice: the engine's own object, whatever object the 
       const cs = game.choices(m.state);
       const own = cs[rng.int(cs.length)]!;
       // A copy as it comes over a wire, with its keys in the canonical (sorted) order the server used to store.
-      const given = [own, JSON.parse(JSON.stringify(own)), JSON.parse(canonicalJson(own))][i % 3];
+      const given: unknown = [own, JSON.parse(JSON.stringify(own)), JSON.parse(canonicalJson(own))][i % 3];
       const move = m.play(given);
       assert.equal(move.choice, own, `${game.id} move ${i}: the engine's own object is kept`);
       assert.equal(m.record.choices[i], own);
@@ -310,8 +310,8 @@ test("one form of a stored choice: the engine's own object, whatever object the 
 test('ReplayError: one error for a bad record, naming the first bad choice; each reader only names the choice its way', () => {
   const m = playRandom(4, 100);
   const rec = JSON.parse(JSON.stringify(m.record)) as MatchRecord;
-  rec.choices[31] = { t: 'teleport' } as Choice;
-  rec.choices[60] = { t: 'teleport' } as Choice;
+  rec.choices[31] = { t: 'teleport' };
+  rec.choices[60] = { t: 'teleport' };
   let err: unknown;
   try {
     replay(g, rec);

@@ -155,7 +155,7 @@ export class LocalEngine {
   snapshot(): Snapshot {
     const seat = this.viewer();
     return {
-      view: this.match.game.view(this.match.state, seat),
+      view: this.match.game.view(this.match.state, seat) as Snapshot['view'],
       seat,
       seats: this.seatInfo(),
       moves: this.match.decisions,
