@@ -1,6 +1,5 @@
 import { parentPort } from 'node:worker_threads';
 import type { Choice } from '../core/game.js';
-import { replay } from '../core/match.js';
 import { createRng, type Seeding } from '../core/rng.js';
 import { botFromSpec, decide, type Bot } from '../bots/index.js';
 import { gameById } from '../games/index.js';
@@ -28,15 +27,8 @@ const MAX_CACHED_BOTS = 64;
 parentPort?.on('message', (job: BotJob) => {
   try {
     const game = gameById(job.game);
-    const record = {
-      format: 'expedition-match' as const,
-      version: job.rng,
-      game: job.game,
-      seats: job.seats,
-      seed: job.seed,
-      options: job.options,
-    };
-    const { state } = replay(game, { ...record, choices: job.choices as Choice[] });
+    const state = game.setup(game.options(job.options), job.seats, createRng(job.seed, job.rng));
+    for (const c of job.choices) game.apply(state, c, false);
     let bot = bots.get(job.bot);
     if (!bot) {
       if (bots.size >= MAX_CACHED_BOTS) bots.clear();
