@@ -120,10 +120,6 @@ export class Match<S = unknown, X extends object = object> {
     return this.played.length;
   }
 
-  get seed(): number | string {
-    return this.head.seed;
-  }
-
   toAct(): Seat | null {
     return this.game.toAct(this.current);
   }
