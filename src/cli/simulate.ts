@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnyGame } from '../core/game.js';
-import { Match } from '../core/match.js';
+import { Match, seatSeed } from '../core/match.js';
 import { createRng, type Rng } from '../core/rng.js';
 import { botFromSpec, decide, type Bot } from '../bots/index.js';
 import { gameArg, intOption, out, parse, UsageError } from './common.js';
@@ -49,18 +49,16 @@ export interface GameOutcome {
 
 /** The seed of game n (1-based) of a run with base seed `seed`. */
 export const gameSeed = (seed: string, n: number): string => `${seed}:${n}`;
-/** The seed of the RNG seat k's bot draws from in a game with seed `gs`. */
-export const botSeed = (gs: string, seat: number): string => `${gs}/seat${seat}`;
 
 /** Plays one game to its end or to the turn cap, recording every choice through a Match. */
 export function playGame(o: SimulateOptions, n: number): GameOutcome {
   const { game } = o;
   const gs = gameSeed(o.seed, n);
   const match = new Match(game, o.players, gs, o.options);
-  const rngs: Rng[] = o.bots.map((_, k) => createRng(botSeed(gs, k)));
+  const rngs: Rng[] = o.bots.map((_, k) => createRng(seatSeed(gs, k)));
   let capped = false;
   for (;;) {
-    const seat = game.toAct(match.state);
+    const seat = match.toAct();
     if (seat === null) break;
     if (game.turn(match.state) > o.cap) {
       capped = true;
@@ -72,7 +70,7 @@ export function playGame(o: SimulateOptions, n: number): GameOutcome {
   return {
     index: n,
     record: match.record,
-    hash: game.hash(match.state),
+    hash: match.hash(),
     capped,
     scores: result?.scores ?? null,
     winners: result?.winners ?? null,

@@ -1,6 +1,7 @@
-import type { AnyGame, Choice, GameEvent } from './game.js';
+import type { AnyGame, Choice, GameEvent, Seat } from './game.js';
+import { findChoice } from './apply.js';
 import { createRng, CURRENT_SEEDING, type Seeding } from './rng.js';
-import { IllegalChoice, InvalidInput, ReplayError } from './errors.js';
+import { IllegalChoice, InvalidInput, ReplayError, UndoRefused } from './errors.js';
 
 /**
  * A record's format version is the seeding its game was set up with: 1 for records written
@@ -20,10 +21,68 @@ export interface MatchRecord {
   readonly choices: Choice[];
 }
 
-/** A game in progress together with its record. */
-export class Match<S = unknown> {
-  readonly record: MatchRecord;
+/** One choice played, and what it did. */
+export interface Move {
+  readonly seat: Seat;
+  /**
+   * The engine's own object for the legal choice (found with findChoice), never the caller's: the
+   * one form a choice is kept and saved in. The engine never mutates its choice objects.
+   */
+  readonly choice: Choice;
+  /** Engine turn when the choice was made: undo stays within a turn. */
+  readonly turn: number;
+  /** The move made hidden information known: nothing before it can be taken back. */
+  readonly reveals: boolean;
+  /** Public events the move caused: the game log. */
+  readonly events: readonly GameEvent[];
+}
+
+/** A choice played on a copy of the state, for a caller that stores it before the match takes it (`commit`). */
+export interface Pending<S> {
   readonly state: S;
+  readonly move: Move;
+  /** The state it was played from: it commits only onto that very position. */
+  readonly from: S;
+}
+
+/** The position after an undo, for a caller that stores the undo before the match takes it (`commitUndo`). */
+export interface PendingUndo<S> {
+  readonly state: S;
+  /** Moves kept (the last one is dropped). */
+  readonly keep: number;
+  readonly from: S;
+}
+
+/** A copy of the state is kept every this many moves: undo and stepping back replay from the nearest one. */
+export const CHECKPOINT_EVERY = 16;
+
+/**
+ * The seed of the RNG a bot draws from for the decision at move `at` of a match seeded `seed`:
+ * one per decision, so that any decision can be taken again alone (a bot worker, a reloaded game).
+ */
+export const decisionSeed = (seed: number | string, at: number): string => `${seed}:bot:${at}`;
+
+/**
+ * The seed of the one RNG seat `seat`'s bot draws from through a whole simulated game seeded
+ * `gameSeed` (CLI simulate and tournament, where nothing is ever taken again alone).
+ */
+export const seatSeed = (gameSeed: string, seat: number): string => `${gameSeed}/seat${seat}`;
+
+/** What a caller keeps with each move beyond `Move` (the server: index, time, hash); required unless it may be empty. */
+type ExtraArg<X> = object extends X ? [extra?: X] : [extra: X];
+
+/**
+ * A game in progress: its record head, the state, and the moves played, each with what undo
+ * needs. The server's live game, the offline worker, the replay viewer and the CLI are each this
+ * plus their own concern (storage and clocks, bots, stepping). `X` is what a caller keeps with
+ * each move.
+ */
+export class Match<S = unknown, X extends object = object> {
+  private current: S;
+  private readonly played: (Move & X)[] = [];
+  /** checkpoints[k]: a copy of the state after k·every moves (always at least the set-up). */
+  private readonly checkpoints: S[];
+  private readonly head: Omit<MatchRecord, 'choices'>;
 
   constructor(
     readonly game: AnyGame,
@@ -31,26 +90,127 @@ export class Match<S = unknown> {
     seed: number | string,
     rawOptions?: unknown,
     version: RecordVersion = RECORD_VERSION,
+    private readonly every = CHECKPOINT_EVERY,
   ) {
     if (!Number.isInteger(seats) || seats < game.minSeats || seats > game.maxSeats) {
       throw new InvalidInput(`${game.id} needs ${game.minSeats}–${game.maxSeats} seats, got ${seats}`);
     }
-    const options = game.options(rawOptions);
-    this.state = game.setup(options, seats, createRng(seed, version)) as S;
-    this.record = { format: 'expedition-match', version, game: game.id, seats, seed, options, choices: [] };
+    if (!(Number.isInteger(every) && every > 0)) throw new RangeError(`checkpoints every ${every} moves`);
+    const options: unknown = game.options(rawOptions);
+    this.current = game.setup(options, seats, createRng(seed, version)) as S;
+    this.checkpoints = [game.clone(this.current) as S];
+    this.head = { format: 'expedition-match', version, game: game.id, seats, seed, options };
   }
 
-  play(choice: unknown): GameEvent[] {
-    // The engine never mutates its own choice objects, so one of them can go into the log as it is;
-    // a caller's object is copied, so that mutating it later cannot alter the log.
-    const own = (this.game.choices(this.state) as readonly unknown[]).includes(choice);
-    const events = this.game.apply(this.state, choice);
-    this.record.choices.push(own ? (choice as Choice) : (JSON.parse(JSON.stringify(choice)) as Choice));
-    return events;
+  /** The state now; callers read it, only the match changes it. */
+  get state(): S {
+    return this.current;
+  }
+
+  get moves(): readonly (Move & X)[] {
+    return this.played;
+  }
+
+  /** The record as of now (a new object each time; the choices are the moves' own). */
+  get record(): MatchRecord {
+    return { ...this.head, choices: this.played.map((m) => m.choice) };
   }
 
   get decisions(): number {
-    return this.record.choices.length;
+    return this.played.length;
+  }
+
+  toAct(): Seat | null {
+    return this.game.toAct(this.current);
+  }
+
+  get over(): boolean {
+    return this.toAct() === null;
+  }
+
+  hash(): string {
+    return this.game.hash(this.current);
+  }
+
+  /** Plays a choice; throws IllegalChoice (nothing changed) when it is not legal now. */
+  play(choice: unknown, ...extra: ExtraArg<X>): Move & X {
+    const move = this.step(this.current, choice);
+    return this.keep(move, extra[0]);
+  }
+
+  /** Plays a choice on a copy of the state; the match is unchanged until `commit`. Throws IllegalChoice. */
+  prepare(choice: unknown): Pending<S> {
+    const state = this.game.clone(this.current) as S;
+    return { state, move: this.step(state, choice), from: this.current };
+  }
+
+  /** Takes a prepared move (stored by the caller meanwhile). */
+  commit(p: Pending<S>, ...extra: ExtraArg<X>): Move & X {
+    if (p.from !== this.current) throw new Error('a move prepared on another position cannot be committed');
+    this.current = p.state;
+    return this.keep(p.move, extra[0]);
+  }
+
+  /**
+   * Whether `seat` may take back its last choice now: its own choice of the current turn, with
+   * that seat still to act (no other seat acted since) and nothing revealed by it. Earlier
+   * choices come back one undo at a time, each by the same rule.
+   */
+  canUndo(seat: Seat | null): boolean {
+    const last = this.played.at(-1);
+    if (seat === null || last === undefined || last.seat !== seat || last.reveals) return false;
+    return last.turn === this.game.turn(this.current) && this.toAct() === seat;
+  }
+
+  /** The position without `seat`'s last choice; the match is unchanged until `commitUndo`. Throws UndoRefused. */
+  prepareUndo(seat: Seat | null): PendingUndo<S> {
+    if (!this.canUndo(seat)) throw new UndoRefused();
+    const keep = this.played.length - 1;
+    return { state: this.stateAt(keep), keep, from: this.current };
+  }
+
+  commitUndo(u: PendingUndo<S>): void {
+    if (u.from !== this.current) throw new Error('an undo prepared on another position cannot be committed');
+    this.played.length = u.keep;
+    this.checkpoints.length = Math.floor(u.keep / this.every) + 1;
+    this.current = u.state;
+  }
+
+  /** Takes back `seat`'s last choice; throws UndoRefused (nothing changed) when the rule does not allow it. */
+  undo(seat: Seat | null): void {
+    this.commitUndo(this.prepareUndo(seat));
+  }
+
+  /** A copy of the state after the first `k` moves (clamped), replayed from the nearest checkpoint. */
+  stateAt(k: number): S {
+    const n = Math.max(0, Math.min(this.played.length, Math.floor(k)));
+    if (n === this.played.length) return this.game.clone(this.current) as S;
+    const from = Math.floor(n / this.every);
+    const s = this.game.clone(this.checkpoints[from]) as S;
+    for (let i = from * this.every; i < n; i++) this.game.apply(s, this.played[i]!.choice, false);
+    return s;
+  }
+
+  /** The seed of the RNG a bot draws from for the decision at move `at` (default: the one owed now). */
+  botSeed(at = this.played.length): string {
+    return decisionSeed(this.head.seed, at);
+  }
+
+  private step(state: S, raw: unknown): Move {
+    const seat = this.game.toAct(state);
+    const choice = findChoice(this.game.choices(state), raw);
+    const turn = this.game.turn(state);
+    // An illegal choice goes to the engine as given, so that its refusal explains that choice.
+    const events = this.game.apply(state, choice ?? raw);
+    if (seat === null || choice === undefined) throw new Error('the engine applied a choice that was not legal');
+    return { seat, choice, turn, reveals: events.some((e) => e.reveals), events };
+  }
+
+  private keep(move: Move, extra: X | undefined): Move & X {
+    const m = (extra === undefined ? move : { ...move, ...extra }) as Move & X;
+    this.played.push(m);
+    if (this.played.length % this.every === 0) this.checkpoints.push(this.game.clone(this.current) as S);
+    return m;
   }
 }
 
@@ -64,7 +224,7 @@ export function parseRecord(raw: unknown): MatchRecord {
     const reads = `reads 1–${RECORD_VERSION}`;
     if (version === undefined) throw new InvalidInput(`the record has no "version" field (this program ${reads})`);
     if (Number.isInteger(version) && (version as number) > RECORD_VERSION)
-      throw new InvalidInput(`record version ${version} is newer than this program (${reads})`);
+      throw new InvalidInput(`record version ${version as number} is newer than this program (${reads})`);
     throw new InvalidInput(`record version ${JSON.stringify(version)} is not one this program knows (${reads})`);
   }
   if (typeof r.game !== 'string') throw new InvalidInput('field "game" must be a string');
@@ -82,18 +242,34 @@ export function parseRecord(raw: unknown): MatchRecord {
   };
 }
 
-/** Replays a record, checking every choice; throws ReplayError naming the first bad one. */
-export function replay<S = unknown>(game: AnyGame, record: MatchRecord): Match<S> {
+export interface ReplayOptions<S, X extends object> {
+  /** What the caller keeps with move #i. */
+  readonly extra?: (i: number) => X;
+  /** Called after each move is played (the replay viewer reads every position once). */
+  readonly each?: (m: Match<S, X>) => void;
+  readonly checkpointEvery?: number;
+}
+
+/**
+ * Replays a record, checking every choice; throws ReplayError naming the first bad one (a record
+ * that cannot even be set up throws InvalidInput).
+ */
+export function replay<S = unknown, X extends object = object>(
+  game: AnyGame,
+  record: MatchRecord,
+  opts: ReplayOptions<S, X> = {},
+): Match<S, X> {
   if (record.game !== game.id) throw new InvalidInput(`record is for game "${record.game}", not "${game.id}"`);
-  const m = new Match<S>(game, record.seats, record.seed, record.options, record.version);
+  const m = new Match<S, X>(game, record.seats, record.seed, record.options, record.version, opts.checkpointEvery);
   record.choices.forEach((c, i) => {
-    if (game.toAct(m.state) === null) throw new ReplayError(i, 'the game is already over', c);
+    if (m.over) throw new ReplayError(i, 'the game is already over', c);
     try {
-      m.play(c);
+      m.play(c, ...([opts.extra?.(i)] as ExtraArg<X>));
     } catch (e) {
       if (e instanceof IllegalChoice) throw new ReplayError(i, e.reason, c);
       throw e;
     }
+    opts.each?.(m);
   });
   return m;
 }

@@ -8,7 +8,6 @@ import rateLimit from '@fastify/rate-limit';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { InvalidInput } from '../core/errors.js';
-import type { Choice } from '../core/game.js';
 import type { MatchRecord } from '../core/match.js';
 import { Hub, type HubOptions, type Invite } from './hub.js';
 import { Refusal } from './live-game.js';
@@ -183,7 +182,7 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
       seats: g.stored.seats,
       seed: g.stored.seed,
       options: g.stored.options,
-      choices: g.moves.map((m) => m.choice as Choice),
+      choices: g.moves.map((m) => m.choice),
     } satisfies MatchRecord;
   });
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Seat } from '../core/game.js';
 import { InvalidInput } from '../core/errors.js';
-import { createRng, CURRENT_SEEDING } from '../core/rng.js';
+import { Match } from '../core/match.js';
+import { CURRENT_SEEDING } from '../core/rng.js';
 import { botFromSpec, type Bot, type BotLimits } from '../bots/index.js';
 import { MAX_THINK_MS } from '../bots/limits.js';
 import { GAMES } from '../games/index.js';
@@ -171,7 +172,7 @@ export class Hub {
       );
     }
     const seed = req.seed === undefined ? randomBytes(16).toString('hex') : String(req.seed);
-    const state = game.setup(options, n, createRng(seed, CURRENT_SEEDING));
+    const match = new Match(game, n, seed, options, CURRENT_SEEDING);
     const settings: GameSettings = {
       ...(req.clock ? { clock: req.clock } : {}),
       botDelayMs: req.botDelayMs ?? this.botDelayMs,
@@ -198,7 +199,7 @@ export class Hub {
     await this.store.createGame(
       { id, game: game.id, seats: n, seed, options, settings, createdAt: Date.now(), listed },
       seats,
-      game.hash(state),
+      match.hash(),
     );
     await this.get(id);
     return { id, invites };

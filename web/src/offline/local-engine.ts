@@ -1,68 +1,44 @@
 import { botFromSpec, decide, type Bot } from '../../../src/bots/index.js';
-import { IllegalChoice } from '../../../src/core/errors.js';
-import type { Choice, GameEvent, Seat } from '../../../src/core/game.js';
-import { canonicalJson } from '../../../src/core/hash.js';
-import { RECORD_VERSION, type RecordVersion } from '../../../src/core/match.js';
+import { IllegalChoice, ReplayError, UndoRefused } from '../../../src/core/errors.js';
+import type { Seat } from '../../../src/core/game.js';
+import { Match, RECORD_VERSION, replay, type Move } from '../../../src/core/match.js';
 import { createRng } from '../../../src/core/rng.js';
-import type { AnyGame } from '../../../src/core/game.js';
 import { engineFor } from '../engines.js';
 import type { AnyChoice, LogEntry, LogEvent, SeatInfo, Snapshot } from '../net/session.js';
 import type { LocalConfig, LocalSeat } from './config.js';
 import { CorruptRecord, parseLocalRecord, type LocalRecord } from './local-record.js';
-
-/** Engine state: opaque here, only the game's own functions look inside. */
-type State = unknown;
-
-interface Move {
-  readonly seat: Seat;
-  readonly choice: Choice;
-  /** Engine turn when the choice was made: undo stays within a turn. */
-  readonly turn: number;
-  /** The move made hidden information known: nothing before it can be taken back. */
-  readonly reveals: boolean;
-  readonly events: readonly GameEvent[];
-}
 
 /** A refusal of the person's request (not their turn, illegal choice, no undo); nothing changed. */
 export class Refused extends Error {
   override readonly name = 'Refused';
 }
 
+const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
 /**
- * An offline game: the engine state, its record and the bots, with no timers and no messaging,
- * so the worker's logic can be tested without a Worker. The record is the truth; the state is what
+ * An offline game: a match, who sits where, and the bots, with no timers and no messaging, so the
+ * worker's logic can be tested without a Worker. The record is the truth; the state is what
  * replaying it gives.
  */
 export class LocalEngine {
-  private state: State;
-  private readonly moves: Move[] = [];
   private readonly bots = new Map<string, Bot>();
 
-  private readonly game: AnyGame;
-
   private constructor(
-    readonly gameId: string,
-    private readonly seed: string | number,
-    private readonly options: unknown,
+    private readonly match: Match,
     readonly players: readonly LocalSeat[],
-    /** The seeding the seed is read with: games saved before seeding 2 keep theirs. */
-    private readonly version: RecordVersion,
   ) {
-    this.game = engineFor(gameId).game;
-    this.state = LocalEngine.fresh(this.game, seed, options, players.length, version);
     for (const p of players) if (p.kind === 'bot') this.botFor(p.bot ?? '');
   }
 
-  private static fresh(game: AnyGame, seed: string | number, options: unknown, seats: number, version: RecordVersion): State {
-    if (seats < game.minSeats || seats > game.maxSeats)
-      throw new CorruptRecord(`a game needs ${game.minSeats}–${game.maxSeats} seats, not ${seats}`);
-    return game.setup(game.options(options), seats, createRng(seed, version));
+  get gameId(): string {
+    return this.match.game.id;
   }
 
   /** A new game from the lobby's settings; throws on a bad seat list or unknown bot. */
   static start(cfg: LocalConfig): LocalEngine {
     const players = cfg.seats.map((s) => ({ ...s }));
-    return new LocalEngine(cfg.game ?? 'relic-runners', cfg.seed, { ...cfg.options }, players, RECORD_VERSION);
+    const game = engineFor(cfg.game ?? 'relic-runners').game;
+    return new LocalEngine(new Match(game, players.length, cfg.seed, { ...cfg.options }, RECORD_VERSION), players);
   }
 
   /**
@@ -71,51 +47,38 @@ export class LocalEngine {
    */
   static load(raw: unknown): LocalEngine {
     const rec = parseLocalRecord(raw);
-    let e: LocalEngine;
+    let match: Match;
     try {
-      e = new LocalEngine(rec.game, rec.seed, rec.options, rec.players, rec.version);
+      match = replay(engineFor(rec.game).game, rec);
     } catch (err) {
-      throw new CorruptRecord(`the saved game cannot be set up: ${err instanceof Error ? err.message : String(err)}`);
+      if (err instanceof ReplayError) throw new CorruptRecord(err.describe('choice', 'the saved game'));
+      throw new CorruptRecord(`the saved game cannot be set up: ${errorText(err)}`);
     }
-    rec.choices.forEach((c, i) => {
-      if (e.toAct() === null) throw new CorruptRecord(`the saved game goes on after its end (choice #${i})`);
-      try {
-        e.apply(c);
-      } catch (err) {
-        const why = err instanceof IllegalChoice ? err.reason : err instanceof Error ? err.message : String(err);
-        throw new CorruptRecord(`choice #${i} of the saved game is not legal: ${why}`);
-      }
-    });
-    return e;
+    try {
+      return new LocalEngine(match, rec.players);
+    } catch (err) {
+      throw new CorruptRecord(`the saved game cannot be set up: ${errorText(err)}`);
+    }
   }
 
   get record(): LocalRecord {
-    return {
-      format: 'expedition-match',
-      version: this.version,
-      game: this.gameId,
-      seats: this.players.length,
-      seed: this.seed,
-      options: this.options,
-      choices: this.moves.map((m) => m.choice),
-      players: this.players,
-    };
+    return { ...this.match.record, players: this.players };
   }
 
   get moveCount(): number {
-    return this.moves.length;
+    return this.match.decisions;
   }
 
   get over(): boolean {
-    return this.game.toAct(this.state) === null;
+    return this.match.over;
   }
 
   hash(): string {
-    return this.game.hash(this.state);
+    return this.match.hash();
   }
 
   toAct(): Seat | null {
-    return this.game.toAct(this.state);
+    return this.match.toAct();
   }
 
   isHuman(seat: Seat): boolean {
@@ -146,7 +109,7 @@ export class LocalEngine {
     if (seat === null) throw new Refused('the game is over');
     if (!this.isHuman(seat)) throw new Refused(`seat ${seat} is a bot's: wait for it to play`);
     try {
-      return this.apply(choice);
+      return this.play(choice);
     } catch (e) {
       if (e instanceof IllegalChoice) throw new Refused(e.reason);
       throw e;
@@ -160,33 +123,29 @@ export class LocalEngine {
   playBot(): LogEntry {
     const bot = this.botToAct();
     if (!bot) throw new Error('no bot owes a decision');
-    const choice = decide(this.game, this.state, bot, createRng(`${this.seed}:bot:${this.moves.length}`));
-    return this.apply(choice);
+    const choice = decide(this.match.game, this.match.state, bot, createRng(this.match.botSeed()));
+    return this.play(choice);
   }
 
-  /** Same rule as the server: only the acting seat's own last choice of this turn, before anything was revealed. */
+  /** The match's undo rule, for the people at the table (bots take nothing back). */
   canUndo(seat: Seat | null): boolean {
-    if (seat === null || !this.isHuman(seat)) return false;
-    const last = this.moves[this.moves.length - 1];
-    if (!last || this.over || last.seat !== seat || last.reveals) return false;
-    return last.turn === this.game.turn(this.state) && this.toAct() === seat;
+    return seat !== null && this.isHuman(seat) && this.match.canUndo(seat);
   }
 
-  /** Takes back the last choice by replaying the record without it. */
+  /** Takes back the acting person's last choice. */
   undo(): void {
     const seat = this.toAct();
-    if (!this.canUndo(seat)) {
-      throw new Refused('only your own choices of this turn can be taken back, and none after hidden information was revealed');
+    try {
+      if (seat === null || !this.isHuman(seat)) throw new UndoRefused();
+      this.match.undo(seat);
+    } catch (e) {
+      if (e instanceof UndoRefused) throw new Refused(e.message);
+      throw e;
     }
-    const keep = this.moves.slice(0, -1);
-    const s = LocalEngine.fresh(this.game, this.seed, this.options, this.players.length, this.version);
-    for (const m of keep) this.game.apply(s, m.choice, false);
-    this.state = s;
-    this.moves.length = keep.length;
   }
 
   log(): LogEntry[] {
-    return this.moves.map((m, i) => ({ move: i + 1, events: m.events as unknown as readonly LogEvent[] }));
+    return this.match.moves.map((m, i) => entry(i, m.events));
   }
 
   seatInfo(): SeatInfo[] {
@@ -196,10 +155,10 @@ export class LocalEngine {
   snapshot(): Snapshot {
     const seat = this.viewer();
     return {
-      view: this.game.view(this.state, seat),
+      view: this.match.game.view(this.match.state, seat) as Snapshot['view'],
       seat,
       seats: this.seatInfo(),
-      moves: this.moves.length,
+      moves: this.match.decisions,
       status: this.over ? 'finished' : 'active',
       canUndo: this.canUndo(seat),
       log: this.log(),
@@ -207,14 +166,9 @@ export class LocalEngine {
     };
   }
 
-  private apply(choice: unknown): LogEntry {
-    const seat = this.toAct()!;
-    const turn = this.game.turn(this.state);
-    const events = this.game.apply(this.state, choice);
-    // The record keeps plain JSON with keys in a fixed order, as the server stores it.
-    const stored = JSON.parse(canonicalJson(choice)) as Choice;
-    this.moves.push({ seat, choice: stored, turn, reveals: events.some((e) => e.reveals), events });
-    return { move: this.moves.length, events: events as unknown as readonly LogEvent[] };
+  private play(choice: unknown): LogEntry {
+    const { events } = this.match.play(choice);
+    return entry(this.match.decisions - 1, events);
   }
 
   private botFor(spec: string): Bot {
@@ -222,6 +176,11 @@ export class LocalEngine {
     if (!b) this.bots.set(spec, (b = botFromSpec(spec)));
     return b;
   }
+}
+
+/** The log entry of move #i (0-based), as the page shows it. */
+function entry(i: number, events: Move['events']): LogEntry {
+  return { move: i + 1, events: events as unknown as readonly LogEvent[] };
 }
 
 export type { AnyChoice };
