@@ -55,7 +55,7 @@ test('RR-EXP-1 worked example: a relic expedition along 4 trails is worth 8 VP',
   );
   assert.deepEqual(
     ofType(ev, 'vp').map((e) => [e.vp, e.why]),
-    [[8, 'expedition']],
+    [[8, { kind: 'expedition' }]],
   );
   assert.equal(player(s, 0).vp, 8);
   assert.deepEqual(player(s, 0).relics, [1, 0, 0, 0]);
@@ -141,7 +141,7 @@ test('RR-TURN-1 the shrine is noted first, then IV2-3 may be used; the expeditio
   const ev = act(s, { t: 'refill', use: true });
   assert.deepEqual(
     ofType(ev, 'rations').map((e) => [e.rations, e.why]),
-    [[4, 'IV2-3']],
+    [[4, { kind: 'tile', tile: 'IV2-3' }]],
   );
   assert.equal(player(s, 0).rations, 5);
   assert.equal(s.pool, 4);

@@ -7,6 +7,7 @@ import standardBoard from './data/board-standard.json' with { type: 'json' };
 import { loadBoard, type Board } from './board.js';
 import type { RRChoice } from './choice.js';
 import { determinize } from './determinize.js';
+import type { RREvent, RRReason } from './events.js';
 import { play, settle, REC } from './rules.js';
 import { RULE_IDS } from './rule-ids.js';
 import { scoreBreakdown, winners } from './scoring.js';
@@ -39,7 +40,7 @@ export function createState(board: Board, opts: Options, seats: number, rng: Rng
 }
 
 /** One legal choice played, then the automatic rules up to the next decision. */
-function step(s: State, c: State['cache'][number], rec: EventRecorder): void {
+function step(s: State, c: State['cache'][number], rec: EventRecorder<RREvent>): void {
   // TRANSITIONAL (issue 14): copies the module-level recorder's events into this apply's own.
   REC.take();
   REC.loud = rec.loud;
@@ -52,7 +53,7 @@ function step(s: State, c: State['cache'][number], rec: EventRecorder): void {
   for (const e of REC.take()) rec.push(e);
 }
 
-export const relicRunners: Game<State, RRChoice, Options, RRView> = {
+export const relicRunners: Game<State, RRChoice, Options, RRView, RREvent> = {
   id: 'relic-runners',
   minSeats: 2,
   maxSeats: 5,
@@ -74,4 +75,4 @@ export const relicRunners: Game<State, RRChoice, Options, RRView> = {
   determinize,
 };
 
-export type { State, Options, RRChoice, RRView };
+export type { State, Options, RRChoice, RRView, RREvent, RRReason };

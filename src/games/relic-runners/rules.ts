@@ -1,10 +1,23 @@
-import type { GameEvent } from '../../core/game.js';
 import { otherEnd } from './board.js';
+import type { RREvent, RRReason } from './events.js';
 import type { RRChoice } from './choice.js';
 import { addMoves, needsIv21 } from './moves.js';
 import { longestChain } from './scoring.js';
-import { BOTTOM, COLUMNS, posCol, posLevel, tbPos, type Frame, type Player, type State } from './state.js';
-import { BLUE, END_RELICS, IVORY, tile, tileColour, tileFace, tileLevel } from './tiles.js';
+import { BOTTOM, COLUMNS, posCol, posLevel, tbPos, type Column, type Frame, type Player, type State } from './state.js';
+import {
+  BLUE,
+  END_RELICS,
+  IVORY,
+  ivoryName,
+  purpleName,
+  tile,
+  tileColour,
+  tileFace,
+  tileLevel,
+  type IvoryName,
+  type Level,
+  type PurpleName,
+} from './tiles.js';
 
 /*
  * The turn as a stack of frames (state.ts). `settle` runs automatic frames until a decision is
@@ -20,8 +33,8 @@ const SHOVEL = 2;
 // TRANSITIONAL (issue 14): still module-level until the rules take the recorder as an argument.
 export const REC = {
   loud: true,
-  list: [] as GameEvent[],
-  take(): GameEvent[] {
+  list: [] as RREvent[],
+  take(): RREvent[] {
     const e = this.list;
     this.list = [];
     return e;
@@ -65,33 +78,54 @@ const locId = (s: State, l: number): string => s.board.locations[l]!.id;
 
 // ---------------------------------------------------------------- gains
 
+const tileWhy = (tile: IvoryName | PurpleName): RRReason => Object.freeze({ kind: 'tile', tile });
+const toolWhy = (tool: Column, level: Level): RRReason => Object.freeze({ kind: 'tool', tool, level });
+
+/** Reasons of the gains, built once: a silent search allocates none, and events share them read-only. */
+const WHY = {
+  iv23: tileWhy('IV2-3'),
+  iv31: tileWhy('IV3-1'),
+  iv32: tileWhy('IV3-2'),
+  iv33: tileWhy('IV3-3'),
+  iv34: tileWhy('IV3-4'),
+  pu1: tileWhy('PU-1'),
+  pu3: tileWhy('PU-3'),
+  pu5: tileWhy('PU-5'),
+  machete2: toolWhy('machete', 2),
+  machete3: toolWhy('machete', 3),
+  compass3: toolWhy('compass', 3),
+  shovel1: toolWhy('shovel', 1),
+  shovel3: toolWhy('shovel', 3),
+  expedition: Object.freeze({ kind: 'expedition' }),
+  ivoryDiscard: Object.freeze({ kind: 'ivoryDiscard' }),
+  camp: Object.freeze({ kind: 'camp' }),
+} as const satisfies Record<string, RRReason>;
+
 function discardIvory(s: State, p: Player, level: number): void {
   s.discards.push(p.ivory[level - 1]!);
-  REC.loud && REC.list.push({ type: 'ivoryUsed', seat: s.cur, tile: ivoryName(p.ivory[level - 1]!) } as GameEvent);
+  REC.loud && REC.list.push({ type: 'ivoryUsed', seat: s.cur, tile: ivoryName(p.ivory[level - 1]!) });
   p.ivory[level - 1] = 0;
 }
 
-const ivoryName = (t: number): string => `IV${tileLevel(t)}-${tileFace(t)}`;
-
 /** VP for the current player, doubled under Shovel 3 (D-9); marks the exploration under way as scoring. */
-function gainVp(s: State, n: number, why: string, marks = true): void {
+function gainVp(s: State, n: number, why: RRReason, marks = true): void {
   if (n <= 0) return;
   const p = s.players[s.cur]!;
   const got = s.t.doubled ? 2 * n : n;
   p.vp += got;
   s.t.vp += got;
   if (marks && s.t.explorations.length > 0) s.t.explorations[s.t.explorations.length - 1]!.scored = true;
-  REC.loud && REC.list.push({ type: 'vp', seat: s.cur, vp: got, why } as GameEvent);
+  REC.loud && REC.list.push({ type: 'vp', seat: s.cur, vp: got, why });
 }
 
 /** Rations from base camp, capped at 5 on the chart and at the pool (RR-RAT-1, D-2). */
-export function gainRations(s: State, seat: number, n: number, why: string): void {
+export function gainRations(s: State, seat: number, n: number, why: RRReason): void {
   const p = s.players[seat]!;
   const got = Math.max(0, Math.min(n, 5 - p.rations, s.pool));
   if (got === 0) return;
   p.rations += got;
   s.pool -= got;
-  REC.loud && REC.list.push({ type: 'rations', seat, rations: got, why } as GameEvent);
+  REC.loud && REC.list.push({ type: 'rations', seat, rations: got, why });
 }
 
 /** Flips one token; returns 1 when this turned the last coloured token grey (RR-TOOL-4: all reset). */
@@ -99,7 +133,7 @@ function flipToken(s: State, t: number): number {
   const bit = 1 << s.board.riverBit[t]!;
   const wasColoured = (s.tokens & bit) !== 0;
   s.tokens ^= bit;
-  REC.loud && REC.list.push({ type: 'token', trail: trailId(s, t), coloured: !wasColoured } as GameEvent);
+  REC.loud && REC.list.push({ type: 'token', trail: trailId(s, t), coloured: !wasColoured });
   if (wasColoured && s.tokens === 0) {
     s.tokens = (1 << s.board.rivers.length) - 1;
     REC.loud && REC.list.push({ type: 'tokensReset' });
@@ -123,7 +157,7 @@ export function startTurn(s: State): void {
     blueTaken: 0,
     explorations: [],
   };
-  REC.loud && REC.list.push({ type: 'turn', seat: s.cur, turn: s.turnNo } as GameEvent);
+  REC.loud && REC.list.push({ type: 'turn', seat: s.cur, turn: s.turnNo });
   s.stack.push({ k: 'turnEnd' }, { k: 'move' });
   if (holds(p, 2, 3) && p.rations < 5 && s.pool > 0) s.stack.push({ k: 'refill' });
 }
@@ -168,13 +202,13 @@ function beginExploration(s: State, site: number, how: 'ration' | 'machete' | 'n
   const p = s.players[s.cur]!;
   const kind = s.board.locations[site]!.kind;
   const first = s.stacks[site]!.length === s.full[site];
-  REC.loud && REC.list.push({ type: 'explore', seat: s.cur, site: locId(s, site), how } as GameEvent);
+  REC.loud && REC.list.push({ type: 'explore', seat: s.cur, site: locId(s, site), how });
   s.t.explorations.push({ iv33: kind === 'temple' && holds(p, 3, 3), scored: false });
   s.stack.push({ k: 'exEnd' }, { k: 'shrine', site });
-  if (first && holds(p, 3, 2)) gainVp(s, 1, 'IV3-2');
+  if (first && holds(p, 3, 2)) gainVp(s, 1, WHY.iv32);
   if (kind === 'ruin') {
     s.stacks[site]!.pop();
-    REC.loud && REC.list.push({ type: 'ruinTile', seat: s.cur, site: locId(s, site) } as GameEvent);
+    REC.loud && REC.list.push({ type: 'ruinTile', seat: s.cur, site: locId(s, site) });
     s.stack.push({ k: 'place', second: false });
   } else if (holds(p, 2, 2) && s.stacks[site]!.length > 1) {
     s.stack.push({ k: 'peek', site });
@@ -191,7 +225,7 @@ function takeTile(s: State, site: number, depth: number): void {
   const c = tileColour(tl);
   const level = tileLevel(tl);
   if (c === IVORY) {
-    REC.loud && REC.list.push({ type: 'ivoryTaken', seat: s.cur, site: locId(s, site), tile: ivoryName(tl), reveals: true } as GameEvent);
+    REC.loud && REC.list.push({ type: 'ivoryTaken', seat: s.cur, site: locId(s, site), tile: ivoryName(tl), reveals: true });
     if (p.ivory[level - 1] === 0) p.ivory[level - 1] = tl;
     else s.stack.push({ k: 'keep', held: p.ivory[level - 1]!, taken: tl });
   } else if (c === BLUE) {
@@ -200,7 +234,7 @@ function takeTile(s: State, site: number, depth: number): void {
     s.t.blueTaken++;
     // A blue tile is VP scored while exploring a temple: IV3-3 answers it (EN, PL: 1 VP).
     s.t.explorations[s.t.explorations.length - 1]!.scored = true;
-    REC.loud && REC.list.push({ type: 'blueTaken', seat: s.cur, site: locId(s, site), level, reveals: true } as GameEvent);
+    REC.loud && REC.list.push({ type: 'blueTaken', seat: s.cur, site: locId(s, site), level, reveals: true });
     if (s.t.doubled) revealBlue(s, p, p.blue.length - 1);
   } else {
     s.discards.push(tl);
@@ -209,10 +243,10 @@ function takeTile(s: State, site: number, depth: number): void {
         type: 'purpleTaken',
         seat: s.cur,
         site: locId(s, site),
-        tile: `PU-${tileFace(tl)}`,
+        tile: purpleName(tl),
         level,
         reveals: true,
-      } as GameEvent);
+      });
     purpleEffect(s, p, tileFace(tl));
   }
 }
@@ -223,20 +257,20 @@ function revealBlue(s: State, p: Player, i: number): void {
   const v = tileFace(p.blue[i]!);
   p.vp += v;
   s.t.vp += v;
-  REC.loud && REC.list.push({ type: 'blueRevealed', seat: s.cur, level: tileLevel(p.blue[i]!), value: v } as GameEvent);
+  REC.loud && REC.list.push({ type: 'blueRevealed', seat: s.cur, level: tileLevel(p.blue[i]!), value: v });
 }
 
 /** §5. Effects needing a decision push a frame; the shrine check waits below them. */
 function purpleEffect(s: State, p: Player, effect: number): void {
   switch (effect) {
     case 1:
-      gainVp(s, 3, 'PU-1');
+      gainVp(s, 3, WHY.pu1);
       break;
     case 2:
       s.stack.push({ k: 'steps', n: 1 });
       break;
     case 3:
-      gainRations(s, s.cur, 2, 'PU-3');
+      gainRations(s, s.cur, 2, WHY.pu3);
       break;
     case 4:
       if (p.reserve > 0) {
@@ -247,8 +281,8 @@ function purpleEffect(s: State, p: Player, effect: number): void {
       break;
     case 5:
       p.loc = s.board.camp;
-      REC.loud && REC.list.push({ type: 'teleport', seat: s.cur, to: locId(s, s.board.camp) } as GameEvent);
-      gainRations(s, s.cur, holds(p, 3, 5) ? 4 : 3, 'PU-5');
+      REC.loud && REC.list.push({ type: 'teleport', seat: s.cur, to: locId(s, s.board.camp) });
+      gainRations(s, s.cur, holds(p, 3, 5) ? 4 : 3, WHY.pu5);
       break;
     case 6:
       s.stack.push({ k: 'lift', left: 1, avoid: -1, fresh: -1 });
@@ -292,16 +326,16 @@ function useTool(s: State, col: number, level: number): void {
   p.tb[tbPos(col, level)]!--;
   p.tb[BOTTOM]!++;
   s.t.toolUsed = true;
-  REC.loud && REC.list.push({ type: 'tool', seat: s.cur, col: COLUMNS[col], level } as GameEvent);
+  REC.loud && REC.list.push({ type: 'tool', seat: s.cur, col: COLUMNS[col]!, level });
   switch (col * 3 + level) {
     case 1: // Machete 1
       beginExploration(s, p.loc, 'machete');
       break;
     case 2:
-      gainRations(s, s.cur, 2, 'Machete 2');
+      gainRations(s, s.cur, 2, WHY.machete2);
       break;
     case 3:
-      gainVp(s, 4 * (p.relics[0]! + p.relics[1]! + p.relics[2]! + p.relics[3]!), 'Machete 3', false);
+      gainVp(s, 4 * (p.relics[0]! + p.relics[1]! + p.relics[2]! + p.relics[3]!), WHY.machete3, false);
       break;
     case 4:
       s.stack.push({ k: 'lift', left: 1, avoid: -1, fresh: -1 });
@@ -310,7 +344,7 @@ function useTool(s: State, col: number, level: number): void {
       s.stack.push({ k: 'lift', left: 2, avoid: -1, fresh: -1 });
       break;
     case 6:
-      gainVp(s, 2 * longestChain(s, s.cur), 'Compass 3', false);
+      gainVp(s, 2 * longestChain(s, s.cur), WHY.compass3, false);
       break;
     case 7:
       s.stack.push({ k: 'bonus' });
@@ -324,7 +358,7 @@ function useTool(s: State, col: number, level: number): void {
       const before = s.t.vp;
       p.vp += before;
       s.t.vp += before;
-      if (before > 0) REC.loud && REC.list.push({ type: 'vp', seat: s.cur, vp: before, why: 'Shovel 3' } as GameEvent);
+      if (before > 0) REC.loud && REC.list.push({ type: 'vp', seat: s.cur, vp: before, why: WHY.shovel3 });
       for (let i = p.blue.length - s.t.blueTaken; i < p.blue.length; i++) revealBlue(s, p, i);
       break;
     }
@@ -374,8 +408,8 @@ function placePathway(s: State, t: number): void {
   const p = s.players[s.cur]!;
   s.owners[t]! |= 1 << s.cur;
   p.supply--;
-  REC.loud && REC.list.push({ type: 'pathway', seat: s.cur, trail: trailId(s, t) } as GameEvent);
-  if (holds(p, 3, 1)) gainVp(s, 1, 'IV3-1');
+  REC.loud && REC.list.push({ type: 'pathway', seat: s.cur, trail: trailId(s, t) });
+  if (holds(p, 3, 1)) gainVp(s, 1, WHY.iv31);
 }
 
 // ---------------------------------------------------------------- choices per frame
@@ -496,7 +530,7 @@ function runAutomatic(s: State, f: Frame): void {
         if (bit >= 0 && (s.tokens & (1 << bit)) !== 0) {
           s.tokens &= ~(1 << bit);
           k++;
-          REC.loud && REC.list.push({ type: 'token', trail: trailId(s, t), coloured: false } as GameEvent);
+          REC.loud && REC.list.push({ type: 'token', trail: trailId(s, t), coloured: false });
         }
       }
       if (k > 0 && s.tokens === 0) {
@@ -515,7 +549,7 @@ function runAutomatic(s: State, f: Frame): void {
       break;
     }
     case 'campArrive':
-      gainRations(s, s.cur, holds(p, 3, 5) ? 4 : 3, 'base camp');
+      gainRations(s, s.cur, holds(p, 3, 5) ? 4 : 3, WHY.camp);
       break;
     case 'take':
       takeTile(s, f.site, f.depth);
@@ -523,12 +557,12 @@ function runAutomatic(s: State, f: Frame): void {
     case 'shrine':
       if (s.stacks[f.site]!.length === 0 && !s.relic[f.site]) {
         s.relic[f.site] = true;
-        REC.loud && REC.list.push({ type: 'shrine', site: locId(s, f.site), relic: relicColour(s, f.site) } as GameEvent);
+        REC.loud && REC.list.push({ type: 'shrine', site: locId(s, f.site), relic: relicColour(s, f.site) });
       }
       break;
     case 'exEnd': {
       const e = s.t.explorations.pop()!;
-      if (e.iv33 && e.scored) gainVp(s, 1, 'IV3-3', false);
+      if (e.iv33 && e.scored) gainVp(s, 1, WHY.iv33, false);
       break;
     }
     case 'turnEnd':
@@ -557,7 +591,7 @@ export function play(s: State, c: RRChoice): void {
       for (const t of trails) at = otherEnd(b, t, at);
       p.loc = at;
       s.t.moved = trails;
-      REC.loud && REC.list.push({ type: 'move', seat: s.cur, trails: c.trails, to: locId(s, at) } as GameEvent);
+      REC.loud && REC.list.push({ type: 'move', seat: s.cur, trails: c.trails, to: locId(s, at) });
       s.stack.push({ k: 'moveEnd' });
       if (start === b.camp && holds(p, 3, 6)) s.stack.push({ k: 'leaveFlip' });
       break;
@@ -565,7 +599,7 @@ export function play(s: State, c: RRChoice): void {
     case 'teleport':
       discardIvory(s, p, 2);
       p.loc = b.locIndex.get(c.to)!;
-      REC.loud && REC.list.push({ type: 'teleport', seat: s.cur, to: c.to } as GameEvent);
+      REC.loud && REC.list.push({ type: 'teleport', seat: s.cur, to: c.to });
       s.stack.push({ k: 'post', explored: false });
       break;
     case 'tool':
@@ -584,7 +618,7 @@ export function play(s: State, c: RRChoice): void {
     case 'refill':
       if (c.use) {
         discardIvory(s, p, 2);
-        gainRations(s, s.cur, 5, 'IV2-3');
+        gainRations(s, s.cur, 5, WHY.iv23);
       }
       break;
     case 'flip': {
@@ -605,7 +639,7 @@ export function play(s: State, c: RRChoice): void {
       const col = colIndex(c.col);
       p.tb[tbPos(col, c.level)]!--;
       p.tb[tbPos(col, c.level + 1)]!++;
-      REC.loud && REC.list.push({ type: 'step', seat: s.cur, col: c.col, to: c.level + 1 } as GameEvent);
+      REC.loud && REC.list.push({ type: 'step', seat: s.cur, col: c.col, to: c.level + 1 });
       if (f.k === 'steps' && f.n > 1) s.stack.push({ k: 'steps', n: f.n - 1 });
       break;
     }
@@ -614,8 +648,8 @@ export function play(s: State, c: RRChoice): void {
         const site = (f as { site: number }).site;
         s.relic[site] = false;
         p.relics[relicColour(s, site)]!++;
-        REC.loud && REC.list.push({ type: 'relicTaken', seat: s.cur, site: locId(s, site), relic: relicColour(s, site) } as GameEvent);
-        gainVp(s, 2 * s.t.moved.length, 'expedition', false);
+        REC.loud && REC.list.push({ type: 'relicTaken', seat: s.cur, site: locId(s, site), relic: relicColour(s, site) });
+        gainVp(s, 2 * s.t.moved.length, WHY.expedition, false);
         checkEnd(s);
       }
       break;
@@ -632,15 +666,15 @@ export function play(s: State, c: RRChoice): void {
       const gone = kept === k.held ? k.taken : k.held;
       p.ivory[tileLevel(kept) - 1] = kept;
       s.discards.push(gone);
-      REC.loud && REC.list.push({ type: 'ivoryKept', seat: s.cur, kept: ivoryName(kept), discarded: ivoryName(gone) } as GameEvent);
-      gainVp(s, 2, 'ivory discard');
+      REC.loud && REC.list.push({ type: 'ivoryKept', seat: s.cur, kept: ivoryName(kept), discarded: ivoryName(gone) });
+      gainVp(s, 2, WHY.ivoryDiscard);
       break;
     }
     case 'peek': {
       const site = (f as { site: number }).site;
       if (c.use) {
         discardIvory(s, p, 2);
-        REC.loud && REC.list.push({ type: 'peek', seat: s.cur, site: locId(s, site), reveals: true } as GameEvent);
+        REC.loud && REC.list.push({ type: 'peek', seat: s.cur, site: locId(s, site), reveals: true });
         s.peeked[s.cur]! |= 1 << site;
         s.stack.push({ k: 'pick', site });
       } else {
@@ -661,8 +695,8 @@ export function play(s: State, c: RRChoice): void {
       const to = b.trailOf[c.trail]!;
       s.owners[lf.from]! &= ~(1 << s.cur);
       s.owners[to]! |= 1 << s.cur;
-      REC.loud && REC.list.push({ type: 'pathwayMoved', seat: s.cur, from: trailId(s, lf.from), trail: c.trail } as GameEvent);
-      for (let q = 0; q < s.seats; q++) if (q !== s.cur && holds(s.players[q]!, 3, 4)) gainRations(s, q, 1, 'IV3-4');
+      REC.loud && REC.list.push({ type: 'pathwayMoved', seat: s.cur, from: trailId(s, lf.from), trail: c.trail });
+      for (let q = 0; q < s.seats; q++) if (q !== s.cur && holds(s.players[q]!, 3, 4)) gainRations(s, q, 1, WHY.iv34);
       if (lf.left > 1) s.stack.push({ k: 'lift', left: lf.left - 1, avoid: lf.from, fresh: to });
       break;
     }
@@ -672,7 +706,7 @@ export function play(s: State, c: RRChoice): void {
         p.tb[BOTTOM]!++;
         REC.loud && REC.list.push({ type: 'toolboxAdded', seat: s.cur });
       } else {
-        gainVp(s, 2, 'Shovel 1', false);
+        gainVp(s, 2, WHY.shovel1, false);
       }
       break;
     case 'neighbour':

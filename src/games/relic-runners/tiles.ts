@@ -54,6 +54,12 @@ export const tileColour = (t: number): number => Math.floor(t / 100);
 export const tileLevel = (t: number): Level => (Math.floor(t / 10) % 10) as Level;
 export const tileFace = (t: number): number => t % 10;
 
+/** How the rules documents name tiles: ivory "IV2-4" (level 2, effect 4), purple "PU-3" (effect 3). */
+export type IvoryName = `IV${Level}-${number}`;
+export type PurpleName = `PU-${number}`;
+export const ivoryName = (t: number): IvoryName => `IV${tileLevel(t)}-${tileFace(t)}`;
+export const purpleName = (t: number): PurpleName => `PU-${tileFace(t)}`;
+
 /** The tile set of one colour and level for a game, gemmed tiles removed when asked. */
 export function tileSet(colour: number, level: Level, withGems: boolean): number[] {
   const faces = TILE_FACES[colour]![level - 1]!;

@@ -2,14 +2,26 @@ import type { Seat } from '../../core/game.js';
 import type { RRChoice } from './choice.js';
 import type { Frame, State } from './state.js';
 import { relicCount, scoreBreakdown, winners, type ScoreBreakdown } from './scoring.js';
-import { COLOUR_NAMES, END_RELICS, IVORY, PURPLE, RELIC_NAMES, tileColour, tileFace, tileLevel, type RelicColour } from './tiles.js';
+import {
+  COLOUR_NAMES,
+  END_RELICS,
+  IVORY,
+  PURPLE,
+  RELIC_NAMES,
+  ivoryName,
+  purpleName,
+  tileColour,
+  tileFace,
+  tileLevel,
+  type RelicColour,
+} from './tiles.js';
 import { isShrine, relicColour, relicShrine } from './rules.js';
 
 /** A tile as a reader sees it: ivory "IV2-4", purple "PU-3", blue "B2:4" (level 2, worth 4). */
 export function tileName(t: number): string {
   const c = tileColour(t);
-  if (c === IVORY) return `IV${tileLevel(t)}-${tileFace(t)}`;
-  if (c === PURPLE) return `PU-${tileFace(t)}`;
+  if (c === IVORY) return ivoryName(t);
+  if (c === PURPLE) return purpleName(t);
   return `B${tileLevel(t)}:${tileFace(t)}`;
 }
 
