@@ -226,7 +226,7 @@ test('RR-EXPL-7 the last tile: its action first, then the relic appears; the shr
   const ev3 = act(s, { t: 'explore' });
   const i = types(ev3).indexOf('vp');
   const j = types(ev3).indexOf('shrine');
-  assert.ok(i >= 0 && j > i, `vp before shrine: ${types(ev3).join(", ")}`);
+  assert.ok(i >= 0 && j > i, `vp before shrine: ${types(ev3).join(', ')}`);
   assert.equal(site(s, 'temple-2').relic, 'purple');
   assert.equal(site(s, 'temple-2').top, null);
   // seat 0 again: the shrine can be moved through and stopped on, but not explored
