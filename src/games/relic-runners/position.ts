@@ -1,7 +1,8 @@
 import { InvalidInput } from '../../core/errors.js';
+import { silentRecorder } from '../../core/events.js';
 import { createRng } from '../../core/rng.js';
 import type { Board } from './board.js';
-import { settle, REC } from './rules.js';
+import { settle } from './rules.js';
 import { parseOptions, setupState } from './setup.js';
 import type { Options, State } from './state.js';
 import { BLUE, COLOUR_NAMES, IVORY, PURPLE, RELIC_NAMES, tile, type RelicColour } from './tiles.js';
@@ -128,7 +129,6 @@ export function buildPosition(spec: PositionSpec): State {
   s.cur = spec.current ?? opts.startSeat;
   if (spec.trigger !== undefined) s.trigger = spec.trigger;
   s.stack = [];
-  s.cache = settle(s);
-  REC.take();
+  s.cache = settle(s, silentRecorder());
   return s;
 }

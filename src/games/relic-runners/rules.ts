@@ -1,4 +1,5 @@
 import { otherEnd } from './board.js';
+import type { EventRecorder } from '../../core/events.js';
 import type { RREvent, RRReason } from './events.js';
 import type { RRChoice } from './choice.js';
 import { addMoves, needsIv21 } from './moves.js';
@@ -28,18 +29,6 @@ import {
 const MACHETE = 0;
 const COMPASS = 1;
 const SHOVEL = 2;
-
-/** Events of the choice being applied (rules write `REC.loud && REC.list.push(…)`). */
-// TRANSITIONAL (issue 14): still module-level until the rules take the recorder as an argument.
-export const REC = {
-  loud: true,
-  list: [] as RREvent[],
-  take(): RREvent[] {
-    const e = this.list;
-    this.list = [];
-    return e;
-  },
-};
 
 // ---------------------------------------------------------------- small queries
 
@@ -101,42 +90,42 @@ const WHY = {
   camp: Object.freeze({ kind: 'camp' }),
 } as const satisfies Record<string, RRReason>;
 
-function discardIvory(s: State, p: Player, level: number): void {
+function discardIvory(s: State, rec: EventRecorder<RREvent>, p: Player, level: number): void {
   s.discards.push(p.ivory[level - 1]!);
-  REC.loud && REC.list.push({ type: 'ivoryUsed', seat: s.cur, tile: ivoryName(p.ivory[level - 1]!) });
+  if (rec.loud) rec.push({ type: 'ivoryUsed', seat: s.cur, tile: ivoryName(p.ivory[level - 1]!) });
   p.ivory[level - 1] = 0;
 }
 
 /** VP for the current player, doubled under Shovel 3 (D-9); marks the exploration under way as scoring. */
-function gainVp(s: State, n: number, why: RRReason, marks = true): void {
+function gainVp(s: State, rec: EventRecorder<RREvent>, n: number, why: RRReason, marks = true): void {
   if (n <= 0) return;
   const p = s.players[s.cur]!;
   const got = s.t.doubled ? 2 * n : n;
   p.vp += got;
   s.t.vp += got;
   if (marks && s.t.explorations.length > 0) s.t.explorations[s.t.explorations.length - 1]!.scored = true;
-  REC.loud && REC.list.push({ type: 'vp', seat: s.cur, vp: got, why });
+  if (rec.loud) rec.push({ type: 'vp', seat: s.cur, vp: got, why });
 }
 
 /** Rations from base camp, capped at 5 on the chart and at the pool (RR-RAT-1, D-2). */
-export function gainRations(s: State, seat: number, n: number, why: RRReason): void {
+export function gainRations(s: State, rec: EventRecorder<RREvent>, seat: number, n: number, why: RRReason): void {
   const p = s.players[seat]!;
   const got = Math.max(0, Math.min(n, 5 - p.rations, s.pool));
   if (got === 0) return;
   p.rations += got;
   s.pool -= got;
-  REC.loud && REC.list.push({ type: 'rations', seat, rations: got, why });
+  if (rec.loud) rec.push({ type: 'rations', seat, rations: got, why });
 }
 
 /** Flips one token; returns 1 when this turned the last coloured token grey (RR-TOOL-4: all reset). */
-function flipToken(s: State, t: number): number {
+function flipToken(s: State, rec: EventRecorder<RREvent>, t: number): number {
   const bit = 1 << s.board.riverBit[t]!;
   const wasColoured = (s.tokens & bit) !== 0;
   s.tokens ^= bit;
-  REC.loud && REC.list.push({ type: 'token', trail: trailId(s, t), coloured: !wasColoured });
+  if (rec.loud) rec.push({ type: 'token', trail: trailId(s, t), coloured: !wasColoured });
   if (wasColoured && s.tokens === 0) {
     s.tokens = (1 << s.board.rivers.length) - 1;
-    REC.loud && REC.list.push({ type: 'tokensReset' });
+    if (rec.loud) rec.push({ type: 'tokensReset' });
     return 1;
   }
   return 0;
@@ -144,7 +133,7 @@ function flipToken(s: State, t: number): number {
 
 // ---------------------------------------------------------------- turn flow
 
-export function startTurn(s: State): void {
+export function startTurn(s: State, rec: EventRecorder<RREvent>): void {
   s.turnNo++;
   const p = s.players[s.cur]!;
   s.t = {
@@ -157,15 +146,15 @@ export function startTurn(s: State): void {
     blueTaken: 0,
     explorations: [],
   };
-  REC.loud && REC.list.push({ type: 'turn', seat: s.cur, turn: s.turnNo });
+  if (rec.loud) rec.push({ type: 'turn', seat: s.cur, turn: s.turnNo });
   s.stack.push({ k: 'turnEnd' }, { k: 'move' });
   if (holds(p, 2, 3) && p.rations < 5 && s.pool > 0) s.stack.push({ k: 'refill' });
 }
 
-function endTurn(s: State): void {
+function endTurn(s: State, rec: EventRecorder<RREvent>): void {
   if (s.extra === 1) {
     s.extra = 2;
-    finish(s);
+    finish(s, rec);
     return;
   }
   const next = (s.cur + 1) % s.seats;
@@ -175,40 +164,40 @@ function endTurn(s: State): void {
       s.cur = holder;
       s.stack.push({ k: 'extra' });
     } else {
-      finish(s);
+      finish(s, rec);
     }
     return;
   }
   s.cur = next;
-  startTurn(s);
+  startTurn(s, rec);
 }
 
-function finish(s: State): void {
+function finish(s: State, rec: EventRecorder<RREvent>): void {
   s.over = true;
   s.stack.length = 0;
-  REC.loud && REC.list.push({ type: 'gameEnd' });
+  if (rec.loud) rec.push({ type: 'gameEnd' });
 }
 
-function checkEnd(s: State): void {
+function checkEnd(s: State, rec: EventRecorder<RREvent>): void {
   if (s.trigger < 0 && relicsCollected(s) >= END_RELICS[s.seats]!) {
     s.trigger = s.cur;
-    REC.loud && REC.list.push({ type: 'endTriggered', seat: s.cur });
+    if (rec.loud) rec.push({ type: 'endTriggered', seat: s.cur });
   }
 }
 
 // ---------------------------------------------------------------- exploring (§3.2)
 
-function beginExploration(s: State, site: number, how: 'ration' | 'machete' | 'neighbour'): void {
+function beginExploration(s: State, rec: EventRecorder<RREvent>, site: number, how: 'ration' | 'machete' | 'neighbour'): void {
   const p = s.players[s.cur]!;
   const kind = s.board.locations[site]!.kind;
   const first = s.stacks[site]!.length === s.full[site];
-  REC.loud && REC.list.push({ type: 'explore', seat: s.cur, site: locId(s, site), how });
+  if (rec.loud) rec.push({ type: 'explore', seat: s.cur, site: locId(s, site), how });
   s.t.explorations.push({ iv33: kind === 'temple' && holds(p, 3, 3), scored: false });
   s.stack.push({ k: 'exEnd' }, { k: 'shrine', site });
-  if (first && holds(p, 3, 2)) gainVp(s, 1, WHY.iv32);
+  if (first && holds(p, 3, 2)) gainVp(s, rec, 1, WHY.iv32);
   if (kind === 'ruin') {
     s.stacks[site]!.pop();
-    REC.loud && REC.list.push({ type: 'ruinTile', seat: s.cur, site: locId(s, site) });
+    if (rec.loud) rec.push({ type: 'ruinTile', seat: s.cur, site: locId(s, site) });
     s.stack.push({ k: 'place', second: false });
   } else if (holds(p, 2, 2) && s.stacks[site]!.length > 1) {
     s.stack.push({ k: 'peek', site });
@@ -218,14 +207,14 @@ function beginExploration(s: State, site: number, how: 'ration' | 'machete' | 'n
 }
 
 /** Takes the tile `depth` below the top of a temple stack and resolves it by colour. */
-function takeTile(s: State, site: number, depth: number): void {
+function takeTile(s: State, rec: EventRecorder<RREvent>, site: number, depth: number): void {
   const st = s.stacks[site]!;
   const tl = st.splice(st.length - 1 - depth, 1)[0]!;
   const p = s.players[s.cur]!;
   const c = tileColour(tl);
   const level = tileLevel(tl);
   if (c === IVORY) {
-    REC.loud && REC.list.push({ type: 'ivoryTaken', seat: s.cur, site: locId(s, site), tile: ivoryName(tl), reveals: true });
+    if (rec.loud) rec.push({ type: 'ivoryTaken', seat: s.cur, site: locId(s, site), tile: ivoryName(tl), reveals: true });
     if (p.ivory[level - 1] === 0) p.ivory[level - 1] = tl;
     else s.stack.push({ k: 'keep', held: p.ivory[level - 1]!, taken: tl });
   } else if (c === BLUE) {
@@ -234,12 +223,12 @@ function takeTile(s: State, site: number, depth: number): void {
     s.t.blueTaken++;
     // A blue tile is VP scored while exploring a temple: IV3-3 answers it (EN, PL: 1 VP).
     s.t.explorations[s.t.explorations.length - 1]!.scored = true;
-    REC.loud && REC.list.push({ type: 'blueTaken', seat: s.cur, site: locId(s, site), level, reveals: true });
-    if (s.t.doubled) revealBlue(s, p, p.blue.length - 1);
+    if (rec.loud) rec.push({ type: 'blueTaken', seat: s.cur, site: locId(s, site), level, reveals: true });
+    if (s.t.doubled) revealBlue(s, rec, p, p.blue.length - 1);
   } else {
     s.discards.push(tl);
-    REC.loud &&
-      REC.list.push({
+    if (rec.loud)
+      rec.push({
         type: 'purpleTaken',
         seat: s.cur,
         site: locId(s, site),
@@ -247,42 +236,42 @@ function takeTile(s: State, site: number, depth: number): void {
         level,
         reveals: true,
       });
-    purpleEffect(s, p, tileFace(tl));
+    purpleEffect(s, rec, p, tileFace(tl));
   }
 }
 
 /** Shovel 3: a blue tile taken this turn is shown to all and its value scored again (D-9). */
-function revealBlue(s: State, p: Player, i: number): void {
+function revealBlue(s: State, rec: EventRecorder<RREvent>, p: Player, i: number): void {
   p.blueShown[i] = true;
   const v = tileFace(p.blue[i]!);
   p.vp += v;
   s.t.vp += v;
-  REC.loud && REC.list.push({ type: 'blueRevealed', seat: s.cur, level: tileLevel(p.blue[i]!), value: v });
+  if (rec.loud) rec.push({ type: 'blueRevealed', seat: s.cur, level: tileLevel(p.blue[i]!), value: v });
 }
 
 /** §5. Effects needing a decision push a frame; the shrine check waits below them. */
-function purpleEffect(s: State, p: Player, effect: number): void {
+function purpleEffect(s: State, rec: EventRecorder<RREvent>, p: Player, effect: number): void {
   switch (effect) {
     case 1:
-      gainVp(s, 3, WHY.pu1);
+      gainVp(s, rec, 3, WHY.pu1);
       break;
     case 2:
       s.stack.push({ k: 'steps', n: 1 });
       break;
     case 3:
-      gainRations(s, s.cur, 2, WHY.pu3);
+      gainRations(s, rec, s.cur, 2, WHY.pu3);
       break;
     case 4:
       if (p.reserve > 0) {
         p.reserve--;
         p.tb[BOTTOM]!++;
-        REC.loud && REC.list.push({ type: 'toolboxAdded', seat: s.cur });
+        if (rec.loud) rec.push({ type: 'toolboxAdded', seat: s.cur });
       }
       break;
     case 5:
       p.loc = s.board.camp;
-      REC.loud && REC.list.push({ type: 'teleport', seat: s.cur, to: locId(s, s.board.camp) });
-      gainRations(s, s.cur, holds(p, 3, 5) ? 4 : 3, WHY.pu5);
+      if (rec.loud) rec.push({ type: 'teleport', seat: s.cur, to: locId(s, s.board.camp) });
+      gainRations(s, rec, s.cur, holds(p, 3, 5) ? 4 : 3, WHY.pu5);
       break;
     case 6:
       s.stack.push({ k: 'lift', left: 1, avoid: -1, fresh: -1 });
@@ -321,21 +310,21 @@ function toolChoices(s: State, out: RRChoice[]): void {
   }
 }
 
-function useTool(s: State, col: number, level: number): void {
+function useTool(s: State, rec: EventRecorder<RREvent>, col: number, level: number): void {
   const p = s.players[s.cur]!;
   p.tb[tbPos(col, level)]!--;
   p.tb[BOTTOM]!++;
   s.t.toolUsed = true;
-  REC.loud && REC.list.push({ type: 'tool', seat: s.cur, col: COLUMNS[col]!, level });
+  if (rec.loud) rec.push({ type: 'tool', seat: s.cur, col: COLUMNS[col]!, level });
   switch (col * 3 + level) {
     case 1: // Machete 1
-      beginExploration(s, p.loc, 'machete');
+      beginExploration(s, rec, p.loc, 'machete');
       break;
     case 2:
-      gainRations(s, s.cur, 2, WHY.machete2);
+      gainRations(s, rec, s.cur, 2, WHY.machete2);
       break;
     case 3:
-      gainVp(s, 4 * (p.relics[0]! + p.relics[1]! + p.relics[2]! + p.relics[3]!), WHY.machete3, false);
+      gainVp(s, rec, 4 * (p.relics[0]! + p.relics[1]! + p.relics[2]! + p.relics[3]!), WHY.machete3, false);
       break;
     case 4:
       s.stack.push({ k: 'lift', left: 1, avoid: -1, fresh: -1 });
@@ -344,7 +333,7 @@ function useTool(s: State, col: number, level: number): void {
       s.stack.push({ k: 'lift', left: 2, avoid: -1, fresh: -1 });
       break;
     case 6:
-      gainVp(s, 2 * longestChain(s, s.cur), WHY.compass3, false);
+      gainVp(s, rec, 2 * longestChain(s, s.cur), WHY.compass3, false);
       break;
     case 7:
       s.stack.push({ k: 'bonus' });
@@ -358,8 +347,8 @@ function useTool(s: State, col: number, level: number): void {
       const before = s.t.vp;
       p.vp += before;
       s.t.vp += before;
-      if (before > 0) REC.loud && REC.list.push({ type: 'vp', seat: s.cur, vp: before, why: WHY.shovel3 });
-      for (let i = p.blue.length - s.t.blueTaken; i < p.blue.length; i++) revealBlue(s, p, i);
+      if (before > 0 && rec.loud) rec.push({ type: 'vp', seat: s.cur, vp: before, why: WHY.shovel3 });
+      for (let i = p.blue.length - s.t.blueTaken; i < p.blue.length; i++) revealBlue(s, rec, p, i);
       break;
     }
   }
@@ -404,12 +393,12 @@ function placeChoices(s: State, second: boolean, out: RRChoice[]): void {
   }
 }
 
-function placePathway(s: State, t: number): void {
+function placePathway(s: State, rec: EventRecorder<RREvent>, t: number): void {
   const p = s.players[s.cur]!;
   s.owners[t]! |= 1 << s.cur;
   p.supply--;
-  REC.loud && REC.list.push({ type: 'pathway', seat: s.cur, trail: trailId(s, t) });
-  if (holds(p, 3, 1)) gainVp(s, 1, WHY.iv31);
+  if (rec.loud) rec.push({ type: 'pathway', seat: s.cur, trail: trailId(s, t) });
+  if (holds(p, 3, 1)) gainVp(s, rec, 1, WHY.iv31);
 }
 
 // ---------------------------------------------------------------- choices per frame
@@ -495,17 +484,17 @@ function automatic(k: Frame['k']): boolean {
 }
 
 /** Runs automatic frames and skips empty decisions until a real decision is owed or the game ends. */
-export function settle(s: State): RRChoice[] {
+export function settle(s: State, rec: EventRecorder<RREvent>): RRChoice[] {
   for (;;) {
     if (s.over) return [];
     const f = s.stack[s.stack.length - 1];
     if (f === undefined) {
-      startTurn(s);
+      startTurn(s, rec);
       continue;
     }
     if (automatic(f.k)) {
       s.stack.pop();
-      runAutomatic(s, f);
+      runAutomatic(s, rec, f);
       continue;
     }
     const cs = frameChoices(s, f);
@@ -518,7 +507,7 @@ export function settle(s: State): RRChoice[] {
   }
 }
 
-function runAutomatic(s: State, f: Frame): void {
+function runAutomatic(s: State, rec: EventRecorder<RREvent>, f: Frame): void {
   const p = s.players[s.cur]!;
   switch (f.k) {
     case 'moveEnd': {
@@ -530,13 +519,13 @@ function runAutomatic(s: State, f: Frame): void {
         if (bit >= 0 && (s.tokens & (1 << bit)) !== 0) {
           s.tokens &= ~(1 << bit);
           k++;
-          REC.loud && REC.list.push({ type: 'token', trail: trailId(s, t), coloured: false });
+          if (rec.loud) rec.push({ type: 'token', trail: trailId(s, t), coloured: false });
         }
       }
       if (k > 0 && s.tokens === 0) {
         s.tokens = (1 << s.board.rivers.length) - 1;
         reset = 1;
-        REC.loud && REC.list.push({ type: 'tokensReset' });
+        if (rec.loud) rec.push({ type: 'tokensReset' });
       }
       const steps = k + reset + s.t.bonus;
       s.t.bonus = 0;
@@ -549,24 +538,24 @@ function runAutomatic(s: State, f: Frame): void {
       break;
     }
     case 'campArrive':
-      gainRations(s, s.cur, holds(p, 3, 5) ? 4 : 3, WHY.camp);
+      gainRations(s, rec, s.cur, holds(p, 3, 5) ? 4 : 3, WHY.camp);
       break;
     case 'take':
-      takeTile(s, f.site, f.depth);
+      takeTile(s, rec, f.site, f.depth);
       break;
     case 'shrine':
       if (s.stacks[f.site]!.length === 0 && !s.relic[f.site]) {
         s.relic[f.site] = true;
-        REC.loud && REC.list.push({ type: 'shrine', site: locId(s, f.site), relic: relicColour(s, f.site) });
+        if (rec.loud) rec.push({ type: 'shrine', site: locId(s, f.site), relic: relicColour(s, f.site) });
       }
       break;
     case 'exEnd': {
       const e = s.t.explorations.pop()!;
-      if (e.iv33 && e.scored) gainVp(s, 1, WHY.iv33, false);
+      if (e.iv33 && e.scored) gainVp(s, rec, 1, WHY.iv33, false);
       break;
     }
     case 'turnEnd':
-      endTurn(s);
+      endTurn(s, rec);
       break;
     default:
       throw new Error(`frame ${f.k} is not automatic`);
@@ -578,55 +567,55 @@ function runAutomatic(s: State, f: Frame): void {
 const colIndex = (name: string): number => COLUMNS.indexOf(name as (typeof COLUMNS)[number]);
 
 /** Applies a choice already known to be legal for the top frame. */
-export function play(s: State, c: RRChoice): void {
+export function play(s: State, c: RRChoice, rec: EventRecorder<RREvent>): void {
   const f = s.stack.pop()!;
   const p = s.players[s.cur]!;
   const b = s.board;
   switch (c.t) {
     case 'move': {
       const trails = c.trails.map((id) => b.trailOf[id]!);
-      if (needsIv21(s, s.cur, trails)) discardIvory(s, p, 2);
+      if (needsIv21(s, s.cur, trails)) discardIvory(s, rec, p, 2);
       const start = p.loc;
       let at = start;
       for (const t of trails) at = otherEnd(b, t, at);
       p.loc = at;
       s.t.moved = trails;
-      REC.loud && REC.list.push({ type: 'move', seat: s.cur, trails: c.trails, to: locId(s, at) });
+      if (rec.loud) rec.push({ type: 'move', seat: s.cur, trails: c.trails, to: locId(s, at) });
       s.stack.push({ k: 'moveEnd' });
       if (start === b.camp && holds(p, 3, 6)) s.stack.push({ k: 'leaveFlip' });
       break;
     }
     case 'teleport':
-      discardIvory(s, p, 2);
+      discardIvory(s, rec, p, 2);
       p.loc = b.locIndex.get(c.to)!;
-      REC.loud && REC.list.push({ type: 'teleport', seat: s.cur, to: c.to });
+      if (rec.loud) rec.push({ type: 'teleport', seat: s.cur, to: c.to });
       s.stack.push({ k: 'post', explored: false });
       break;
     case 'tool':
       s.stack.push(f);
-      useTool(s, colIndex(c.col), c.level);
+      useTool(s, rec, colIndex(c.col), c.level);
       break;
     case 'explore': {
       p.rations--;
       s.pool++;
       s.stack.push({ k: 'post', explored: true });
-      beginExploration(s, p.loc, 'ration');
+      beginExploration(s, rec, p.loc, 'ration');
       break;
     }
     case 'end':
       break;
     case 'refill':
       if (c.use) {
-        discardIvory(s, p, 2);
-        gainRations(s, s.cur, 5, WHY.iv23);
+        discardIvory(s, rec, p, 2);
+        gainRations(s, rec, s.cur, 5, WHY.iv23);
       }
       break;
     case 'flip': {
       const t = b.trailOf[c.trail]!;
       if (f.k === 'leaveFlip') {
-        s.t.bonus += flipToken(s, t);
+        s.t.bonus += flipToken(s, rec, t);
       } else if (f.k === 'flip8') {
-        const steps = f.steps + flipToken(s, t);
+        const steps = f.steps + flipToken(s, rec, t);
         if (f.left > 1) s.stack.push({ k: 'flip8', left: f.left - 1, done: t, steps });
         else if (steps > 0) s.stack.push({ k: 'steps', n: steps });
       }
@@ -639,7 +628,7 @@ export function play(s: State, c: RRChoice): void {
       const col = colIndex(c.col);
       p.tb[tbPos(col, c.level)]!--;
       p.tb[tbPos(col, c.level + 1)]!++;
-      REC.loud && REC.list.push({ type: 'step', seat: s.cur, col: c.col, to: c.level + 1 });
+      if (rec.loud) rec.push({ type: 'step', seat: s.cur, col: c.col, to: c.level + 1 });
       if (f.k === 'steps' && f.n > 1) s.stack.push({ k: 'steps', n: f.n - 1 });
       break;
     }
@@ -648,15 +637,15 @@ export function play(s: State, c: RRChoice): void {
         const site = (f as { site: number }).site;
         s.relic[site] = false;
         p.relics[relicColour(s, site)]!++;
-        REC.loud && REC.list.push({ type: 'relicTaken', seat: s.cur, site: locId(s, site), relic: relicColour(s, site) });
-        gainVp(s, 2 * s.t.moved.length, WHY.expedition, false);
-        checkEnd(s);
+        if (rec.loud) rec.push({ type: 'relicTaken', seat: s.cur, site: locId(s, site), relic: relicColour(s, site) });
+        gainVp(s, rec, 2 * s.t.moved.length, WHY.expedition, false);
+        checkEnd(s, rec);
       }
       break;
     case 'place': {
       const t = b.trailOf[c.trail]!;
-      if (c.ivory !== undefined) discardIvory(s, p, 2);
-      placePathway(s, t);
+      if (c.ivory !== undefined) discardIvory(s, rec, p, 2);
+      placePathway(s, rec, t);
       if (c.ivory === 4) s.stack.push({ k: 'place', second: true });
       break;
     }
@@ -666,15 +655,15 @@ export function play(s: State, c: RRChoice): void {
       const gone = kept === k.held ? k.taken : k.held;
       p.ivory[tileLevel(kept) - 1] = kept;
       s.discards.push(gone);
-      REC.loud && REC.list.push({ type: 'ivoryKept', seat: s.cur, kept: ivoryName(kept), discarded: ivoryName(gone) });
-      gainVp(s, 2, WHY.ivoryDiscard);
+      if (rec.loud) rec.push({ type: 'ivoryKept', seat: s.cur, kept: ivoryName(kept), discarded: ivoryName(gone) });
+      gainVp(s, rec, 2, WHY.ivoryDiscard);
       break;
     }
     case 'peek': {
       const site = (f as { site: number }).site;
       if (c.use) {
-        discardIvory(s, p, 2);
-        REC.loud && REC.list.push({ type: 'peek', seat: s.cur, site: locId(s, site), reveals: true });
+        discardIvory(s, rec, p, 2);
+        if (rec.loud) rec.push({ type: 'peek', seat: s.cur, site: locId(s, site), reveals: true });
         s.peeked[s.cur]! |= 1 << site;
         s.stack.push({ k: 'pick', site });
       } else {
@@ -695,8 +684,8 @@ export function play(s: State, c: RRChoice): void {
       const to = b.trailOf[c.trail]!;
       s.owners[lf.from]! &= ~(1 << s.cur);
       s.owners[to]! |= 1 << s.cur;
-      REC.loud && REC.list.push({ type: 'pathwayMoved', seat: s.cur, from: trailId(s, lf.from), trail: c.trail });
-      for (let q = 0; q < s.seats; q++) if (q !== s.cur && holds(s.players[q]!, 3, 4)) gainRations(s, q, 1, WHY.iv34);
+      if (rec.loud) rec.push({ type: 'pathwayMoved', seat: s.cur, from: trailId(s, lf.from), trail: c.trail });
+      for (let q = 0; q < s.seats; q++) if (q !== s.cur && holds(s.players[q]!, 3, 4)) gainRations(s, rec, q, 1, WHY.iv34);
       if (lf.left > 1) s.stack.push({ k: 'lift', left: lf.left - 1, avoid: lf.from, fresh: to });
       break;
     }
@@ -704,22 +693,22 @@ export function play(s: State, c: RRChoice): void {
       if (c.pick === 'toolbox') {
         p.reserve--;
         p.tb[BOTTOM]!++;
-        REC.loud && REC.list.push({ type: 'toolboxAdded', seat: s.cur });
+        if (rec.loud) rec.push({ type: 'toolboxAdded', seat: s.cur });
       } else {
-        gainVp(s, 2, WHY.shovel1, false);
+        gainVp(s, rec, 2, WHY.shovel1, false);
       }
       break;
     case 'neighbour':
-      beginExploration(s, b.locIndex.get(c.site)!, 'neighbour');
+      beginExploration(s, rec, b.locIndex.get(c.site)!, 'neighbour');
       break;
     case 'extra':
       if (c.use) {
-        discardIvory(s, p, 1);
+        discardIvory(s, rec, p, 1);
         s.extra = 1;
-        startTurn(s);
+        startTurn(s, rec);
       } else {
         s.extra = 2;
-        finish(s);
+        finish(s, rec);
       }
       break;
   }
