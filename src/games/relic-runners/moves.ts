@@ -28,23 +28,23 @@ export function addMoves(s: State, seat: number, withIv21: boolean, out: RRChoic
     if (at === camp && path.length > 0) return;
     const inc = incident[at]!;
     for (let i = 0; i < inc.length; i++) {
-      const t = inc[i]!;
-      if (used[t] === 1) continue;
-      const to = ends[2 * t] === at ? ends[2 * t + 1]! : ends[2 * t]!;
-      if ((owners[t]! & me) !== 0) {
-        used[t] = 1;
-        path.push(ids[t]!);
+      const trail = inc[i]!;
+      if (used[trail] === 1) continue;
+      const to = ends[2 * trail] === at ? ends[2 * trail + 1]! : ends[2 * trail]!;
+      if ((owners[trail]! & me) !== 0) {
+        used[trail] = 1;
+        path.push(ids[trail]!);
         familiar(to, minLen, thenUnfamiliar, thenFamiliar);
         path.pop();
-        used[t] = 0;
+        used[trail] = 0;
       } else if (thenUnfamiliar) {
         // F*U: the unfamiliar trail closes the move, unless IV2-1 lets familiar trails follow.
-        used[t] = 1;
-        path.push(ids[t]!);
+        used[trail] = 1;
+        path.push(ids[trail]!);
         if (to !== start) emit();
         if (thenFamiliar && path.length > 1 && to !== camp) familiar(to, path.length + 1, false, false);
         path.pop();
-        used[t] = 0;
+        used[trail] = 0;
       }
     }
   };
@@ -53,15 +53,15 @@ export function addMoves(s: State, seat: number, withIv21: boolean, out: RRChoic
   // UF+: the unfamiliar trail first, then at least one familiar trail.
   const inc = incident[start]!;
   for (let i = 0; i < inc.length; i++) {
-    const t = inc[i]!;
-    if ((owners[t]! & me) !== 0) continue;
-    const to = ends[2 * t] === start ? ends[2 * t + 1]! : ends[2 * t]!;
+    const trail = inc[i]!;
+    if ((owners[trail]! & me) !== 0) continue;
+    const to = ends[2 * trail] === start ? ends[2 * trail + 1]! : ends[2 * trail]!;
     if (to === camp) continue;
-    used[t] = 1;
-    path.push(ids[t]!);
+    used[trail] = 1;
+    path.push(ids[trail]!);
     familiar(to, 2, false, false);
     path.pop();
-    used[t] = 0;
+    used[trail] = 0;
   }
 }
 

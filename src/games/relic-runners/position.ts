@@ -97,7 +97,7 @@ export function buildPosition(spec: PositionSpec): State {
     const p = s.players[seat]!;
     if (ps.at !== undefined) p.loc = loc(ps.at);
     if (ps.pathways) {
-      for (const t of ps.pathways) s.owners[trail(t)]! |= 1 << seat;
+      for (const id of ps.pathways) s.owners[trail(id)]! |= 1 << seat;
       p.supply = 10 - ps.pathways.length;
     }
     if (ps.rations !== undefined) p.rations = ps.rations;

@@ -1,38 +1,55 @@
-import { otherEnd } from './board.js';
 import type { EventRecorder } from '../../core/events.js';
-import type { RREvent, RRReason } from './events.js';
+import { otherEnd } from './board.js';
 import type { RRChoice } from './choice.js';
+import type { RREvent, RRReason } from './events.js';
 import { addMoves, needsIv21 } from './moves.js';
 import { longestChain } from './scoring.js';
-import { BOTTOM, COLUMNS, posCol, posLevel, tbPos, type Column, type Frame, type Player, type State } from './state.js';
+import {
+  BOTTOM,
+  COLUMNS,
+  posCol,
+  posLevel,
+  tbPos,
+  TOOL_ACTIONS,
+  type Column,
+  type Frame,
+  type Player,
+  type State,
+  type ToolAction,
+} from './state.js';
 import {
   BLUE,
   END_RELICS,
   IVORY,
+  IVORY_TILES,
+  PURPLE_EFFECTS,
   ivoryName,
   purpleName,
-  tile,
   tileColour,
   tileFace,
   tileLevel,
+  type IvoryEffect,
   type IvoryName,
   type Level,
+  type PurpleEffect,
   type PurpleName,
 } from './tiles.js';
 
 /*
  * The turn as a stack of frames (state.ts). `settle` runs automatic frames until a decision is
  * owed, and caches that decision's choices; `play` applies one of them. Everything here mutates
- * the state it is given and is deterministic.
+ * the state it is given and is deterministic; events go to the recorder passed in.
  */
 
-const MACHETE = 0;
-const COMPASS = 1;
-const SHOVEL = 2;
+type Rec = EventRecorder<RREvent>;
 
 // ---------------------------------------------------------------- small queries
 
-export const holds = (p: Player, level: number, effect: number): boolean => p.ivory[level - 1] === tile(IVORY, level, effect);
+/** Whether p holds the ivory tile with this effect (one tile per level, so one slot to look at). */
+export function holds(p: Player, effect: IvoryEffect): boolean {
+  const code = IVORY_TILES[effect];
+  return p.ivory[tileLevel(code) - 1] === code;
+}
 
 export function isShrine(s: State, loc: number): boolean {
   return s.board.locations[loc]!.kind !== 'camp' && s.stacks[loc]!.length === 0;
@@ -62,8 +79,13 @@ export function relicsCollected(s: State): number {
   return n;
 }
 
-const trailId = (s: State, t: number): number => s.board.trails[t]!.id;
+const trailId = (s: State, trail: number): number => s.board.trails[trail]!.id;
 const locId = (s: State, l: number): string => s.board.locations[l]!.id;
+
+/** Narrows the frame a choice answers to the kind it must be; any other kind is an engine bug. */
+function expectFrame<K extends Frame['k']>(f: Frame, k: K): asserts f is Extract<Frame, { readonly k: K }> {
+  if (f.k !== k) throw new Error(`a choice for a "${k}" decision met a "${f.k}" frame`);
+}
 
 // ---------------------------------------------------------------- gains
 
@@ -90,25 +112,27 @@ const WHY = {
   camp: Object.freeze({ kind: 'camp' }),
 } as const satisfies Record<string, RRReason>;
 
-function discardIvory(s: State, rec: EventRecorder<RREvent>, p: Player, level: number): void {
-  s.discards.push(p.ivory[level - 1]!);
-  if (rec.loud) rec.push({ type: 'ivoryUsed', seat: s.cur, tile: ivoryName(p.ivory[level - 1]!) });
+/** A level-2 or IV1-6 tile spent: discarded without the 2 VP of RR-EXPL-4. */
+function discardIvory(s: State, rec: Rec, p: Player, level: number): void {
+  const code = p.ivory[level - 1]!;
+  s.discards.push(code);
+  if (rec.loud) rec.push({ type: 'ivoryUsed', seat: s.cur, tile: ivoryName(code) });
   p.ivory[level - 1] = 0;
 }
 
 /** VP for the current player, doubled under Shovel 3 (D-9); marks the exploration under way as scoring. */
-function gainVp(s: State, rec: EventRecorder<RREvent>, n: number, why: RRReason, marks = true): void {
+function gainVp(s: State, rec: Rec, n: number, why: RRReason, marks = true): void {
   if (n <= 0) return;
   const p = s.players[s.cur]!;
-  const got = s.t.doubled ? 2 * n : n;
+  const got = s.turn.doubled ? 2 * n : n;
   p.vp += got;
-  s.t.vp += got;
-  if (marks && s.t.explorations.length > 0) s.t.explorations[s.t.explorations.length - 1]!.scored = true;
+  s.turn.vp += got;
+  if (marks && s.turn.explorations.length > 0) s.turn.explorations[s.turn.explorations.length - 1]!.scored = true;
   if (rec.loud) rec.push({ type: 'vp', seat: s.cur, vp: got, why });
 }
 
 /** Rations from base camp, capped at 5 on the chart and at the pool (RR-RAT-1, D-2). */
-export function gainRations(s: State, rec: EventRecorder<RREvent>, seat: number, n: number, why: RRReason): void {
+export function gainRations(s: State, rec: Rec, seat: number, n: number, why: RRReason): void {
   const p = s.players[seat]!;
   const got = Math.max(0, Math.min(n, 5 - p.rations, s.pool));
   if (got === 0) return;
@@ -118,11 +142,11 @@ export function gainRations(s: State, rec: EventRecorder<RREvent>, seat: number,
 }
 
 /** Flips one token; returns 1 when this turned the last coloured token grey (RR-TOOL-4: all reset). */
-function flipToken(s: State, rec: EventRecorder<RREvent>, t: number): number {
-  const bit = 1 << s.board.riverBit[t]!;
+function flipToken(s: State, rec: Rec, trail: number): number {
+  const bit = 1 << s.board.riverBit[trail]!;
   const wasColoured = (s.tokens & bit) !== 0;
   s.tokens ^= bit;
-  if (rec.loud) rec.push({ type: 'token', trail: trailId(s, t), coloured: !wasColoured });
+  if (rec.loud) rec.push({ type: 'token', trail: trailId(s, trail), coloured: !wasColoured });
   if (wasColoured && s.tokens === 0) {
     s.tokens = (1 << s.board.rivers.length) - 1;
     if (rec.loud) rec.push({ type: 'tokensReset' });
@@ -133,10 +157,10 @@ function flipToken(s: State, rec: EventRecorder<RREvent>, t: number): number {
 
 // ---------------------------------------------------------------- turn flow
 
-export function startTurn(s: State, rec: EventRecorder<RREvent>): void {
+export function startTurn(s: State, rec: Rec): void {
   s.turnNo++;
   const p = s.players[s.cur]!;
-  s.t = {
+  s.turn = {
     startRelic: relicShrine(s, p.loc) ? p.loc : -1,
     vp: 0,
     doubled: false,
@@ -148,10 +172,10 @@ export function startTurn(s: State, rec: EventRecorder<RREvent>): void {
   };
   if (rec.loud) rec.push({ type: 'turn', seat: s.cur, turn: s.turnNo });
   s.stack.push({ k: 'turnEnd' }, { k: 'move' });
-  if (holds(p, 2, 3) && p.rations < 5 && s.pool > 0) s.stack.push({ k: 'refill' });
+  if (holds(p, 'refill') && p.rations < 5 && s.pool > 0) s.stack.push({ k: 'refill' });
 }
 
-function endTurn(s: State, rec: EventRecorder<RREvent>): void {
+function endTurn(s: State, rec: Rec): void {
   if (s.extra === 1) {
     s.extra = 2;
     finish(s, rec);
@@ -159,7 +183,7 @@ function endTurn(s: State, rec: EventRecorder<RREvent>): void {
   }
   const next = (s.cur + 1) % s.seats;
   if (s.trigger >= 0 && next === s.trigger) {
-    const holder = s.players.findIndex((p) => holds(p, 1, 6));
+    const holder = s.players.findIndex((p) => holds(p, 'extraTurn'));
     if (holder >= 0 && s.extra === 0) {
       s.cur = holder;
       s.stack.push({ k: 'extra' });
@@ -172,13 +196,13 @@ function endTurn(s: State, rec: EventRecorder<RREvent>): void {
   startTurn(s, rec);
 }
 
-function finish(s: State, rec: EventRecorder<RREvent>): void {
+function finish(s: State, rec: Rec): void {
   s.over = true;
   s.stack.length = 0;
   if (rec.loud) rec.push({ type: 'gameEnd' });
 }
 
-function checkEnd(s: State, rec: EventRecorder<RREvent>): void {
+function checkEnd(s: State, rec: Rec): void {
   if (s.trigger < 0 && relicsCollected(s) >= END_RELICS[s.seats]!) {
     s.trigger = s.cur;
     if (rec.loud) rec.push({ type: 'endTriggered', seat: s.cur });
@@ -187,19 +211,19 @@ function checkEnd(s: State, rec: EventRecorder<RREvent>): void {
 
 // ---------------------------------------------------------------- exploring (§3.2)
 
-function beginExploration(s: State, rec: EventRecorder<RREvent>, site: number, how: 'ration' | 'machete' | 'neighbour'): void {
+function beginExploration(s: State, rec: Rec, site: number, how: 'ration' | 'machete' | 'neighbour'): void {
   const p = s.players[s.cur]!;
   const kind = s.board.locations[site]!.kind;
   const first = s.stacks[site]!.length === s.full[site];
   if (rec.loud) rec.push({ type: 'explore', seat: s.cur, site: locId(s, site), how });
-  s.t.explorations.push({ iv33: kind === 'temple' && holds(p, 3, 3), scored: false });
+  s.turn.explorations.push({ iv33: kind === 'temple' && holds(p, 'templeScoring'), scored: false });
   s.stack.push({ k: 'exEnd' }, { k: 'shrine', site });
-  if (first && holds(p, 3, 2)) gainVp(s, rec, 1, WHY.iv32);
+  if (first && holds(p, 'firstExplorer')) gainVp(s, rec, 1, WHY.iv32);
   if (kind === 'ruin') {
     s.stacks[site]!.pop();
     if (rec.loud) rec.push({ type: 'ruinTile', seat: s.cur, site: locId(s, site) });
     s.stack.push({ k: 'place', second: false });
-  } else if (holds(p, 2, 2) && s.stacks[site]!.length > 1) {
+  } else if (holds(p, 'lookAndPick') && s.stacks[site]!.length > 1) {
     s.stack.push({ k: 'peek', site });
   } else {
     s.stack.push({ k: 'take', site, depth: 0 });
@@ -207,79 +231,71 @@ function beginExploration(s: State, rec: EventRecorder<RREvent>, site: number, h
 }
 
 /** Takes the tile `depth` below the top of a temple stack and resolves it by colour. */
-function takeTile(s: State, rec: EventRecorder<RREvent>, site: number, depth: number): void {
+function takeTile(s: State, rec: Rec, site: number, depth: number): void {
   const st = s.stacks[site]!;
-  const tl = st.splice(st.length - 1 - depth, 1)[0]!;
+  const code = st.splice(st.length - 1 - depth, 1)[0]!;
   const p = s.players[s.cur]!;
-  const c = tileColour(tl);
-  const level = tileLevel(tl);
+  const c = tileColour(code);
+  const level = tileLevel(code);
   if (c === IVORY) {
-    if (rec.loud) rec.push({ type: 'ivoryTaken', seat: s.cur, site: locId(s, site), tile: ivoryName(tl), reveals: true });
-    if (p.ivory[level - 1] === 0) p.ivory[level - 1] = tl;
-    else s.stack.push({ k: 'keep', held: p.ivory[level - 1]!, taken: tl });
+    if (rec.loud) rec.push({ type: 'ivoryTaken', seat: s.cur, site: locId(s, site), tile: ivoryName(code), reveals: true });
+    if (p.ivory[level - 1] === 0) p.ivory[level - 1] = code;
+    else s.stack.push({ k: 'keep', held: p.ivory[level - 1]!, taken: code });
   } else if (c === BLUE) {
-    p.blue.push(tl);
+    p.blue.push(code);
     p.blueShown.push(false);
-    s.t.blueTaken++;
+    s.turn.blueTaken++;
     // A blue tile is VP scored while exploring a temple: IV3-3 answers it (EN, PL: 1 VP).
-    s.t.explorations[s.t.explorations.length - 1]!.scored = true;
+    s.turn.explorations[s.turn.explorations.length - 1]!.scored = true;
     if (rec.loud) rec.push({ type: 'blueTaken', seat: s.cur, site: locId(s, site), level, reveals: true });
-    if (s.t.doubled) revealBlue(s, rec, p, p.blue.length - 1);
+    if (s.turn.doubled) revealBlue(s, rec, p, p.blue.length - 1);
   } else {
-    s.discards.push(tl);
-    if (rec.loud)
-      rec.push({
-        type: 'purpleTaken',
-        seat: s.cur,
-        site: locId(s, site),
-        tile: purpleName(tl),
-        level,
-        reveals: true,
-      });
-    purpleEffect(s, rec, p, tileFace(tl));
+    s.discards.push(code);
+    if (rec.loud) rec.push({ type: 'purpleTaken', seat: s.cur, site: locId(s, site), tile: purpleName(code), level, reveals: true });
+    purpleEffect(s, rec, p, PURPLE_EFFECTS[tileFace(code) - 1]!);
   }
 }
 
 /** Shovel 3: a blue tile taken this turn is shown to all and its value scored again (D-9). */
-function revealBlue(s: State, rec: EventRecorder<RREvent>, p: Player, i: number): void {
+function revealBlue(s: State, rec: Rec, p: Player, i: number): void {
   p.blueShown[i] = true;
   const v = tileFace(p.blue[i]!);
   p.vp += v;
-  s.t.vp += v;
+  s.turn.vp += v;
   if (rec.loud) rec.push({ type: 'blueRevealed', seat: s.cur, level: tileLevel(p.blue[i]!), value: v });
 }
 
 /** §5. Effects needing a decision push a frame; the shrine check waits below them. */
-function purpleEffect(s: State, rec: EventRecorder<RREvent>, p: Player, effect: number): void {
+function purpleEffect(s: State, rec: Rec, p: Player, effect: PurpleEffect): void {
   switch (effect) {
-    case 1:
+    case 'vp':
       gainVp(s, rec, 3, WHY.pu1);
       break;
-    case 2:
+    case 'step':
       s.stack.push({ k: 'steps', n: 1 });
       break;
-    case 3:
+    case 'rations':
       gainRations(s, rec, s.cur, 2, WHY.pu3);
       break;
-    case 4:
+    case 'toolbox':
       if (p.reserve > 0) {
         p.reserve--;
         p.tb[BOTTOM]!++;
         if (rec.loud) rec.push({ type: 'toolboxAdded', seat: s.cur });
       }
       break;
-    case 5:
+    case 'toCamp':
       p.loc = s.board.camp;
       if (rec.loud) rec.push({ type: 'teleport', seat: s.cur, to: locId(s, s.board.camp) });
-      gainRations(s, rec, s.cur, holds(p, 3, 5) ? 4 : 3, WHY.pu5);
+      gainRations(s, rec, s.cur, holds(p, 'campRation') ? 4 : 3, WHY.pu5);
       break;
-    case 6:
+    case 'movePathway':
       s.stack.push({ k: 'lift', left: 1, avoid: -1, fresh: -1 });
       break;
-    case 7:
+    case 'neighbour':
       s.stack.push({ k: 'neighbour' });
       break;
-    case 8:
+    case 'flipTwo':
       s.stack.push({ k: 'flip8', left: 2, done: -1, steps: 0 });
       break;
   }
@@ -287,68 +303,74 @@ function purpleEffect(s: State, rec: EventRecorder<RREvent>, p: Player, effect: 
 
 // ---------------------------------------------------------------- toolboxes (§3.4)
 
-/** Whether the action of a toolbox at (col, level) can be done in full now (D-26). */
-function toolUsable(s: State, col: number, level: number): boolean {
+/** Whether a toolbox action can be done in full now (D-26). */
+function toolUsable(s: State, action: ToolAction): boolean {
   const p = s.players[s.cur]!;
-  if (col === MACHETE && level === 1) return s.board.locations[p.loc]!.kind === 'temple' && s.stacks[p.loc]!.length > 0;
-  if (col === COMPASS && level < 3) {
-    const n = onBoard(s, s.cur);
-    return n >= level && s.board.trails.length - n >= level;
+  switch (action) {
+    case 'exploreHere':
+      return s.board.locations[p.loc]!.kind === 'temple' && s.stacks[p.loc]!.length > 0;
+    case 'moveOne':
+    case 'moveTwo': {
+      const n = onBoard(s, s.cur);
+      const k = action === 'moveOne' ? 1 : 2;
+      return n >= k && s.board.trails.length - n >= k;
+    }
+    case 'placeAdjacent':
+      return p.supply > 0 && placementTargets(s, false).length > 0;
+    default:
+      return true;
   }
-  if (col === SHOVEL && level === 2) return p.supply > 0 && placementTargets(s, false).length > 0;
-  return true;
 }
 
 function toolChoices(s: State, out: RRChoice[]): void {
-  if (s.t.toolUsed) return;
+  if (s.turn.toolUsed) return;
   const tb = s.players[s.cur]!.tb;
   for (let pos = 1; pos < 10; pos++) {
     if (tb[pos]! === 0) continue;
-    const col = posCol(pos);
-    const level = posLevel(pos);
-    if (toolUsable(s, col, level)) out.push({ t: 'tool', col: COLUMNS[col]!, level });
+    if (toolUsable(s, TOOL_ACTIONS[pos]!)) out.push({ t: 'tool', col: COLUMNS[posCol(pos)]!, level: posLevel(pos) });
   }
 }
 
-function useTool(s: State, rec: EventRecorder<RREvent>, col: number, level: number): void {
+function useTool(s: State, rec: Rec, col: Column, level: number): void {
   const p = s.players[s.cur]!;
-  p.tb[tbPos(col, level)]!--;
+  const pos = tbPos(COLUMNS.indexOf(col), level);
+  p.tb[pos]!--;
   p.tb[BOTTOM]!++;
-  s.t.toolUsed = true;
-  if (rec.loud) rec.push({ type: 'tool', seat: s.cur, col: COLUMNS[col]!, level });
-  switch (col * 3 + level) {
-    case 1: // Machete 1
+  s.turn.toolUsed = true;
+  if (rec.loud) rec.push({ type: 'tool', seat: s.cur, col, level });
+  switch (TOOL_ACTIONS[pos]!) {
+    case 'exploreHere':
       beginExploration(s, rec, p.loc, 'machete');
       break;
-    case 2:
+    case 'takeRations':
       gainRations(s, rec, s.cur, 2, WHY.machete2);
       break;
-    case 3:
+    case 'relicVp':
       gainVp(s, rec, 4 * (p.relics[0]! + p.relics[1]! + p.relics[2]! + p.relics[3]!), WHY.machete3, false);
       break;
-    case 4:
+    case 'moveOne':
       s.stack.push({ k: 'lift', left: 1, avoid: -1, fresh: -1 });
       break;
-    case 5:
+    case 'moveTwo':
       s.stack.push({ k: 'lift', left: 2, avoid: -1, fresh: -1 });
       break;
-    case 6:
+    case 'chainVp':
       gainVp(s, rec, 2 * longestChain(s, s.cur), WHY.compass3, false);
       break;
-    case 7:
+    case 'reserveOrVp':
       s.stack.push({ k: 'bonus' });
       break;
-    case 8:
+    case 'placeAdjacent':
       s.stack.push({ k: 'place', second: false });
       break;
-    case 9: {
+    case 'double': {
       // Shovel 3 doubles the VP already scored this turn and everything after (D-9).
-      s.t.doubled = true;
-      const before = s.t.vp;
+      s.turn.doubled = true;
+      const before = s.turn.vp;
       p.vp += before;
-      s.t.vp += before;
+      s.turn.vp += before;
       if (before > 0 && rec.loud) rec.push({ type: 'vp', seat: s.cur, vp: before, why: WHY.shovel3 });
-      for (let i = p.blue.length - s.t.blueTaken; i < p.blue.length; i++) revealBlue(s, rec, p, i);
+      for (let i = p.blue.length - s.turn.blueTaken; i < p.blue.length; i++) revealBlue(s, rec, p, i);
       break;
     }
   }
@@ -370,11 +392,11 @@ function placementTargets(s: State, anywhere: boolean): number[] {
   const loc = s.players[s.cur]!.loc;
   const out: number[] = [];
   if (anywhere) {
-    for (let t = 0; t < s.owners.length; t++) if ((s.owners[t]! & me) === 0) out.push(t);
+    for (let trail = 0; trail < s.owners.length; trail++) if ((s.owners[trail]! & me) === 0) out.push(trail);
     return out;
   }
-  for (const t of s.board.incident[loc]!) if ((s.owners[t]! & me) === 0) out.push(t);
-  if (out.length === 0 && holds(s.players[s.cur]!, 2, 5)) return placementTargets(s, true);
+  for (const trail of s.board.incident[loc]!) if ((s.owners[trail]! & me) === 0) out.push(trail);
+  if (out.length === 0 && holds(s.players[s.cur]!, 'placeAnywhere')) return placementTargets(s, true);
   return out;
 }
 
@@ -382,23 +404,23 @@ function placeChoices(s: State, second: boolean, out: RRChoice[]): void {
   const p = s.players[s.cur]!;
   if (p.supply === 0) return;
   const me = 1 << s.cur;
-  const adj = s.board.incident[p.loc]!.filter((t) => (s.owners[t]! & me) === 0);
-  for (const t of adj) out.push({ t: 'place', trail: trailId(s, t) });
+  const adj = s.board.incident[p.loc]!.filter((trail) => (s.owners[trail]! & me) === 0);
+  for (const trail of adj) out.push({ t: 'place', trail: trailId(s, trail) });
   if (second) return;
-  if (holds(p, 2, 4)) for (const t of adj) out.push({ t: 'place', trail: trailId(s, t), ivory: 4 });
-  if (holds(p, 2, 5)) {
-    for (let t = 0; t < s.owners.length; t++) {
-      if ((s.owners[t]! & me) === 0 && !adj.includes(t)) out.push({ t: 'place', trail: trailId(s, t), ivory: 5 });
+  if (holds(p, 'placeTwo')) for (const trail of adj) out.push({ t: 'place', trail: trailId(s, trail), ivory: 4 });
+  if (holds(p, 'placeAnywhere')) {
+    for (let trail = 0; trail < s.owners.length; trail++) {
+      if ((s.owners[trail]! & me) === 0 && !adj.includes(trail)) out.push({ t: 'place', trail: trailId(s, trail), ivory: 5 });
     }
   }
 }
 
-function placePathway(s: State, rec: EventRecorder<RREvent>, t: number): void {
+function placePathway(s: State, rec: Rec, trail: number): void {
   const p = s.players[s.cur]!;
-  s.owners[t]! |= 1 << s.cur;
+  s.owners[trail]! |= 1 << s.cur;
   p.supply--;
-  if (rec.loud) rec.push({ type: 'pathway', seat: s.cur, trail: trailId(s, t) });
-  if (holds(p, 3, 1)) gainVp(s, rec, 1, WHY.iv31);
+  if (rec.loud) rec.push({ type: 'pathway', seat: s.cur, trail: trailId(s, trail) });
+  if (holds(p, 'vpPerPlacement')) gainVp(s, rec, 1, WHY.iv31);
 }
 
 // ---------------------------------------------------------------- choices per frame
@@ -413,8 +435,8 @@ export function frameChoices(s: State, f: Frame): RRChoice[] {
       out.push({ t: f.k, use: true }, { t: f.k, use: false });
       break;
     case 'move': {
-      addMoves(s, s.cur, holds(p, 2, 1), out);
-      if (holds(p, 2, 6) && s.board.locations[p.loc]!.kind === 'temple') {
+      addMoves(s, s.cur, holds(p, 'unfamiliarInside'), out);
+      if (holds(p, 'templeTeleport') && s.board.locations[p.loc]!.kind === 'temple') {
         for (const l of s.board.temples) {
           if (l !== p.loc && s.colour[l] === s.colour[p.loc] && !s.relic[l]) out.push({ t: 'teleport', to: locId(s, l) });
         }
@@ -423,10 +445,10 @@ export function frameChoices(s: State, f: Frame): RRChoice[] {
       break;
     }
     case 'leaveFlip':
-      for (const t of s.board.rivers) out.push({ t: 'flip', trail: trailId(s, t) });
+      for (const trail of s.board.rivers) out.push({ t: 'flip', trail: trailId(s, trail) });
       break;
     case 'flip8':
-      for (const t of s.board.rivers) if (t !== f.done) out.push({ t: 'flip', trail: trailId(s, t) });
+      for (const trail of s.board.rivers) if (trail !== f.done) out.push({ t: 'flip', trail: trailId(s, trail) });
       out.push({ t: 'pass' });
       break;
     case 'steps':
@@ -451,14 +473,14 @@ export function frameChoices(s: State, f: Frame): RRChoice[] {
       break;
     case 'lift': {
       const me = 1 << s.cur;
-      for (let t = 0; t < s.owners.length; t++)
-        if ((s.owners[t]! & me) !== 0 && t !== f.fresh) out.push({ t: 'lift', trail: trailId(s, t) });
+      for (let trail = 0; trail < s.owners.length; trail++)
+        if ((s.owners[trail]! & me) !== 0 && trail !== f.fresh) out.push({ t: 'lift', trail: trailId(s, trail) });
       break;
     }
     case 'lay': {
       const me = 1 << s.cur;
-      for (let t = 0; t < s.owners.length; t++) {
-        if ((s.owners[t]! & me) === 0 && t !== f.from && t !== f.avoid) out.push({ t: 'lay', trail: trailId(s, t) });
+      for (let trail = 0; trail < s.owners.length; trail++) {
+        if ((s.owners[trail]! & me) === 0 && trail !== f.from && trail !== f.avoid) out.push({ t: 'lay', trail: trailId(s, trail) });
       }
       break;
     }
@@ -467,8 +489,8 @@ export function frameChoices(s: State, f: Frame): RRChoice[] {
       out.push({ t: 'bonus', pick: 'vp' });
       break;
     case 'neighbour':
-      for (const t of s.board.incident[p.loc]!) {
-        const l = otherEnd(s.board, t, p.loc);
+      for (const trail of s.board.incident[p.loc]!) {
+        const l = otherEnd(s.board, trail, p.loc);
         if (explorable(s, l)) out.push({ t: 'neighbour', site: locId(s, l) });
       }
       break;
@@ -484,7 +506,7 @@ function automatic(k: Frame['k']): boolean {
 }
 
 /** Runs automatic frames and skips empty decisions until a real decision is owed or the game ends. */
-export function settle(s: State, rec: EventRecorder<RREvent>): RRChoice[] {
+export function settle(s: State, rec: Rec): RRChoice[] {
   for (;;) {
     if (s.over) return [];
     const f = s.stack[s.stack.length - 1];
@@ -507,19 +529,19 @@ export function settle(s: State, rec: EventRecorder<RREvent>): RRChoice[] {
   }
 }
 
-function runAutomatic(s: State, rec: EventRecorder<RREvent>, f: Frame): void {
+function runAutomatic(s: State, rec: Rec, f: Frame): void {
   const p = s.players[s.cur]!;
   switch (f.k) {
     case 'moveEnd': {
       // RR-MOVE-7: flip used coloured tokens, reset on the last one, then steps, expedition, camp.
       let k = 0;
       let reset = 0;
-      for (const t of s.t.moved) {
-        const bit = s.board.riverBit[t]!;
+      for (const trail of s.turn.moved) {
+        const bit = s.board.riverBit[trail]!;
         if (bit >= 0 && (s.tokens & (1 << bit)) !== 0) {
           s.tokens &= ~(1 << bit);
           k++;
-          if (rec.loud) rec.push({ type: 'token', trail: trailId(s, t), coloured: false });
+          if (rec.loud) rec.push({ type: 'token', trail: trailId(s, trail), coloured: false });
         }
       }
       if (k > 0 && s.tokens === 0) {
@@ -527,10 +549,10 @@ function runAutomatic(s: State, rec: EventRecorder<RREvent>, f: Frame): void {
         reset = 1;
         if (rec.loud) rec.push({ type: 'tokensReset' });
       }
-      const steps = k + reset + s.t.bonus;
-      s.t.bonus = 0;
+      const steps = k + reset + s.turn.bonus;
+      s.turn.bonus = 0;
       s.stack.push(p.loc === s.board.camp ? { k: 'campArrive' } : { k: 'post', explored: false });
-      const from = s.t.startRelic;
+      const from = s.turn.startRelic;
       if (from >= 0 && p.loc !== from && relicShrine(s, p.loc) && relicColour(s, p.loc) === relicColour(s, from)) {
         s.stack.push({ k: 'relic', site: p.loc });
       }
@@ -538,7 +560,7 @@ function runAutomatic(s: State, rec: EventRecorder<RREvent>, f: Frame): void {
       break;
     }
     case 'campArrive':
-      gainRations(s, rec, s.cur, holds(p, 3, 5) ? 4 : 3, WHY.camp);
+      gainRations(s, rec, s.cur, holds(p, 'campRation') ? 4 : 3, WHY.camp);
       break;
     case 'take':
       takeTile(s, rec, f.site, f.depth);
@@ -550,7 +572,7 @@ function runAutomatic(s: State, rec: EventRecorder<RREvent>, f: Frame): void {
       }
       break;
     case 'exEnd': {
-      const e = s.t.explorations.pop()!;
+      const e = s.turn.explorations.pop()!;
       if (e.iv33 && e.scored) gainVp(s, rec, 1, WHY.iv33, false);
       break;
     }
@@ -564,10 +586,8 @@ function runAutomatic(s: State, rec: EventRecorder<RREvent>, f: Frame): void {
 
 // ---------------------------------------------------------------- applying a legal choice
 
-const colIndex = (name: string): number => COLUMNS.indexOf(name as (typeof COLUMNS)[number]);
-
 /** Applies a choice already known to be legal for the top frame. */
-export function play(s: State, c: RRChoice, rec: EventRecorder<RREvent>): void {
+export function play(s: State, c: RRChoice, rec: Rec): void {
   const f = s.stack.pop()!;
   const p = s.players[s.cur]!;
   const b = s.board;
@@ -577,12 +597,12 @@ export function play(s: State, c: RRChoice, rec: EventRecorder<RREvent>): void {
       if (needsIv21(s, s.cur, trails)) discardIvory(s, rec, p, 2);
       const start = p.loc;
       let at = start;
-      for (const t of trails) at = otherEnd(b, t, at);
+      for (const trail of trails) at = otherEnd(b, trail, at);
       p.loc = at;
-      s.t.moved = trails;
+      s.turn.moved = trails;
       if (rec.loud) rec.push({ type: 'move', seat: s.cur, trails: c.trails, to: locId(s, at) });
       s.stack.push({ k: 'moveEnd' });
-      if (start === b.camp && holds(p, 3, 6)) s.stack.push({ k: 'leaveFlip' });
+      if (start === b.camp && holds(p, 'leaveFlip')) s.stack.push({ k: 'leaveFlip' });
       break;
     }
     case 'teleport':
@@ -593,7 +613,7 @@ export function play(s: State, c: RRChoice, rec: EventRecorder<RREvent>): void {
       break;
     case 'tool':
       s.stack.push(f);
-      useTool(s, rec, colIndex(c.col), c.level);
+      useTool(s, rec, c.col, c.level);
       break;
     case 'explore': {
       p.rations--;
@@ -611,12 +631,13 @@ export function play(s: State, c: RRChoice, rec: EventRecorder<RREvent>): void {
       }
       break;
     case 'flip': {
-      const t = b.trailOf[c.trail]!;
+      const trail = b.trailOf[c.trail]!;
       if (f.k === 'leaveFlip') {
-        s.t.bonus += flipToken(s, rec, t);
-      } else if (f.k === 'flip8') {
-        const steps = f.steps + flipToken(s, rec, t);
-        if (f.left > 1) s.stack.push({ k: 'flip8', left: f.left - 1, done: t, steps });
+        s.turn.bonus += flipToken(s, rec, trail);
+      } else {
+        expectFrame(f, 'flip8');
+        const steps = f.steps + flipToken(s, rec, trail);
+        if (f.left > 1) s.stack.push({ k: 'flip8', left: f.left - 1, done: trail, steps });
         else if (steps > 0) s.stack.push({ k: 'steps', n: steps });
       }
       break;
@@ -625,7 +646,7 @@ export function play(s: State, c: RRChoice, rec: EventRecorder<RREvent>): void {
       if (f.k === 'flip8' && f.steps > 0) s.stack.push({ k: 'steps', n: f.steps });
       break;
     case 'step': {
-      const col = colIndex(c.col);
+      const col = COLUMNS.indexOf(c.col);
       p.tb[tbPos(col, c.level)]!--;
       p.tb[tbPos(col, c.level + 1)]!++;
       if (rec.loud) rec.push({ type: 'step', seat: s.cur, col: c.col, to: c.level + 1 });
@@ -633,60 +654,59 @@ export function play(s: State, c: RRChoice, rec: EventRecorder<RREvent>): void {
       break;
     }
     case 'relic':
+      expectFrame(f, 'relic');
       if (c.take) {
-        const site = (f as { site: number }).site;
-        s.relic[site] = false;
-        p.relics[relicColour(s, site)]!++;
-        if (rec.loud) rec.push({ type: 'relicTaken', seat: s.cur, site: locId(s, site), relic: relicColour(s, site) });
-        gainVp(s, rec, 2 * s.t.moved.length, WHY.expedition, false);
+        s.relic[f.site] = false;
+        p.relics[relicColour(s, f.site)]!++;
+        if (rec.loud) rec.push({ type: 'relicTaken', seat: s.cur, site: locId(s, f.site), relic: relicColour(s, f.site) });
+        gainVp(s, rec, 2 * s.turn.moved.length, WHY.expedition, false);
         checkEnd(s, rec);
       }
       break;
     case 'place': {
-      const t = b.trailOf[c.trail]!;
+      const trail = b.trailOf[c.trail]!;
       if (c.ivory !== undefined) discardIvory(s, rec, p, 2);
-      placePathway(s, rec, t);
+      placePathway(s, rec, trail);
       if (c.ivory === 4) s.stack.push({ k: 'place', second: true });
       break;
     }
     case 'keep': {
-      const k = f as { held: number; taken: number };
-      const kept = tileFace(k.held) === c.effect ? k.held : k.taken;
-      const gone = kept === k.held ? k.taken : k.held;
+      expectFrame(f, 'keep');
+      const kept = tileFace(f.held) === c.effect ? f.held : f.taken;
+      const gone = kept === f.held ? f.taken : f.held;
       p.ivory[tileLevel(kept) - 1] = kept;
       s.discards.push(gone);
       if (rec.loud) rec.push({ type: 'ivoryKept', seat: s.cur, kept: ivoryName(kept), discarded: ivoryName(gone) });
       gainVp(s, rec, 2, WHY.ivoryDiscard);
       break;
     }
-    case 'peek': {
-      const site = (f as { site: number }).site;
+    case 'peek':
+      expectFrame(f, 'peek');
       if (c.use) {
         discardIvory(s, rec, p, 2);
-        if (rec.loud) rec.push({ type: 'peek', seat: s.cur, site: locId(s, site), reveals: true });
-        s.peeked[s.cur]! |= 1 << site;
-        s.stack.push({ k: 'pick', site });
+        if (rec.loud) rec.push({ type: 'peek', seat: s.cur, site: locId(s, f.site), reveals: true });
+        s.peeked[s.cur]! |= 1 << f.site;
+        s.stack.push({ k: 'pick', site: f.site });
       } else {
-        s.stack.push({ k: 'take', site, depth: 0 });
+        s.stack.push({ k: 'take', site: f.site, depth: 0 });
       }
       break;
-    }
     case 'pick':
-      s.stack.push({ k: 'take', site: (f as { site: number }).site, depth: c.depth });
+      expectFrame(f, 'pick');
+      s.stack.push({ k: 'take', site: f.site, depth: c.depth });
       break;
-    case 'lift': {
-      const lf = f as { left: number; avoid: number };
-      s.stack.push({ k: 'lay', from: b.trailOf[c.trail]!, left: lf.left, avoid: lf.avoid });
+    case 'lift':
+      expectFrame(f, 'lift');
+      s.stack.push({ k: 'lay', from: b.trailOf[c.trail]!, left: f.left, avoid: f.avoid });
       break;
-    }
     case 'lay': {
-      const lf = f as { from: number; left: number };
+      expectFrame(f, 'lay');
       const to = b.trailOf[c.trail]!;
-      s.owners[lf.from]! &= ~(1 << s.cur);
+      s.owners[f.from]! &= ~(1 << s.cur);
       s.owners[to]! |= 1 << s.cur;
-      if (rec.loud) rec.push({ type: 'pathwayMoved', seat: s.cur, from: trailId(s, lf.from), trail: c.trail });
-      for (let q = 0; q < s.seats; q++) if (q !== s.cur && holds(s.players[q]!, 3, 4)) gainRations(s, rec, q, 1, WHY.iv34);
-      if (lf.left > 1) s.stack.push({ k: 'lift', left: lf.left - 1, avoid: lf.from, fresh: to });
+      if (rec.loud) rec.push({ type: 'pathwayMoved', seat: s.cur, from: trailId(s, f.from), trail: c.trail });
+      for (let q = 0; q < s.seats; q++) if (q !== s.cur && holds(s.players[q]!, 'rivalMovesRation')) gainRations(s, rec, q, 1, WHY.iv34);
+      if (f.left > 1) s.stack.push({ k: 'lift', left: f.left - 1, avoid: f.from, fresh: to });
       break;
     }
     case 'bonus':

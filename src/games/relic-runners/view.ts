@@ -18,11 +18,11 @@ import {
 import { isShrine, relicColour, relicShrine } from './rules.js';
 
 /** A tile as a reader sees it: ivory "IV2-4", purple "PU-3", blue "B2:4" (level 2, worth 4). */
-export function tileName(t: number): string {
-  const c = tileColour(t);
-  if (c === IVORY) return ivoryName(t);
-  if (c === PURPLE) return purpleName(t);
-  return `B${tileLevel(t)}:${tileFace(t)}`;
+export function tileName(code: number): string {
+  const c = tileColour(code);
+  if (c === IVORY) return ivoryName(code);
+  if (c === PURPLE) return purpleName(code);
+  return `B${tileLevel(code)}:${tileFace(code)}`;
 }
 
 export interface SiteView {
@@ -115,20 +115,20 @@ export function viewOf(s: State, viewer: Seat | null): RRView {
     const own = viewer === seat;
     const col = (c: number) => [1, 2, 3].map((lv) => p.tb[1 + c * 3 + lv - 1]!);
     const blue = p.blue
-      .map((t, i) => ({ level: tileLevel(t), value: tileFace(t), shown: p.blueShown[i]! }))
+      .map((code, i) => ({ level: tileLevel(code), value: tileFace(code), shown: p.blueShown[i]! }))
       .filter((x) => own || x.shown || s.over);
     return {
       seat,
       at: b.locations[p.loc]!.id,
       supply: p.supply,
-      pathways: s.owners.flatMap((o, t) => ((o & (1 << seat)) !== 0 ? [b.trails[t]!.id] : [])),
+      pathways: s.owners.flatMap((o, trail) => ((o & (1 << seat)) !== 0 ? [b.trails[trail]!.id] : [])),
       rations: p.rations,
       reserve: p.reserve,
       bottom: p.tb[0]!,
       machete: col(0),
       compass: col(1),
       shovel: col(2),
-      ivory: p.ivory.filter((t) => t !== 0).map(tileName),
+      ivory: p.ivory.filter((code) => code !== 0).map(tileName),
       relics: { green: p.relics[0]!, ivory: p.relics[1]!, blue: p.relics[2]!, purple: p.relics[3]! },
       blueCount: p.blue.length,
       blue,
@@ -147,7 +147,7 @@ export function viewOf(s: State, viewer: Seat | null): RRView {
     toAct,
     decision: f ? f.k : null,
     sites,
-    tokens: b.rivers.flatMap((t, i) => ((s.tokens & (1 << i)) !== 0 ? [b.trails[t]!.id] : [])),
+    tokens: b.rivers.flatMap((trail, i) => ((s.tokens & (1 << i)) !== 0 ? [b.trails[trail]!.id] : [])),
     pool: s.pool,
     players,
     discards: s.discards.map(tileName),
