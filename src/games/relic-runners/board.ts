@@ -108,6 +108,7 @@ export function loadBoard(raw: unknown): Board {
     locIndex.set(o.id, locations.length);
     locations.push({ id: o.id, kind, x: o.x, y: o.y, quadrant: q as Quadrant | null });
   });
+  // RR-COMP-1: one base camp, 8 ruin sites, 12 temple sites; 10 of the trails are river trails.
   const count = (k: LocationKind) => locations.filter((l) => l.kind === k).length;
   if (count('camp') !== 1) fail(`needs exactly one camp, has ${count('camp')}`);
   if (count('ruin') !== 8) fail(`needs exactly 8 ruin sites, has ${count('ruin')}`);

@@ -47,6 +47,7 @@ function step(s: State, c: State['cache'][number], rec: EventRecorder<RREvent>):
 
 export const relicRunners: Game<State, RRChoice, Options, RRView, RREvent> = {
   id: 'relic-runners',
+  // RR-COMP-2: one colour per player, five colours.
   minSeats: 2,
   maxSeats: 5,
   ruleIds: RULE_IDS.map((r) => r.id),
@@ -63,6 +64,7 @@ export const relicRunners: Game<State, RRChoice, Options, RRView, RREvent> = {
   },
   clone: cloneState,
   hash: (s) => hashString(encodeState(s)),
+  // RR-END-5, D-16: the engine has no turn limit; a simulation caps by this count and reports the game as capped.
   turn: (s) => s.turnNo,
   determinize,
 };

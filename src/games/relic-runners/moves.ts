@@ -2,10 +2,14 @@ import type { RRChoice } from './choice.js';
 import type { State } from './state.js';
 
 /**
- * Every legal trail sequence of the seat's move (RR-MOVE-1…6), appended to `out` as move choices
- * (trail ids). A move is F*U, UF* or F+ (F familiar, U the one unfamiliar trail); with IV2-1 also
- * F+UF+. Base camp ends a move (RR-MOVE-4); no trail twice (RR-MOVE-3); never back to the start.
- * This is the engine's hottest loop: it works on flat arrays and allocates only the choices.
+ * Every legal trail sequence of the seat's move, appended to `out` as move choices of trail ids
+ * (RR-MOVE-6, D-3: a move is its sequence of trails, so two routes to one place are two moves).
+ * RR-MOVE-2: a move is F*U, UF* or F+ (F familiar, U the one unfamiliar trail); with IV2-1 also
+ * F+UF+. RR-MOVE-1: at least one trail, never back to the start. RR-MOVE-3: no trail twice.
+ * RR-MOVE-4: base camp ends a move. RR-MOVE-5: river trails are walked like any other (their
+ * tokens are flipped at the end of the move). RR-LOC-1: other explorers are not looked at, since
+ * they never block. This is the engine's hottest loop: it works on flat arrays and allocates only
+ * the choices.
  */
 export function addMoves(s: State, seat: number, withIv21: boolean, out: RRChoice[]): void {
   const b = s.board;

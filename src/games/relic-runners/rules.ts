@@ -60,7 +60,7 @@ export function relicShrine(s: State, loc: number): boolean {
   return isShrine(s, loc) && s.relic[loc] === true;
 }
 
-/** Relic colour of a site: green for ruins, else the temple colour + 1. */
+/** RR-COMP-5: a relic has its site's colour: green for ruins, else the temple colour + 1. */
 export function relicColour(s: State, loc: number): number {
   return s.board.locations[loc]!.kind === 'ruin' ? 0 : s.colour[loc]! + 1;
 }
@@ -157,6 +157,7 @@ function flipToken(s: State, rec: Rec, trail: number): number {
 
 // ---------------------------------------------------------------- turn flow
 
+/** RR-TURN-1: the relic the turn began on is noted first, then IV2-3 is offered (D-18: never forced). */
 export function startTurn(s: State, rec: Rec): void {
   s.turnNo++;
   const p = s.players[s.cur]!;
@@ -181,8 +182,10 @@ function endTurn(s: State, rec: Rec): void {
     finish(s, rec);
     return;
   }
+  // RR-SETUP-7: seat order. RR-END-1: after the trigger, the others play up to the triggering seat.
   const next = (s.cur + 1) % s.seats;
   if (s.trigger >= 0 && next === s.trigger) {
+    // RR-END-2: then the holder of IV1-6 may take its extra turn.
     const holder = s.players.findIndex((p) => holds(p, 'extraTurn'));
     if (holder >= 0 && s.extra === 0) {
       s.cur = holder;
@@ -202,6 +205,7 @@ function finish(s: State, rec: Rec): void {
   if (rec.loud) rec.push({ type: 'gameEnd' });
 }
 
+/** RR-END-1: the relics collected by all reach the seat count's threshold. */
 function checkEnd(s: State, rec: Rec): void {
   if (s.trigger < 0 && relicsCollected(s) >= END_RELICS[s.seats]!) {
     s.trigger = s.cur;
@@ -211,19 +215,27 @@ function checkEnd(s: State, rec: Rec): void {
 
 // ---------------------------------------------------------------- exploring (§3.2)
 
+/**
+ * RR-EXPL-9, D-22: an exploration is a ration's, Machete 1's or PU-7's neighbour action (`how`);
+ * a player may explore more than once a turn.
+ */
 function beginExploration(s: State, rec: Rec, site: number, how: 'ration' | 'machete' | 'neighbour'): void {
   const p = s.players[s.cur]!;
   const kind = s.board.locations[site]!.kind;
+  // RR-EXPL-8, D-6: first to explore means the stack was still full when this exploration began.
   const first = s.stacks[site]!.length === s.full[site];
   if (rec.loud) rec.push({ type: 'explore', seat: s.cur, site: locId(s, site), how });
+  // IV3-3 counts temples only; D-23: a tile taken during this exploration does not yet work in it.
   s.turn.explorations.push({ iv33: kind === 'temple' && holds(p, 'templeScoring'), scored: false });
   s.stack.push({ k: 'exEnd' }, { k: 'shrine', site });
   if (first && holds(p, 'firstExplorer')) gainVp(s, rec, 1, WHY.iv32);
   if (kind === 'ruin') {
+    // RR-EXPL-3: discard the top tile, then place a pathway next to the explorer (placeChoices).
     s.stacks[site]!.pop();
     if (rec.loud) rec.push({ type: 'ruinTile', seat: s.cur, site: locId(s, site) });
     s.stack.push({ k: 'place', second: false });
   } else if (holds(p, 'lookAndPick') && s.stacks[site]!.length > 1) {
+    // IV2-2, offered (D-18) only where there is more than the top tile to choose from.
     s.stack.push({ k: 'peek', site });
   } else {
     s.stack.push({ k: 'take', site, depth: 0 });
@@ -233,15 +245,18 @@ function beginExploration(s: State, rec: Rec, site: number, how: 'ration' | 'mac
 /** Takes the tile `depth` below the top of a temple stack and resolves it by colour. */
 function takeTile(s: State, rec: Rec, site: number, depth: number): void {
   const st = s.stacks[site]!;
+  // D-11: the tiles left keep their order (a purple top tile stays the face-up one).
   const code = st.splice(st.length - 1 - depth, 1)[0]!;
   const p = s.players[s.cur]!;
   const c = tileColour(code);
   const level = tileLevel(code);
   if (c === IVORY) {
+    // RR-EXPL-4: face up, one per level; a second of a level asks which to keep (D-5: only that choice).
     if (rec.loud) rec.push({ type: 'ivoryTaken', seat: s.cur, site: locId(s, site), tile: ivoryName(code), reveals: true });
     if (p.ivory[level - 1] === 0) p.ivory[level - 1] = code;
     else s.stack.push({ k: 'keep', held: p.ivory[level - 1]!, taken: code });
   } else if (c === BLUE) {
+    // RR-EXPL-5: face down, its value the owner's alone (view.ts).
     p.blue.push(code);
     p.blueShown.push(false);
     s.turn.blueTaken++;
@@ -250,6 +265,7 @@ function takeTile(s: State, rec: Rec, site: number, depth: number): void {
     if (rec.loud) rec.push({ type: 'blueTaken', seat: s.cur, site: locId(s, site), level, reveals: true });
     if (s.turn.doubled) revealBlue(s, rec, p, p.blue.length - 1);
   } else {
+    // RR-EXPL-6: the face-up top tile's effect, then it is discarded; the next one shows (view.ts).
     s.discards.push(code);
     if (rec.loud) rec.push({ type: 'purpleTaken', seat: s.cur, site: locId(s, site), tile: purpleName(code), level, reveals: true });
     purpleEffect(s, rec, p, PURPLE_EFFECTS[tileFace(code) - 1]!);
@@ -268,16 +284,16 @@ function revealBlue(s: State, rec: Rec, p: Player, i: number): void {
 /** §5. Effects needing a decision push a frame; the shrine check waits below them. */
 function purpleEffect(s: State, rec: Rec, p: Player, effect: PurpleEffect): void {
   switch (effect) {
-    case 'vp':
+    case 'vp': // PU-1
       gainVp(s, rec, 3, WHY.pu1);
       break;
-    case 'step':
+    case 'step': // PU-2: a step no toolbox can take is lost (settle skips it)
       s.stack.push({ k: 'steps', n: 1 });
       break;
-    case 'rations':
+    case 'rations': // PU-3
       gainRations(s, rec, s.cur, 2, WHY.pu3);
       break;
-    case 'toolbox':
+    case 'toolbox': // PU-4, D-29: nothing with an empty reserve
       if (p.reserve > 0) {
         p.reserve--;
         p.tb[BOTTOM]!++;
@@ -285,17 +301,18 @@ function purpleEffect(s: State, rec: Rec, p: Player, effect: PurpleEffect): void
       }
       break;
     case 'toCamp':
+      // PU-5, D-14: a teleport, not a move onto camp: the turn goes on. IV3-5 adds its ration.
       p.loc = s.board.camp;
       if (rec.loud) rec.push({ type: 'teleport', seat: s.cur, to: locId(s, s.board.camp) });
       gainRations(s, rec, s.cur, holds(p, 'campRation') ? 4 : 3, WHY.pu5);
       break;
-    case 'movePathway':
+    case 'movePathway': // PU-6
       s.stack.push({ k: 'lift', left: 1, avoid: -1, fresh: -1 });
       break;
-    case 'neighbour':
+    case 'neighbour': // PU-7
       s.stack.push({ k: 'neighbour' });
       break;
-    case 'flipTwo':
+    case 'flipTwo': // PU-8
       s.stack.push({ k: 'flip8', left: 2, done: -1, steps: 0 });
       break;
   }
@@ -303,7 +320,7 @@ function purpleEffect(s: State, rec: Rec, p: Player, effect: PurpleEffect): void
 
 // ---------------------------------------------------------------- toolboxes (§3.4)
 
-/** Whether a toolbox action can be done in full now (D-26). */
+/** RR-TOOL-7, D-26: whether a toolbox action can be done in full now; scoring and gains always can. */
 function toolUsable(s: State, action: ToolAction): boolean {
   const p = s.players[s.cur]!;
   switch (action) {
@@ -322,6 +339,7 @@ function toolUsable(s: State, action: ToolAction): boolean {
   }
 }
 
+/** RR-TOOL-6: at most one toolbox a turn, offered in the windows before and after the move and after exploring. */
 function toolChoices(s: State, out: RRChoice[]): void {
   if (s.turn.toolUsed) return;
   const tb = s.players[s.cur]!.tb;
@@ -334,37 +352,38 @@ function toolChoices(s: State, out: RRChoice[]): void {
 function useTool(s: State, rec: Rec, col: Column, level: number): void {
   const p = s.players[s.cur]!;
   const pos = tbPos(COLUMNS.indexOf(col), level);
+  // RR-TOOL-6: the toolbox goes back to the bottom first, then its action is done in full.
   p.tb[pos]!--;
   p.tb[BOTTOM]!++;
   s.turn.toolUsed = true;
   if (rec.loud) rec.push({ type: 'tool', seat: s.cur, col, level });
   switch (TOOL_ACTIONS[pos]!) {
-    case 'exploreHere':
+    case 'exploreHere': // RR-TB-1: no ration (toolUsable: a temple with tiles)
       beginExploration(s, rec, p.loc, 'machete');
       break;
-    case 'takeRations':
+    case 'takeRations': // RR-TB-2
       gainRations(s, rec, s.cur, 2, WHY.machete2);
       break;
-    case 'relicVp':
+    case 'relicVp': // RR-TB-3: duplicates count
       gainVp(s, rec, 4 * (p.relics[0]! + p.relics[1]! + p.relics[2]! + p.relics[3]!), WHY.machete3, false);
       break;
-    case 'moveOne':
+    case 'moveOne': // RR-TB-4
       s.stack.push({ k: 'lift', left: 1, avoid: -1, fresh: -1 });
       break;
-    case 'moveTwo':
+    case 'moveTwo': // RR-TB-5
       s.stack.push({ k: 'lift', left: 2, avoid: -1, fresh: -1 });
       break;
-    case 'chainVp':
+    case 'chainVp': // RR-TB-6 (D-8: scoring.ts longestChain)
       gainVp(s, rec, 2 * longestChain(s, s.cur), WHY.compass3, false);
       break;
-    case 'reserveOrVp':
+    case 'reserveOrVp': // RR-TB-7
       s.stack.push({ k: 'bonus' });
       break;
-    case 'placeAdjacent':
+    case 'placeAdjacent': // RR-TB-8
       s.stack.push({ k: 'place', second: false });
       break;
     case 'double': {
-      // Shovel 3 doubles the VP already scored this turn and everything after (D-9).
+      // RR-TB-9, D-9: doubles the VP already scored this turn and everything after; blue tiles taken are shown.
       s.turn.doubled = true;
       const before = s.turn.vp;
       p.vp += before;
@@ -376,6 +395,12 @@ function useTool(s: State, rec: Rec, col: Column, level: number): void {
   }
 }
 
+/**
+ * RR-TOOL-2: one step, split among the toolboxes on the table as the player likes; a bottom one
+ * may enter any column (RR-TOOL-1), the reserve never moves (RR-TOOL-5). D-24: every step any
+ * toolbox can take is offered, and each step spends one of the levels left to climb whichever
+ * toolbox takes it, so any order uses the largest number of steps; a step none can take is lost.
+ */
 function stepChoices(s: State, out: RRChoice[]): void {
   const tb = s.players[s.cur]!.tb;
   if (tb[BOTTOM]! > 0) for (let c = 0; c < 3; c++) out.push({ t: 'step', col: COLUMNS[c]!, level: 0 });
@@ -386,7 +411,7 @@ function stepChoices(s: State, out: RRChoice[]): void {
 
 // ---------------------------------------------------------------- pathways
 
-/** Trails where the current player may place a pathway from supply: adjacent ones, or anywhere. */
+/** Trails where the current player may place a pathway from supply: adjacent ones, or with IV2-5 anywhere (RR-PATH-1: none of its own). */
 function placementTargets(s: State, anywhere: boolean): number[] {
   const me = 1 << s.cur;
   const loc = s.players[s.cur]!.loc;
@@ -400,6 +425,12 @@ function placementTargets(s: State, anywhere: boolean): number[] {
   return out;
 }
 
+/**
+ * RR-EXPL-3, RR-TB-8: one pathway from supply on an adjacent trail without one of the player's
+ * own (RR-PATH-1); mandatory when possible, and D-21: none in supply or no legal trail, nothing is
+ * placed. IV2-4 places a second one next to the first, both adjacent (D-27: the second only if
+ * one is left and a trail is free). IV2-5 places it on any trail.
+ */
 function placeChoices(s: State, second: boolean, out: RRChoice[]): void {
   const p = s.players[s.cur]!;
   if (p.supply === 0) return;
@@ -415,6 +446,7 @@ function placeChoices(s: State, second: boolean, out: RRChoice[]): void {
   }
 }
 
+/** A pathway from supply; IV3-1 scores for it (a pathway moved does not count). */
 function placePathway(s: State, rec: Rec, trail: number): void {
   const p = s.players[s.cur]!;
   s.owners[trail]! |= 1 << s.cur;
@@ -432,10 +464,13 @@ export function frameChoices(s: State, f: Frame): RRChoice[] {
     case 'refill':
     case 'peek':
     case 'extra':
+      // D-18: a level-2 tile is never forced (IV2-3, IV2-2); nor is IV1-6's extra turn (RR-END-2).
       out.push({ t: f.k, use: true }, { t: f.k, use: false });
       break;
     case 'move': {
+      // RR-MOVE-1: the move is mandatory; IV2-1 widens it, or IV2-6 replaces it.
       addMoves(s, s.cur, holds(p, 'unfamiliarInside'), out);
+      // IV2-6, D-12: from a temple site (explored or not) to another of its colour holding no relic.
       if (holds(p, 'templeTeleport') && s.board.locations[p.loc]!.kind === 'temple') {
         for (const l of s.board.temples) {
           if (l !== p.loc && s.colour[l] === s.colour[p.loc] && !s.relic[l]) out.push({ t: 'teleport', to: locId(s, l) });
@@ -444,10 +479,10 @@ export function frameChoices(s: State, f: Frame): RRChoice[] {
       toolChoices(s, out);
       break;
     }
-    case 'leaveFlip':
+    case 'leaveFlip': // IV3-6: one token, either way
       for (const trail of s.board.rivers) out.push({ t: 'flip', trail: trailId(s, trail) });
       break;
-    case 'flip8':
+    case 'flip8': // PU-8: up to two tokens, each either way
       for (const trail of s.board.rivers) if (trail !== f.done) out.push({ t: 'flip', trail: trailId(s, trail) });
       out.push({ t: 'pass' });
       break;
@@ -458,6 +493,7 @@ export function frameChoices(s: State, f: Frame): RRChoice[] {
       out.push({ t: 'relic', take: true }, { t: 'relic', take: false });
       break;
     case 'post':
+      // RR-EXPL-1: once after the move, for a ration, at a ruin or temple with tiles.
       if (!f.explored && p.rations > 0 && explorable(s, p.loc)) out.push({ t: 'explore' });
       toolChoices(s, out);
       out.push({ t: 'end' });
@@ -472,12 +508,14 @@ export function frameChoices(s: State, f: Frame): RRChoice[] {
       for (let d = 0; d < s.stacks[f.site]!.length; d++) out.push({ t: 'pick', depth: d });
       break;
     case 'lift': {
+      // RR-TB-4, RR-TB-5, PU-6: an own pathway on the board; Compass 2's second one is not the one just laid (RR-TOOL-6).
       const me = 1 << s.cur;
       for (let trail = 0; trail < s.owners.length; trail++)
         if ((s.owners[trail]! & me) !== 0 && trail !== f.fresh) out.push({ t: 'lift', trail: trailId(s, trail) });
       break;
     }
     case 'lay': {
+      // RR-PATH-1: onto a trail without an own pathway, new: not back where it, or the other one, left (RR-TOOL-6).
       const me = 1 << s.cur;
       for (let trail = 0; trail < s.owners.length; trail++) {
         if ((s.owners[trail]! & me) === 0 && trail !== f.from && trail !== f.avoid) out.push({ t: 'lay', trail: trailId(s, trail) });
@@ -489,6 +527,7 @@ export function frameChoices(s: State, f: Frame): RRChoice[] {
       out.push({ t: 'bonus', pick: 'vp' });
       break;
     case 'neighbour':
+      // PU-7: an adjacent ruin or temple with tiles (never base camp); with none the decision is skipped.
       for (const trail of s.board.incident[p.loc]!) {
         const l = otherEnd(s.board, trail, p.loc);
         if (explorable(s, l)) out.push({ t: 'neighbour', site: locId(s, l) });
@@ -520,7 +559,8 @@ export function settle(s: State, rec: Rec): RRChoice[] {
       continue;
     }
     const cs = frameChoices(s, f);
-    // A decision with nothing to decide is skipped: empty effects, or a toolbox window with no toolbox.
+    // A decision with nothing to decide is skipped: an effect that can do nothing (D-21, D-29, PU-2,
+    // PU-7, a step lost), or a toolbox window with no toolbox.
     if (cs.length === 0 || (f.k === 'post' && cs.length === 1)) {
       s.stack.pop();
       continue;
@@ -533,7 +573,8 @@ function runAutomatic(s: State, rec: Rec, f: Frame): void {
   const p = s.players[s.cur]!;
   switch (f.k) {
     case 'moveEnd': {
-      // RR-MOVE-7: flip used coloured tokens, reset on the last one, then steps, expedition, camp.
+      // RR-MOVE-7: flip used coloured tokens (RR-TOOL-2), reset on the last one with a step more
+      // (RR-TOOL-4, D-25: mandatory), then all steps at once (RR-TOOL-3), expedition, camp.
       let k = 0;
       let reset = 0;
       for (const trail of s.turn.moved) {
@@ -551,7 +592,9 @@ function runAutomatic(s: State, rec: Rec, f: Frame): void {
       }
       const steps = k + reset + s.turn.bonus;
       s.turn.bonus = 0;
+      // RR-EXPL-2, D-4: on base camp the turn ends after the rations, with no explore and no toolbox window.
       s.stack.push(p.loc === s.board.camp ? { k: 'campArrive' } : { k: 'post', explored: false });
+      // RR-EXP-1: from a relic shrine (noted at the turn's start) to another relic of its colour.
       const from = s.turn.startRelic;
       if (from >= 0 && p.loc !== from && relicShrine(s, p.loc) && relicColour(s, p.loc) === relicColour(s, from)) {
         s.stack.push({ k: 'relic', site: p.loc });
@@ -559,19 +602,21 @@ function runAutomatic(s: State, rec: Rec, f: Frame): void {
       if (steps > 0) s.stack.push({ k: 'steps', n: steps });
       break;
     }
-    case 'campArrive':
+    case 'campArrive': // RR-EXPL-2, IV3-5
       gainRations(s, rec, s.cur, holds(p, 'campRation') ? 4 : 3, WHY.camp);
       break;
     case 'take':
       takeTile(s, rec, f.site, f.depth);
       break;
     case 'shrine':
+      // RR-EXPL-7: below the last tile's action, so the relic shows once that action is complete (D-15 too).
       if (s.stacks[f.site]!.length === 0 && !s.relic[f.site]) {
         s.relic[f.site] = true;
         if (rec.loud) rec.push({ type: 'shrine', site: locId(s, f.site), relic: relicColour(s, f.site) });
       }
       break;
     case 'exEnd': {
+      // IV3-3, D-13: once per exploration that scored.
       const e = s.turn.explorations.pop()!;
       if (e.iv33 && e.scored) gainVp(s, rec, 1, WHY.iv33, false);
       break;
@@ -594,18 +639,21 @@ export function play(s: State, c: RRChoice, rec: Rec): void {
   switch (c.t) {
     case 'move': {
       const trails = c.trails.map((id) => b.trailOf[id]!);
+      // IV2-1 is spent only by a move that needs it.
       if (needsIv21(s, s.cur, trails)) discardIvory(s, rec, p, 2);
       const start = p.loc;
       let at = start;
       for (const trail of trails) at = otherEnd(b, trail, at);
       p.loc = at;
+      // RR-EXP-2, D-7: only a move's own trails count for an expedition; a teleport leaves this empty.
       s.turn.moved = trails;
       if (rec.loud) rec.push({ type: 'move', seat: s.cur, trails: c.trails, to: locId(s, at) });
       s.stack.push({ k: 'moveEnd' });
+      // IV3-6, D-28: the flip on leaving camp comes first, before the move's own flips at its end.
       if (start === b.camp && holds(p, 'leaveFlip')) s.stack.push({ k: 'leaveFlip' });
       break;
     }
-    case 'teleport':
+    case 'teleport': // IV2-6, D-12: this is the turn's move, along no trail
       discardIvory(s, rec, p, 2);
       p.loc = b.locIndex.get(c.to)!;
       if (rec.loud) rec.push({ type: 'teleport', seat: s.cur, to: c.to });
@@ -616,6 +664,7 @@ export function play(s: State, c: RRChoice, rec: Rec): void {
       useTool(s, rec, c.col, c.level);
       break;
     case 'explore': {
+      // RR-EXPL-1: the ration goes back to base camp's pool (D-2).
       p.rations--;
       s.pool++;
       s.stack.push({ k: 'post', explored: true });
@@ -626,12 +675,14 @@ export function play(s: State, c: RRChoice, rec: Rec): void {
       break;
     case 'refill':
       if (c.use) {
+        // IV2-3: up to 5, from what the pool holds.
         discardIvory(s, rec, p, 2);
         gainRations(s, rec, s.cur, 5, WHY.iv23);
       }
       break;
     case 'flip': {
       const trail = b.trailOf[c.trail]!;
+      // IV3-6 and PU-8 give no steps, except RR-TOOL-4's for turning the last coloured token grey.
       if (f.k === 'leaveFlip') {
         s.turn.bonus += flipToken(s, rec, trail);
       } else {
@@ -655,6 +706,7 @@ export function play(s: State, c: RRChoice, rec: Rec): void {
     }
     case 'relic':
       expectFrame(f, 'relic');
+      // RR-EXP-1: 2 VP per trail of this turn's move; declining takes and scores nothing.
       if (c.take) {
         s.relic[f.site] = false;
         p.relics[relicColour(s, f.site)]!++;
@@ -665,12 +717,14 @@ export function play(s: State, c: RRChoice, rec: Rec): void {
       break;
     case 'place': {
       const trail = b.trailOf[c.trail]!;
+      // IV2-4 and IV2-5 are spent on the placement they widen.
       if (c.ivory !== undefined) discardIvory(s, rec, p, 2);
       placePathway(s, rec, trail);
       if (c.ivory === 4) s.stack.push({ k: 'place', second: true });
       break;
     }
     case 'keep': {
+      // RR-EXPL-4: keep one, discard the other, 2 VP; RR-EXPL-10, D-23: VP scored while exploring (IV3-3 counts them).
       expectFrame(f, 'keep');
       const kept = tileFace(f.held) === c.effect ? f.held : f.taken;
       const gone = kept === f.held ? f.taken : f.held;
@@ -682,6 +736,7 @@ export function play(s: State, c: RRChoice, rec: Rec): void {
     }
     case 'peek':
       expectFrame(f, 'peek');
+      // IV2-2: a secret look at the whole stack, then any one tile (D-11).
       if (c.use) {
         discardIvory(s, rec, p, 2);
         if (rec.loud) rec.push({ type: 'peek', seat: s.cur, site: locId(s, f.site), reveals: true });
@@ -705,11 +760,12 @@ export function play(s: State, c: RRChoice, rec: Rec): void {
       s.owners[f.from]! &= ~(1 << s.cur);
       s.owners[to]! |= 1 << s.cur;
       if (rec.loud) rec.push({ type: 'pathwayMoved', seat: s.cur, from: trailId(s, f.from), trail: c.trail });
+      // IV3-4: each opponent holding it gets a ration per pathway moved.
       for (let q = 0; q < s.seats; q++) if (q !== s.cur && holds(s.players[q]!, 'rivalMovesRation')) gainRations(s, rec, q, 1, WHY.iv34);
       if (f.left > 1) s.stack.push({ k: 'lift', left: f.left - 1, avoid: f.from, fresh: to });
       break;
     }
-    case 'bonus':
+    case 'bonus': // RR-TB-7
       if (c.pick === 'toolbox') {
         p.reserve--;
         p.tb[BOTTOM]!++;
@@ -719,9 +775,11 @@ export function play(s: State, c: RRChoice, rec: Rec): void {
       }
       break;
     case 'neighbour':
+      // PU-7, D-15: as if standing there, from the purple temple: a ruin's pathway goes next to the
+      // explorer, and a neighbour's PU-7 chains from here.
       beginExploration(s, rec, b.locIndex.get(c.site)!, 'neighbour');
       break;
-    case 'extra':
+    case 'extra': // IV1-6, RR-END-2: no 2 VP for this discard
       if (c.use) {
         discardIvory(s, rec, p, 1);
         s.extra = 1;

@@ -51,15 +51,15 @@ const distinctRelics = (p: Player): number =>
 /** End bonus of the level-1 ivory tile held (§4); allocates nothing, as bots score with it in their searches. */
 export function ivoryBonus(p: Player): number {
   switch (p.ivory[0]) {
-    case IVORY_TILES.perIvoryTile:
+    case IVORY_TILES.perIvoryTile: // IV1-1
       return 3 * ((p.ivory[0] !== 0 ? 1 : 0) + (p.ivory[1] !== 0 ? 1 : 0) + (p.ivory[2] !== 0 ? 1 : 0));
-    case IVORY_TILES.perRation:
+    case IVORY_TILES.perRation: // IV1-2
       return 2 * p.rations;
-    case IVORY_TILES.perExtraRelic:
+    case IVORY_TILES.perExtraRelic: // IV1-3, D-10: relics beyond the first of each colour
       return 5 * (relicCount(p) - distinctRelics(p));
-    case IVORY_TILES.perPathway:
+    case IVORY_TILES.perPathway: // IV1-4
       return 10 - p.supply;
-    case IVORY_TILES.perToolbox:
+    case IVORY_TILES.perToolbox: // IV1-5: bottom row included
       return 4 * (3 - p.reserve);
     default:
       // none held, or IV1-6, whose bonus is a turn
@@ -71,7 +71,7 @@ export function ivoryBonus(p: Player): number {
 export function scoreBreakdown(p: Player): ScoreBreakdown {
   const play = p.vp;
   const blue = p.blue.reduce((a, code) => a + tileFace(code), 0);
-  const relics = 5 * distinctRelics(p);
+  const relics = 5 * distinctRelics(p); // RR-EXP-3
   const ivory = ivoryBonus(p);
   return { play, blue, relics, ivory, total: play + blue + relics + ivory };
 }

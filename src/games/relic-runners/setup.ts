@@ -49,6 +49,10 @@ export function templeColours(board: Board, layout: Layout, rng: Rng): number[] 
   return colour;
 }
 
+/**
+ * RR-SETUP-5: explorer on base camp, 1 toolbox at the bottom of the table and 2 in reserve, the
+ * 10 pathways of RR-COMP-2 in supply, 3 rations on the chart.
+ */
 export function newPlayer(loc: number): Player {
   return {
     loc,
@@ -74,7 +78,9 @@ export function setupState(board: Board, opts: Options, seats: number, rng: Rng)
   const levels: Level[] = seats === 2 ? [1, 2] : [1, 2, 3];
   const stacks: number[][] = board.locations.map(() => []);
   const box: number[] = [];
+  // RR-SETUP-1 (RR-COMP-3: ruin tiles are all alike, so only counted).
   for (const l of board.ruins) stacks[l] = new Array<number>(seats === 2 ? 2 : 3).fill(0);
+  // RR-SETUP-2: per colour 4 large, then 4 medium, then 4 small tiles, unseen; 2 players: no small ones.
   for (let c = 0; c < 3; c++) {
     const sites = board.temples.filter((l) => colour[l] === c);
     for (const level of [1, 2, 3] as Level[]) {
@@ -95,13 +101,16 @@ export function setupState(board: Board, opts: Options, seats: number, rng: Rng)
     opts,
     seats,
     owners: board.trails.map(() => 0),
+    // RR-SETUP-4: every token coloured side up.
     tokens: (1 << board.rivers.length) - 1,
+    // RR-SETUP-6, RR-COMP-4: 2 rations per player in base camp, the rest of the 25 stays in the box (D-2).
     pool: 2 * seats,
     colour,
     stacks,
     full: stacks.map((x) => x.length),
     relic: board.locations.map(() => false),
     players,
+    // RR-SETUP-7: the chosen start seat, then seat order (rules.ts endTurn).
     cur: opts.startSeat,
     turnNo: 0,
     turn: { startRelic: -1, vp: 0, doubled: false, toolUsed: false, moved: [], bonus: 0, blueTaken: 0, explorations: [] },

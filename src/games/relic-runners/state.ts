@@ -18,7 +18,7 @@ export interface Options {
 export const COLUMNS = ['machete', 'compass', 'shovel'] as const;
 export type Column = (typeof COLUMNS)[number];
 
-/** Toolbox positions: 0 is the bottom row, then 1 + column * 3 + (level - 1). */
+/** Toolbox positions (RR-TOOL-1): 0 is the bottom row, then 1 + column * 3 + (level - 1). */
 export const BOTTOM = 0;
 export const tbPos = (col: number, level: number): number => (level === 0 ? BOTTOM : 1 + col * 3 + (level - 1));
 export const posCol = (pos: number): number => Math.floor((pos - 1) / 3);
@@ -55,7 +55,7 @@ export interface Player {
   blueShown: boolean[];
   /** Relics held per colour: green, ivory, blue, purple. */
   relics: number[];
-  /** VP scored during play (blue tiles and end bonuses come at final scoring). */
+  /** VP scored during play, an integer (D-1: no coins); blue tiles and end bonuses come at final scoring. */
   vp: number;
 }
 

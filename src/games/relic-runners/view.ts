@@ -106,6 +106,7 @@ export function viewOf(s: State, viewer: Seat | null): RRView {
       kind: l.kind,
       colour,
       height: st.length,
+      // RR-SETUP-8: a purple temple's top tile lies face up; ivory and blue stacks stay face down.
       top: s.colour[i] === PURPLE && st.length > 0 ? tileName(st[st.length - 1]!) : null,
       shrine,
       relic: relicShrine(s, i) ? RELIC_NAMES[relicColour(s, i)]! : null,
@@ -114,6 +115,7 @@ export function viewOf(s: State, viewer: Seat | null): RRView {
   const players: PlayerView[] = s.players.map((p, seat) => {
     const own = viewer === seat;
     const col = (c: number) => [1, 2, 3].map((lv) => p.tb[1 + c * 3 + lv - 1]!);
+    // RR-EXPL-5: a blue tile's value is its owner's until Shovel 3 shows it (RR-TB-9) or the game ends.
     const blue = p.blue
       .map((code, i) => ({ level: tileLevel(code), value: tileFace(code), shown: p.blueShown[i]! }))
       .filter((x) => own || x.shown || s.over);
@@ -132,6 +134,7 @@ export function viewOf(s: State, viewer: Seat | null): RRView {
       relics: { green: p.relics[0]!, ivory: p.relics[1]!, blue: p.relics[2]!, purple: p.relics[3]! },
       blueCount: p.blue.length,
       blue,
+      // RR-COMP-6: VP stay hidden from the others, unless the table chose open scores (D-17).
       vp: own || s.opts.openScores || s.over ? p.vp : null,
     };
   });
