@@ -440,9 +440,15 @@ function placeChoices(s: State, second: boolean, out: RRChoice[]): void {
   if (second) return;
   if (holds(p, 'placeTwo')) for (const trail of adj) out.push({ t: 'place', trail: trailId(s, trail), ivory: 4 });
   if (holds(p, 'placeAnywhere')) {
+    const before = out.length;
     for (let trail = 0; trail < s.owners.length; trail++) {
       if ((s.owners[trail]! & me) === 0 && !adj.includes(trail)) out.push({ t: 'place', trail: trailId(s, trail), ivory: 5 });
     }
+    // D-18, D-21: with no legal adjacent trail an exploration places nothing, so IV2-5 is the only
+    // way to place one and must not be forced: the holder may pass and keep it. Shovel 2 offers no
+    // pass: it was usable only through IV2-5 (D-26), and toolboxes are used between actions
+    // (RR-TOOL-6), never while an exploration (a ruin's, or one through PU-7) is under way.
+    if (adj.length === 0 && out.length > before && s.turn.explorations.length > 0) out.push({ t: 'pass' });
   }
 }
 
@@ -694,6 +700,7 @@ export function play(s: State, c: RRChoice, rec: Rec): void {
       break;
     }
     case 'pass':
+      // PU-8 stops flipping; or a ruin's placement is declined with IV2-5 kept (placeChoices).
       if (f.k === 'flip8' && f.steps > 0) s.stack.push({ k: 'steps', n: f.steps });
       break;
     case 'step': {
