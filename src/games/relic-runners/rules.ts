@@ -28,7 +28,6 @@ import {
   tileColour,
   tileFace,
   tileLevel,
-  type IvoryEffect,
   type IvoryName,
   type Level,
   type PurpleEffect,
@@ -45,9 +44,12 @@ type Rec = EventRecorder<RREvent>;
 
 // ---------------------------------------------------------------- small queries
 
-/** Whether p holds the ivory tile with this effect (one tile per level, so one slot to look at). */
-export function holds(p: Player, effect: IvoryEffect): boolean {
-  const code = IVORY_TILES[effect];
+/**
+ * Whether p holds an ivory tile, given as its IVORY_TILES code: `holds(p, IVORY_TILES.refill)`
+ * (one tile per level, so one slot to look at). The code rather than the effect's name, because a
+ * name would be looked up in IVORY_TILES on every call, and this is asked several times a decision.
+ */
+export function holds(p: Player, code: number): boolean {
   return p.ivory[tileLevel(code) - 1] === code;
 }
 
@@ -173,7 +175,7 @@ export function startTurn(s: State, rec: Rec): void {
   };
   if (rec.loud) rec.push({ type: 'turn', seat: s.cur, turn: s.turnNo });
   s.stack.push({ k: 'turnEnd' }, { k: 'move' });
-  if (holds(p, 'refill') && p.rations < 5 && s.pool > 0) s.stack.push({ k: 'refill' });
+  if (holds(p, IVORY_TILES.refill) && p.rations < 5 && s.pool > 0) s.stack.push({ k: 'refill' });
 }
 
 function endTurn(s: State, rec: Rec): void {
@@ -186,7 +188,7 @@ function endTurn(s: State, rec: Rec): void {
   const next = (s.cur + 1) % s.seats;
   if (s.trigger >= 0 && next === s.trigger) {
     // RR-END-2: then the holder of IV1-6 may take its extra turn.
-    const holder = s.players.findIndex((p) => holds(p, 'extraTurn'));
+    const holder = s.players.findIndex((p) => holds(p, IVORY_TILES.extraTurn));
     if (holder >= 0 && s.extra === 0) {
       s.cur = holder;
       s.stack.push({ k: 'extra' });
@@ -226,15 +228,15 @@ function beginExploration(s: State, rec: Rec, site: number, how: 'ration' | 'mac
   const first = s.stacks[site]!.length === s.full[site];
   if (rec.loud) rec.push({ type: 'explore', seat: s.cur, site: locId(s, site), how });
   // IV3-3 counts temples only; D-23: a tile taken during this exploration does not yet work in it.
-  s.turn.explorations.push({ iv33: kind === 'temple' && holds(p, 'templeScoring'), scored: false });
+  s.turn.explorations.push({ iv33: kind === 'temple' && holds(p, IVORY_TILES.templeScoring), scored: false });
   s.stack.push({ k: 'exEnd' }, { k: 'shrine', site });
-  if (first && holds(p, 'firstExplorer')) gainVp(s, rec, 1, WHY.iv32);
+  if (first && holds(p, IVORY_TILES.firstExplorer)) gainVp(s, rec, 1, WHY.iv32);
   if (kind === 'ruin') {
     // RR-EXPL-3: discard the top tile, then place a pathway next to the explorer (placeChoices).
     s.stacks[site]!.pop();
     if (rec.loud) rec.push({ type: 'ruinTile', seat: s.cur, site: locId(s, site) });
     s.stack.push({ k: 'place', second: false });
-  } else if (holds(p, 'lookAndPick') && s.stacks[site]!.length > 1) {
+  } else if (holds(p, IVORY_TILES.lookAndPick) && s.stacks[site]!.length > 1) {
     // IV2-2, offered (D-18) only where there is more than the top tile to choose from.
     s.stack.push({ k: 'peek', site });
   } else {
@@ -304,7 +306,7 @@ function purpleEffect(s: State, rec: Rec, p: Player, effect: PurpleEffect): void
       // PU-5, D-14: a teleport, not a move onto camp: the turn goes on. IV3-5 adds its ration.
       p.loc = s.board.camp;
       if (rec.loud) rec.push({ type: 'teleport', seat: s.cur, to: locId(s, s.board.camp) });
-      gainRations(s, rec, s.cur, holds(p, 'campRation') ? 4 : 3, WHY.pu5);
+      gainRations(s, rec, s.cur, holds(p, IVORY_TILES.campRation) ? 4 : 3, WHY.pu5);
       break;
     case 'movePathway': // PU-6
       s.stack.push({ k: 'lift', left: 1, avoid: -1, fresh: -1 });
@@ -421,7 +423,7 @@ function placementTargets(s: State, anywhere: boolean): number[] {
     return out;
   }
   for (const trail of s.board.incident[loc]!) if ((s.owners[trail]! & me) === 0) out.push(trail);
-  if (out.length === 0 && holds(s.players[s.cur]!, 'placeAnywhere')) return placementTargets(s, true);
+  if (out.length === 0 && holds(s.players[s.cur]!, IVORY_TILES.placeAnywhere)) return placementTargets(s, true);
   return out;
 }
 
@@ -438,8 +440,8 @@ function placeChoices(s: State, second: boolean, out: RRChoice[]): void {
   const adj = s.board.incident[p.loc]!.filter((trail) => (s.owners[trail]! & me) === 0);
   for (const trail of adj) out.push({ t: 'place', trail: trailId(s, trail) });
   if (second) return;
-  if (holds(p, 'placeTwo')) for (const trail of adj) out.push({ t: 'place', trail: trailId(s, trail), ivory: 4 });
-  if (holds(p, 'placeAnywhere')) {
+  if (holds(p, IVORY_TILES.placeTwo)) for (const trail of adj) out.push({ t: 'place', trail: trailId(s, trail), ivory: 4 });
+  if (holds(p, IVORY_TILES.placeAnywhere)) {
     const before = out.length;
     for (let trail = 0; trail < s.owners.length; trail++) {
       if ((s.owners[trail]! & me) === 0 && !adj.includes(trail)) out.push({ t: 'place', trail: trailId(s, trail), ivory: 5 });
@@ -458,7 +460,7 @@ function placePathway(s: State, rec: Rec, trail: number): void {
   s.owners[trail]! |= 1 << s.cur;
   p.supply--;
   if (rec.loud) rec.push({ type: 'pathway', seat: s.cur, trail: trailId(s, trail) });
-  if (holds(p, 'vpPerPlacement')) gainVp(s, rec, 1, WHY.iv31);
+  if (holds(p, IVORY_TILES.vpPerPlacement)) gainVp(s, rec, 1, WHY.iv31);
 }
 
 // ---------------------------------------------------------------- choices per frame
@@ -475,9 +477,9 @@ export function frameChoices(s: State, f: Frame): RRChoice[] {
       break;
     case 'move': {
       // RR-MOVE-1: the move is mandatory; IV2-1 widens it, or IV2-6 replaces it.
-      addMoves(s, s.cur, holds(p, 'unfamiliarInside'), out);
+      addMoves(s, s.cur, holds(p, IVORY_TILES.unfamiliarInside), out);
       // IV2-6, D-12: from a temple site (explored or not) to another of its colour holding no relic.
-      if (holds(p, 'templeTeleport') && s.board.locations[p.loc]!.kind === 'temple') {
+      if (holds(p, IVORY_TILES.templeTeleport) && s.board.locations[p.loc]!.kind === 'temple') {
         for (const l of s.board.temples) {
           if (l !== p.loc && s.colour[l] === s.colour[p.loc] && !s.relic[l]) out.push({ t: 'teleport', to: locId(s, l) });
         }
@@ -609,7 +611,7 @@ function runAutomatic(s: State, rec: Rec, f: Frame): void {
       break;
     }
     case 'campArrive': // RR-EXPL-2, IV3-5
-      gainRations(s, rec, s.cur, holds(p, 'campRation') ? 4 : 3, WHY.camp);
+      gainRations(s, rec, s.cur, holds(p, IVORY_TILES.campRation) ? 4 : 3, WHY.camp);
       break;
     case 'take':
       takeTile(s, rec, f.site, f.depth);
@@ -656,7 +658,7 @@ export function play(s: State, c: RRChoice, rec: Rec): void {
       if (rec.loud) rec.push({ type: 'move', seat: s.cur, trails: c.trails, to: locId(s, at) });
       s.stack.push({ k: 'moveEnd' });
       // IV3-6, D-28: the flip on leaving camp comes first, before the move's own flips at its end.
-      if (start === b.camp && holds(p, 'leaveFlip')) s.stack.push({ k: 'leaveFlip' });
+      if (start === b.camp && holds(p, IVORY_TILES.leaveFlip)) s.stack.push({ k: 'leaveFlip' });
       break;
     }
     case 'teleport': // IV2-6, D-12: this is the turn's move, along no trail
@@ -768,7 +770,8 @@ export function play(s: State, c: RRChoice, rec: Rec): void {
       s.owners[to]! |= 1 << s.cur;
       if (rec.loud) rec.push({ type: 'pathwayMoved', seat: s.cur, from: trailId(s, f.from), trail: c.trail });
       // IV3-4: each opponent holding it gets a ration per pathway moved.
-      for (let q = 0; q < s.seats; q++) if (q !== s.cur && holds(s.players[q]!, 'rivalMovesRation')) gainRations(s, rec, q, 1, WHY.iv34);
+      for (let q = 0; q < s.seats; q++)
+        if (q !== s.cur && holds(s.players[q]!, IVORY_TILES.rivalMovesRation)) gainRations(s, rec, q, 1, WHY.iv34);
       if (f.left > 1) s.stack.push({ k: 'lift', left: f.left - 1, avoid: f.from, fresh: to });
       break;
     }

@@ -60,7 +60,7 @@ export type PurpleName = `PU-${number}`;
 export const ivoryName = (code: number): IvoryName => `IV${tileLevel(code)}-${tileFace(code)}`;
 export const purpleName = (code: number): PurpleName => `PU-${tileFace(code)}`;
 
-/** Ivory tiles by what they do (§4), as tile codes: the rules ask `holds(p, 'refill')`, not for level 2, effect 3. */
+/** Ivory tiles by what they do (§4), as tile codes: the rules ask `holds(p, IVORY_TILES.refill)`, not for level 2, effect 3. */
 export const IVORY_TILES = {
   perIvoryTile: tile(IVORY, 1, 1), // IV1-1
   perRation: tile(IVORY, 1, 2), // IV1-2
@@ -81,7 +81,6 @@ export const IVORY_TILES = {
   campRation: tile(IVORY, 3, 5), // IV3-5
   leaveFlip: tile(IVORY, 3, 6), // IV3-6
 } as const;
-export type IvoryEffect = keyof typeof IVORY_TILES;
 
 /** Purple tile effects (§5) by face: PURPLE_EFFECTS[face - 1]. */
 export const PURPLE_EFFECTS = ['vp', 'step', 'rations', 'toolbox', 'toCamp', 'movePathway', 'neighbour', 'flipTwo'] as const;
