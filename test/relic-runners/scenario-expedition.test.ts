@@ -55,7 +55,7 @@ test('RR-EXP-1 worked example: a relic expedition along 4 trails is worth 8 VP',
   );
   assert.deepEqual(
     ofType(ev, 'vp').map((e) => [e.vp, e.why]),
-    [[8, 'expedition']],
+    [[8, { kind: 'expedition' }]],
   );
   assert.equal(player(s, 0).vp, 8);
   assert.deepEqual(player(s, 0).relics, [1, 0, 0, 0]);
@@ -121,7 +121,7 @@ test('RR-TURN-1 the start-of-turn shrine alone decides: a shrine made before the
     relics: ['temple-1'],
     players: [{ at: 'temple-12', machete: [1, 0, 0], bottom: 0 }],
   });
-  assert.equal(s.t.startRelic, -1);
+  assert.equal(s.turn.startRelic, -1);
   act(s, { t: 'tool', col: 'machete', level: 1 });
   assert.equal(site(s, 'temple-12').relic, 'blue');
   act(s, { t: 'move', trails: [23] });
@@ -133,7 +133,7 @@ test('RR-TURN-1 the start-of-turn shrine alone decides: a shrine made before the
 test('RR-TURN-1 the shrine is noted first, then IV2-3 may be used; the expedition still follows', () => {
   const s = greenRun({ players: [{ at: 'ruin-7', rations: 1, ivory: ['IV2-3'] }], pool: 8 });
   assert.equal(decision(s), 'refill');
-  assert.equal(s.t.startRelic, loc(s, 'ruin-7'));
+  assert.equal(s.turn.startRelic, loc(s, 'ruin-7'));
   assert.deepEqual(g.choices(s), [
     { t: 'refill', use: true },
     { t: 'refill', use: false },
@@ -141,7 +141,7 @@ test('RR-TURN-1 the shrine is noted first, then IV2-3 may be used; the expeditio
   const ev = act(s, { t: 'refill', use: true });
   assert.deepEqual(
     ofType(ev, 'rations').map((e) => [e.rations, e.why]),
-    [[4, 'IV2-3']],
+    [[4, { kind: 'tile', tile: 'IV2-3' }]],
   );
   assert.equal(player(s, 0).rations, 5);
   assert.equal(s.pool, 4);
@@ -202,7 +202,7 @@ test("D-12 IV2-6 starts only from a temple site, explored or not, and is the tur
   act(s, { t: 'teleport', to: 'temple-5' });
   // no trail used, no steps; straight to exploring
   assert.equal(decision(s), 'post');
-  assert.deepEqual(s.t.moved, []);
+  assert.deepEqual(s.turn.moved, []);
   assert.deepEqual(choices(s, 'move'), []);
   assert.deepEqual(g.view(s, 1).tokens.length, 10);
   act(s, { t: 'explore' });

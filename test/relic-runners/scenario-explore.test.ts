@@ -226,7 +226,7 @@ test('RR-EXPL-7 the last tile: its action first, then the relic appears; the shr
   const ev3 = act(s, { t: 'explore' });
   const i = types(ev3).indexOf('vp');
   const j = types(ev3).indexOf('shrine');
-  assert.ok(i >= 0 && j > i, `vp before shrine: ${types(ev3)}`);
+  assert.ok(i >= 0 && j > i, `vp before shrine: ${types(ev3).join(', ')}`);
   assert.equal(site(s, 'temple-2').relic, 'purple');
   assert.equal(site(s, 'temple-2').top, null);
   // seat 0 again: the shrine can be moved through and stopped on, but not explored
@@ -251,7 +251,7 @@ test('RR-EXPL-8 D-6 "first to explore" means the stack was full when the explora
   const ev = act(first, { t: 'explore' });
   assert.deepEqual(
     ofType(ev, 'vp').map((e) => [e.vp, e.why]),
-    [[1, 'IV3-2']],
+    [[1, { kind: 'tile', tile: 'IV3-2' }]],
   );
   assert.equal(player(first, 0).vp, 1);
   const later = mk(3);
@@ -318,7 +318,10 @@ test('D-22 the neighbour action under PU-7 is an exploration of the neighbour (I
   // +1 for the purple temple (full), +1 for the ruin (full)
   assert.deepEqual(
     ofType(ev, 'vp').map((e) => e.why),
-    ['IV3-2', 'IV3-2'],
+    [
+      { kind: 'tile', tile: 'IV3-2' },
+      { kind: 'tile', tile: 'IV3-2' },
+    ],
   );
   assert.equal(player(s, 0).rations, 0, 'one ration for both');
   // the ruin's pathway goes next to the purple temple the explorer stands on
@@ -344,8 +347,8 @@ test('RR-EXPL-10 D-23 an ivory tile being discarded stays active to the end of t
   assert.deepEqual(
     ofType(ev, 'vp').map((e) => [e.vp, e.why]),
     [
-      [2, 'ivory discard'],
-      [1, 'IV3-3'],
+      [2, { kind: 'ivoryDiscard' }],
+      [1, { kind: 'tile', tile: 'IV3-3' }],
     ],
   );
   assert.equal(player(s, 0).vp, 3);

@@ -39,8 +39,8 @@ test('D-19 events state the VP of a public action but never a running total', ()
   });
   const ev: GameEvent[] = act(s, { t: 'move', trails: [10] });
   ev.push(...act(s, { t: 'relic', take: true }));
-  const vp = ev.filter((e) => e.type === 'vp') as unknown as { seat: number; vp: number; why: string }[];
-  assert.deepEqual(vp, [{ type: 'vp', seat: 0, vp: 2, why: 'expedition' }]);
+  const vp = ev.filter((e) => e.type === 'vp') as unknown as { seat: number; vp: number; why: unknown }[];
+  assert.deepEqual(vp, [{ type: 'vp', seat: 0, vp: 2, why: { kind: 'expedition' } }]);
   // the running total (17) appears nowhere in the events nor in the opponent's view
   const text = JSON.stringify(ev);
   assert.ok(!text.includes('17'), text);
@@ -59,10 +59,10 @@ test("D-19 an unrevealed blue value never appears in events or in other seats' v
   const blue = ev.filter((e) => e.type === 'blueTaken') as unknown as Record<string, unknown>[];
   assert.deepEqual(blue, [{ type: 'blueTaken', seat: 0, site: 'temple-1', level: 3, reveals: true }]);
   // IV3-3's public +1 is fine; nothing carries the tile's value
-  const vp = ev.filter((e) => e.type === 'vp') as unknown as { vp: number; why: string }[];
+  const vp = ev.filter((e) => e.type === 'vp') as unknown as { vp: number; why: unknown }[];
   assert.deepEqual(
     vp.map((e) => [e.vp, e.why]),
-    [[1, 'IV3-3']],
+    [[1, { kind: 'tile', tile: 'IV3-3' }]],
   );
   for (const e of ev) assert.ok(!('value' in e), JSON.stringify(e));
   const other = g.view(s, 1);

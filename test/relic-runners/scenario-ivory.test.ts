@@ -336,6 +336,64 @@ test('IV2-5 makes Shovel 2 usable when no adjacent trail is free', () => {
   assert.deepEqual(mine(s), [1, 21, 22, 37]);
 });
 
+test('IV2-5 D-18 D-21 a ruin with no free adjacent trail: the holder may place nothing and keep the tile', () => {
+  // ruin-8 touches temple-10 (21), temple-12 (22) and ruin-7 (37): all three carry seat 0's pathways.
+  const s = buildPosition({
+    seats: 2,
+    temples: TEMPLES,
+    stacks: { 'ruin-8': 2 },
+    players: [{ at: 'temple-10', rations: 1, pathways: [21, 22, 37], ivory: ['IV2-5'] }],
+  });
+  act(s, { t: 'move', trails: [21] }, { t: 'explore' });
+  assert.equal(decision(s), 'place');
+  assert.ok(offered(s, { t: 'place', trail: 7, ivory: 5 }), 'IV2-5 may still place it anywhere');
+  assert.ok(offered(s, { t: 'pass' }), 'placing nothing is offered: the tile is never forced');
+  assert.deepEqual(
+    choices(s).filter((c) => c.t !== 'pass' && !(c.t === 'place' && c.ivory === 5)),
+    [],
+    'no placement without the tile',
+  );
+  const ev = act(s, { t: 'pass' });
+  assert.ok(!ev.some((e) => e.type === 'pathway' || e.type === 'ivoryUsed'), JSON.stringify(ev));
+  assert.deepEqual(mine(s), [21, 22, 37]);
+  assert.equal(s.players[0]!.supply, 7);
+  assert.deepEqual(pv(s).ivory, ['IV2-5'], 'the tile is kept');
+  assert.ok(!discards(s).includes('IV2-5'));
+  assert.equal(g.view(s, null).sites.find((x) => x.id === 'ruin-8')!.height, 1, 'the ruin is explored all the same');
+  assert.equal(s.players[0]!.rations, 0);
+});
+
+test('IV2-5 D-18 D-21 PU-7: a neighbouring ruin explored from a purple temple with no free adjacent trail places nothing if the holder wants', () => {
+  // temple-2 (purple, PU-7 on top) touches temple-1 (24), ruin-2 (25), temple-3 (38) and ruin-1 (40); seat 0 owns all four.
+  const s = buildPosition({
+    seats: 2,
+    temples: TEMPLES,
+    stacks: { 'temple-2': ['PU-1', 'PU-7@2'], 'ruin-2': 2, 'temple-1': [], 'temple-3': [], 'ruin-1': 0 },
+    players: [{ at: 'ruin-1', rations: 2, pathways: [24, 25, 38, 40], ivory: ['IV2-5'] }],
+  });
+  act(s, { t: 'move', trails: [40] }, { t: 'explore' }, { t: 'neighbour', site: 'ruin-2' });
+  assert.equal(decision(s), 'place');
+  assert.ok(offered(s, { t: 'place', trail: 7, ivory: 5 }));
+  assert.ok(offered(s, { t: 'pass' }));
+  act(s, { t: 'pass' });
+  assert.deepEqual(mine(s), [24, 25, 38, 40]);
+  assert.deepEqual(pv(s).ivory, ['IV2-5']);
+  assert.equal(g.view(s, null).sites.find((x) => x.id === 'ruin-2')!.height, 1);
+  assert.equal(s.players[0]!.rations, 1);
+});
+
+test('IV2-5 D-18 RR-EXPL-3 with a free adjacent trail the ruin placement stays mandatory: nothing to decline', () => {
+  const s = buildPosition({
+    seats: 2,
+    temples: TEMPLES,
+    stacks: { 'ruin-8': 2 },
+    players: [{ at: 'temple-10', rations: 1, pathways: [21, 22], ivory: ['IV2-5'] }],
+  });
+  act(s, { t: 'move', trails: [21] }, { t: 'explore' });
+  assert.ok(offered(s, { t: 'place', trail: 37 }));
+  assertIllegal(s, { t: 'pass' });
+});
+
 test('IV2-6 teleport to another temple of the same colour holding no relic, instead of moving', () => {
   // Purple temples: 2, 5, 9, 10. temple-9 shows a relic, temple-10 is an empty shrine.
   const s = buildPosition({

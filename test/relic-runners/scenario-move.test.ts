@@ -95,7 +95,7 @@ test('RR-MOVE-4 base camp cannot be passed through: reaching it ends the move', 
   const s = buildPosition({ seats: 2, players: [{ at: 'ruin-3', pathways: [1, 4] }] });
   const ms = moveSets(s);
   assert.ok(ms.includes('1'));
-  assert.ok(!ms.some((m) => m.startsWith('1,')), `moves through camp: ${ms.filter((m) => m.startsWith('1,'))}`);
+  assert.ok(!ms.some((m) => m.startsWith('1,')), `moves through camp: ${ms.filter((m) => m.startsWith('1,')).join(' ')}`);
   assertIllegal(s, { t: 'move', trails: [1, 4] });
   // nor after an unfamiliar trail into camp (UF+ would pass it)
   const u = buildPosition({ seats: 2, players: [{ at: 'ruin-3', pathways: [4] }] });
@@ -174,8 +174,8 @@ test('RR-MOVE-6 D-3 two routes to the same location are two moves with different
   assert.equal(decision(viaRiver), 'steps');
   assert.ok(!tokensOf(viaRiver).includes(13));
   assert.equal(tokensOf(direct).length, 10);
-  assert.deepEqual(viaRiver.t.moved.length, 2);
-  assert.deepEqual(direct.t.moved.length, 1);
+  assert.deepEqual(viaRiver.turn.moved.length, 2);
+  assert.deepEqual(direct.turn.moved.length, 1);
   // a move is named by its trails, not by its destination
   assertIllegal(s, { t: 'move', to: 'temple-2' });
   assertIllegal(s, { t: 'move', trails: [38, 13] });

@@ -35,6 +35,6 @@ export function rrChoiceFilter(raw: unknown, seat: Seat, choices: readonly Choic
   if (deliberate) return choices;
   const p = s.players[seat]!;
   const colour = relicColour(s, f.site);
-  const after = banked(p) + 2 * s.t.moved.length + (p.relics[colour] === 0 ? 5 : 0);
+  const after = banked(p) + 2 * s.turn.moved.length + (p.relics[colour] === 0 ? 5 : 0);
   return after > other ? [take] : choices;
 }

@@ -1,6 +1,7 @@
 import type { Heuristic } from '../heuristic.js';
 import type { Player, State } from '../../games/relic-runners/state.js';
-import { END_RELICS } from '../../games/relic-runners/tiles.js';
+import { distinctRelics, ivoryBonus } from '../../games/relic-runners/scoring.js';
+import { END_RELICS, IVORY_TILES, tileFace } from '../../games/relic-runners/tiles.js';
 import { tablesFor, type Tables } from './tables.js';
 import { chainLength, reach, reachLen } from './walks.js';
 
@@ -86,31 +87,8 @@ function willPlay(s: State, seat: number, atStart: boolean): boolean {
 /** Final score as scoreBreakdown counts it, without allocating. */
 export function banked(p: Player): number {
   let v = p.vp;
-  for (let i = 0; i < p.blue.length; i++) v += p.blue[i]! % 10;
-  const r = p.relics;
-  const count = r[0]! + r[1]! + r[2]! + r[3]!;
-  const distinct = (r[0]! > 0 ? 1 : 0) + (r[1]! > 0 ? 1 : 0) + (r[2]! > 0 ? 1 : 0) + (r[3]! > 0 ? 1 : 0);
-  v += 5 * distinct;
-  const iv1 = p.ivory[0]!;
-  if (iv1 !== 0) {
-    switch (iv1 % 10) {
-      case 1:
-        v += 3 * ((p.ivory[0] !== 0 ? 1 : 0) + (p.ivory[1] !== 0 ? 1 : 0) + (p.ivory[2] !== 0 ? 1 : 0));
-        break;
-      case 2:
-        v += 2 * p.rations;
-        break;
-      case 3:
-        v += 5 * (count - distinct);
-        break;
-      case 4:
-        v += 10 - p.supply;
-        break;
-      case 5:
-        v += 4 * (3 - p.reserve);
-        break;
-    }
-  }
+  for (let i = 0; i < p.blue.length; i++) v += tileFace(p.blue[i]!);
+  v += 5 * distinctRelics(p) + ivoryBonus(p);
   return v;
 }
 
@@ -118,7 +96,7 @@ export function banked(p: Player): number {
 function relicWorth(p: Player, c: number, macheteWeight: number): number {
   let v = W.relicBase + 4 * macheteWeight;
   if (p.relics[c] === 0) v += 5;
-  else if (p.ivory[0] === 13) v += 5; // IV1-3: 5 VP per extra relic of a colour held
+  else if (p.ivory[0] === IVORY_TILES.perExtraRelic) v += 5;
   return v;
 }
 
@@ -141,7 +119,7 @@ function toolboxes(s: State, T: Tables, seat: number, p: Player, fut: number, fu
   // Compass 3 needs the chain: only walk it when a compass toolbox is on the table.
   const chain = tb[4]! + tb[5]! + tb[6]! > 0 ? chainLength(T, s.owners, seat) : 0.6 * onBoard;
   let s3 = 1 + W.shovel3 * fut;
-  if (seat === s.cur && !s.t.toolUsed && s.t.vp > s3) s3 = s.t.vp;
+  if (seat === s.cur && !s.turn.toolUsed && s.turn.vp > s3) s3 = s.turn.vp;
   // Action values by position 1..9 (machete 1-3, compass 1-3, shovel 1-3).
   const a1 = W.explore * futR;
   const a2 = rv2 * futR;
@@ -186,7 +164,7 @@ function toolboxes(s: State, T: Tables, seat: number, p: Player, fut: number, fu
 /** Ivory tiles of levels 2 and 3, and IV1-6 (its bonus is a turn, not VP). */
 function ivoryPotential(p: Player, fut: number, futR: number): number {
   let v = 0;
-  if (p.ivory[0] === 16) v += W.extraTurn;
+  if (p.ivory[0] === IVORY_TILES.extraTurn) v += W.extraTurn;
   const t2 = p.ivory[1]!;
   if (t2 !== 0) {
     const e = t2 % 10;
@@ -256,11 +234,11 @@ function expeditions(s: State, T: Tables, seat: number, p: Player, ready: number
   if (isRelicShrine(s, T, loc)) {
     const c = relicColourOf(s, T, loc);
     if (shrineCount[c]! >= 2) {
-      const from = s.t.startRelic;
-      if (seat === s.cur && from >= 0 && from !== loc && s.t.moved.length > 0 && relicColourOf(s, T, from) === c) {
+      const from = s.turn.startRelic;
+      if (seat === s.cur && from >= 0 && from !== loc && s.turn.moved.length > 0 && relicColourOf(s, T, from) === c) {
         // Declined: count it as a loss of what taking would have given, so that no score mode
         // (not even one that dislikes ending the game while behind) prefers it.
-        return -(2 * s.t.moved.length + relicWorth(p, c, mach));
+        return -(2 * s.turn.moved.length + relicWorth(p, c, mach));
       }
       reach(T, s.owners, seat, loc);
       let best = 0;
@@ -329,7 +307,7 @@ function pending(s: State, T: Tables, p: Player, fut: number): number {
       }
       return 0;
     case 'relic':
-      return 2 * s.t.moved.length + relicWorth(p, relicColourOf(s, T, f.site), mach);
+      return 2 * s.turn.moved.length + relicWorth(p, relicColourOf(s, T, f.site), mach);
     case 'steps':
       return f.n * 1.0 * fut;
     case 'place':

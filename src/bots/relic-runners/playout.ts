@@ -28,9 +28,9 @@ const SETUP = (seats: number): number => (seats === 2 ? 0 : 0.5);
 export function rrPlayoutWith(setup: (seats: number) => number) {
   return (raw: unknown, seat: Seat, choices: readonly Choice[], rng: Rng): Choice => {
     const s = raw as State;
-    if (s.t.moved.length === 0 && choices.length > 1 && (choices[0] as RRChoice).t === 'move') {
+    if (s.turn.moved.length === 0 && choices.length > 1 && (choices[0] as RRChoice).t === 'move') {
       const b = s.board;
-      const from = s.t.startRelic;
+      const from = s.turn.startRelic;
       const share = setup(s.seats);
       if (from >= 0) {
         const colour = relicColour(s, from);

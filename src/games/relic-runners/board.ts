@@ -41,11 +41,11 @@ export interface Board {
   readonly camp: number;
   readonly ruins: readonly number[];
   readonly temples: readonly number[];
-  /** trailEnds[2t], trailEnds[2t+1]: the two locations of trail t. */
+  /** trailEnds[2 * trail], trailEnds[2 * trail + 1]: the two locations of a trail. */
   readonly trailEnds: Int8Array;
   /** Trails touching each location. */
   readonly incident: readonly (readonly number[])[];
-  /** River trails in board order; riverBit[t] is trail t's position among them, or -1. */
+  /** River trails in board order; riverBit[trail] is the trail's position among them, or -1. */
   readonly rivers: readonly number[];
   readonly riverBit: Int8Array;
   readonly locIndex: ReadonlyMap<string, number>;
@@ -57,9 +57,9 @@ export interface Board {
   readonly quadrantTemples: ReadonlyMap<Quadrant, readonly number[]>;
 }
 
-export function otherEnd(b: Board, t: number, loc: number): number {
-  const a = b.trailEnds[2 * t]!;
-  return a === loc ? b.trailEnds[2 * t + 1]! : a;
+export function otherEnd(b: Board, trail: number, loc: number): number {
+  const a = b.trailEnds[2 * trail]!;
+  return a === loc ? b.trailEnds[2 * trail + 1]! : a;
 }
 
 /** Where a move along these trails (board ids, in order) from `start` ends. */
@@ -76,10 +76,10 @@ function fail(msg: string): never {
 const KINDS: readonly LocationKind[] = ['camp', 'ruin', 'temple'];
 
 function denseIndex(trails: readonly TrailData[]): Int16Array {
-  const max = trails.reduce((m, t) => Math.max(m, t.id), 0);
+  const max = trails.reduce((m, tr) => Math.max(m, tr.id), 0);
   const a = new Int16Array(max + 1).fill(-1);
-  trails.forEach((t, i) => {
-    if (t.id >= 0) a[t.id] = i;
+  trails.forEach((tr, i) => {
+    if (tr.id >= 0) a[tr.id] = i;
   });
   return a;
 }
@@ -108,6 +108,7 @@ export function loadBoard(raw: unknown): Board {
     locIndex.set(o.id, locations.length);
     locations.push({ id: o.id, kind, x: o.x, y: o.y, quadrant: q as Quadrant | null });
   });
+  // RR-COMP-1: one base camp, 8 ruin sites, 12 temple sites; 10 of the trails are river trails.
   const count = (k: LocationKind) => locations.filter((l) => l.kind === k).length;
   if (count('camp') !== 1) fail(`needs exactly one camp, has ${count('camp')}`);
   if (count('ruin') !== 8) fail(`needs exactly 8 ruin sites, has ${count('ruin')}`);
@@ -117,9 +118,9 @@ export function loadBoard(raw: unknown): Board {
   const trails: TrailData[] = [];
   const trailIndex = new Map<number, number>();
   const pairs = new Set<string>();
-  (r.trails as unknown[]).forEach((t, i) => {
-    if (typeof t !== 'object' || t === null) fail(`trail #${i} is not an object`);
-    const o = t as Record<string, unknown>;
+  (r.trails as unknown[]).forEach((tr, i) => {
+    if (typeof tr !== 'object' || tr === null) fail(`trail #${i} is not an object`);
+    const o = tr as Record<string, unknown>;
     if (typeof o.id !== 'number' || !Number.isInteger(o.id)) fail(`trail #${i} has no integer id`);
     if (trailIndex.has(o.id)) fail(`trail id ${o.id} is not unique`);
     if (typeof o.a !== 'string' || !locIndex.has(o.a)) fail(`trail ${o.id} starts at unknown location ${JSON.stringify(o.a)}`);
@@ -132,15 +133,15 @@ export function loadBoard(raw: unknown): Board {
     trailIndex.set(o.id, trails.length);
     trails.push({ id: o.id, a: o.a, b: o.b, river: o.river });
   });
-  const rivers = trails.flatMap((t, i) => (t.river ? [i] : []));
+  const rivers = trails.flatMap((tr, i) => (tr.river ? [i] : []));
   if (rivers.length !== 10) fail(`needs exactly 10 river trails, has ${rivers.length}`);
   if (trails.length > 53) fail('too many trails');
 
   const incident: number[][] = locations.map(() => []);
   const trailEnds = new Int8Array(trails.length * 2);
-  trails.forEach((t, i) => {
-    const a = locIndex.get(t.a)!;
-    const b = locIndex.get(t.b)!;
+  trails.forEach((tr, i) => {
+    const a = locIndex.get(tr.a)!;
+    const b = locIndex.get(tr.b)!;
     trailEnds[2 * i] = a;
     trailEnds[2 * i + 1] = b;
     incident[a]!.push(i);
@@ -152,8 +153,8 @@ export function loadBoard(raw: unknown): Board {
   const todo = [camp];
   while (todo.length) {
     const l = todo.pop()!;
-    for (const t of incident[l]!) {
-      const o = trailEnds[2 * t] === l ? trailEnds[2 * t + 1]! : trailEnds[2 * t]!;
+    for (const trail of incident[l]!) {
+      const o = trailEnds[2 * trail] === l ? trailEnds[2 * trail + 1]! : trailEnds[2 * trail]!;
       if (!seen.has(o)) {
         seen.add(o);
         todo.push(o);
@@ -166,31 +167,31 @@ export function loadBoard(raw: unknown): Board {
   }
 
   const temples = locations.flatMap((l, i) => (l.kind === 'temple' ? [i] : []));
-  const quadrantTemples = new Map<Quadrant, number[]>(QUADRANTS.map((q) => [q, temples.filter((t) => locations[t]!.quadrant === q)]));
+  const quadrantTemples = new Map<Quadrant, number[]>(QUADRANTS.map((q) => [q, temples.filter((l) => locations[l]!.quadrant === q)]));
   const fg = r.firstGameTemples;
   if (typeof fg !== 'object' || fg === null) fail('"firstGameTemples" must map every temple site to a colour');
   const firstGame = new Int8Array(locations.length).fill(-1);
-  for (const t of temples) {
-    const c = (fg as Record<string, unknown>)[locations[t]!.id];
+  for (const l of temples) {
+    const c = (fg as Record<string, unknown>)[locations[l]!.id];
     const ci = TEMPLE_COLOURS.indexOf(c as TempleColour);
-    if (ci < 0) fail(`firstGameTemples gives temple "${locations[t]!.id}" colour ${JSON.stringify(c)}`);
-    firstGame[t] = ci;
+    if (ci < 0) fail(`firstGameTemples gives temple "${locations[l]!.id}" colour ${JSON.stringify(c)}`);
+    firstGame[l] = ci;
   }
   for (const k of Object.keys(fg))
     if (locations[locIndex.get(k) ?? -1]?.kind !== 'temple') fail(`firstGameTemples names "${k}", which is not a temple site`);
   for (let c = 0; c < 3; c++) {
-    const n = temples.filter((t) => firstGame[t] === c).length;
+    const n = temples.filter((l) => firstGame[l] === c).length;
     if (n !== 4) fail(`firstGameTemples must give 4 temples of each colour, gives ${n} ${TEMPLE_COLOURS[c]}`);
   }
 
   const riverBit = new Int8Array(trails.length).fill(-1);
-  rivers.forEach((t, i) => (riverBit[t] = i));
+  rivers.forEach((trail, i) => (riverBit[trail] = i));
   return {
     data: raw as BoardData,
     id: r.id,
     locations,
     trails,
-    trailIds: Int32Array.from(trails.map((t) => t.id)),
+    trailIds: Int32Array.from(trails.map((tr) => tr.id)),
     camp,
     ruins: locations.flatMap((l, i) => (l.kind === 'ruin' ? [i] : [])),
     temples,

@@ -13,37 +13,37 @@ export function determinize(src: State, seat: number, rng: Rng): State {
   const s = cloneState(src);
   const peeked = s.peeked[seat]!;
   // Slots to refill, grouped by colour*10+level; each slot is a setter.
-  const slots = new Map<number, ((t: number) => void)[]>();
+  const slots = new Map<number, ((code: number) => void)[]>();
   const seen = new Map<number, number[]>();
-  const addSlot = (t: number, set: (t: number) => void) => {
-    const k = tileColour(t) * 10 + tileLevel(t);
+  const addSlot = (code: number, set: (code: number) => void) => {
+    const k = tileColour(code) * 10 + tileLevel(code);
     let a = slots.get(k);
     if (!a) slots.set(k, (a = []));
     a.push(set);
   };
-  const addSeen = (t: number) => {
-    const k = tileColour(t) * 10 + tileLevel(t);
+  const addSeen = (code: number) => {
+    const k = tileColour(code) * 10 + tileLevel(code);
     let a = seen.get(k);
     if (!a) seen.set(k, (a = []));
-    a.push(t);
+    a.push(code);
   };
   s.stacks.forEach((st, loc) => {
     if (s.colour[loc]! < 0) return;
-    st.forEach((t, i) => {
-      const known = (peeked & (1 << loc)) !== 0 || (tileColour(t) === PURPLE && i === st.length - 1);
-      if (known) addSeen(t);
-      else addSlot(t, (x) => (st[i] = x));
+    st.forEach((code, i) => {
+      const known = (peeked & (1 << loc)) !== 0 || (tileColour(code) === PURPLE && i === st.length - 1);
+      if (known) addSeen(code);
+      else addSlot(code, (x) => (st[i] = x));
     });
   });
   s.players.forEach((p, q) => {
-    for (const t of p.ivory) if (t !== 0) addSeen(t);
-    p.blue.forEach((t, i) => {
+    for (const code of p.ivory) if (code !== 0) addSeen(code);
+    p.blue.forEach((code, i) => {
       // At the end every blue tile is revealed (RR-END-3).
-      if (q === seat || p.blueShown[i] || s.over) addSeen(t);
-      else addSlot(t, (x) => (p.blue[i] = x));
+      if (q === seat || p.blueShown[i] || s.over) addSeen(code);
+      else addSlot(code, (x) => (p.blue[i] = x));
     });
   });
-  for (const t of s.discards) addSeen(t);
+  for (const code of s.discards) addSeen(code);
   // The pending keep decision holds two public ivory tiles outside stacks and hands.
   for (const f of s.stack) if (f.k === 'keep') addSeen(f.taken);
 
@@ -52,8 +52,8 @@ export function determinize(src: State, seat: number, rng: Rng): State {
     for (const level of [1, 2, 3] as Level[]) {
       const k = c * 10 + level;
       const pool = tileSet(c, level, s.opts.gems);
-      for (const t of seen.get(k) ?? []) {
-        const i = pool.indexOf(t);
+      for (const code of seen.get(k) ?? []) {
+        const i = pool.indexOf(code);
         if (i >= 0) pool.splice(i, 1);
       }
       shuffle(rng, pool);

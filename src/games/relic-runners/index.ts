@@ -1,13 +1,14 @@
 import type { Game, Result } from '../../core/game.js';
 import { applyChoice } from '../../core/apply.js';
-import type { EventRecorder } from '../../core/events.js';
+import { silentRecorder, type EventRecorder } from '../../core/events.js';
 import { hashString } from '../../core/hash.js';
 import type { Rng } from '../../core/rng.js';
 import standardBoard from './data/board-standard.json' with { type: 'json' };
 import { loadBoard, type Board } from './board.js';
 import type { RRChoice } from './choice.js';
 import { determinize } from './determinize.js';
-import { play, settle, REC } from './rules.js';
+import type { RREvent, RRReason } from './events.js';
+import { play, settle } from './rules.js';
 import { RULE_IDS } from './rule-ids.js';
 import { scoreBreakdown, winners } from './scoring.js';
 import { parseOptions, setupState } from './setup.js';
@@ -33,27 +34,20 @@ function explain(s: State, raw: unknown): string {
 
 export function createState(board: Board, opts: Options, seats: number, rng: Rng): State {
   const s = setupState(board, opts, seats, rng);
-  s.cache = settle(s);
-  REC.take();
+  // The first turn's start is part of setup, not of a choice: nobody is told of it.
+  s.cache = settle(s, silentRecorder<RREvent>());
   return s;
 }
 
 /** One legal choice played, then the automatic rules up to the next decision. */
-function step(s: State, c: State['cache'][number], rec: EventRecorder): void {
-  // TRANSITIONAL (issue 14): copies the module-level recorder's events into this apply's own.
-  REC.take();
-  REC.loud = rec.loud;
-  try {
-    play(s, c);
-    s.cache = settle(s);
-  } finally {
-    REC.loud = true;
-  }
-  for (const e of REC.take()) rec.push(e);
+function step(s: State, c: State['cache'][number], rec: EventRecorder<RREvent>): void {
+  play(s, c, rec);
+  s.cache = settle(s, rec);
 }
 
-export const relicRunners: Game<State, RRChoice, Options, RRView> = {
+export const relicRunners: Game<State, RRChoice, Options, RRView, RREvent> = {
   id: 'relic-runners',
+  // RR-COMP-2: one colour per player, five colours.
   minSeats: 2,
   maxSeats: 5,
   ruleIds: RULE_IDS.map((r) => r.id),
@@ -70,8 +64,9 @@ export const relicRunners: Game<State, RRChoice, Options, RRView> = {
   },
   clone: cloneState,
   hash: (s) => hashString(encodeState(s)),
+  // RR-END-5, D-16: the engine has no turn limit; a simulation caps by this count and reports the game as capped.
   turn: (s) => s.turnNo,
   determinize,
 };
 
-export type { State, Options, RRChoice, RRView };
+export type { State, Options, RRChoice, RRView, RREvent, RRReason };

@@ -2,10 +2,14 @@ import type { RRChoice } from './choice.js';
 import type { State } from './state.js';
 
 /**
- * Every legal trail sequence of the seat's move (RR-MOVE-1…6), appended to `out` as move choices
- * (trail ids). A move is F*U, UF* or F+ (F familiar, U the one unfamiliar trail); with IV2-1 also
- * F+UF+. Base camp ends a move (RR-MOVE-4); no trail twice (RR-MOVE-3); never back to the start.
- * This is the engine's hottest loop: it works on flat arrays and allocates only the choices.
+ * Every legal trail sequence of the seat's move, appended to `out` as move choices of trail ids
+ * (RR-MOVE-6, D-3: a move is its sequence of trails, so two routes to one place are two moves).
+ * RR-MOVE-2: a move is F*U, UF* or F+ (F familiar, U the one unfamiliar trail); with IV2-1 also
+ * F+UF+. RR-MOVE-1: at least one trail, never back to the start. RR-MOVE-3: no trail twice.
+ * RR-MOVE-4: base camp ends a move. RR-MOVE-5: river trails are walked like any other (their
+ * tokens are flipped at the end of the move). RR-LOC-1: other explorers are not looked at, since
+ * they never block. This is the engine's hottest loop: it works on flat arrays and allocates only
+ * the choices.
  */
 export function addMoves(s: State, seat: number, withIv21: boolean, out: RRChoice[]): void {
   const b = s.board;
@@ -28,23 +32,23 @@ export function addMoves(s: State, seat: number, withIv21: boolean, out: RRChoic
     if (at === camp && path.length > 0) return;
     const inc = incident[at]!;
     for (let i = 0; i < inc.length; i++) {
-      const t = inc[i]!;
-      if (used[t] === 1) continue;
-      const to = ends[2 * t] === at ? ends[2 * t + 1]! : ends[2 * t]!;
-      if ((owners[t]! & me) !== 0) {
-        used[t] = 1;
-        path.push(ids[t]!);
+      const trail = inc[i]!;
+      if (used[trail] === 1) continue;
+      const to = ends[2 * trail] === at ? ends[2 * trail + 1]! : ends[2 * trail]!;
+      if ((owners[trail]! & me) !== 0) {
+        used[trail] = 1;
+        path.push(ids[trail]!);
         familiar(to, minLen, thenUnfamiliar, thenFamiliar);
         path.pop();
-        used[t] = 0;
+        used[trail] = 0;
       } else if (thenUnfamiliar) {
         // F*U: the unfamiliar trail closes the move, unless IV2-1 lets familiar trails follow.
-        used[t] = 1;
-        path.push(ids[t]!);
+        used[trail] = 1;
+        path.push(ids[trail]!);
         if (to !== start) emit();
         if (thenFamiliar && path.length > 1 && to !== camp) familiar(to, path.length + 1, false, false);
         path.pop();
-        used[t] = 0;
+        used[trail] = 0;
       }
     }
   };
@@ -53,15 +57,15 @@ export function addMoves(s: State, seat: number, withIv21: boolean, out: RRChoic
   // UF+: the unfamiliar trail first, then at least one familiar trail.
   const inc = incident[start]!;
   for (let i = 0; i < inc.length; i++) {
-    const t = inc[i]!;
-    if ((owners[t]! & me) !== 0) continue;
-    const to = ends[2 * t] === start ? ends[2 * t + 1]! : ends[2 * t]!;
+    const trail = inc[i]!;
+    if ((owners[trail]! & me) !== 0) continue;
+    const to = ends[2 * trail] === start ? ends[2 * trail + 1]! : ends[2 * trail]!;
     if (to === camp) continue;
-    used[t] = 1;
-    path.push(ids[t]!);
+    used[trail] = 1;
+    path.push(ids[trail]!);
     familiar(to, 2, false, false);
     path.pop();
-    used[t] = 0;
+    used[trail] = 0;
   }
 }
 

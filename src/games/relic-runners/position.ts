@@ -1,7 +1,8 @@
 import { InvalidInput } from '../../core/errors.js';
+import { silentRecorder } from '../../core/events.js';
 import { createRng } from '../../core/rng.js';
 import type { Board } from './board.js';
-import { settle, REC } from './rules.js';
+import { settle } from './rules.js';
 import { parseOptions, setupState } from './setup.js';
 import type { Options, State } from './state.js';
 import { BLUE, COLOUR_NAMES, IVORY, PURPLE, RELIC_NAMES, tile, type RelicColour } from './tiles.js';
@@ -96,7 +97,7 @@ export function buildPosition(spec: PositionSpec): State {
     const p = s.players[seat]!;
     if (ps.at !== undefined) p.loc = loc(ps.at);
     if (ps.pathways) {
-      for (const t of ps.pathways) s.owners[trail(t)]! |= 1 << seat;
+      for (const id of ps.pathways) s.owners[trail(id)]! |= 1 << seat;
       p.supply = 10 - ps.pathways.length;
     }
     if (ps.rations !== undefined) p.rations = ps.rations;
@@ -128,7 +129,6 @@ export function buildPosition(spec: PositionSpec): State {
   s.cur = spec.current ?? opts.startSeat;
   if (spec.trigger !== undefined) s.trigger = spec.trigger;
   s.stack = [];
-  s.cache = settle(s);
-  REC.take();
+  s.cache = settle(s, silentRecorder());
   return s;
 }

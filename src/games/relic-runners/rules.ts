@@ -1,36 +1,57 @@
-import type { GameEvent } from '../../core/game.js';
+import type { EventRecorder } from '../../core/events.js';
 import { otherEnd } from './board.js';
 import type { RRChoice } from './choice.js';
+import type { RREvent, RRReason } from './events.js';
 import { addMoves, needsIv21 } from './moves.js';
 import { longestChain } from './scoring.js';
-import { BOTTOM, COLUMNS, posCol, posLevel, tbPos, type Frame, type Player, type State } from './state.js';
-import { BLUE, END_RELICS, IVORY, tile, tileColour, tileFace, tileLevel } from './tiles.js';
+import {
+  BOTTOM,
+  COLUMNS,
+  posCol,
+  posLevel,
+  tbPos,
+  TOOL_ACTIONS,
+  type Column,
+  type Frame,
+  type Player,
+  type State,
+  type ToolAction,
+} from './state.js';
+import {
+  BLUE,
+  END_RELICS,
+  IVORY,
+  IVORY_TILES,
+  PURPLE_EFFECTS,
+  ivoryName,
+  purpleName,
+  tileColour,
+  tileFace,
+  tileLevel,
+  type IvoryName,
+  type Level,
+  type PurpleEffect,
+  type PurpleName,
+} from './tiles.js';
 
 /*
  * The turn as a stack of frames (state.ts). `settle` runs automatic frames until a decision is
  * owed, and caches that decision's choices; `play` applies one of them. Everything here mutates
- * the state it is given and is deterministic.
+ * the state it is given and is deterministic; events go to the recorder passed in.
  */
 
-const MACHETE = 0;
-const COMPASS = 1;
-const SHOVEL = 2;
-
-/** Events of the choice being applied (rules write `REC.loud && REC.list.push(…)`). */
-// TRANSITIONAL (issue 14): still module-level until the rules take the recorder as an argument.
-export const REC = {
-  loud: true,
-  list: [] as GameEvent[],
-  take(): GameEvent[] {
-    const e = this.list;
-    this.list = [];
-    return e;
-  },
-};
+type Rec = EventRecorder<RREvent>;
 
 // ---------------------------------------------------------------- small queries
 
-export const holds = (p: Player, level: number, effect: number): boolean => p.ivory[level - 1] === tile(IVORY, level, effect);
+/**
+ * Whether p holds an ivory tile, given as its IVORY_TILES code: `holds(p, IVORY_TILES.refill)`
+ * (one tile per level, so one slot to look at). The code rather than the effect's name, because a
+ * name would be looked up in IVORY_TILES on every call, and this is asked several times a decision.
+ */
+export function holds(p: Player, code: number): boolean {
+  return p.ivory[tileLevel(code) - 1] === code;
+}
 
 export function isShrine(s: State, loc: number): boolean {
   return s.board.locations[loc]!.kind !== 'camp' && s.stacks[loc]!.length === 0;
@@ -41,7 +62,7 @@ export function relicShrine(s: State, loc: number): boolean {
   return isShrine(s, loc) && s.relic[loc] === true;
 }
 
-/** Relic colour of a site: green for ruins, else the temple colour + 1. */
+/** RR-COMP-5: a relic has its site's colour: green for ruins, else the temple colour + 1. */
 export function relicColour(s: State, loc: number): number {
   return s.board.locations[loc]!.kind === 'ruin' ? 0 : s.colour[loc]! + 1;
 }
@@ -60,49 +81,77 @@ export function relicsCollected(s: State): number {
   return n;
 }
 
-const trailId = (s: State, t: number): number => s.board.trails[t]!.id;
+const trailId = (s: State, trail: number): number => s.board.trails[trail]!.id;
 const locId = (s: State, l: number): string => s.board.locations[l]!.id;
+
+/** Narrows the frame a choice answers to the kind it must be; any other kind is an engine bug. */
+function expectFrame<K extends Frame['k']>(f: Frame, k: K): asserts f is Extract<Frame, { readonly k: K }> {
+  if (f.k !== k) throw new Error(`a choice for a "${k}" decision met a "${f.k}" frame`);
+}
 
 // ---------------------------------------------------------------- gains
 
-function discardIvory(s: State, p: Player, level: number): void {
-  s.discards.push(p.ivory[level - 1]!);
-  REC.loud && REC.list.push({ type: 'ivoryUsed', seat: s.cur, tile: ivoryName(p.ivory[level - 1]!) } as GameEvent);
+const tileWhy = (tile: IvoryName | PurpleName): RRReason => Object.freeze({ kind: 'tile', tile });
+const toolWhy = (tool: Column, level: Level): RRReason => Object.freeze({ kind: 'tool', tool, level });
+
+/** Reasons of the gains, built once: a silent search allocates none, and events share them read-only. */
+const WHY = {
+  iv23: tileWhy('IV2-3'),
+  iv31: tileWhy('IV3-1'),
+  iv32: tileWhy('IV3-2'),
+  iv33: tileWhy('IV3-3'),
+  iv34: tileWhy('IV3-4'),
+  pu1: tileWhy('PU-1'),
+  pu3: tileWhy('PU-3'),
+  pu5: tileWhy('PU-5'),
+  machete2: toolWhy('machete', 2),
+  machete3: toolWhy('machete', 3),
+  compass3: toolWhy('compass', 3),
+  shovel1: toolWhy('shovel', 1),
+  shovel3: toolWhy('shovel', 3),
+  expedition: Object.freeze({ kind: 'expedition' }),
+  ivoryDiscard: Object.freeze({ kind: 'ivoryDiscard' }),
+  camp: Object.freeze({ kind: 'camp' }),
+} as const satisfies Record<string, RRReason>;
+
+/** A level-2 or IV1-6 tile spent: discarded without the 2 VP of RR-EXPL-4. */
+function discardIvory(s: State, rec: Rec, p: Player, level: number): void {
+  const code = p.ivory[level - 1]!;
+  s.discards.push(code);
+  if (rec.loud) rec.push({ type: 'ivoryUsed', seat: s.cur, tile: ivoryName(code) });
   p.ivory[level - 1] = 0;
 }
 
-const ivoryName = (t: number): string => `IV${tileLevel(t)}-${tileFace(t)}`;
-
 /** VP for the current player, doubled under Shovel 3 (D-9); marks the exploration under way as scoring. */
-function gainVp(s: State, n: number, why: string, marks = true): void {
+function gainVp(s: State, rec: Rec, n: number, why: RRReason, marks = true): void {
   if (n <= 0) return;
   const p = s.players[s.cur]!;
-  const got = s.t.doubled ? 2 * n : n;
+  const got = s.turn.doubled ? 2 * n : n;
   p.vp += got;
-  s.t.vp += got;
-  if (marks && s.t.explorations.length > 0) s.t.explorations[s.t.explorations.length - 1]!.scored = true;
-  REC.loud && REC.list.push({ type: 'vp', seat: s.cur, vp: got, why } as GameEvent);
+  s.turn.vp += got;
+  if (marks && s.turn.explorations.length > 0) s.turn.explorations[s.turn.explorations.length - 1]!.scored = true;
+  if (rec.loud) rec.push({ type: 'vp', seat: s.cur, vp: got, why });
 }
 
 /** Rations from base camp, capped at 5 on the chart and at the pool (RR-RAT-1, D-2). */
-export function gainRations(s: State, seat: number, n: number, why: string): void {
+export function gainRations(s: State, rec: Rec, seat: number, n: number, why: RRReason): void {
   const p = s.players[seat]!;
   const got = Math.max(0, Math.min(n, 5 - p.rations, s.pool));
   if (got === 0) return;
   p.rations += got;
   s.pool -= got;
-  REC.loud && REC.list.push({ type: 'rations', seat, rations: got, why } as GameEvent);
+  if (rec.loud) rec.push({ type: 'rations', seat, rations: got, why });
 }
 
 /** Flips one token; returns 1 when this turned the last coloured token grey (RR-TOOL-4: all reset). */
-function flipToken(s: State, t: number): number {
-  const bit = 1 << s.board.riverBit[t]!;
+function flipToken(s: State, rec: Rec, trail: number): number {
+  const bit = 1 << s.board.riverBit[trail]!;
   const wasColoured = (s.tokens & bit) !== 0;
   s.tokens ^= bit;
-  REC.loud && REC.list.push({ type: 'token', trail: trailId(s, t), coloured: !wasColoured } as GameEvent);
+  if (rec.loud) rec.push({ type: 'token', trail: trailId(s, trail), coloured: !wasColoured });
   if (wasColoured && s.tokens === 0) {
     s.tokens = (1 << s.board.rivers.length) - 1;
-    REC.loud && REC.list.push({ type: 'tokensReset' });
+    if (rec.loud) rec.push({ type: 'tokensReset' });
     return 1;
   }
   return 0;
@@ -110,10 +159,11 @@ function flipToken(s: State, t: number): number {
 
 // ---------------------------------------------------------------- turn flow
 
-export function startTurn(s: State): void {
+/** RR-TURN-1: the relic the turn began on is noted first, then IV2-3 is offered (D-18: never forced). */
+export function startTurn(s: State, rec: Rec): void {
   s.turnNo++;
   const p = s.players[s.cur]!;
-  s.t = {
+  s.turn = {
     startRelic: relicShrine(s, p.loc) ? p.loc : -1,
     vp: 0,
     doubled: false,
@@ -123,60 +173,71 @@ export function startTurn(s: State): void {
     blueTaken: 0,
     explorations: [],
   };
-  REC.loud && REC.list.push({ type: 'turn', seat: s.cur, turn: s.turnNo } as GameEvent);
+  if (rec.loud) rec.push({ type: 'turn', seat: s.cur, turn: s.turnNo });
   s.stack.push({ k: 'turnEnd' }, { k: 'move' });
-  if (holds(p, 2, 3) && p.rations < 5 && s.pool > 0) s.stack.push({ k: 'refill' });
+  if (holds(p, IVORY_TILES.refill) && p.rations < 5 && s.pool > 0) s.stack.push({ k: 'refill' });
 }
 
-function endTurn(s: State): void {
+function endTurn(s: State, rec: Rec): void {
   if (s.extra === 1) {
     s.extra = 2;
-    finish(s);
+    finish(s, rec);
     return;
   }
+  // RR-SETUP-7: seat order. RR-END-1: after the trigger, the others play up to the triggering seat.
   const next = (s.cur + 1) % s.seats;
   if (s.trigger >= 0 && next === s.trigger) {
-    const holder = s.players.findIndex((p) => holds(p, 1, 6));
+    // RR-END-2: then the holder of IV1-6 may take its extra turn.
+    const holder = s.players.findIndex((p) => holds(p, IVORY_TILES.extraTurn));
     if (holder >= 0 && s.extra === 0) {
       s.cur = holder;
       s.stack.push({ k: 'extra' });
     } else {
-      finish(s);
+      finish(s, rec);
     }
     return;
   }
   s.cur = next;
-  startTurn(s);
+  startTurn(s, rec);
 }
 
-function finish(s: State): void {
+function finish(s: State, rec: Rec): void {
   s.over = true;
   s.stack.length = 0;
-  REC.loud && REC.list.push({ type: 'gameEnd' });
+  if (rec.loud) rec.push({ type: 'gameEnd' });
 }
 
-function checkEnd(s: State): void {
+/** RR-END-1: the relics collected by all reach the seat count's threshold. */
+function checkEnd(s: State, rec: Rec): void {
   if (s.trigger < 0 && relicsCollected(s) >= END_RELICS[s.seats]!) {
     s.trigger = s.cur;
-    REC.loud && REC.list.push({ type: 'endTriggered', seat: s.cur });
+    if (rec.loud) rec.push({ type: 'endTriggered', seat: s.cur });
   }
 }
 
 // ---------------------------------------------------------------- exploring (§3.2)
 
-function beginExploration(s: State, site: number, how: 'ration' | 'machete' | 'neighbour'): void {
+/**
+ * RR-EXPL-9, D-22: an exploration is a ration's, Machete 1's or PU-7's neighbour action (`how`);
+ * a player may explore more than once a turn.
+ */
+function beginExploration(s: State, rec: Rec, site: number, how: 'ration' | 'machete' | 'neighbour'): void {
   const p = s.players[s.cur]!;
   const kind = s.board.locations[site]!.kind;
+  // RR-EXPL-8, D-6: first to explore means the stack was still full when this exploration began.
   const first = s.stacks[site]!.length === s.full[site];
-  REC.loud && REC.list.push({ type: 'explore', seat: s.cur, site: locId(s, site), how } as GameEvent);
-  s.t.explorations.push({ iv33: kind === 'temple' && holds(p, 3, 3), scored: false });
+  if (rec.loud) rec.push({ type: 'explore', seat: s.cur, site: locId(s, site), how });
+  // IV3-3 counts temples only; D-23: a tile taken during this exploration does not yet work in it.
+  s.turn.explorations.push({ iv33: kind === 'temple' && holds(p, IVORY_TILES.templeScoring), scored: false });
   s.stack.push({ k: 'exEnd' }, { k: 'shrine', site });
-  if (first && holds(p, 3, 2)) gainVp(s, 1, 'IV3-2');
+  if (first && holds(p, IVORY_TILES.firstExplorer)) gainVp(s, rec, 1, WHY.iv32);
   if (kind === 'ruin') {
+    // RR-EXPL-3: discard the top tile, then place a pathway next to the explorer (placeChoices).
     s.stacks[site]!.pop();
-    REC.loud && REC.list.push({ type: 'ruinTile', seat: s.cur, site: locId(s, site) } as GameEvent);
+    if (rec.loud) rec.push({ type: 'ruinTile', seat: s.cur, site: locId(s, site) });
     s.stack.push({ k: 'place', second: false });
-  } else if (holds(p, 2, 2) && s.stacks[site]!.length > 1) {
+  } else if (holds(p, IVORY_TILES.lookAndPick) && s.stacks[site]!.length > 1) {
+    // IV2-2, offered (D-18) only where there is more than the top tile to choose from.
     s.stack.push({ k: 'peek', site });
   } else {
     s.stack.push({ k: 'take', site, depth: 0 });
@@ -184,79 +245,76 @@ function beginExploration(s: State, site: number, how: 'ration' | 'machete' | 'n
 }
 
 /** Takes the tile `depth` below the top of a temple stack and resolves it by colour. */
-function takeTile(s: State, site: number, depth: number): void {
+function takeTile(s: State, rec: Rec, site: number, depth: number): void {
   const st = s.stacks[site]!;
-  const tl = st.splice(st.length - 1 - depth, 1)[0]!;
+  // D-11: the tiles left keep their order (a purple top tile stays the face-up one).
+  const code = st.splice(st.length - 1 - depth, 1)[0]!;
   const p = s.players[s.cur]!;
-  const c = tileColour(tl);
-  const level = tileLevel(tl);
+  const c = tileColour(code);
+  const level = tileLevel(code);
   if (c === IVORY) {
-    REC.loud && REC.list.push({ type: 'ivoryTaken', seat: s.cur, site: locId(s, site), tile: ivoryName(tl), reveals: true } as GameEvent);
-    if (p.ivory[level - 1] === 0) p.ivory[level - 1] = tl;
-    else s.stack.push({ k: 'keep', held: p.ivory[level - 1]!, taken: tl });
+    // RR-EXPL-4: face up, one per level; a second of a level asks which to keep (D-5: only that choice).
+    if (rec.loud) rec.push({ type: 'ivoryTaken', seat: s.cur, site: locId(s, site), tile: ivoryName(code), reveals: true });
+    if (p.ivory[level - 1] === 0) p.ivory[level - 1] = code;
+    else s.stack.push({ k: 'keep', held: p.ivory[level - 1]!, taken: code });
   } else if (c === BLUE) {
-    p.blue.push(tl);
+    // RR-EXPL-5: face down, its value the owner's alone (view.ts).
+    p.blue.push(code);
     p.blueShown.push(false);
-    s.t.blueTaken++;
+    s.turn.blueTaken++;
     // A blue tile is VP scored while exploring a temple: IV3-3 answers it (EN, PL: 1 VP).
-    s.t.explorations[s.t.explorations.length - 1]!.scored = true;
-    REC.loud && REC.list.push({ type: 'blueTaken', seat: s.cur, site: locId(s, site), level, reveals: true } as GameEvent);
-    if (s.t.doubled) revealBlue(s, p, p.blue.length - 1);
+    s.turn.explorations[s.turn.explorations.length - 1]!.scored = true;
+    if (rec.loud) rec.push({ type: 'blueTaken', seat: s.cur, site: locId(s, site), level, reveals: true });
+    if (s.turn.doubled) revealBlue(s, rec, p, p.blue.length - 1);
   } else {
-    s.discards.push(tl);
-    REC.loud &&
-      REC.list.push({
-        type: 'purpleTaken',
-        seat: s.cur,
-        site: locId(s, site),
-        tile: `PU-${tileFace(tl)}`,
-        level,
-        reveals: true,
-      } as GameEvent);
-    purpleEffect(s, p, tileFace(tl));
+    // RR-EXPL-6: the face-up top tile's effect, then it is discarded; the next one shows (view.ts).
+    s.discards.push(code);
+    if (rec.loud) rec.push({ type: 'purpleTaken', seat: s.cur, site: locId(s, site), tile: purpleName(code), level, reveals: true });
+    purpleEffect(s, rec, p, PURPLE_EFFECTS[tileFace(code) - 1]!);
   }
 }
 
 /** Shovel 3: a blue tile taken this turn is shown to all and its value scored again (D-9). */
-function revealBlue(s: State, p: Player, i: number): void {
+function revealBlue(s: State, rec: Rec, p: Player, i: number): void {
   p.blueShown[i] = true;
   const v = tileFace(p.blue[i]!);
   p.vp += v;
-  s.t.vp += v;
-  REC.loud && REC.list.push({ type: 'blueRevealed', seat: s.cur, level: tileLevel(p.blue[i]!), value: v } as GameEvent);
+  s.turn.vp += v;
+  if (rec.loud) rec.push({ type: 'blueRevealed', seat: s.cur, level: tileLevel(p.blue[i]!), value: v });
 }
 
 /** §5. Effects needing a decision push a frame; the shrine check waits below them. */
-function purpleEffect(s: State, p: Player, effect: number): void {
+function purpleEffect(s: State, rec: Rec, p: Player, effect: PurpleEffect): void {
   switch (effect) {
-    case 1:
-      gainVp(s, 3, 'PU-1');
+    case 'vp': // PU-1
+      gainVp(s, rec, 3, WHY.pu1);
       break;
-    case 2:
+    case 'step': // PU-2: a step no toolbox can take is lost (settle skips it)
       s.stack.push({ k: 'steps', n: 1 });
       break;
-    case 3:
-      gainRations(s, s.cur, 2, 'PU-3');
+    case 'rations': // PU-3
+      gainRations(s, rec, s.cur, 2, WHY.pu3);
       break;
-    case 4:
+    case 'toolbox': // PU-4, D-29: nothing with an empty reserve
       if (p.reserve > 0) {
         p.reserve--;
         p.tb[BOTTOM]!++;
-        REC.loud && REC.list.push({ type: 'toolboxAdded', seat: s.cur });
+        if (rec.loud) rec.push({ type: 'toolboxAdded', seat: s.cur });
       }
       break;
-    case 5:
+    case 'toCamp':
+      // PU-5, D-14: a teleport, not a move onto camp: the turn goes on. IV3-5 adds its ration.
       p.loc = s.board.camp;
-      REC.loud && REC.list.push({ type: 'teleport', seat: s.cur, to: locId(s, s.board.camp) } as GameEvent);
-      gainRations(s, s.cur, holds(p, 3, 5) ? 4 : 3, 'PU-5');
+      if (rec.loud) rec.push({ type: 'teleport', seat: s.cur, to: locId(s, s.board.camp) });
+      gainRations(s, rec, s.cur, holds(p, IVORY_TILES.campRation) ? 4 : 3, WHY.pu5);
       break;
-    case 6:
+    case 'movePathway': // PU-6
       s.stack.push({ k: 'lift', left: 1, avoid: -1, fresh: -1 });
       break;
-    case 7:
+    case 'neighbour': // PU-7
       s.stack.push({ k: 'neighbour' });
       break;
-    case 8:
+    case 'flipTwo': // PU-8
       s.stack.push({ k: 'flip8', left: 2, done: -1, steps: 0 });
       break;
   }
@@ -264,73 +322,87 @@ function purpleEffect(s: State, p: Player, effect: number): void {
 
 // ---------------------------------------------------------------- toolboxes (§3.4)
 
-/** Whether the action of a toolbox at (col, level) can be done in full now (D-26). */
-function toolUsable(s: State, col: number, level: number): boolean {
+/** RR-TOOL-7, D-26: whether a toolbox action can be done in full now; scoring and gains always can. */
+function toolUsable(s: State, action: ToolAction): boolean {
   const p = s.players[s.cur]!;
-  if (col === MACHETE && level === 1) return s.board.locations[p.loc]!.kind === 'temple' && s.stacks[p.loc]!.length > 0;
-  if (col === COMPASS && level < 3) {
-    const n = onBoard(s, s.cur);
-    return n >= level && s.board.trails.length - n >= level;
+  switch (action) {
+    case 'exploreHere':
+      return s.board.locations[p.loc]!.kind === 'temple' && s.stacks[p.loc]!.length > 0;
+    case 'moveOne':
+    case 'moveTwo': {
+      const n = onBoard(s, s.cur);
+      const k = action === 'moveOne' ? 1 : 2;
+      return n >= k && s.board.trails.length - n >= k;
+    }
+    case 'placeAdjacent':
+      return p.supply > 0 && placementTargets(s, false).length > 0;
+    default:
+      return true;
   }
-  if (col === SHOVEL && level === 2) return p.supply > 0 && placementTargets(s, false).length > 0;
-  return true;
 }
 
+/** RR-TOOL-6: at most one toolbox a turn, offered in the windows before and after the move and after exploring. */
 function toolChoices(s: State, out: RRChoice[]): void {
-  if (s.t.toolUsed) return;
+  if (s.turn.toolUsed) return;
   const tb = s.players[s.cur]!.tb;
   for (let pos = 1; pos < 10; pos++) {
     if (tb[pos]! === 0) continue;
-    const col = posCol(pos);
-    const level = posLevel(pos);
-    if (toolUsable(s, col, level)) out.push({ t: 'tool', col: COLUMNS[col]!, level });
+    if (toolUsable(s, TOOL_ACTIONS[pos]!)) out.push({ t: 'tool', col: COLUMNS[posCol(pos)]!, level: posLevel(pos) });
   }
 }
 
-function useTool(s: State, col: number, level: number): void {
+function useTool(s: State, rec: Rec, col: Column, level: number): void {
   const p = s.players[s.cur]!;
-  p.tb[tbPos(col, level)]!--;
+  const pos = tbPos(COLUMNS.indexOf(col), level);
+  // RR-TOOL-6: the toolbox goes back to the bottom first, then its action is done in full.
+  p.tb[pos]!--;
   p.tb[BOTTOM]!++;
-  s.t.toolUsed = true;
-  REC.loud && REC.list.push({ type: 'tool', seat: s.cur, col: COLUMNS[col], level } as GameEvent);
-  switch (col * 3 + level) {
-    case 1: // Machete 1
-      beginExploration(s, p.loc, 'machete');
+  s.turn.toolUsed = true;
+  if (rec.loud) rec.push({ type: 'tool', seat: s.cur, col, level });
+  switch (TOOL_ACTIONS[pos]!) {
+    case 'exploreHere': // RR-TB-1: no ration (toolUsable: a temple with tiles)
+      beginExploration(s, rec, p.loc, 'machete');
       break;
-    case 2:
-      gainRations(s, s.cur, 2, 'Machete 2');
+    case 'takeRations': // RR-TB-2
+      gainRations(s, rec, s.cur, 2, WHY.machete2);
       break;
-    case 3:
-      gainVp(s, 4 * (p.relics[0]! + p.relics[1]! + p.relics[2]! + p.relics[3]!), 'Machete 3', false);
+    case 'relicVp': // RR-TB-3: duplicates count
+      gainVp(s, rec, 4 * (p.relics[0]! + p.relics[1]! + p.relics[2]! + p.relics[3]!), WHY.machete3, false);
       break;
-    case 4:
+    case 'moveOne': // RR-TB-4
       s.stack.push({ k: 'lift', left: 1, avoid: -1, fresh: -1 });
       break;
-    case 5:
+    case 'moveTwo': // RR-TB-5
       s.stack.push({ k: 'lift', left: 2, avoid: -1, fresh: -1 });
       break;
-    case 6:
-      gainVp(s, 2 * longestChain(s, s.cur), 'Compass 3', false);
+    case 'chainVp': // RR-TB-6 (D-8: scoring.ts longestChain)
+      gainVp(s, rec, 2 * longestChain(s, s.cur), WHY.compass3, false);
       break;
-    case 7:
+    case 'reserveOrVp': // RR-TB-7
       s.stack.push({ k: 'bonus' });
       break;
-    case 8:
+    case 'placeAdjacent': // RR-TB-8
       s.stack.push({ k: 'place', second: false });
       break;
-    case 9: {
-      // Shovel 3 doubles the VP already scored this turn and everything after (D-9).
-      s.t.doubled = true;
-      const before = s.t.vp;
+    case 'double': {
+      // RR-TB-9, D-9: doubles the VP already scored this turn and everything after; blue tiles taken are shown.
+      s.turn.doubled = true;
+      const before = s.turn.vp;
       p.vp += before;
-      s.t.vp += before;
-      if (before > 0) REC.loud && REC.list.push({ type: 'vp', seat: s.cur, vp: before, why: 'Shovel 3' } as GameEvent);
-      for (let i = p.blue.length - s.t.blueTaken; i < p.blue.length; i++) revealBlue(s, p, i);
+      s.turn.vp += before;
+      if (before > 0 && rec.loud) rec.push({ type: 'vp', seat: s.cur, vp: before, why: WHY.shovel3 });
+      for (let i = p.blue.length - s.turn.blueTaken; i < p.blue.length; i++) revealBlue(s, rec, p, i);
       break;
     }
   }
 }
 
+/**
+ * RR-TOOL-2: one step, split among the toolboxes on the table as the player likes; a bottom one
+ * may enter any column (RR-TOOL-1), the reserve never moves (RR-TOOL-5). D-24: every step any
+ * toolbox can take is offered, and each step spends one of the levels left to climb whichever
+ * toolbox takes it, so any order uses the largest number of steps; a step none can take is lost.
+ */
 function stepChoices(s: State, out: RRChoice[]): void {
   const tb = s.players[s.cur]!.tb;
   if (tb[BOTTOM]! > 0) for (let c = 0; c < 3; c++) out.push({ t: 'step', col: COLUMNS[c]!, level: 0 });
@@ -341,41 +413,54 @@ function stepChoices(s: State, out: RRChoice[]): void {
 
 // ---------------------------------------------------------------- pathways
 
-/** Trails where the current player may place a pathway from supply: adjacent ones, or anywhere. */
+/** Trails where the current player may place a pathway from supply: adjacent ones, or with IV2-5 anywhere (RR-PATH-1: none of its own). */
 function placementTargets(s: State, anywhere: boolean): number[] {
   const me = 1 << s.cur;
   const loc = s.players[s.cur]!.loc;
   const out: number[] = [];
   if (anywhere) {
-    for (let t = 0; t < s.owners.length; t++) if ((s.owners[t]! & me) === 0) out.push(t);
+    for (let trail = 0; trail < s.owners.length; trail++) if ((s.owners[trail]! & me) === 0) out.push(trail);
     return out;
   }
-  for (const t of s.board.incident[loc]!) if ((s.owners[t]! & me) === 0) out.push(t);
-  if (out.length === 0 && holds(s.players[s.cur]!, 2, 5)) return placementTargets(s, true);
+  for (const trail of s.board.incident[loc]!) if ((s.owners[trail]! & me) === 0) out.push(trail);
+  if (out.length === 0 && holds(s.players[s.cur]!, IVORY_TILES.placeAnywhere)) return placementTargets(s, true);
   return out;
 }
 
+/**
+ * RR-EXPL-3, RR-TB-8: one pathway from supply on an adjacent trail without one of the player's
+ * own (RR-PATH-1); mandatory when possible, and D-21: none in supply or no legal trail, nothing is
+ * placed. IV2-4 places a second one next to the first, both adjacent (D-27: the second only if
+ * one is left and a trail is free). IV2-5 places it on any trail.
+ */
 function placeChoices(s: State, second: boolean, out: RRChoice[]): void {
   const p = s.players[s.cur]!;
   if (p.supply === 0) return;
   const me = 1 << s.cur;
-  const adj = s.board.incident[p.loc]!.filter((t) => (s.owners[t]! & me) === 0);
-  for (const t of adj) out.push({ t: 'place', trail: trailId(s, t) });
+  const adj = s.board.incident[p.loc]!.filter((trail) => (s.owners[trail]! & me) === 0);
+  for (const trail of adj) out.push({ t: 'place', trail: trailId(s, trail) });
   if (second) return;
-  if (holds(p, 2, 4)) for (const t of adj) out.push({ t: 'place', trail: trailId(s, t), ivory: 4 });
-  if (holds(p, 2, 5)) {
-    for (let t = 0; t < s.owners.length; t++) {
-      if ((s.owners[t]! & me) === 0 && !adj.includes(t)) out.push({ t: 'place', trail: trailId(s, t), ivory: 5 });
+  if (holds(p, IVORY_TILES.placeTwo)) for (const trail of adj) out.push({ t: 'place', trail: trailId(s, trail), ivory: 4 });
+  if (holds(p, IVORY_TILES.placeAnywhere)) {
+    const before = out.length;
+    for (let trail = 0; trail < s.owners.length; trail++) {
+      if ((s.owners[trail]! & me) === 0 && !adj.includes(trail)) out.push({ t: 'place', trail: trailId(s, trail), ivory: 5 });
     }
+    // D-18, D-21: with no legal adjacent trail an exploration places nothing, so IV2-5 is the only
+    // way to place one and must not be forced: the holder may pass and keep it. Shovel 2 offers no
+    // pass: it was usable only through IV2-5 (D-26), and toolboxes are used between actions
+    // (RR-TOOL-6), never while an exploration (a ruin's, or one through PU-7) is under way.
+    if (adj.length === 0 && out.length > before && s.turn.explorations.length > 0) out.push({ t: 'pass' });
   }
 }
 
-function placePathway(s: State, t: number): void {
+/** A pathway from supply; IV3-1 scores for it (a pathway moved does not count). */
+function placePathway(s: State, rec: Rec, trail: number): void {
   const p = s.players[s.cur]!;
-  s.owners[t]! |= 1 << s.cur;
+  s.owners[trail]! |= 1 << s.cur;
   p.supply--;
-  REC.loud && REC.list.push({ type: 'pathway', seat: s.cur, trail: trailId(s, t) } as GameEvent);
-  if (holds(p, 3, 1)) gainVp(s, 1, 'IV3-1');
+  if (rec.loud) rec.push({ type: 'pathway', seat: s.cur, trail: trailId(s, trail) });
+  if (holds(p, IVORY_TILES.vpPerPlacement)) gainVp(s, rec, 1, WHY.iv31);
 }
 
 // ---------------------------------------------------------------- choices per frame
@@ -387,11 +472,14 @@ export function frameChoices(s: State, f: Frame): RRChoice[] {
     case 'refill':
     case 'peek':
     case 'extra':
+      // D-18: a level-2 tile is never forced (IV2-3, IV2-2); nor is IV1-6's extra turn (RR-END-2).
       out.push({ t: f.k, use: true }, { t: f.k, use: false });
       break;
     case 'move': {
-      addMoves(s, s.cur, holds(p, 2, 1), out);
-      if (holds(p, 2, 6) && s.board.locations[p.loc]!.kind === 'temple') {
+      // RR-MOVE-1: the move is mandatory; IV2-1 widens it, or IV2-6 replaces it.
+      addMoves(s, s.cur, holds(p, IVORY_TILES.unfamiliarInside), out);
+      // IV2-6, D-12: from a temple site (explored or not) to another of its colour holding no relic.
+      if (holds(p, IVORY_TILES.templeTeleport) && s.board.locations[p.loc]!.kind === 'temple') {
         for (const l of s.board.temples) {
           if (l !== p.loc && s.colour[l] === s.colour[p.loc] && !s.relic[l]) out.push({ t: 'teleport', to: locId(s, l) });
         }
@@ -399,11 +487,11 @@ export function frameChoices(s: State, f: Frame): RRChoice[] {
       toolChoices(s, out);
       break;
     }
-    case 'leaveFlip':
-      for (const t of s.board.rivers) out.push({ t: 'flip', trail: trailId(s, t) });
+    case 'leaveFlip': // IV3-6: one token, either way
+      for (const trail of s.board.rivers) out.push({ t: 'flip', trail: trailId(s, trail) });
       break;
-    case 'flip8':
-      for (const t of s.board.rivers) if (t !== f.done) out.push({ t: 'flip', trail: trailId(s, t) });
+    case 'flip8': // PU-8: up to two tokens, each either way
+      for (const trail of s.board.rivers) if (trail !== f.done) out.push({ t: 'flip', trail: trailId(s, trail) });
       out.push({ t: 'pass' });
       break;
     case 'steps':
@@ -413,6 +501,7 @@ export function frameChoices(s: State, f: Frame): RRChoice[] {
       out.push({ t: 'relic', take: true }, { t: 'relic', take: false });
       break;
     case 'post':
+      // RR-EXPL-1: once after the move, for a ration, at a ruin or temple with tiles.
       if (!f.explored && p.rations > 0 && explorable(s, p.loc)) out.push({ t: 'explore' });
       toolChoices(s, out);
       out.push({ t: 'end' });
@@ -427,15 +516,17 @@ export function frameChoices(s: State, f: Frame): RRChoice[] {
       for (let d = 0; d < s.stacks[f.site]!.length; d++) out.push({ t: 'pick', depth: d });
       break;
     case 'lift': {
+      // RR-TB-4, RR-TB-5, PU-6: an own pathway on the board; Compass 2's second one is not the one just laid (RR-TOOL-6).
       const me = 1 << s.cur;
-      for (let t = 0; t < s.owners.length; t++)
-        if ((s.owners[t]! & me) !== 0 && t !== f.fresh) out.push({ t: 'lift', trail: trailId(s, t) });
+      for (let trail = 0; trail < s.owners.length; trail++)
+        if ((s.owners[trail]! & me) !== 0 && trail !== f.fresh) out.push({ t: 'lift', trail: trailId(s, trail) });
       break;
     }
     case 'lay': {
+      // RR-PATH-1: onto a trail without an own pathway, new: not back where it, or the other one, left (RR-TOOL-6).
       const me = 1 << s.cur;
-      for (let t = 0; t < s.owners.length; t++) {
-        if ((s.owners[t]! & me) === 0 && t !== f.from && t !== f.avoid) out.push({ t: 'lay', trail: trailId(s, t) });
+      for (let trail = 0; trail < s.owners.length; trail++) {
+        if ((s.owners[trail]! & me) === 0 && trail !== f.from && trail !== f.avoid) out.push({ t: 'lay', trail: trailId(s, trail) });
       }
       break;
     }
@@ -444,8 +535,9 @@ export function frameChoices(s: State, f: Frame): RRChoice[] {
       out.push({ t: 'bonus', pick: 'vp' });
       break;
     case 'neighbour':
-      for (const t of s.board.incident[p.loc]!) {
-        const l = otherEnd(s.board, t, p.loc);
+      // PU-7: an adjacent ruin or temple with tiles (never base camp); with none the decision is skipped.
+      for (const trail of s.board.incident[p.loc]!) {
+        const l = otherEnd(s.board, trail, p.loc);
         if (explorable(s, l)) out.push({ t: 'neighbour', site: locId(s, l) });
       }
       break;
@@ -461,21 +553,22 @@ function automatic(k: Frame['k']): boolean {
 }
 
 /** Runs automatic frames and skips empty decisions until a real decision is owed or the game ends. */
-export function settle(s: State): RRChoice[] {
+export function settle(s: State, rec: Rec): RRChoice[] {
   for (;;) {
     if (s.over) return [];
     const f = s.stack[s.stack.length - 1];
     if (f === undefined) {
-      startTurn(s);
+      startTurn(s, rec);
       continue;
     }
     if (automatic(f.k)) {
       s.stack.pop();
-      runAutomatic(s, f);
+      runAutomatic(s, rec, f);
       continue;
     }
     const cs = frameChoices(s, f);
-    // A decision with nothing to decide is skipped: empty effects, or a toolbox window with no toolbox.
+    // A decision with nothing to decide is skipped: an effect that can do nothing (D-21, D-29, PU-2,
+    // PU-7, a step lost), or a toolbox window with no toolbox.
     if (cs.length === 0 || (f.k === 'post' && cs.length === 1)) {
       s.stack.pop();
       continue;
@@ -484,55 +577,60 @@ export function settle(s: State): RRChoice[] {
   }
 }
 
-function runAutomatic(s: State, f: Frame): void {
+function runAutomatic(s: State, rec: Rec, f: Frame): void {
   const p = s.players[s.cur]!;
   switch (f.k) {
     case 'moveEnd': {
-      // RR-MOVE-7: flip used coloured tokens, reset on the last one, then steps, expedition, camp.
+      // RR-MOVE-7: flip used coloured tokens (RR-TOOL-2), reset on the last one with a step more
+      // (RR-TOOL-4, D-25: mandatory), then all steps at once (RR-TOOL-3), expedition, camp.
       let k = 0;
       let reset = 0;
-      for (const t of s.t.moved) {
-        const bit = s.board.riverBit[t]!;
+      for (const trail of s.turn.moved) {
+        const bit = s.board.riverBit[trail]!;
         if (bit >= 0 && (s.tokens & (1 << bit)) !== 0) {
           s.tokens &= ~(1 << bit);
           k++;
-          REC.loud && REC.list.push({ type: 'token', trail: trailId(s, t), coloured: false } as GameEvent);
+          if (rec.loud) rec.push({ type: 'token', trail: trailId(s, trail), coloured: false });
         }
       }
       if (k > 0 && s.tokens === 0) {
         s.tokens = (1 << s.board.rivers.length) - 1;
         reset = 1;
-        REC.loud && REC.list.push({ type: 'tokensReset' });
+        if (rec.loud) rec.push({ type: 'tokensReset' });
       }
-      const steps = k + reset + s.t.bonus;
-      s.t.bonus = 0;
+      const steps = k + reset + s.turn.bonus;
+      s.turn.bonus = 0;
+      // RR-EXPL-2, D-4: on base camp the turn ends after the rations, with no explore and no toolbox window.
       s.stack.push(p.loc === s.board.camp ? { k: 'campArrive' } : { k: 'post', explored: false });
-      const from = s.t.startRelic;
+      // RR-EXP-1: from a relic shrine (noted at the turn's start) to another relic of its colour.
+      const from = s.turn.startRelic;
       if (from >= 0 && p.loc !== from && relicShrine(s, p.loc) && relicColour(s, p.loc) === relicColour(s, from)) {
         s.stack.push({ k: 'relic', site: p.loc });
       }
       if (steps > 0) s.stack.push({ k: 'steps', n: steps });
       break;
     }
-    case 'campArrive':
-      gainRations(s, s.cur, holds(p, 3, 5) ? 4 : 3, 'base camp');
+    case 'campArrive': // RR-EXPL-2, IV3-5
+      gainRations(s, rec, s.cur, holds(p, IVORY_TILES.campRation) ? 4 : 3, WHY.camp);
       break;
     case 'take':
-      takeTile(s, f.site, f.depth);
+      takeTile(s, rec, f.site, f.depth);
       break;
     case 'shrine':
+      // RR-EXPL-7: below the last tile's action, so the relic shows once that action is complete (D-15 too).
       if (s.stacks[f.site]!.length === 0 && !s.relic[f.site]) {
         s.relic[f.site] = true;
-        REC.loud && REC.list.push({ type: 'shrine', site: locId(s, f.site), relic: relicColour(s, f.site) } as GameEvent);
+        if (rec.loud) rec.push({ type: 'shrine', site: locId(s, f.site), relic: relicColour(s, f.site) });
       }
       break;
     case 'exEnd': {
-      const e = s.t.explorations.pop()!;
-      if (e.iv33 && e.scored) gainVp(s, 1, 'IV3-3', false);
+      // IV3-3, D-13: once per exploration that scored.
+      const e = s.turn.explorations.pop()!;
+      if (e.iv33 && e.scored) gainVp(s, rec, 1, WHY.iv33, false);
       break;
     }
     case 'turnEnd':
-      endTurn(s);
+      endTurn(s, rec);
       break;
     default:
       throw new Error(`frame ${f.k} is not automatic`);
@@ -541,151 +639,164 @@ function runAutomatic(s: State, f: Frame): void {
 
 // ---------------------------------------------------------------- applying a legal choice
 
-const colIndex = (name: string): number => COLUMNS.indexOf(name as (typeof COLUMNS)[number]);
-
 /** Applies a choice already known to be legal for the top frame. */
-export function play(s: State, c: RRChoice): void {
+export function play(s: State, c: RRChoice, rec: Rec): void {
   const f = s.stack.pop()!;
   const p = s.players[s.cur]!;
   const b = s.board;
   switch (c.t) {
     case 'move': {
       const trails = c.trails.map((id) => b.trailOf[id]!);
-      if (needsIv21(s, s.cur, trails)) discardIvory(s, p, 2);
+      // IV2-1 is spent only by a move that needs it.
+      if (needsIv21(s, s.cur, trails)) discardIvory(s, rec, p, 2);
       const start = p.loc;
       let at = start;
-      for (const t of trails) at = otherEnd(b, t, at);
+      for (const trail of trails) at = otherEnd(b, trail, at);
       p.loc = at;
-      s.t.moved = trails;
-      REC.loud && REC.list.push({ type: 'move', seat: s.cur, trails: c.trails, to: locId(s, at) } as GameEvent);
+      // RR-EXP-2, D-7: only a move's own trails count for an expedition; a teleport leaves this empty.
+      s.turn.moved = trails;
+      if (rec.loud) rec.push({ type: 'move', seat: s.cur, trails: c.trails, to: locId(s, at) });
       s.stack.push({ k: 'moveEnd' });
-      if (start === b.camp && holds(p, 3, 6)) s.stack.push({ k: 'leaveFlip' });
+      // IV3-6, D-28: the flip on leaving camp comes first, before the move's own flips at its end.
+      if (start === b.camp && holds(p, IVORY_TILES.leaveFlip)) s.stack.push({ k: 'leaveFlip' });
       break;
     }
-    case 'teleport':
-      discardIvory(s, p, 2);
+    case 'teleport': // IV2-6, D-12: this is the turn's move, along no trail
+      discardIvory(s, rec, p, 2);
       p.loc = b.locIndex.get(c.to)!;
-      REC.loud && REC.list.push({ type: 'teleport', seat: s.cur, to: c.to } as GameEvent);
+      if (rec.loud) rec.push({ type: 'teleport', seat: s.cur, to: c.to });
       s.stack.push({ k: 'post', explored: false });
       break;
     case 'tool':
       s.stack.push(f);
-      useTool(s, colIndex(c.col), c.level);
+      useTool(s, rec, c.col, c.level);
       break;
     case 'explore': {
+      // RR-EXPL-1: the ration goes back to base camp's pool (D-2).
       p.rations--;
       s.pool++;
       s.stack.push({ k: 'post', explored: true });
-      beginExploration(s, p.loc, 'ration');
+      beginExploration(s, rec, p.loc, 'ration');
       break;
     }
     case 'end':
       break;
     case 'refill':
       if (c.use) {
-        discardIvory(s, p, 2);
-        gainRations(s, s.cur, 5, 'IV2-3');
+        // IV2-3: up to 5, from what the pool holds.
+        discardIvory(s, rec, p, 2);
+        gainRations(s, rec, s.cur, 5, WHY.iv23);
       }
       break;
     case 'flip': {
-      const t = b.trailOf[c.trail]!;
+      const trail = b.trailOf[c.trail]!;
+      // IV3-6 and PU-8 give no steps, except RR-TOOL-4's for turning the last coloured token grey.
       if (f.k === 'leaveFlip') {
-        s.t.bonus += flipToken(s, t);
-      } else if (f.k === 'flip8') {
-        const steps = f.steps + flipToken(s, t);
-        if (f.left > 1) s.stack.push({ k: 'flip8', left: f.left - 1, done: t, steps });
+        s.turn.bonus += flipToken(s, rec, trail);
+      } else {
+        expectFrame(f, 'flip8');
+        const steps = f.steps + flipToken(s, rec, trail);
+        if (f.left > 1) s.stack.push({ k: 'flip8', left: f.left - 1, done: trail, steps });
         else if (steps > 0) s.stack.push({ k: 'steps', n: steps });
       }
       break;
     }
     case 'pass':
+      // PU-8 stops flipping; or a ruin's placement is declined with IV2-5 kept (placeChoices).
       if (f.k === 'flip8' && f.steps > 0) s.stack.push({ k: 'steps', n: f.steps });
       break;
     case 'step': {
-      const col = colIndex(c.col);
+      const col = COLUMNS.indexOf(c.col);
       p.tb[tbPos(col, c.level)]!--;
       p.tb[tbPos(col, c.level + 1)]!++;
-      REC.loud && REC.list.push({ type: 'step', seat: s.cur, col: c.col, to: c.level + 1 } as GameEvent);
+      if (rec.loud) rec.push({ type: 'step', seat: s.cur, col: c.col, to: c.level + 1 });
       if (f.k === 'steps' && f.n > 1) s.stack.push({ k: 'steps', n: f.n - 1 });
       break;
     }
     case 'relic':
+      expectFrame(f, 'relic');
+      // RR-EXP-1: 2 VP per trail of this turn's move; declining takes and scores nothing.
       if (c.take) {
-        const site = (f as { site: number }).site;
-        s.relic[site] = false;
-        p.relics[relicColour(s, site)]!++;
-        REC.loud && REC.list.push({ type: 'relicTaken', seat: s.cur, site: locId(s, site), relic: relicColour(s, site) } as GameEvent);
-        gainVp(s, 2 * s.t.moved.length, 'expedition', false);
-        checkEnd(s);
+        s.relic[f.site] = false;
+        p.relics[relicColour(s, f.site)]!++;
+        if (rec.loud) rec.push({ type: 'relicTaken', seat: s.cur, site: locId(s, f.site), relic: relicColour(s, f.site) });
+        gainVp(s, rec, 2 * s.turn.moved.length, WHY.expedition, false);
+        checkEnd(s, rec);
       }
       break;
     case 'place': {
-      const t = b.trailOf[c.trail]!;
-      if (c.ivory !== undefined) discardIvory(s, p, 2);
-      placePathway(s, t);
+      const trail = b.trailOf[c.trail]!;
+      // IV2-4 and IV2-5 are spent on the placement they widen.
+      if (c.ivory !== undefined) discardIvory(s, rec, p, 2);
+      placePathway(s, rec, trail);
       if (c.ivory === 4) s.stack.push({ k: 'place', second: true });
       break;
     }
     case 'keep': {
-      const k = f as { held: number; taken: number };
-      const kept = tileFace(k.held) === c.effect ? k.held : k.taken;
-      const gone = kept === k.held ? k.taken : k.held;
+      // RR-EXPL-4: keep one, discard the other, 2 VP; RR-EXPL-10, D-23: VP scored while exploring (IV3-3 counts them).
+      expectFrame(f, 'keep');
+      const kept = tileFace(f.held) === c.effect ? f.held : f.taken;
+      const gone = kept === f.held ? f.taken : f.held;
       p.ivory[tileLevel(kept) - 1] = kept;
       s.discards.push(gone);
-      REC.loud && REC.list.push({ type: 'ivoryKept', seat: s.cur, kept: ivoryName(kept), discarded: ivoryName(gone) } as GameEvent);
-      gainVp(s, 2, 'ivory discard');
+      if (rec.loud) rec.push({ type: 'ivoryKept', seat: s.cur, kept: ivoryName(kept), discarded: ivoryName(gone) });
+      gainVp(s, rec, 2, WHY.ivoryDiscard);
       break;
     }
-    case 'peek': {
-      const site = (f as { site: number }).site;
+    case 'peek':
+      expectFrame(f, 'peek');
+      // IV2-2: a secret look at the whole stack, then any one tile (D-11).
       if (c.use) {
-        discardIvory(s, p, 2);
-        REC.loud && REC.list.push({ type: 'peek', seat: s.cur, site: locId(s, site), reveals: true } as GameEvent);
-        s.peeked[s.cur]! |= 1 << site;
-        s.stack.push({ k: 'pick', site });
+        discardIvory(s, rec, p, 2);
+        if (rec.loud) rec.push({ type: 'peek', seat: s.cur, site: locId(s, f.site), reveals: true });
+        s.peeked[s.cur]! |= 1 << f.site;
+        s.stack.push({ k: 'pick', site: f.site });
       } else {
-        s.stack.push({ k: 'take', site, depth: 0 });
+        s.stack.push({ k: 'take', site: f.site, depth: 0 });
       }
       break;
-    }
     case 'pick':
-      s.stack.push({ k: 'take', site: (f as { site: number }).site, depth: c.depth });
+      expectFrame(f, 'pick');
+      s.stack.push({ k: 'take', site: f.site, depth: c.depth });
       break;
-    case 'lift': {
-      const lf = f as { left: number; avoid: number };
-      s.stack.push({ k: 'lay', from: b.trailOf[c.trail]!, left: lf.left, avoid: lf.avoid });
+    case 'lift':
+      expectFrame(f, 'lift');
+      s.stack.push({ k: 'lay', from: b.trailOf[c.trail]!, left: f.left, avoid: f.avoid });
       break;
-    }
     case 'lay': {
-      const lf = f as { from: number; left: number };
+      expectFrame(f, 'lay');
       const to = b.trailOf[c.trail]!;
-      s.owners[lf.from]! &= ~(1 << s.cur);
+      s.owners[f.from]! &= ~(1 << s.cur);
       s.owners[to]! |= 1 << s.cur;
-      REC.loud && REC.list.push({ type: 'pathwayMoved', seat: s.cur, from: trailId(s, lf.from), trail: c.trail } as GameEvent);
-      for (let q = 0; q < s.seats; q++) if (q !== s.cur && holds(s.players[q]!, 3, 4)) gainRations(s, q, 1, 'IV3-4');
-      if (lf.left > 1) s.stack.push({ k: 'lift', left: lf.left - 1, avoid: lf.from, fresh: to });
+      if (rec.loud) rec.push({ type: 'pathwayMoved', seat: s.cur, from: trailId(s, f.from), trail: c.trail });
+      // IV3-4: each opponent holding it gets a ration per pathway moved.
+      for (let q = 0; q < s.seats; q++)
+        if (q !== s.cur && holds(s.players[q]!, IVORY_TILES.rivalMovesRation)) gainRations(s, rec, q, 1, WHY.iv34);
+      if (f.left > 1) s.stack.push({ k: 'lift', left: f.left - 1, avoid: f.from, fresh: to });
       break;
     }
-    case 'bonus':
+    case 'bonus': // RR-TB-7
       if (c.pick === 'toolbox') {
         p.reserve--;
         p.tb[BOTTOM]!++;
-        REC.loud && REC.list.push({ type: 'toolboxAdded', seat: s.cur });
+        if (rec.loud) rec.push({ type: 'toolboxAdded', seat: s.cur });
       } else {
-        gainVp(s, 2, 'Shovel 1', false);
+        gainVp(s, rec, 2, WHY.shovel1, false);
       }
       break;
     case 'neighbour':
-      beginExploration(s, b.locIndex.get(c.site)!, 'neighbour');
+      // PU-7, D-15: as if standing there, from the purple temple: a ruin's pathway goes next to the
+      // explorer, and a neighbour's PU-7 chains from here.
+      beginExploration(s, rec, b.locIndex.get(c.site)!, 'neighbour');
       break;
-    case 'extra':
+    case 'extra': // IV1-6, RR-END-2: no 2 VP for this discard
       if (c.use) {
-        discardIvory(s, p, 1);
+        discardIvory(s, rec, p, 1);
         s.extra = 1;
-        startTurn(s);
+        startTurn(s, rec);
       } else {
         s.extra = 2;
-        finish(s);
+        finish(s, rec);
       }
       break;
   }

@@ -1,6 +1,6 @@
 import { otherEnd } from './board.js';
 import type { Player, State } from './state.js';
-import { tileFace } from './tiles.js';
+import { IVORY_TILES, tileFace } from './tiles.js';
 
 /**
  * Compass 3 (RR-TB-6, D-8): trails in the longest trail-simple walk over the seat's own pathways
@@ -14,19 +14,19 @@ export function longestChain(s: State, seat: number): number {
   const walk = (at: number, len: number): void => {
     if (len > best) best = len;
     if (len > 0 && at === b.camp) return;
-    for (const t of b.incident[at]!) {
-      if (used[t] || (s.owners[t]! & me) === 0) continue;
-      used[t] = 1;
-      walk(otherEnd(b, t, at), len + 1);
-      used[t] = 0;
+    for (const trail of b.incident[at]!) {
+      if (used[trail] || (s.owners[trail]! & me) === 0) continue;
+      used[trail] = 1;
+      walk(otherEnd(b, trail, at), len + 1);
+      used[trail] = 0;
     }
   };
-  for (let t = 0; t < b.trails.length; t++) {
-    if ((s.owners[t]! & me) === 0) continue;
-    for (const end of [b.trailEnds[2 * t]!, b.trailEnds[2 * t + 1]!]) {
-      used[t] = 1;
-      walk(otherEnd(b, t, end), 1);
-      used[t] = 0;
+  for (let trail = 0; trail < b.trails.length; trail++) {
+    if ((s.owners[trail]! & me) === 0) continue;
+    for (const end of [b.trailEnds[2 * trail]!, b.trailEnds[2 * trail + 1]!]) {
+      used[trail] = 1;
+      walk(otherEnd(b, trail, end), 1);
+      used[trail] = 0;
     }
   }
   return best;
@@ -45,24 +45,24 @@ export interface ScoreBreakdown {
 }
 
 const relicCount = (p: Player): number => p.relics[0]! + p.relics[1]! + p.relics[2]! + p.relics[3]!;
-const distinctRelics = (p: Player): number => p.relics.filter((n) => n > 0).length;
+const distinctRelics = (p: Player): number =>
+  (p.relics[0]! > 0 ? 1 : 0) + (p.relics[1]! > 0 ? 1 : 0) + (p.relics[2]! > 0 ? 1 : 0) + (p.relics[3]! > 0 ? 1 : 0);
 
-/** End bonus of the level-1 ivory tile held (§4). */
+/** End bonus of the level-1 ivory tile held (§4); allocates nothing, as bots score with it in their searches. */
 export function ivoryBonus(p: Player): number {
-  const t = p.ivory[0]!;
-  if (t === 0) return 0;
-  switch (tileFace(t)) {
-    case 1:
-      return 3 * p.ivory.filter((x) => x !== 0).length;
-    case 2:
+  switch (p.ivory[0]) {
+    case IVORY_TILES.perIvoryTile: // IV1-1
+      return 3 * ((p.ivory[0] !== 0 ? 1 : 0) + (p.ivory[1] !== 0 ? 1 : 0) + (p.ivory[2] !== 0 ? 1 : 0));
+    case IVORY_TILES.perRation: // IV1-2
       return 2 * p.rations;
-    case 3:
+    case IVORY_TILES.perExtraRelic: // IV1-3, D-10: relics beyond the first of each colour
       return 5 * (relicCount(p) - distinctRelics(p));
-    case 4:
+    case IVORY_TILES.perPathway: // IV1-4
       return 10 - p.supply;
-    case 5:
+    case IVORY_TILES.perToolbox: // IV1-5: bottom row included
       return 4 * (3 - p.reserve);
     default:
+      // none held, or IV1-6, whose bonus is a turn
       return 0;
   }
 }
@@ -70,8 +70,8 @@ export function ivoryBonus(p: Player): number {
 /** RR-END-3. */
 export function scoreBreakdown(p: Player): ScoreBreakdown {
   const play = p.vp;
-  const blue = p.blue.reduce((a, t) => a + tileFace(t), 0);
-  const relics = 5 * distinctRelics(p);
+  const blue = p.blue.reduce((a, code) => a + tileFace(code), 0);
+  const relics = 5 * distinctRelics(p); // RR-EXP-3
   const ivory = ivoryBonus(p);
   return { play, blue, relics, ivory, total: play + blue + relics + ivory };
 }

@@ -33,22 +33,26 @@ export function parseOptions(raw: unknown, seats?: number): Options {
 export function templeColours(board: Board, layout: Layout, rng: Rng): number[] {
   const colour = board.locations.map(() => -1);
   if (layout === 'first') {
-    for (const t of board.temples) colour[t] = board.firstGame[t]!;
+    for (const l of board.temples) colour[l] = board.firstGame[l]!;
   } else if (layout === 'standard') {
     for (const q of QUADRANTS) {
       const sites = board.quadrantTemples.get(q)!;
       if (sites.length !== 3)
         throw new InvalidInput(`the standard layout needs 3 temple sites in quadrant ${q}, board has ${sites.length}`);
       const cols = shuffle(rng, [0, 1, 2]);
-      sites.forEach((t, i) => (colour[t] = cols[i]!));
+      sites.forEach((l, i) => (colour[l] = cols[i]!));
     }
   } else {
     const cols = shuffle(rng, [0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2]);
-    board.temples.forEach((t, i) => (colour[t] = cols[i]!));
+    board.temples.forEach((l, i) => (colour[l] = cols[i]!));
   }
   return colour;
 }
 
+/**
+ * RR-SETUP-5: explorer on base camp, 1 toolbox at the bottom of the table and 2 in reserve, the
+ * 10 pathways of RR-COMP-2 in supply, 3 rations on the chart.
+ */
 export function newPlayer(loc: number): Player {
   return {
     loc,
@@ -74,16 +78,18 @@ export function setupState(board: Board, opts: Options, seats: number, rng: Rng)
   const levels: Level[] = seats === 2 ? [1, 2] : [1, 2, 3];
   const stacks: number[][] = board.locations.map(() => []);
   const box: number[] = [];
+  // RR-SETUP-1 (RR-COMP-3: ruin tiles are all alike, so only counted).
   for (const l of board.ruins) stacks[l] = new Array<number>(seats === 2 ? 2 : 3).fill(0);
+  // RR-SETUP-2: per colour 4 large, then 4 medium, then 4 small tiles, unseen; 2 players: no small ones.
   for (let c = 0; c < 3; c++) {
-    const sites = board.temples.filter((t) => colour[t] === c);
+    const sites = board.temples.filter((l) => colour[l] === c);
     for (const level of [1, 2, 3] as Level[]) {
       const set = shuffle(rng, tileSet(c, level, opts.gems));
       const drawn = levels.includes(level) ? set.slice(0, DRAWN_PER_LEVEL) : [];
       box.push(...set.slice(drawn.length));
       // The draw is already random, so dealing in site order keeps each stack random.
-      sites.forEach((t, i) => {
-        if (i < drawn.length) stacks[t]!.push(drawn[i]!);
+      sites.forEach((l, i) => {
+        if (i < drawn.length) stacks[l]!.push(drawn[i]!);
       });
     }
   }
@@ -95,16 +101,19 @@ export function setupState(board: Board, opts: Options, seats: number, rng: Rng)
     opts,
     seats,
     owners: board.trails.map(() => 0),
+    // RR-SETUP-4: every token coloured side up.
     tokens: (1 << board.rivers.length) - 1,
+    // RR-SETUP-6, RR-COMP-4: 2 rations per player in base camp, the rest of the 25 stays in the box (D-2).
     pool: 2 * seats,
     colour,
     stacks,
     full: stacks.map((x) => x.length),
     relic: board.locations.map(() => false),
     players,
+    // RR-SETUP-7: the chosen start seat, then seat order (rules.ts endTurn).
     cur: opts.startSeat,
     turnNo: 0,
-    t: { startRelic: -1, vp: 0, doubled: false, toolUsed: false, moved: [], bonus: 0, blueTaken: 0, explorations: [] },
+    turn: { startRelic: -1, vp: 0, doubled: false, toolUsed: false, moved: [], bonus: 0, blueTaken: 0, explorations: [] },
     stack: [],
     trigger: -1,
     extra: 0,

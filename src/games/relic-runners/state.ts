@@ -18,11 +18,26 @@ export interface Options {
 export const COLUMNS = ['machete', 'compass', 'shovel'] as const;
 export type Column = (typeof COLUMNS)[number];
 
-/** Toolbox positions: 0 is the bottom row, then 1 + column * 3 + (level - 1). */
+/** Toolbox positions (RR-TOOL-1): 0 is the bottom row, then 1 + column * 3 + (level - 1). */
 export const BOTTOM = 0;
 export const tbPos = (col: number, level: number): number => (level === 0 ? BOTTOM : 1 + col * 3 + (level - 1));
 export const posCol = (pos: number): number => Math.floor((pos - 1) / 3);
 export const posLevel = (pos: number): number => (pos === BOTTOM ? 0 : ((pos - 1) % 3) + 1);
+
+/** The action of the toolbox at each position (§3.4), by tbPos; the bottom row has none. */
+export const TOOL_ACTIONS = [
+  null,
+  'exploreHere', // Machete 1
+  'takeRations', // Machete 2
+  'relicVp', // Machete 3
+  'moveOne', // Compass 1
+  'moveTwo', // Compass 2
+  'chainVp', // Compass 3
+  'reserveOrVp', // Shovel 1
+  'placeAdjacent', // Shovel 2
+  'double', // Shovel 3
+] as const;
+export type ToolAction = NonNullable<(typeof TOOL_ACTIONS)[number]>;
 
 export interface Player {
   loc: number;
@@ -40,7 +55,7 @@ export interface Player {
   blueShown: boolean[];
   /** Relics held per colour: green, ivory, blue, purple. */
   relics: number[];
-  /** VP scored during play (blue tiles and end bonuses come at final scoring). */
+  /** VP scored during play, an integer (D-1: no coins); blue tiles and end bonuses come at final scoring. */
   vp: number;
 }
 
@@ -95,6 +110,14 @@ export type Frame =
   | { readonly k: 'extra' }
   | { readonly k: 'turnEnd' };
 
+/*
+ * Why the state is packed: bots clone and play out millions of states per decision (playouts,
+ * determinizations), so the state is small flat data that copies with slice() and hashes as one
+ * JSON array. Locations and trails are board indexes; tiles are integer codes (tiles.ts), named
+ * only where a reader meets them (IVORY_TILES, PURPLE_EFFECTS, events, the view); a trail's
+ * pathways, the toolbox tokens and what each seat has peeked at are bit sets. Everything a
+ * player or a log reads is unpacked by the view and the events.
+ */
 export interface State {
   readonly board: Board;
   readonly opts: Options;
@@ -117,7 +140,7 @@ export interface State {
   cur: number;
   /** Turns begun so far. */
   turnNo: number;
-  t: TurnState;
+  turn: TurnState;
   stack: Frame[];
   /** Seat whose relic triggered the end, or -1 (RR-END-1). */
   trigger: number;
@@ -164,15 +187,15 @@ export function cloneState(s: State): State {
     players: s.players.map(clonePlayer),
     cur: s.cur,
     turnNo: s.turnNo,
-    t: {
-      startRelic: s.t.startRelic,
-      vp: s.t.vp,
-      doubled: s.t.doubled,
-      toolUsed: s.t.toolUsed,
-      moved: s.t.moved.slice(),
-      bonus: s.t.bonus,
-      blueTaken: s.t.blueTaken,
-      explorations: s.t.explorations.map((e) => ({ iv33: e.iv33, scored: e.scored })),
+    turn: {
+      startRelic: s.turn.startRelic,
+      vp: s.turn.vp,
+      doubled: s.turn.doubled,
+      toolUsed: s.turn.toolUsed,
+      moved: s.turn.moved.slice(),
+      bonus: s.turn.bonus,
+      blueTaken: s.turn.blueTaken,
+      explorations: s.turn.explorations.map((e) => ({ iv33: e.iv33, scored: e.scored })),
     },
     stack: s.stack.slice(),
     trigger: s.trigger,
@@ -201,7 +224,7 @@ export function encodeState(s: State): string {
     s.players,
     s.cur,
     s.turnNo,
-    s.t,
+    s.turn,
     s.stack,
     s.trigger,
     s.extra,

@@ -50,9 +50,41 @@ export const GEMMED: readonly (readonly (readonly number[])[])[] = [
 export const DRAWN_PER_LEVEL = 4;
 
 export const tile = (colour: number, level: number, face: number): number => colour * 100 + level * 10 + face;
-export const tileColour = (t: number): number => Math.floor(t / 100);
-export const tileLevel = (t: number): Level => (Math.floor(t / 10) % 10) as Level;
-export const tileFace = (t: number): number => t % 10;
+export const tileColour = (code: number): number => Math.floor(code / 100);
+export const tileLevel = (code: number): Level => (Math.floor(code / 10) % 10) as Level;
+export const tileFace = (code: number): number => code % 10;
+
+/** How the rules documents name tiles: ivory "IV2-4" (level 2, effect 4), purple "PU-3" (effect 3). */
+export type IvoryName = `IV${Level}-${number}`;
+export type PurpleName = `PU-${number}`;
+export const ivoryName = (code: number): IvoryName => `IV${tileLevel(code)}-${tileFace(code)}`;
+export const purpleName = (code: number): PurpleName => `PU-${tileFace(code)}`;
+
+/** Ivory tiles by what they do (§4), as tile codes: the rules ask `holds(p, IVORY_TILES.refill)`, not for level 2, effect 3. */
+export const IVORY_TILES = {
+  perIvoryTile: tile(IVORY, 1, 1), // IV1-1
+  perRation: tile(IVORY, 1, 2), // IV1-2
+  perExtraRelic: tile(IVORY, 1, 3), // IV1-3
+  perPathway: tile(IVORY, 1, 4), // IV1-4
+  perToolbox: tile(IVORY, 1, 5), // IV1-5
+  extraTurn: tile(IVORY, 1, 6), // IV1-6
+  unfamiliarInside: tile(IVORY, 2, 1), // IV2-1
+  lookAndPick: tile(IVORY, 2, 2), // IV2-2
+  refill: tile(IVORY, 2, 3), // IV2-3
+  placeTwo: tile(IVORY, 2, 4), // IV2-4
+  placeAnywhere: tile(IVORY, 2, 5), // IV2-5
+  templeTeleport: tile(IVORY, 2, 6), // IV2-6
+  vpPerPlacement: tile(IVORY, 3, 1), // IV3-1
+  firstExplorer: tile(IVORY, 3, 2), // IV3-2
+  templeScoring: tile(IVORY, 3, 3), // IV3-3
+  rivalMovesRation: tile(IVORY, 3, 4), // IV3-4
+  campRation: tile(IVORY, 3, 5), // IV3-5
+  leaveFlip: tile(IVORY, 3, 6), // IV3-6
+} as const;
+
+/** Purple tile effects (§5) by face: PURPLE_EFFECTS[face - 1]. */
+export const PURPLE_EFFECTS = ['vp', 'step', 'rations', 'toolbox', 'toCamp', 'movePathway', 'neighbour', 'flipTwo'] as const;
+export type PurpleEffect = (typeof PURPLE_EFFECTS)[number];
 
 /** The tile set of one colour and level for a game, gemmed tiles removed when asked. */
 export function tileSet(colour: number, level: Level, withGems: boolean): number[] {

@@ -2,15 +2,27 @@ import type { Seat } from '../../core/game.js';
 import type { RRChoice } from './choice.js';
 import type { Frame, State } from './state.js';
 import { relicCount, scoreBreakdown, winners, type ScoreBreakdown } from './scoring.js';
-import { COLOUR_NAMES, END_RELICS, IVORY, PURPLE, RELIC_NAMES, tileColour, tileFace, tileLevel, type RelicColour } from './tiles.js';
+import {
+  COLOUR_NAMES,
+  END_RELICS,
+  IVORY,
+  PURPLE,
+  RELIC_NAMES,
+  ivoryName,
+  purpleName,
+  tileColour,
+  tileFace,
+  tileLevel,
+  type RelicColour,
+} from './tiles.js';
 import { isShrine, relicColour, relicShrine } from './rules.js';
 
 /** A tile as a reader sees it: ivory "IV2-4", purple "PU-3", blue "B2:4" (level 2, worth 4). */
-export function tileName(t: number): string {
-  const c = tileColour(t);
-  if (c === IVORY) return `IV${tileLevel(t)}-${tileFace(t)}`;
-  if (c === PURPLE) return `PU-${tileFace(t)}`;
-  return `B${tileLevel(t)}:${tileFace(t)}`;
+export function tileName(code: number): string {
+  const c = tileColour(code);
+  if (c === IVORY) return ivoryName(code);
+  if (c === PURPLE) return purpleName(code);
+  return `B${tileLevel(code)}:${tileFace(code)}`;
 }
 
 export interface SiteView {
@@ -94,6 +106,7 @@ export function viewOf(s: State, viewer: Seat | null): RRView {
       kind: l.kind,
       colour,
       height: st.length,
+      // RR-SETUP-8: a purple temple's top tile lies face up; ivory and blue stacks stay face down.
       top: s.colour[i] === PURPLE && st.length > 0 ? tileName(st[st.length - 1]!) : null,
       shrine,
       relic: relicShrine(s, i) ? RELIC_NAMES[relicColour(s, i)]! : null,
@@ -102,24 +115,26 @@ export function viewOf(s: State, viewer: Seat | null): RRView {
   const players: PlayerView[] = s.players.map((p, seat) => {
     const own = viewer === seat;
     const col = (c: number) => [1, 2, 3].map((lv) => p.tb[1 + c * 3 + lv - 1]!);
+    // RR-EXPL-5: a blue tile's value is its owner's until Shovel 3 shows it (RR-TB-9) or the game ends.
     const blue = p.blue
-      .map((t, i) => ({ level: tileLevel(t), value: tileFace(t), shown: p.blueShown[i]! }))
+      .map((code, i) => ({ level: tileLevel(code), value: tileFace(code), shown: p.blueShown[i]! }))
       .filter((x) => own || x.shown || s.over);
     return {
       seat,
       at: b.locations[p.loc]!.id,
       supply: p.supply,
-      pathways: s.owners.flatMap((o, t) => ((o & (1 << seat)) !== 0 ? [b.trails[t]!.id] : [])),
+      pathways: s.owners.flatMap((o, trail) => ((o & (1 << seat)) !== 0 ? [b.trails[trail]!.id] : [])),
       rations: p.rations,
       reserve: p.reserve,
       bottom: p.tb[0]!,
       machete: col(0),
       compass: col(1),
       shovel: col(2),
-      ivory: p.ivory.filter((t) => t !== 0).map(tileName),
+      ivory: p.ivory.filter((code) => code !== 0).map(tileName),
       relics: { green: p.relics[0]!, ivory: p.relics[1]!, blue: p.relics[2]!, purple: p.relics[3]! },
       blueCount: p.blue.length,
       blue,
+      // RR-COMP-6: VP stay hidden from the others, unless the table chose open scores (D-17).
       vp: own || s.opts.openScores || s.over ? p.vp : null,
     };
   });
@@ -135,7 +150,7 @@ export function viewOf(s: State, viewer: Seat | null): RRView {
     toAct,
     decision: f ? f.k : null,
     sites,
-    tokens: b.rivers.flatMap((t, i) => ((s.tokens & (1 << i)) !== 0 ? [b.trails[t]!.id] : [])),
+    tokens: b.rivers.flatMap((trail, i) => ((s.tokens & (1 << i)) !== 0 ? [b.trails[trail]!.id] : [])),
     pool: s.pool,
     players,
     discards: s.discards.map(tileName),

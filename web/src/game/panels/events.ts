@@ -1,21 +1,28 @@
 import type { TFunction } from 'i18next';
+import type { RREvent, RRReason } from '../../../../src/games/relic-runners/events.js';
 import type { LogEvent, SeatInfo } from '../../net/session.js';
 import { seatName } from '../names.js';
 import { toolName } from './choices.js';
 import { relicName, siteName, trailName } from './places.js';
 import { tileTitle } from './tiles.js';
 
-const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
-const str = (v: unknown): string => (typeof v === 'string' ? v : String(v ?? ''));
+/** Events the server adds around the engine's (undo, a seat handed to a bot or taken back). */
+type SeatEvent = { readonly type: 'undo' | 'seatToBot' | 'seatReclaimed'; readonly seat: number };
 
 /** Why VP or rations came: tile names stay as they are, tools and the rest are put in words. */
-export function reasonText(why: unknown, t: TFunction): string {
-  const w = str(why);
-  const tool = /^(Machete|Compass|Shovel) ([123])$/.exec(w);
-  if (tool) return toolName(tool[1]!.toLowerCase(), Number(tool[2]), t);
-  if (/^(IV[123]-[1-6]|PU-[1-8])$/.test(w)) return `${w} (${tileTitle(w, t)})`;
-  const key = { expedition: 'expedition', 'ivory discard': 'ivoryDiscard', 'base camp': 'camp' }[w];
-  return key ? t(`log:why.${key}`) : w;
+export function reasonText(why: RRReason, t: TFunction): string {
+  switch (why.kind) {
+    case 'tool':
+      return toolName(why.tool, why.level, t);
+    case 'tile':
+      return `${why.tile} (${tileTitle(why.tile, t)})`;
+    case 'expedition':
+      return t('log:why.expedition');
+    case 'ivoryDiscard':
+      return t('log:why.ivoryDiscard');
+    case 'camp':
+      return t('log:why.camp');
+  }
 }
 
 /**
@@ -24,62 +31,59 @@ export function reasonText(why: unknown, t: TFunction): string {
  */
 export function describeEvent(e: LogEvent, seats: readonly SeatInfo[], t: TFunction): string {
   const name = typeof e.seat === 'number' ? seatName(seats, e.seat, t) : '';
-  const site = (v: unknown) => siteName(str(v), t);
-  const trail = (v: unknown) => trailName(num(v), t);
-  switch (e.type) {
+  const site = (id: string) => siteName(id, t);
+  const trail = (id: number) => trailName(id, t);
+  // The engine's and the server's events, as the wire carries them; anything else gets the default line.
+  const ev = e as RREvent | SeatEvent;
+  switch (ev.type) {
     case 'turn':
-      return t('log:turn', { name, turn: num(e.turn) });
-    case 'move': {
-      const trails = Array.isArray(e.trails) ? (e.trails as unknown[]).map(str) : [];
-      return t('log:move', { name, site: site(e.to), trails: trails.join(', '), count: trails.length });
-    }
+      return t('log:turn', { name, turn: ev.turn });
+    case 'move':
+      return t('log:move', { name, site: site(ev.to), trails: ev.trails.join(', '), count: ev.trails.length });
     case 'teleport':
-      return t('log:teleport', { name, site: site(e.to) });
+      return t('log:teleport', { name, site: site(ev.to) });
     case 'explore':
-      return t(`log:explore.${str(e.how) === 'machete' ? 'machete' : str(e.how) === 'neighbour' ? 'neighbour' : 'ration'}`, {
-        name,
-        site: site(e.site),
-      });
+      return t(`log:explore.${ev.how}`, { name, site: site(ev.site) });
     case 'ruinTile':
-      return t('log:ruinTile', { name, site: site(e.site) });
+      return t('log:ruinTile', { name, site: site(ev.site) });
     case 'ivoryTaken':
-      return t('log:ivoryTaken', { name, site: site(e.site), tile: str(e.tile), title: tileTitle(str(e.tile), t) });
+      return t('log:ivoryTaken', { name, site: site(ev.site), tile: ev.tile, title: tileTitle(ev.tile, t) });
     case 'blueTaken':
-      return t('log:blueTaken', { name, site: site(e.site), level: num(e.level) });
+      return t('log:blueTaken', { name, site: site(ev.site), level: ev.level });
     case 'purpleTaken':
-      return t('log:purpleTaken', { name, site: site(e.site), tile: str(e.tile), title: tileTitle(str(e.tile), t) });
+      return t('log:purpleTaken', { name, site: site(ev.site), tile: ev.tile, title: tileTitle(ev.tile, t) });
     case 'blueRevealed':
-      return t('log:blueRevealed', { name, level: num(e.level), value: num(e.value) });
+      return t('log:blueRevealed', { name, level: ev.level, value: ev.value });
     case 'ivoryKept':
-      return t('log:ivoryKept', { name, kept: str(e.kept), discarded: str(e.discarded) });
+      return t('log:ivoryKept', { name, kept: ev.kept, discarded: ev.discarded });
     case 'ivoryUsed':
-      return t('log:ivoryUsed', { name, tile: str(e.tile), title: tileTitle(str(e.tile), t) });
+      return t('log:ivoryUsed', { name, tile: ev.tile, title: tileTitle(ev.tile, t) });
     case 'peek':
-      return t('log:peek', { name, site: site(e.site) });
+      return t('log:peek', { name, site: site(ev.site) });
     case 'vp':
-      return t('log:vp', { name, count: num(e.vp), why: reasonText(e.why, t) });
+      return t('log:vp', { name, count: ev.vp, why: reasonText(ev.why, t) });
     case 'rations':
-      return t('log:rations', { name, count: num(e.rations), why: reasonText(e.why, t) });
+      return t('log:rations', { name, count: ev.rations, why: reasonText(ev.why, t) });
     case 'token':
-      return t(e.coloured ? 'log:tokenColoured' : 'log:tokenGrey', { trail: trail(e.trail) });
+      return t(ev.coloured ? 'log:tokenColoured' : 'log:tokenGrey', { trail: trail(ev.trail) });
     case 'tokensReset':
       return t('log:tokensReset');
     case 'tool':
-      return t('log:tool', { name, tool: toolName(str(e.col), num(e.level), t) });
+      return t('log:tool', { name, tool: toolName(ev.col, ev.level, t) });
     case 'step':
-      return num(e.to) === 1
-        ? t('log:stepIn', { name, tool: toolName(str(e.col), 1, t) })
-        : t('log:step', { name, tool: toolName(str(e.col), num(e.to), t) });
+      return ev.to === 1
+        ? t('log:stepIn', { name, tool: toolName(ev.col, 1, t) })
+        : t('log:step', { name, tool: toolName(ev.col, ev.to, t) });
     case 'toolboxAdded':
       return t('log:toolboxAdded', { name });
     case 'pathway':
-      return t('log:pathway', { name, trail: trail(e.trail) });
+      return t('log:pathway', { name, trail: trail(ev.trail) });
     case 'pathwayMoved':
-      return t('log:pathwayMoved', { name, from: trail(e.from), to: trail(e.trail) });
+      return t('log:pathwayMoved', { name, from: trail(ev.from), to: trail(ev.trail) });
     case 'shrine':
-      return t('log:shrine', { site: site(e.site), relic: relicName(e.relic, t) });
+      return t('log:shrine', { site: site(ev.site), relic: relicName(ev.relic, t) });
     case 'relicTaken':
-      return t('log:relicTaken', { name, site: site(e.site), relic: relicName(e.relic, t) });
+      return t('log:relicTaken', { name, site: site(ev.site), relic: relicName(ev.relic, t) });
     case 'endTriggered':
       return t('log:endTriggered', { name });
     case 'gameEnd':
