@@ -4,6 +4,7 @@ import type { EventRecorder } from '../../core/events.js';
 import { hashString } from '../../core/hash.js';
 import type { Rng } from '../../core/rng.js';
 import type { QChoice } from './choice.js';
+import type { QEvent } from './events.js';
 import { determinize } from './determinize.js';
 import { decider, play, settle, REC } from './rules.js';
 import { RULE_IDS } from './rule-ids.js';
@@ -35,7 +36,7 @@ export function createState(opts: Options, seats: number, rng: Rng): State {
 }
 
 /** One legal choice played, then the automatic rules up to the next decision. */
-function step(s: State, c: State['cache'][number], rec: EventRecorder): void {
+function step(s: State, c: State['cache'][number], rec: EventRecorder<QEvent>): void {
   // TRANSITIONAL (issue 14): copies the module-level recorder's events into this apply's own.
   REC.take();
   REC.loud = rec.loud;
@@ -48,7 +49,7 @@ function step(s: State, c: State['cache'][number], rec: EventRecorder): void {
   for (const e of REC.take()) rec.push(e);
 }
 
-export const quetzal: Game<State, QChoice, Options, QView> = {
+export const quetzal: Game<State, QChoice, Options, QView, QEvent> = {
   id: 'quetzal',
   minSeats: 2,
   maxSeats: 5,
@@ -70,4 +71,4 @@ export const quetzal: Game<State, QChoice, Options, QView> = {
   determinize,
 };
 
-export type { State, Options, QChoice, QView };
+export type { State, Options, QChoice, QView, QEvent };

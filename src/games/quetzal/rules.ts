@@ -1,6 +1,6 @@
-import type { GameEvent } from '../../core/game.js';
 import { rngFromState, shuffle, type Rng } from '../../core/rng.js';
 import type { Face, QChoice } from './choice.js';
+import type { GainReason, QEvent, RerollReason, RerollResult } from './events.js';
 import {
   AUCTIONS,
   CARDS,
@@ -28,15 +28,15 @@ import { ADV, ARCH, AUTO, DECISIONS, SIDE, STAND, bidSize, type Bid, type Frame,
 // TRANSITIONAL (issue 14): still module-level until the rules take the recorder as an argument.
 export const REC = {
   loud: true,
-  list: [] as GameEvent[],
-  take(): GameEvent[] {
+  list: [] as QEvent[],
+  take(): QEvent[] {
     const e = this.list;
     this.list = [];
     return e;
   },
 };
 
-function ev(e: Record<string, unknown> & { type: string }): void {
+function ev(e: QEvent): void {
   if (REC.loud) REC.list.push(e);
 }
 
@@ -81,19 +81,19 @@ function withRng<T>(s: State, f: (r: Rng) => T): T {
 
 // ---------------------------------------------------------------- gains
 
-export function gainCoins(s: State, seat: number, n: number, why: string): void {
+export function gainCoins(s: State, seat: number, n: number, why: GainReason): void {
   if (n <= 0) return;
   s.players[seat]!.coins += n;
   ev({ type: 'coins', seat, n, why });
 }
-export function gainVp(s: State, seat: number, n: number, why: string): void {
+export function gainVp(s: State, seat: number, n: number, why: GainReason): void {
   if (n <= 0) return;
   s.players[seat]!.vp += n;
   ev({ type: 'vp', seat, n, why });
 }
 
 /** Discovery (Q-DISC-1, Q-R-5): the reward of every space reached or crossed; the track stops at its end. */
-export function gainDiscovery(s: State, seat: number, n: number, why: string): void {
+export function gainDiscovery(s: State, seat: number, n: number, why: GainReason): void {
   const p = s.players[seat]!;
   const to = Math.min(DATA.discovery.max, p.disc + n);
   if (to <= p.disc) return;
@@ -103,15 +103,15 @@ export function gainDiscovery(s: State, seat: number, n: number, why: string): v
   let draws = 0;
   for (const r of DATA.discovery.rewards) {
     if (r.space <= from || r.space > to) continue;
-    gainVp(s, seat, r.vp ?? 0, `discovery ${r.space}`);
-    gainCoins(s, seat, r.coins ?? 0, `discovery ${r.space}`);
+    gainVp(s, seat, r.vp ?? 0, 'discovery');
+    gainCoins(s, seat, r.coins ?? 0, 'discovery');
     draws += r.upgrade ?? 0;
   }
   for (let i = 0; i < draws; i++) s.stack.push({ k: 'upgradeDraw', seat });
 }
 
 /** An upgrade reaches a player (Q-UP-1): instant bonus, slot, duplicate or a third permanent. */
-export function gainUpgrade(s: State, seat: number, up: UpgradeId, from: string): void {
+export function gainUpgrade(s: State, seat: number, up: UpgradeId, from: 'stack' | 'village'): void {
   const p = s.players[seat]!;
   const u = UPGRADE[up];
   p.got.push(up);
@@ -228,7 +228,7 @@ export function scoreDelivery(cards: readonly number[], ups: readonly UpgradeId[
 
 // ---------------------------------------------------------------- figures
 
-function rollTeam(s: State, r: Rng, p: Player, seat: number, why: string): number {
+function rollTeam(s: State, r: Rng, p: Player, seat: number, why: GainReason): number {
   const w = DATA.roll.team;
   const x = r.int(100);
   const f = x < w.adv ? ADV : x < w.adv + w.arch ? ARCH : x < w.adv + w.arch + w.side ? SIDE : STAND;
@@ -236,7 +236,7 @@ function rollTeam(s: State, r: Rng, p: Player, seat: number, why: string): numbe
   if (f === STAND) gainCoins(s, seat, 1, why);
   return f;
 }
-function rollLeader(s: State, r: Rng, seat: number, why: string): boolean {
+function rollLeader(s: State, r: Rng, seat: number, why: GainReason): boolean {
   const stands = r.int(100) < DATA.roll.leader.stand;
   if (stands) gainCoins(s, seat, 1, why);
   return stands;
@@ -250,15 +250,15 @@ function rollAll(s: State, seat: number): void {
   p.used = [];
   const before = p.coins;
   withRng(s, (r) => {
-    for (let i = 0; i < p.team; i++) rollTeam(s, r, p, seat, 'standing figure');
-    const ls = rollLeader(s, r, seat, 'standing leader');
+    for (let i = 0; i < p.team; i++) rollTeam(s, r, p, seat, 'standingFigure');
+    const ls = rollLeader(s, r, seat, 'standingLeader');
     ev({
       type: 'roll',
       seat,
-      adv: p.fig[ADV],
-      arch: p.fig[ARCH],
-      side: p.fig[SIDE],
-      stand: p.fig[STAND],
+      adv: p.fig[ADV]!,
+      arch: p.fig[ARCH]!,
+      side: p.fig[SIDE]!,
+      stand: p.fig[STAND]!,
       leaderStands: ls,
       coins: p.coins - before,
       reveals: true,
@@ -267,13 +267,13 @@ function rollAll(s: State, seat: number): void {
 }
 
 /** Rerolls figures in hand by face; a standing figure keeps the coin it earned (QD-7). */
-export function rerollFaces(s: State, seat: number, faces: readonly Face[], why: string): void {
+export function rerollFaces(s: State, seat: number, faces: readonly Face[], why: RerollReason): void {
   const p = s.players[seat]!;
-  const results: string[] = [];
+  const results: RerollResult[] = [];
   withRng(s, (r) => {
     for (const f of faces) {
       if (f === 'leader') {
-        results.push(rollLeader(s, r, seat, why) ? 'leader stands' : 'leader');
+        results.push(rollLeader(s, r, seat, why) ? 'leaderStands' : 'leader');
       } else {
         p.fig[FACES.indexOf(f)]!--;
         results.push(FACES[rollTeam(s, r, p, seat, why)]!);
@@ -759,7 +759,7 @@ function applyPlace(s: State, seat: number, c: Extract<QChoice, { t: 'place' }>)
     const a = loc;
     const prev = s.bids[a];
     if (prev) {
-      if (prev.seat === AUTO) ev({ type: 'outbid', seat: null, automaton: true, loc, back: 0 });
+      if (prev.seat === AUTO) ev({ type: 'outbid', automaton: true, loc, back: 0 });
       else {
         const q = s.players[prev.seat]!;
         // Q-PL-5: team figures come back showing the bid's kind; QD-8: the leader stays wild.
@@ -867,7 +867,7 @@ export function play(s: State, c: QChoice): void {
       removeFromHand(p, card);
       s.discard.push(card);
       ev({ type: 'sell', seat, card: c.card });
-      gainCoins(s, seat, 7, 'black market');
+      gainCoins(s, seat, 7, 'blackMarket');
       return;
     }
     case 'village': {
