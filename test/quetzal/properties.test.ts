@@ -81,7 +81,7 @@ test('replay determinism: a recorded random game replays to the same hash, and t
       const cs = g.choices(m.state);
       m.play(cs[rng.int(cs.length)]);
     }
-    const again = replay<State>(g, JSON.parse(JSON.stringify(m.record)));
+    const again = replay<State>(g, JSON.parse(JSON.stringify(m.record)) as typeof m.record);
     assert.equal(g.hash(again.state), g.hash(m.state));
     const a = randomGame(seed, seats);
     const b = randomGame(seed, seats);

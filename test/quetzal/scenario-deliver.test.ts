@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { act, buildPosition, choices, decision, g, handNames, place } from '../helpers/quetzal.js';
+import { silentRecorder } from '../../src/core/events.js';
 import { gainDiscovery, scoreDelivery, setVp, settle } from '../../src/games/quetzal/rules.js';
 import { CARDS } from '../../src/games/quetzal/data.js';
 import type { State } from '../../src/games/quetzal/state.js';
@@ -92,14 +93,14 @@ test('QD-11 a delivery uses the upgrades held when it starts; one got through it
 
 test('Q-DISC-1 and Q-R-5 discovery gives every reward reached or crossed (2: 1 VP, 4: 2 coins, 6: upgrade, …) and stops at 14', () => {
   const s = buildPosition({ seats: 3, phase: 'place', upgradeStack: ['instantCoins'], players: [{ figures: { adv: 1 }, coins: 0 }] });
-  gainDiscovery(s, 0, 7, 'delivery');
-  s.cache = settle(s);
+  gainDiscovery(s, silentRecorder(), 0, 7, 'delivery');
+  s.cache = settle(s, silentRecorder());
   const p = s.players[0]!;
   assert.equal(p.disc, 7);
   assert.equal(p.vp, 1);
   assert.equal(p.coins, 2 + 5); // space 4, then the drawn instant upgrade
   assert.deepEqual(p.got, ['instantCoins']);
-  gainDiscovery(s, 0, 20, 'delivery');
+  gainDiscovery(s, silentRecorder(), 0, 20, 'delivery');
   assert.equal(p.disc, 14);
   assert.equal(p.vp, 1 + 2 + 4);
 });

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { act, assertIllegal, buildPosition, choices, decision, g, place, setup } from '../helpers/quetzal.js';
+import { silentRecorder } from '../../src/core/events.js';
 import { settle } from '../../src/games/quetzal/rules.js';
 import type { State } from '../../src/games/quetzal/state.js';
 
@@ -93,7 +94,7 @@ test('QD-7 first rolls and coins first, then reroll upgrades in seat order from 
   p.fig = [0, 0, 0, 2];
   p.leaderHome = false;
   p.coins = 10;
-  s.cache = settle(s);
+  s.cache = settle(s, silentRecorder());
   const ev = act(s, { t: 'reroll', faces: ['stand', 'stand'] });
   const res = (ev.find((e) => e.type === 'reroll') as unknown as { results: string[] }).results;
   assert.equal(p.coins, 10 + res.filter((r) => r === 'stand').length);

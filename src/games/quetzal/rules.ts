@@ -1,3 +1,4 @@
+import type { EventRecorder } from '../../core/events.js';
 import { rngFromState, shuffle, type Rng } from '../../core/rng.js';
 import type { Face, QChoice } from './choice.js';
 import type { GainReason, QEvent, RerollReason, RerollResult } from './events.js';
@@ -18,27 +19,14 @@ import {
 } from './data.js';
 import { ADV, ARCH, AUTO, DECISIONS, SIDE, STAND, bidSize, type Bid, type Frame, type Player, type State } from './state.js';
 
+/** Where the rules write the public events of the choice being applied. */
+export type Rec = EventRecorder<QEvent>;
+
 /*
  * The game as a stack of frames (state.ts). `settle` runs automatic frames until a decision is
  * owed and caches its choices; `play` applies one of them. Everything here mutates the state it is
  * given and is deterministic: randomness comes from the generator kept in the state.
  */
-
-/** Events of the choice being applied. */
-// TRANSITIONAL (issue 14): still module-level until the rules take the recorder as an argument.
-export const REC = {
-  loud: true,
-  list: [] as QEvent[],
-  take(): QEvent[] {
-    const e = this.list;
-    this.list = [];
-    return e;
-  },
-};
-
-function ev(e: QEvent): void {
-  if (REC.loud) REC.list.push(e);
-}
 
 // ---------------------------------------------------------------- small queries
 
@@ -81,48 +69,48 @@ function withRng<T>(s: State, f: (r: Rng) => T): T {
 
 // ---------------------------------------------------------------- gains
 
-export function gainCoins(s: State, seat: number, n: number, why: GainReason): void {
+export function gainCoins(s: State, rec: Rec, seat: number, n: number, why: GainReason): void {
   if (n <= 0) return;
   s.players[seat]!.coins += n;
-  ev({ type: 'coins', seat, n, why });
+  if (rec.loud) rec.push({ type: 'coins', seat, n, why });
 }
-export function gainVp(s: State, seat: number, n: number, why: GainReason): void {
+export function gainVp(s: State, rec: Rec, seat: number, n: number, why: GainReason): void {
   if (n <= 0) return;
   s.players[seat]!.vp += n;
-  ev({ type: 'vp', seat, n, why });
+  if (rec.loud) rec.push({ type: 'vp', seat, n, why });
 }
 
 /** Discovery (Q-DISC-1, Q-R-5): the reward of every space reached or crossed; the track stops at its end. */
-export function gainDiscovery(s: State, seat: number, n: number, why: GainReason): void {
+export function gainDiscovery(s: State, rec: Rec, seat: number, n: number, why: GainReason): void {
   const p = s.players[seat]!;
   const to = Math.min(DATA.discovery.max, p.disc + n);
   if (to <= p.disc) return;
   const from = p.disc;
   p.disc = to;
-  ev({ type: 'discovery', seat, n: to - from, to, why });
+  if (rec.loud) rec.push({ type: 'discovery', seat, n: to - from, to, why });
   let draws = 0;
   for (const r of DATA.discovery.rewards) {
     if (r.space <= from || r.space > to) continue;
-    gainVp(s, seat, r.vp ?? 0, 'discovery');
-    gainCoins(s, seat, r.coins ?? 0, 'discovery');
+    gainVp(s, rec, seat, r.vp ?? 0, 'discovery');
+    gainCoins(s, rec, seat, r.coins ?? 0, 'discovery');
     draws += r.upgrade ?? 0;
   }
   for (let i = 0; i < draws; i++) s.stack.push({ k: 'upgradeDraw', seat });
 }
 
 /** An upgrade reaches a player (Q-UP-1): instant bonus, slot, duplicate or a third permanent. */
-export function gainUpgrade(s: State, seat: number, up: UpgradeId, from: 'stack' | 'village'): void {
+export function gainUpgrade(s: State, rec: Rec, seat: number, up: UpgradeId, from: 'stack' | 'village'): void {
   const p = s.players[seat]!;
   const u = UPGRADE[up];
   p.got.push(up);
-  ev({ type: 'upgrade', seat, up, from });
+  if (rec.loud) rec.push({ type: 'upgrade', seat, up, from });
   if (u.instant) {
-    gainCoins(s, seat, u.coins ?? 0, up);
-    gainDiscovery(s, seat, u.discovery ?? 0, up);
+    gainCoins(s, rec, seat, u.coins ?? 0, up);
+    gainDiscovery(s, rec, seat, u.discovery ?? 0, up);
     return;
   }
   if (p.ups.includes(up)) {
-    ev({ type: 'upgradeDiscarded', seat, up, why: 'duplicate' });
+    if (rec.loud) rec.push({ type: 'upgradeDiscarded', seat, up, why: 'duplicate' });
     return;
   }
   if (p.ups.length < 2) {
@@ -135,14 +123,14 @@ export function gainUpgrade(s: State, seat: number, up: UpgradeId, from: 'stack'
 // ---------------------------------------------------------------- cards
 
 /** Top card of the deck; an empty deck is replaced by the shuffled discard pile (QD-5). */
-export function drawCard(s: State): number | null {
+export function drawCard(s: State, rec: Rec): number | null {
   if (s.deck.length === 0) {
     if (s.discard.length === 0) return null;
     s.deck = s.discard;
     s.discard = [];
     withRng(s, (r) => shuffle(r, s.deck));
     for (const k of s.bottomKnown) k.length = 0;
-    ev({ type: 'reshuffle', cards: s.deck.length, reveals: true });
+    if (rec.loud) rec.push({ type: 'reshuffle', cards: s.deck.length, reveals: true });
   }
   const c = s.deck.pop()!;
   for (const k of s.bottomKnown) {
@@ -153,33 +141,34 @@ export function drawCard(s: State): number | null {
 }
 
 /** Fills every empty artifact space (Q-END-2, QD-5). */
-export function refillCards(s: State): void {
+export function refillCards(s: State, rec: Rec): void {
   const fill = (arr: number[]) => {
     for (let i = 0; i < arr.length; i++) {
       if (arr[i] !== -1) continue;
-      const c = drawCard(s);
+      const c = drawCard(s, rec);
       if (c === null) return;
       arr[i] = c;
     }
   };
   fill(s.temple);
   for (const site of s.sites) fill(site);
-  ev({
-    type: 'refill',
-    temple: s.temple.map((c) => (c < 0 ? null : cardName(c))),
-    sites: s.sites.map((x) => x.map((c) => (c < 0 ? null : cardName(c)))),
-  });
+  if (rec.loud)
+    rec.push({
+      type: 'refill',
+      temple: s.temple.map((c) => (c < 0 ? null : cardName(c))),
+      sites: s.sites.map((x) => x.map((c) => (c < 0 ? null : cardName(c)))),
+    });
 }
 
 /** Refills the Village display from the upgrade stack; skipped once the stack is empty (QD-12). */
-export function refillVillage(s: State): void {
+export function refillVillage(s: State, rec: Rec): void {
   for (let i = 0; i < s.village.length; i++) {
     if (s.village[i] !== null) continue;
     const u = s.upStack.pop();
     if (u === undefined) break;
     s.village[i] = u;
   }
-  ev({ type: 'village', display: s.village.slice() });
+  if (rec.loud) rec.push({ type: 'village', display: s.village.slice() });
 }
 
 /** Delivery VP of n cards of one type (Q-DEL-1): complete sets of 3 plus one remainder set. */
@@ -228,59 +217,60 @@ export function scoreDelivery(cards: readonly number[], ups: readonly UpgradeId[
 
 // ---------------------------------------------------------------- figures
 
-function rollTeam(s: State, r: Rng, p: Player, seat: number, why: GainReason): number {
+function rollTeam(s: State, rec: Rec, r: Rng, p: Player, seat: number, why: GainReason): number {
   const w = DATA.roll.team;
   const x = r.int(100);
   const f = x < w.adv ? ADV : x < w.adv + w.arch ? ARCH : x < w.adv + w.arch + w.side ? SIDE : STAND;
   p.fig[f]!++;
-  if (f === STAND) gainCoins(s, seat, 1, why);
+  if (f === STAND) gainCoins(s, rec, seat, 1, why);
   return f;
 }
-function rollLeader(s: State, r: Rng, seat: number, why: GainReason): boolean {
+function rollLeader(s: State, rec: Rec, r: Rng, seat: number, why: GainReason): boolean {
   const stands = r.int(100) < DATA.roll.leader.stand;
-  if (stands) gainCoins(s, seat, 1, why);
+  if (stands) gainCoins(s, rec, seat, 1, why);
   return stands;
 }
 
 /** Phase 1 for one seat (Q-ROLL-1): every figure rolled, +1 coin per standing figure. */
-function rollAll(s: State, seat: number): void {
+function rollAll(s: State, rec: Rec, seat: number): void {
   const p = s.players[seat]!;
   p.fig = [0, 0, 0, 0];
   p.leaderHome = true;
   p.used = [];
   const before = p.coins;
   withRng(s, (r) => {
-    for (let i = 0; i < p.team; i++) rollTeam(s, r, p, seat, 'standingFigure');
-    const ls = rollLeader(s, r, seat, 'standingLeader');
-    ev({
-      type: 'roll',
-      seat,
-      adv: p.fig[ADV]!,
-      arch: p.fig[ARCH]!,
-      side: p.fig[SIDE]!,
-      stand: p.fig[STAND]!,
-      leaderStands: ls,
-      coins: p.coins - before,
-      reveals: true,
-    });
+    for (let i = 0; i < p.team; i++) rollTeam(s, rec, r, p, seat, 'standingFigure');
+    const ls = rollLeader(s, rec, r, seat, 'standingLeader');
+    if (rec.loud)
+      rec.push({
+        type: 'roll',
+        seat,
+        adv: p.fig[ADV]!,
+        arch: p.fig[ARCH]!,
+        side: p.fig[SIDE]!,
+        stand: p.fig[STAND]!,
+        leaderStands: ls,
+        coins: p.coins - before,
+        reveals: true,
+      });
   });
 }
 
 /** Rerolls figures in hand by face; a standing figure keeps the coin it earned (QD-7). */
-export function rerollFaces(s: State, seat: number, faces: readonly Face[], why: RerollReason): void {
+export function rerollFaces(s: State, rec: Rec, seat: number, faces: readonly Face[], why: RerollReason): void {
   const p = s.players[seat]!;
   const results: RerollResult[] = [];
   withRng(s, (r) => {
     for (const f of faces) {
       if (f === 'leader') {
-        results.push(rollLeader(s, r, seat, why) ? 'leaderStands' : 'leader');
+        results.push(rollLeader(s, rec, r, seat, why) ? 'leaderStands' : 'leader');
       } else {
         p.fig[FACES.indexOf(f)]!--;
-        results.push(FACES[rollTeam(s, r, p, seat, why)]!);
+        results.push(FACES[rollTeam(s, rec, r, p, seat, why)]!);
       }
     }
   });
-  ev({ type: 'reroll', seat, faces: faces.slice(), results, why, reveals: true });
+  if (rec.loud) rec.push({ type: 'reroll', seat, faces: faces.slice(), results, why, reveals: true });
 }
 
 function takeFigures(p: Player, c: Extract<QChoice, { t: 'place' }>): void {
@@ -449,7 +439,7 @@ function pushAll(s: State, frames: Frame[]): void {
 }
 
 /** The automaton places its 6 figures from the top card of its deck (Q-2P-1). */
-export function automatonPlace(s: State): void {
+export function automatonPlace(s: State, rec: Rec): void {
   const a = s.auto;
   if (!a) return;
   const id = a.deck.pop();
@@ -461,16 +451,17 @@ export function automatonPlace(s: State): void {
   s.bids[c.site] = { seat: AUTO, team: 3, leader: false, kind: c.siteKind };
   if (c.last === 'blackMarket') s.bids.blackMarket = { seat: AUTO, team: 1, leader: false, kind: 'adv' };
   else s.bids.ship1 = { seat: AUTO, team: 1, leader: false, kind: c.lastKind };
-  ev({
-    type: 'automaton',
-    card: c.id,
-    temple: c.temple.slice(),
-    site: c.site,
-    siteKind: c.siteKind,
-    last: c.last === 'ship' ? 'ship1' : 'blackMarket',
-    lastKind: c.lastKind,
-    reveals: true,
-  });
+  if (rec.loud)
+    rec.push({
+      type: 'automaton',
+      card: c.id,
+      temple: c.temple.slice(),
+      site: c.site,
+      siteKind: c.siteKind,
+      last: c.last === 'ship' ? 'ship1' : 'blackMarket',
+      lastKind: c.lastKind,
+      reveals: true,
+    });
 }
 
 /** The automaton's pick from the Temple display (Q-R-7): type priority, then bonus priority. */
@@ -489,7 +480,7 @@ export function automatonPick(s: State): number {
   return best;
 }
 
-function automatonTemple(s: State, n: number): void {
+function automatonTemple(s: State, rec: Rec, n: number): void {
   const y = DATA.yields[TEMPLE_BANNERS[n - 1]!.yield as 'choose2'];
   const took: number[] = [];
   for (let i = 0; i < y.choose; i++) {
@@ -499,11 +490,11 @@ function automatonTemple(s: State, n: number): void {
     s.temple[slot] = -1;
   }
   for (let i = 0; i < y.draw; i++) {
-    const c = drawCard(s);
+    const c = drawCard(s, rec);
     if (c !== null) took.push(c);
   }
   s.discard.push(...took);
-  ev({ type: 'automatonTemple', banner: n, cards: took.map(cardName), reveals: took.length > 0 ? true : undefined });
+  if (rec.loud) rec.push({ type: 'automatonTemple', banner: n, cards: took.map(cardName), reveals: took.length > 0 ? true : undefined });
 }
 
 function startDelivery(s: State, seat: number, loc: LocId, limit: number): Frame | null {
@@ -513,9 +504,9 @@ function startDelivery(s: State, seat: number, loc: LocId, limit: number): Frame
 }
 
 /** Phase 3: every location in activation order, then figures back and the next round (Q-ACT-*). */
-export function beginActivation(s: State): void {
+export function beginActivation(s: State, rec: Rec): void {
   s.phase = 'activate';
-  ev({ type: 'activate', round: s.round });
+  if (rec.loud) rec.push({ type: 'activate', round: s.round });
   pushAll(s, [
     { k: 'stele' },
     ...TEMPLE_BANNERS.map((b): Frame => ({ k: 'templeBanner', n: b.n })),
@@ -530,12 +521,12 @@ export function beginActivation(s: State): void {
   ]);
 }
 
-function runAuto(s: State, f: Frame): void {
+function runAuto(s: State, rec: Rec, f: Frame): void {
   switch (f.k) {
     case 'roll': {
       s.phase = 'roll';
       const order = fromStart(s);
-      for (const q of order) rollAll(s, q);
+      for (const q of order) rollAll(s, rec, q);
       const frames: Frame[] = [];
       // QD-7: after all first rolls, reroll upgrades in seat order from the start player.
       for (const q of order) {
@@ -560,21 +551,21 @@ function runAuto(s: State, f: Frame): void {
         }
       }
       // Everyone placed everything: phase 3 (Q-ACT-*).
-      beginActivation(s);
+      beginActivation(s, rec);
       return;
     }
     case 'stele': {
       const h = s.stele[0];
       if (h === null || h === undefined || h < 0) return;
       s.start = h;
-      ev({ type: 'startMarker', seat: h });
-      gainDiscovery(s, h, 1, 'stele');
+      if (rec.loud) rec.push({ type: 'startMarker', seat: h });
+      gainDiscovery(s, rec, h, 1, 'stele');
       return;
     }
     case 'templeBanner': {
       const h = s.templeB[f.n - 1];
       if (h === null || h === undefined) return;
-      if (h === AUTO) return automatonTemple(s, f.n);
+      if (h === AUTO) return automatonTemple(s, rec, f.n);
       const y = DATA.yields[TEMPLE_BANNERS[f.n - 1]!.yield as 'choose2'];
       if (y.draw > 0) s.stack.push({ k: 'templeDraw', seat: h, banner: f.n });
       if (y.choose > 0) s.stack.push({ k: 'take', seat: h, banner: f.n, left: y.choose });
@@ -583,16 +574,16 @@ function runAuto(s: State, f: Frame): void {
     case 'templeDraw': {
       const p = s.players[f.seat]!;
       const twice = holds(p, 'templeDraw');
-      const a = drawCard(s);
+      const a = drawCard(s, rec);
       if (a === null) return;
-      const b = twice ? drawCard(s) : null;
+      const b = twice ? drawCard(s, rec) : null;
       if (b === null) {
         p.hand.push(a);
         p.secret.push(a);
-        ev({ type: 'draw', seat: f.seat, n: 1, reveals: true });
+        if (rec.loud) rec.push({ type: 'draw', seat: f.seat, n: 1, reveals: true });
         return;
       }
-      ev({ type: 'draw', seat: f.seat, n: 2, reveals: true });
+      if (rec.loud) rec.push({ type: 'draw', seat: f.seat, n: 2, reveals: true });
       s.stack.push({ k: 'keep', seat: f.seat, banner: f.banner, cards: [a, b] });
       return;
     }
@@ -604,15 +595,15 @@ function runAuto(s: State, f: Frame): void {
       s.sites[f.site] = s.sites[f.site]!.map(() => -1);
       if (bid.seat === AUTO) {
         s.discard.push(...cards);
-        ev({ type: 'automatonSite', site: id, cards: cards.map(cardName) });
+        if (rec.loud) rec.push({ type: 'automatonSite', site: id, cards: cards.map(cardName) });
         return;
       }
       s.players[bid.seat]!.hand.push(...cards);
-      ev({ type: 'excavate', seat: bid.seat, site: id, cards: cards.map(cardName) });
+      if (rec.loud) rec.push({ type: 'excavate', seat: bid.seat, site: id, cards: cards.map(cardName) });
       const bonus = DATA.excavation[id];
-      gainVp(s, bid.seat, bonus.vp, id);
-      gainCoins(s, bid.seat, bonus.coins, id);
-      gainDiscovery(s, bid.seat, bonus.discovery, id);
+      gainVp(s, rec, bid.seat, bonus.vp, id);
+      gainCoins(s, rec, bid.seat, bonus.coins, id);
+      gainDiscovery(s, rec, bid.seat, bonus.discovery, id);
       return;
     }
     case 'blackMarket': {
@@ -647,7 +638,7 @@ function runAuto(s: State, f: Frame): void {
     case 'upgradeDraw': {
       const u = s.upStack.pop();
       if (u === undefined) return; // QD-12
-      gainUpgrade(s, f.seat, u, 'stack');
+      gainUpgrade(s, rec, f.seat, u, 'stack');
       return;
     }
     case 'returnFigures': {
@@ -678,17 +669,17 @@ function runAuto(s: State, f: Frame): void {
         return;
       }
       s.round++;
-      ev({ type: 'round', round: s.round });
-      refillCards(s);
-      refillVillage(s);
-      automatonPlace(s);
+      if (rec.loud) rec.push({ type: 'round', round: s.round });
+      refillCards(s, rec);
+      refillVillage(s, rec);
+      automatonPlace(s, rec);
       s.stack.push({ k: 'roll' });
       return;
     }
     case 'end': {
       s.over = true;
       s.phase = 'over';
-      ev({ type: 'end' });
+      if (rec.loud) rec.push({ type: 'end' });
       return;
     }
     default:
@@ -697,7 +688,7 @@ function runAuto(s: State, f: Frame): void {
 }
 
 /** Runs automatic frames until a decision is owed; returns its choices (empty at the end). */
-export function settle(s: State): readonly QChoice[] {
+export function settle(s: State, rec: Rec): readonly QChoice[] {
   for (;;) {
     const f = s.stack[s.stack.length - 1];
     if (!f) {
@@ -706,7 +697,7 @@ export function settle(s: State): readonly QChoice[] {
     }
     if (!DECISIONS.has(f.k)) {
       s.stack.pop();
-      runAuto(s, f);
+      runAuto(s, rec, f);
       continue;
     }
     const seat = (f as { seat: number }).seat;
@@ -739,7 +730,7 @@ function removeFromHand(p: Player, c: number): void {
   if (i >= 0) p.secret.splice(i, 1);
 }
 
-function applyPlace(s: State, seat: number, c: Extract<QChoice, { t: 'place' }>): void {
+function applyPlace(s: State, rec: Rec, seat: number, c: Extract<QChoice, { t: 'place' }>): void {
   const p = s.players[seat]!;
   const n = c.adv + c.arch + c.wild + (c.leader ? 1 : 0);
   const loc = c.loc;
@@ -750,7 +741,7 @@ function applyPlace(s: State, seat: number, c: Extract<QChoice, { t: 'place' }>)
   takeFigures(p, c);
   p.coins -= cost;
   const kind = c.as ?? null;
-  ev({ type: 'place', seat, loc, banner: c.banner ?? null, kind, n, leader: c.leader, cost });
+  if (rec.loud) rec.push({ type: 'place', seat, loc, banner: c.banner ?? null, kind, n, leader: c.leader, cost });
   if (loc === 'stele') s.stele[0] = seat;
   else if (loc === 'temple') s.templeB[c.banner! - 1] = seat;
   else if (loc === 'village') s.villageB[c.banner! - 1] = seat;
@@ -759,13 +750,15 @@ function applyPlace(s: State, seat: number, c: Extract<QChoice, { t: 'place' }>)
     const a = loc;
     const prev = s.bids[a];
     if (prev) {
-      if (prev.seat === AUTO) ev({ type: 'outbid', automaton: true, loc, back: 0 });
-      else {
+      if (prev.seat === AUTO) {
+        // Q-2P-3: the automaton's figures are discarded for the round.
+        if (rec.loud) rec.push({ type: 'outbid', automaton: true, loc, back: 0 });
+      } else {
         const q = s.players[prev.seat]!;
         // Q-PL-5: team figures come back showing the bid's kind; QD-8: the leader stays wild.
         if (prev.team > 0) q.fig[KIND_INDEX[prev.kind!]]! += prev.team;
         if (prev.leader) q.leaderHome = true;
-        ev({ type: 'outbid', seat: prev.seat, loc, back: bidSize(prev) });
+        if (rec.loud) rec.push({ type: 'outbid', seat: prev.seat, loc, back: bidSize(prev) });
       }
     }
     const bid: Bid = { seat, team: c.adv + c.arch + c.wild, leader: c.leader, kind };
@@ -774,57 +767,58 @@ function applyPlace(s: State, seat: number, c: Extract<QChoice, { t: 'place' }>)
   s.stack.push({ k: 'placeTurn' });
   if (loc === 'camp') {
     // Q-PL-6, QD-2
-    gainCoins(s, seat, n, 'camp');
+    gainCoins(s, rec, seat, n, 'camp');
     s.stack.push({ k: 'camp', seat });
   }
 }
 
-function applyDeliver(s: State, f: Extract<Frame, { k: 'deliver' }>): void {
+function applyDeliver(s: State, rec: Rec, f: Extract<Frame, { k: 'deliver' }>): void {
   const p = s.players[f.seat]!;
   if (f.added.length === 0) {
-    ev({ type: 'deliver', seat: f.seat, loc: f.loc, cards: [], vp: 0, coins: 0, discovery: 0 });
+    if (rec.loud) rec.push({ type: 'deliver', seat: f.seat, loc: f.loc, cards: [], vp: 0, coins: 0, discovery: 0 });
     return;
   }
   for (const c of f.added) removeFromHand(p, c);
   s.discard.push(...f.added);
   const sc = scoreDelivery(f.added, f.ups);
-  ev({
-    type: 'deliver',
-    seat: f.seat,
-    loc: f.loc,
-    cards: f.added.map(cardName),
-    vp: sc.vp + sc.upgradeVp,
-    coins: sc.coins + sc.upgradeCoins,
-    discovery: sc.discovery,
-  });
-  gainVp(s, f.seat, sc.vp + sc.upgradeVp, 'delivery');
-  gainCoins(s, f.seat, sc.coins + sc.upgradeCoins, 'delivery');
-  gainDiscovery(s, f.seat, sc.discovery, 'delivery');
+  if (rec.loud)
+    rec.push({
+      type: 'deliver',
+      seat: f.seat,
+      loc: f.loc,
+      cards: f.added.map(cardName),
+      vp: sc.vp + sc.upgradeVp,
+      coins: sc.coins + sc.upgradeCoins,
+      discovery: sc.discovery,
+    });
+  gainVp(s, rec, f.seat, sc.vp + sc.upgradeVp, 'delivery');
+  gainCoins(s, rec, f.seat, sc.coins + sc.upgradeCoins, 'delivery');
+  gainDiscovery(s, rec, f.seat, sc.discovery, 'delivery');
 }
 
 /** Plays a legal choice `c` of the decision on top. */
-export function play(s: State, c: QChoice): void {
+export function play(s: State, c: QChoice, rec: Rec): void {
   const f = s.stack[s.stack.length - 1]!;
   const seat = (f as { seat: number }).seat;
   const p = s.players[seat]!;
   if (c.t === 'exchange') {
     if (c.up === 'coinsToVp') {
       p.coins -= 2;
-      ev({ type: 'exchange', seat, up: c.up });
-      gainVp(s, seat, 1, 'exchange');
+      if (rec.loud) rec.push({ type: 'exchange', seat, up: c.up });
+      gainVp(s, rec, seat, 1, 'exchange');
     } else {
       p.coins -= 3;
-      ev({ type: 'exchange', seat, up: c.up });
-      gainDiscovery(s, seat, 1, 'exchange');
+      if (rec.loud) rec.push({ type: 'exchange', seat, up: c.up });
+      gainDiscovery(s, rec, seat, 1, 'exchange');
     }
     return;
   }
   s.stack.pop();
   switch (c.t) {
     case 'place':
-      return applyPlace(s, seat, c);
+      return applyPlace(s, rec, seat, c);
     case 'reroll':
-      if (c.faces.length > 0) rerollFaces(s, seat, c.faces, f.k === 'camp' ? 'camp' : 'reroll2');
+      if (c.faces.length > 0) rerollFaces(s, rec, seat, c.faces, f.k === 'camp' ? 'camp' : 'reroll2');
       if (f.k === 'rerollUp') p.used.push('reroll2');
       return;
     case 'rerollAll':
@@ -832,7 +826,7 @@ export function play(s: State, c: QChoice): void {
         const faces: Face[] = [];
         for (let i = 0; i < 4; i++) for (let k = 0; k < p.fig[i]!; k++) faces.push(FACES[i]!);
         if (p.leaderHome) faces.push('leader');
-        rerollFaces(s, seat, faces, 'rerollAll');
+        rerollFaces(s, rec, seat, faces, 'rerollAll');
         p.used.push('rerollAll');
       }
       return;
@@ -842,7 +836,7 @@ export function play(s: State, c: QChoice): void {
       s.temple[i] = -1;
       p.hand.push(card);
       const tf = f as Extract<Frame, { k: 'take' }>;
-      ev({ type: 'take', seat, card: c.card, banner: tf.banner });
+      if (rec.loud) rec.push({ type: 'take', seat, card: c.card, banner: tf.banner });
       if (tf.left > 1) s.stack.push({ k: 'take', seat, banner: tf.banner, left: tf.left - 1 });
       return;
     }
@@ -855,31 +849,31 @@ export function play(s: State, c: QChoice): void {
       p.secret.push(kept);
       s.deck.unshift(other);
       s.bottomKnown[seat]!.push(other);
-      ev({ type: 'underDeck', seat });
+      if (rec.loud) rec.push({ type: 'underDeck', seat });
       return;
     }
     case 'sell': {
       if (c.card === null) {
-        ev({ type: 'sell', seat, card: null });
+        if (rec.loud) rec.push({ type: 'sell', seat, card: null });
         return;
       }
       const card = pickCard(p, c.card);
       removeFromHand(p, card);
       s.discard.push(card);
-      ev({ type: 'sell', seat, card: c.card });
-      gainCoins(s, seat, 7, 'blackMarket');
+      if (rec.loud) rec.push({ type: 'sell', seat, card: c.card });
+      gainCoins(s, rec, seat, 7, 'blackMarket');
       return;
     }
     case 'village': {
       const i = s.village.indexOf(c.up);
       s.village[i] = null;
-      gainUpgrade(s, seat, c.up, 'village');
+      gainUpgrade(s, rec, seat, c.up, 'village');
       return;
     }
     case 'drop': {
       const df = f as Extract<Frame, { k: 'drop' }>;
       if (c.up !== df.up) p.ups[p.ups.indexOf(c.up)] = df.up;
-      ev({ type: 'upgradeDiscarded', seat, up: c.up, why: 'limit' });
+      if (rec.loud) rec.push({ type: 'upgradeDiscarded', seat, up: c.up, why: 'limit' });
       return;
     }
     case 'add': {
@@ -889,7 +883,7 @@ export function play(s: State, c: QChoice): void {
       return;
     }
     case 'deliver':
-      return applyDeliver(s, f as Extract<Frame, { k: 'deliver' }>);
+      return applyDeliver(s, rec, f as Extract<Frame, { k: 'deliver' }>);
     case 'done':
       return;
   }

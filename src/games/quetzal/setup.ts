@@ -1,6 +1,7 @@
 import { InvalidInput } from '../../core/errors.js';
+import { silentRecorder } from '../../core/events.js';
 import { shuffle, type Rng } from '../../core/rng.js';
-import { AUCTIONS, CARD_COUNT, DATA, UPGRADE_TILES, type AuctionId } from './data.js';
+import { AUCTIONS, CARD_COUNT, DATA, UPGRADE_TILES, type AuctionId, type UpgradeId } from './data.js';
 import { automatonPlace, villageSize } from './rules.js';
 import type { Bid, Options, Player, State } from './state.js';
 
@@ -63,7 +64,7 @@ export function setupState(opts: Options, seats: number, rng: Rng): State {
     discard: [],
     temple: new Array<number>(DATA.setup.templeDisplay).fill(-1),
     sites: [0, 1, 2].map(() => new Array<number>(DATA.setup.siteCards).fill(-1)),
-    village: new Array(DATA.setup.villageDisplay).fill(null),
+    village: new Array<UpgradeId | null>(DATA.setup.villageDisplay).fill(null),
     upStack,
     stele: [null],
     templeB: [null, null, null, null, null],
@@ -85,6 +86,7 @@ export function setupState(opts: Options, seats: number, rng: Rng): State {
   for (let i = 0; i < s.temple.length; i++) s.temple[i] = s.deck.pop()!;
   for (const site of s.sites) for (let i = 0; i < site.length; i++) site[i] = s.deck.pop()!;
   for (let i = 0; i < s.village.length; i++) s.village[i] = s.upStack.pop()!;
-  automatonPlace(s);
+  // Setup events are dropped: the game's first move has not happened yet.
+  automatonPlace(s, silentRecorder());
   return s;
 }
