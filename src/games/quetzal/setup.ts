@@ -1,7 +1,7 @@
 import { InvalidInput } from '../../core/errors.js';
 import { silentRecorder } from '../../core/events.js';
 import { shuffle, type Rng } from '../../core/rng.js';
-import { AUCTIONS, CARD_COUNT, DATA, UPGRADE_TILES, type AuctionId, type UpgradeId } from './data.js';
+import { AUCTIONS, CARD_COUNT, DATA, SITES, UPGRADE_TILES, type AuctionId, type UpgradeId } from './data.js';
 import { automatonPlace, villageSize } from './rules.js';
 import type { Bid, Options, Player, State } from './state.js';
 
@@ -63,7 +63,7 @@ export function setupState(opts: Options, seats: number, rng: Rng): State {
     deck,
     discard: [],
     temple: new Array<number>(DATA.setup.templeDisplay).fill(-1),
-    sites: [0, 1, 2].map(() => new Array<number>(DATA.setup.siteCards).fill(-1)),
+    sites: SITES.map(() => new Array<number>(DATA.setup.siteCards).fill(-1)),
     village: new Array<UpgradeId | null>(DATA.setup.villageDisplay).fill(null),
     upStack,
     stele: [null],
