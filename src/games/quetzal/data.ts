@@ -241,7 +241,7 @@ export function validateData(d: QuetzalData): QuetzalData {
 
 export const DATA: QuetzalData = validateData(raw as unknown as QuetzalData);
 
-/** The 75 cards, by id. */
+/** The 75 cards, by id (Q-SET-1; bonus distribution Q-R-4). */
 export const CARDS: readonly CardDef[] = (() => {
   const out: CardDef[] = [];
   for (const t of DATA.cards.types) {

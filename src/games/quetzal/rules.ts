@@ -69,6 +69,7 @@ export function fromStart(s: State): number[] {
 }
 export const figuresInHand = (p: Player): number => p.fig[ADV]! + p.fig[ARCH]! + p.fig[SIDE]! + p.fig[STAND]! + (p.leaderHome ? 1 : 0);
 export const holds = (p: Player, up: UpgradeId): boolean => p.ups.includes(up);
+/** Cost of Temple banner n (Q-R-2); the templeDiscount upgrade takes 1 off, never below 0 (Q-UP-3). */
 export function templeCost(p: Player, n: number): number {
   return Math.max(0, TEMPLE_BANNERS[n - 1]!.cost - (holds(p, 'templeDiscount') ? 1 : 0));
 }
@@ -194,7 +195,7 @@ const JAR = typeIndex('jar');
 const WEAPON = typeIndex('weapon');
 const TABLET = typeIndex('tablet');
 
-/** Delivery VP of n cards of one type (Q-DEL-1): complete sets of 3 plus one remainder set. */
+/** Delivery VP of n cards of one type (Q-DEL-1; the tables are Q-R-4): complete sets of 3 plus one remainder set. */
 export function setVp(type: number, n: number): number {
   const vp = DATA.cards.types[type]!.vp;
   return Math.floor(n / 3) * vp[2] + (n % 3 === 0 ? 0 : vp[(n % 3) - 1]!);
@@ -227,6 +228,7 @@ export function scoreDelivery(cards: readonly number[], ups: readonly UpgradeId[
   const jar = perType[JAR]!;
   const weapon = perType[WEAPON]!;
   const tablet = perType[TABLET]!;
+  // Q-UP-3: the delivery upgrades' effects (Q-R-6).
   if (ups.includes('tabletCoins')) upgradeCoins += 2 * tablet;
   if (ups.includes('mixedSet') && jar > 0 && weapon > 0 && tablet > 0) upgradeVp += 4;
   if (ups.includes('jarSet') && jar >= 3) {
@@ -242,7 +244,10 @@ export function scoreDelivery(cards: readonly number[], ups: readonly UpgradeId[
 
 // ---------------------------------------------------------------- figures
 
-/** One team figure rolled into the hand (Q-R-1 weights out of 100); returns the index of its face. */
+/**
+ * One team figure rolled into the hand with the state's seeded generator (Q-ROLL-2; Q-R-1 weights
+ * out of 100); returns the index of its face.
+ */
 function rollTeam(s: State, rec: Rec, rng: Rng, p: Player, seat: number, why: GainReason): number {
   const w = DATA.roll.team;
   const roll = rng.int(100);
@@ -299,6 +304,7 @@ export function rerollFaces(s: State, rec: Rec, seat: number, faces: readonly Fa
   if (rec.loud) rec.push({ type: 'reroll', seat, faces: faces.slice(), results, why, reveals: true });
 }
 
+/** The placed figures leave the hand; a wild one becomes the kind it is placed as (Q-PL-2), recorded in the bid. */
 function takeFigures(p: Player, c: PlaceChoice): void {
   p.fig[ADV]! -= c.adv;
   p.fig[ARCH]! -= c.arch;
@@ -335,6 +341,7 @@ export function placeChoices(s: State, seat: number): QChoice[] {
   const wild = p.fig[SIDE]! + p.fig[STAND]!;
   const leaderHome = p.leaderHome;
   const withLeader = leaderHome ? [false, true] : [false];
+  // Q-PL-4: free locations take any mix of figures, as often as wanted, within the coins (no debt, Q-PL-1).
   const free = (loc: LocId, costPer: number) => {
     for (let adv = 0; adv <= p.fig[ADV]!; adv++)
       for (let arch = 0; arch <= p.fig[ARCH]!; arch++)
@@ -345,14 +352,16 @@ export function placeChoices(s: State, seat: number): QChoice[] {
             out.push(placeChoice(loc, undefined, undefined, adv, arch, w, leader));
           }
   };
-  // One figure of the banner's kind: a figure showing it if any, else a wild team figure; or the leader.
+  // Q-PL-3: one figure of the banner's kind on a free banner: a figure showing it if any, else a
+  // wild team figure; or the leader.
   const single = (loc: LocId, banner: number, kind: Kind) => {
     if (p.fig[KIND_INDEX[kind]]! > 0) out.push(placeChoice(loc, banner, kind, kind === 'adv' ? 1 : 0, kind === 'arch' ? 1 : 0, 0, false));
     else if (wild > 0) out.push(placeChoice(loc, banner, kind, 0, 0, 1, false));
     if (leaderHome) out.push(placeChoice(loc, banner, kind, 0, 0, 0, true));
   };
-  free('camp', 0);
-  if (s.start !== seat && s.stele[0] === null) single('stele', 1, 'arch');
+  free('camp', 0); // Q-PL-1: the Camp is always open
+  if (s.start !== seat && s.stele[0] === null) single('stele', 1, 'arch'); // Q-PL-7
+  // QD-9: only a held banner is closed; the same seat may take several banners of a location.
   TEMPLE_BANNERS.forEach((b) => {
     if (s.templeB[b.n - 1] === null && templeCost(p, b.n) <= p.coins) single('temple', b.n, b.kind);
   });
@@ -376,6 +385,7 @@ export function placeChoices(s: State, seat: number): QChoice[] {
         }
     }
   }
+  // Village banners cost and kind: Q-R-8.
   VILLAGE_BANNERS.forEach((b) => {
     if (!bannerCovered(s, 'village', b.n) && s.villageB[b.n - 1] === null && b.cost <= p.coins) single('village', b.n, b.kind);
   });
@@ -450,6 +460,7 @@ function mainChoices(s: State, f: DecisionFrame): QChoice[] {
 /** Coins each exchange upgrade takes for its 1 VP or 1 discovery (Q-R-6). */
 const EXCHANGE_COINS = { coinsToVp: 2, coinsToDiscovery: 3 } as const;
 
+/** Q-UP-2, QD-13: the exchange upgrades, offered with every decision of their holder. */
 function exchangeChoices(s: State, seat: number): QChoice[] {
   const p = s.players[seat]!;
   const out: QChoice[] = [];
@@ -507,6 +518,7 @@ export function automatonPick(temple: readonly number[]): number {
   return best;
 }
 
+/** Q-2P-4: the automaton's Temple banner: it picks by priority, draws on a draw banner, discards all. */
 function automatonTemple(s: State, rec: Rec, banner: number): void {
   const y = TEMPLE_YIELDS[banner - 1]!;
   const took: number[] = [];
@@ -530,6 +542,7 @@ const SHIP_CARDS = 6;
 /** What the Black Market pays for a card (Q-ACT-4). */
 const BLACK_MARKET_COINS = 7;
 
+/** A delivery of the upgrades held now (QD-11); extraCard allows one more card (Q-UP-3). */
 function startDelivery(s: State, seat: number, loc: LocId, limit: number): FrameOf<'deliver'> | null {
   const p = s.players[seat]!;
   if (p.hand.length === 0) return null;
@@ -573,6 +586,7 @@ function runAuto(s: State, rec: Rec, f: AutoFrame): void {
       return;
     }
     case 'placeTurn': {
+      // Q-PL-1: clockwise from the start player, skipping seats with no figures in hand.
       s.phase = 'place';
       for (let i = 1; i <= s.seats; i++) {
         const seat = (s.cur + i) % s.seats;
@@ -588,6 +602,7 @@ function runAuto(s: State, rec: Rec, f: AutoFrame): void {
       return;
     }
     case 'stele': {
+      // Q-ACT-1: the start player marker and 1 discovery.
       const holder = s.stele[0];
       if (holder === null || holder === undefined || holder < 0) return;
       s.start = holder;
@@ -596,6 +611,7 @@ function runAuto(s: State, rec: Rec, f: AutoFrame): void {
       return;
     }
     case 'templeBanner': {
+      // Q-ACT-2: each banner top to bottom takes its yield (Q-R-2).
       const holder = s.templeB[f.n - 1];
       if (holder === null || holder === undefined) return;
       if (holder === AUTO) return automatonTemple(s, rec, f.n);
@@ -606,7 +622,7 @@ function runAuto(s: State, rec: Rec, f: AutoFrame): void {
     }
     case 'templeDraw': {
       const p = s.players[f.seat]!;
-      const twice = holds(p, 'templeDraw');
+      const twice = holds(p, 'templeDraw'); // Q-UP-3: draw one more, keep one, the other under the deck
       const first = drawCard(s, rec);
       if (first === null) return;
       const second = twice ? drawCard(s, rec) : null;
@@ -621,36 +637,41 @@ function runAuto(s: State, rec: Rec, f: AutoFrame): void {
       return;
     }
     case 'site': {
+      // Q-ACT-3: sites in order; the winner takes the cards and the bonus, unwon cards stay.
       const id = SITES[f.site]!;
       const bid = s.bids[id];
       if (!bid) return;
       const cards = s.sites[f.site]!.filter((card) => card >= 0);
       s.sites[f.site] = s.sites[f.site]!.map(() => -1);
       if (bid.seat === AUTO) {
+        // Q-2P-4: a site the automaton holds loses its cards.
         s.discard.push(...cards);
         if (rec.loud) rec.push({ type: 'automatonSite', site: id, cards: cards.map(cardName) });
         return;
       }
       s.players[bid.seat]!.hand.push(...cards);
       if (rec.loud) rec.push({ type: 'excavate', seat: bid.seat, site: id, cards: cards.map(cardName) });
-      const bonus = DATA.excavation[id];
+      const bonus = DATA.excavation[id]; // Q-R-3
       gainVp(s, rec, bid.seat, bonus.vp, id);
       gainCoins(s, rec, bid.seat, bonus.coins, id);
       gainDiscovery(s, rec, bid.seat, bonus.discovery, id);
       return;
     }
     case 'blackMarket': {
+      // Q-ACT-4 (the automaton's figure there does nothing, Q-2P-4).
       const bid = s.bids.blackMarket;
       if (bid && bid.seat >= 0) s.stack.push({ k: 'sell', seat: bid.seat });
       return;
     }
     case 'villageBanner': {
+      // Q-ACT-5: banners top to bottom, each takes a face-up upgrade still there.
       const holder = s.villageB[f.n - 1];
       if (holder === null || holder === undefined || holder < 0) return;
       s.stack.push({ k: 'village', seat: holder, banner: f.n });
       return;
     }
     case 'harbour': {
+      // Q-ACT-6, QD-4: one delivery per seat with figures there, in seat order from the start player.
       const frames: Frame[] = [];
       for (const seat of fromStart(s)) {
         const figures = s.harbour[seat]!;
@@ -662,6 +683,7 @@ function runAuto(s: State, rec: Rec, f: AutoFrame): void {
       return;
     }
     case 'ship': {
+      // Q-ACT-7: ship 1, then ship 2.
       const bid = s.bids[f.loc];
       if (!bid || bid.seat < 0) return;
       const delivery = startDelivery(s, bid.seat, f.loc, SHIP_CARDS);
@@ -764,7 +786,7 @@ function applyPlace(s: State, rec: Rec, seat: number, c: PlaceChoice): void {
   const p = s.players[seat]!;
   const figures = c.adv + c.arch + c.wild + (c.leader ? 1 : 0);
   const loc = c.loc;
-  let cost = 0;
+  let cost = 0; // the Stele costs nothing (QD-6), nor do auctions
   if (loc === 'temple') cost = templeCost(p, c.banner!);
   else if (loc === 'village') cost = VILLAGE_BANNERS[c.banner! - 1]!.cost;
   else if (loc === 'harbour') cost = (LOC.harbour.costPerFigure ?? 2) * figures;

@@ -42,6 +42,7 @@ export function setupState(opts: Options, seats: number, rng: Rng): State {
     rng,
     Array.from({ length: CARD_COUNT }, (_, i) => i),
   );
+  // Q-SET-2: the 24 upgrade tiles shuffled face down (3 go face up on the Village display below).
   const upStack = shuffle(rng, UPGRADE_TILES.slice());
   const autoDeck =
     seats === 2
@@ -50,8 +51,10 @@ export function setupState(opts: Options, seats: number, rng: Rng): State {
           DATA.automaton.cards.map((_, i) => i),
         )
       : null;
+  // Q-SET-5: the leader plus the team figures of the player count; VP and discovery start at 0.
   const team = DATA.setup.teamFigures[String(seats)]!;
   const players: Player[] = [];
+  // Q-SET-4: coins by seat counted from the start player.
   for (let q = 0; q < seats; q++) players.push(newPlayer(team, DATA.setup.coinsFromStart[(q - opts.startSeat + seats) % seats]!));
   const s: State = {
     opts,
@@ -85,7 +88,7 @@ export function setupState(opts: Options, seats: number, rng: Rng): State {
   // Deal 14 cards face up: the Temple's 8, then 2 per excavation site (Q-SET-1).
   for (let i = 0; i < s.temple.length; i++) s.temple[i] = s.deck.pop()!;
   for (const site of s.sites) for (let i = 0; i < site.length; i++) site[i] = s.deck.pop()!;
-  for (let i = 0; i < s.village.length; i++) s.village[i] = s.upStack.pop()!;
+  for (let i = 0; i < s.village.length; i++) s.village[i] = s.upStack.pop()!; // Q-SET-2
   // Setup events are dropped: the game's first move has not happened yet.
   automatonPlace(s, silentRecorder());
   return s;
