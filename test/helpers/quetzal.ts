@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
-import type { GameEvent } from '../../src/core/game.js';
 import { createRng, type Rng } from '../../src/core/rng.js';
-import { quetzal as g, type QChoice, type State } from '../../src/games/quetzal/index.js';
+import { quetzal as g, type QChoice, type QEvent, type State } from '../../src/games/quetzal/index.js';
 import { buildPosition, type QPositionSpec } from '../../src/games/quetzal/position.js';
 import { cardName } from '../../src/games/quetzal/data.js';
 
@@ -18,10 +17,15 @@ export function choices(s: State, t?: QChoice['t']): QChoice[] {
 }
 
 /** Plays choices in order; returns all events. */
-export function act(s: State, ...cs: QChoice[]): GameEvent[] {
-  const out: GameEvent[] = [];
+export function act(s: State, ...cs: QChoice[]): QEvent[] {
+  const out: QEvent[] = [];
   for (const c of cs) out.push(...g.apply(s, c));
   return out;
+}
+
+/** The events of one type, typed as such. */
+export function eventsOf<T extends QEvent['type']>(events: readonly QEvent[], type: T): Extract<QEvent, { type: T }>[] {
+  return events.filter((e): e is Extract<QEvent, { type: T }> => e.type === type);
 }
 
 /** A placement choice with zero defaults: place('quarry', {as:'adv', adv:2}). */

@@ -1,6 +1,5 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { GameEvent } from '../../src/core/game.js';
 import { Match, replay } from '../../src/core/match.js';
 import { createRng } from '../../src/core/rng.js';
 import { forSeeds, g, randomGame, range, type State } from '../helpers/quetzal.js';
@@ -48,10 +47,10 @@ test('properties over 320 seeded random games (2–5 seats): coins never negativ
         const cs = g.choices(s);
         assert.ok(cs.length > 0);
         const c = cs[rng.int(cs.length)]!;
-        const ev = g.apply(s, c) as (GameEvent & Record<string, unknown>)[];
+        const ev = g.apply(s, c);
         for (const e of ev) {
-          if (e.type === 'place') placed[e.seat!]! += e.n as number;
-          if (e.type === 'outbid' && typeof e.seat === 'number') placed[e.seat]! -= e.back as number;
+          if (e.type === 'place') placed[e.seat]! += e.n;
+          if (e.type === 'outbid' && e.seat !== undefined) placed[e.seat]! -= e.back;
           if (e.type === 'activate') {
             rounds++;
             s.players.forEach((p, q) =>

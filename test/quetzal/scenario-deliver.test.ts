@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { act, buildPosition, choices, decision, g, handNames, place } from '../helpers/quetzal.js';
+import { act, buildPosition, choices, decision, eventsOf, g, handNames, place } from '../helpers/quetzal.js';
+import type { QEvent } from '../../src/games/quetzal/events.js';
 import { silentRecorder } from '../../src/core/events.js';
 import { gainDiscovery, scoreDelivery, setVp, settle } from '../../src/games/quetzal/rules.js';
 import { CARDS } from '../../src/games/quetzal/data.js';
@@ -26,10 +27,10 @@ function deliver(s: State, ...cards: string[]): void {
 
 test('Q-DEL-1 and Q-R-4 the delivery example: 3 sculptures (8) + 2 mummies (6) on a ship = 14 VP; 2 discovery from 0 give +1 VP', () => {
   const s = ship(['sculpture+discovery', 'sculpture+discovery', 'sculpture', 'sculpture', 'mummy', 'mummy']);
-  const ev: unknown[] = [];
+  const ev: QEvent[] = [];
   for (const c of ['sculpture+discovery', 'sculpture+discovery', 'sculpture', 'mummy', 'mummy']) ev.push(...act(s, { t: 'add', card: c }));
   ev.push(...act(s, { t: 'deliver' }));
-  const d = ev.find((e) => (e as { type: string }).type === 'deliver') as { vp: number; discovery: number };
+  const d = eventsOf(ev, 'deliver')[0]!;
   assert.equal(d.vp, 14);
   assert.equal(d.discovery, 2);
   assert.equal(s.players[0]!.disc, 2);

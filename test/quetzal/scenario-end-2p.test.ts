@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { act, assertIllegal, buildPosition, choices, decision, g, place, setup, templeNames } from '../helpers/quetzal.js';
+import { act, assertIllegal, buildPosition, choices, decision, eventsOf, g, place, setup, templeNames } from '../helpers/quetzal.js';
 import { scoreBreakdown, winners } from '../../src/games/quetzal/scoring.js';
 import { EventRecorder } from '../../src/core/events.js';
 import type { QEvent } from '../../src/games/quetzal/events.js';
@@ -146,7 +146,7 @@ test('Q-2P-3 outbidding the automaton (same kind, more figures) discards its fig
   assertIllegal(s, place('quarry', { as: 'arch', arch: 3 }));
   assertIllegal(s, place('quarry', { as: 'adv', adv: 1 }));
   const ev = act(s, place('quarry', { as: 'arch', arch: 4 }));
-  assert.ok(ev.some((e) => e.type === 'outbid' && (e as unknown as { automaton?: boolean }).automaton));
+  assert.ok(eventsOf(ev, 'outbid').some((e) => 'automaton' in e));
   assert.deepEqual(s.bids.quarry, { seat: 0, team: 4, leader: false, kind: 'arch' });
   // the Black Market's single automaton adventurer: 2 adventurers beat it
   assert.ok(!choices(s, 'place').some((c) => c.t === 'place' && c.loc === 'blackMarket'));

@@ -62,7 +62,7 @@ export type QEvent =
     }
   /** A bid beaten: its figures go back to `seat` (`back` of them), or the automaton's are discarded (Q-2P-3). */
   | { readonly type: 'outbid'; readonly seat: Seat; readonly loc: AuctionId; readonly back: number }
-  | { readonly type: 'outbid'; readonly automaton: true; readonly loc: AuctionId; readonly back: 0 }
+  | { readonly type: 'outbid'; readonly seat?: undefined; readonly automaton: true; readonly loc: AuctionId; readonly back: 0 }
   /** The automaton's card of the round and where its figures went (Q-2P-1). */
   | {
       readonly type: 'automaton';
