@@ -8,7 +8,7 @@ import { IllegalChoice } from '../../src/core/errors.js';
 import { createRng, type Rng } from '../../src/core/rng.js';
 
 /** A game seen through what these helpers use of it: its states and choices (options and views vary by game). */
-export type SomeGame<S, C extends Choice = Choice> = Game<S, C, unknown, unknown>;
+export type SomeGame<S, C extends Choice = Choice, E extends GameEvent = GameEvent> = Game<S, C, unknown, unknown, E>;
 
 /** Legal choices now, optionally only those of one type. */
 export function choices<S, C extends Choice>(game: SomeGame<S, C>, s: S, t?: C['t']): C[] {
@@ -16,8 +16,8 @@ export function choices<S, C extends Choice>(game: SomeGame<S, C>, s: S, t?: C['
 }
 
 /** Plays choices in order, each given as a full choice object; returns all their events. */
-export function act<S, C extends Choice>(game: SomeGame<S, C>, s: S, ...cs: C[]): GameEvent[] {
-  const events: GameEvent[] = [];
+export function act<S, C extends Choice, E extends GameEvent>(game: SomeGame<S, C, E>, s: S, ...cs: C[]): E[] {
+  const events: E[] = [];
   for (const c of cs) events.push(...game.apply(s, c));
   return events;
 }

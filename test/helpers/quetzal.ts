@@ -1,7 +1,6 @@
 /** Quetzal's bindings of the shared play helpers (play.ts), typed, and its position helpers. */
-import type { GameEvent } from '../../src/core/game.js';
 import { createRng, type Rng } from '../../src/core/rng.js';
-import { quetzal as g, type QChoice, type State } from '../../src/games/quetzal/index.js';
+import { quetzal as g, type QChoice, type QEvent, type State } from '../../src/games/quetzal/index.js';
 import { buildPosition, type QPositionSpec } from '../../src/games/quetzal/position.js';
 import * as play from './play.js';
 
@@ -15,11 +14,16 @@ export const setup = (seats: number, seed: number | string = 1, opts: object = {
 export const choices = (s: State, t?: QChoice['t']): QChoice[] => play.choices(g, s, t);
 
 /** Plays choices in order; returns all events. */
-export const act = (s: State, ...cs: QChoice[]): GameEvent[] => play.act(g, s, ...cs);
+export const act = (s: State, ...cs: QChoice[]): QEvent[] => play.act(g, s, ...cs);
 
 /** Asserts that a choice is illegal now and that the state is unchanged by trying it. */
 export function assertIllegal(s: State, c: unknown): void {
   play.assertIllegal(g, s, c);
+}
+
+/** The events of one type, typed as such. */
+export function eventsOf<T extends QEvent['type']>(events: readonly QEvent[], type: T): Extract<QEvent, { type: T }>[] {
+  return events.filter((e): e is Extract<QEvent, { type: T }> => e.type === type);
 }
 
 /** A placement choice with zero defaults: place('quarry', {as:'adv', adv:2}). */

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { act, buildPosition, choices, decision, g, handNames, templeNames } from '../helpers/quetzal.js';
+import { act, buildPosition, choices, decision, eventsOf, g, handNames, templeNames } from '../helpers/quetzal.js';
 import { cardName } from '../../src/games/quetzal/data.js';
 
 const DISPLAY = ['jar', 'weapon', 'tablet', 'sculpture', 'mummy', 'jar+coin', 'weapon+coin', 'tablet+vp'];
@@ -83,7 +83,7 @@ test('Q-ACT-3 order of the excavation events: Quarry, Small Temple, Ruins', () =
     ...act(t, { t: 'place', loc: 'quarry', as: 'adv', adv: 1, arch: 0, wild: 0, leader: false } as never),
     ...act(t, { t: 'place', loc: 'smallTemple', as: 'adv', adv: 1, arch: 0, wild: 0, leader: false } as never),
   ];
-  const sites = all.filter((e) => e.type === 'excavate').map((e) => (e as unknown as { site: string }).site);
+  const sites = eventsOf(all, 'excavate').map((e) => e.site);
   assert.deepEqual(sites, ['quarry', 'smallTemple', 'ruins']);
 });
 

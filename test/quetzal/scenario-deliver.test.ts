@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { act, buildPosition, choices, decision, g, handNames, place } from '../helpers/quetzal.js';
+import { act, buildPosition, choices, decision, eventsOf, g, handNames, place } from '../helpers/quetzal.js';
+import type { QEvent } from '../../src/games/quetzal/events.js';
+import { silentRecorder } from '../../src/core/events.js';
 import { gainDiscovery, scoreDelivery, setVp, settle } from '../../src/games/quetzal/rules.js';
 import { CARDS } from '../../src/games/quetzal/data.js';
 import type { State } from '../../src/games/quetzal/state.js';
@@ -25,10 +27,10 @@ function deliver(s: State, ...cards: string[]): void {
 
 test('Q-DEL-1 and Q-R-4 the delivery example: 3 sculptures (8) + 2 mummies (6) on a ship = 14 VP; 2 discovery from 0 give +1 VP', () => {
   const s = ship(['sculpture+discovery', 'sculpture+discovery', 'sculpture', 'sculpture', 'mummy', 'mummy']);
-  const ev: unknown[] = [];
+  const ev: QEvent[] = [];
   for (const c of ['sculpture+discovery', 'sculpture+discovery', 'sculpture', 'mummy', 'mummy']) ev.push(...act(s, { t: 'add', card: c }));
   ev.push(...act(s, { t: 'deliver' }));
-  const d = ev.find((e) => (e as { type: string }).type === 'deliver') as { vp: number; discovery: number };
+  const d = eventsOf(ev, 'deliver')[0]!;
   assert.equal(d.vp, 14);
   assert.equal(d.discovery, 2);
   assert.equal(s.players[0]!.disc, 2);
@@ -92,14 +94,14 @@ test('QD-11 a delivery uses the upgrades held when it starts; one got through it
 
 test('Q-DISC-1 and Q-R-5 discovery gives every reward reached or crossed (2: 1 VP, 4: 2 coins, 6: upgrade, …) and stops at 14', () => {
   const s = buildPosition({ seats: 3, phase: 'place', upgradeStack: ['instantCoins'], players: [{ figures: { adv: 1 }, coins: 0 }] });
-  gainDiscovery(s, 0, 7, 'test');
-  s.cache = settle(s);
+  gainDiscovery(s, silentRecorder(), 0, 7, 'delivery');
+  s.cache = settle(s, silentRecorder());
   const p = s.players[0]!;
   assert.equal(p.disc, 7);
   assert.equal(p.vp, 1);
   assert.equal(p.coins, 2 + 5); // space 4, then the drawn instant upgrade
   assert.deepEqual(p.got, ['instantCoins']);
-  gainDiscovery(s, 0, 20, 'test');
+  gainDiscovery(s, silentRecorder(), 0, 20, 'delivery');
   assert.equal(p.disc, 14);
   assert.equal(p.vp, 1 + 2 + 4);
 });

@@ -1,7 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { act, assertIllegal, buildPosition, choices, decision, g, place, setup, templeNames } from '../helpers/quetzal.js';
+import { act, assertIllegal, buildPosition, choices, decision, eventsOf, g, place, setup, templeNames } from '../helpers/quetzal.js';
 import { scoreBreakdown, winners } from '../../src/games/quetzal/scoring.js';
+import { EventRecorder } from '../../src/core/events.js';
+import type { QEvent } from '../../src/games/quetzal/events.js';
 import { drawCard, refillCards } from '../../src/games/quetzal/rules.js';
 import { CARDS, DATA, cardName } from '../../src/games/quetzal/data.js';
 import { AUTO } from '../../src/games/quetzal/state.js';
@@ -40,16 +42,20 @@ test('QD-5 an empty deck is replaced by the shuffled discard pile; with both emp
   const s = buildPosition({ seats: 3, phase: 'place', players: [{ figures: { adv: 1 } }] });
   s.discard = s.deck.splice(0, s.deck.length - 2);
   const before = s.discard.length;
-  drawCard(s);
-  drawCard(s);
+  const rec = new EventRecorder<QEvent>(true);
+  drawCard(s, rec);
+  drawCard(s, rec);
   assert.equal(s.deck.length, 0);
-  const c = drawCard(s);
+  assert.deepEqual(rec.list, []);
+  const c = drawCard(s, rec);
   assert.notEqual(c, null);
   assert.equal(s.deck.length, before - 1);
   assert.equal(s.discard.length, 0);
+  // the new deck's order is hidden from the moves before: no taking back across it
+  assert.deepEqual(rec.list, [{ type: 'reshuffle', cards: before, reveals: true }]);
   s.deck = [];
   s.temple = s.temple.map(() => -1);
-  refillCards(s);
+  refillCards(s, rec);
   assert.ok(s.temple.every((x) => x === -1));
 });
 
@@ -140,7 +146,7 @@ test('Q-2P-3 outbidding the automaton (same kind, more figures) discards its fig
   assertIllegal(s, place('quarry', { as: 'arch', arch: 3 }));
   assertIllegal(s, place('quarry', { as: 'adv', adv: 1 }));
   const ev = act(s, place('quarry', { as: 'arch', arch: 4 }));
-  assert.ok(ev.some((e) => e.type === 'outbid' && (e as unknown as { automaton?: boolean }).automaton));
+  assert.ok(eventsOf(ev, 'outbid').some((e) => 'automaton' in e));
   assert.deepEqual(s.bids.quarry, { seat: 0, team: 4, leader: false, kind: 'arch' });
   // the Black Market's single automaton adventurer: 2 adventurers beat it
   assert.ok(!choices(s, 'place').some((c) => c.t === 'place' && c.loc === 'blackMarket'));

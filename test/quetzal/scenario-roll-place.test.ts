@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { act, assertIllegal, buildPosition, choices, decision, g, place, setup } from '../helpers/quetzal.js';
+import { act, assertIllegal, buildPosition, choices, decision, eventsOf, g, place, setup } from '../helpers/quetzal.js';
+import { silentRecorder } from '../../src/core/events.js';
 import { settle } from '../../src/games/quetzal/rules.js';
 import type { State } from '../../src/games/quetzal/state.js';
 
@@ -39,7 +40,7 @@ test('Q-ROLL-2 rolls come from the seeded generator in the state: same seed, sam
   // a reroll is an event everyone sees, with its result
   const s = buildPosition({ seats: 3, phase: 'place', players: [{ figures: { adv: 2, leader: true } }] });
   const ev = act(s, place('camp', { adv: 1 }), { t: 'reroll', faces: ['adv'] });
-  const r = ev.find((e) => e.type === 'reroll') as unknown as { results: string[] };
+  const r = eventsOf(ev, 'reroll')[0]!;
   assert.equal(r.results.length, 1);
 });
 
@@ -93,9 +94,9 @@ test('QD-7 first rolls and coins first, then reroll upgrades in seat order from 
   p.fig = [0, 0, 0, 2];
   p.leaderHome = false;
   p.coins = 10;
-  s.cache = settle(s);
+  s.cache = settle(s, silentRecorder());
   const ev = act(s, { t: 'reroll', faces: ['stand', 'stand'] });
-  const res = (ev.find((e) => e.type === 'reroll') as unknown as { results: string[] }).results;
+  const res = eventsOf(ev, 'reroll')[0]!.results;
   assert.equal(p.coins, 10 + res.filter((r) => r === 'stand').length);
   assert.equal(decision(s), 'place');
   assert.equal(g.toAct(s), 1); // placement starts with the start player
@@ -234,7 +235,7 @@ test('Q-PL-6 Camp: +1 coin per figure at once, then one unplaced figure may be r
     { t: 'reroll', faces: ['leader'] },
   ]);
   const ev = act(s, { t: 'reroll', faces: ['arch'] });
-  const r = (ev.find((e) => e.type === 'reroll') as unknown as { results: string[] }).results[0];
+  const r = eventsOf(ev, 'reroll')[0]!.results[0];
   assert.equal(s.players[0]!.coins, 2 + (r === 'stand' ? 1 : 0));
   // nothing left in hand: no reroll decision
   const t = buildPosition({ seats: 3, phase: 'place', players: [{ figures: { adv: 1 }, coins: 0 }, { figures: { adv: 1 } }] });

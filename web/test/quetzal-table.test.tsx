@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n, { LANGUAGES } from '../src/i18n/index.js';
 import { createRng } from '../../src/core/rng.js';
-import { quetzal as g, type QChoice, type State } from '../../src/games/quetzal/index.js';
+import { quetzal as g, type QChoice, type QEvent, type State } from '../../src/games/quetzal/index.js';
 import type { QView } from '../../src/games/quetzal/view.js';
 import type { LogEntry, SeatInfo } from '../src/net/session.js';
 import { QuetzalTable } from '../src/quetzal/QuetzalTable.js';
@@ -26,8 +26,7 @@ function playUntil(seats: number, seed: number, stop: (s: State) => boolean, log
   const s = g.setup(g.options({}), seats, createRng(seed));
   while (!g.result(s) && !stop(s)) {
     const cs = g.choices(s);
-    const events = g.apply(s, cs[rng.int(cs.length)]!);
-    log.push({ move: log.length + 1, events: events.filter((e) => !(e as { hidden?: boolean }).hidden) as unknown as LogEntry['events'] });
+    log.push({ move: log.length + 1, events: g.apply(s, cs[rng.int(cs.length)]!) });
   }
   return s;
 }
@@ -188,6 +187,24 @@ describe('Quetzal words', () => {
           if (line !== null) expect(RAW.test(line), `${lng} ${e.type}: ${line}`).toBe(false);
         }
     }
+  });
+
+  it('event codes read as words: gain reasons, reroll results, the automaton outbid, gains another line already tells', () => {
+    const seats = seatsOf(2);
+    const line = (e: QEvent, all: readonly QEvent[] = [e]) => describeQEvent(e, seats, i18n.t, all);
+    expect(line({ type: 'coins', seat: 0, n: 7, why: 'blackMarket' })).toBe('P0: +7 coins (Black Market).');
+    expect(line({ type: 'vp', seat: 1, n: 1, why: 'discovery' })).toBe('P1: +1 VP (discovery track).');
+    expect(line({ type: 'coins', seat: 0, n: 1, why: 'smallTemple' })).toBe('P0: +1 coins (Small Temple).');
+    expect(line({ type: 'coins', seat: 0, n: 5, why: 'instantCoins' })).toBe('P0: +5 coins (Windfall).');
+    expect(line({ type: 'coins', seat: 0, n: 1, why: 'reroll2' })).toBe('P0: +1 coins (bonus).');
+    expect(line({ type: 'coins', seat: 0, n: 1, why: 'standingFigure' })).toBe('P0: +1 coins (standing figure).');
+    const roll: QEvent = { type: 'roll', seat: 0, adv: 1, arch: 0, side: 0, stand: 1, leaderStands: false, coins: 1, reveals: true };
+    expect(line({ type: 'coins', seat: 0, n: 1, why: 'standingFigure' }, [roll])).toBeNull();
+    expect(line({ type: 'vp', seat: 0, n: 3, why: 'delivery' })).toBeNull();
+    expect(line({ type: 'reroll', seat: 0, faces: ['leader', 'adv'], results: ['leaderStands', 'arch'], why: 'camp', reveals: true })).toBe(
+      'P0 rolls again Leader, Adventurer: leader standing, Archaeologist.',
+    );
+    expect(line({ type: 'outbid', automaton: true, loc: 'quarry', back: 0 })).toBe('The automaton’s bid at the Quarry is beaten.');
   });
 
   it('delivery value follows the card tables: sets of three and a remainder, plus bonuses', () => {

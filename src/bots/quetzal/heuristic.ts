@@ -1,5 +1,18 @@
 import type { Seat } from '../../core/game.js';
-import { CARDS, CARD_TYPES, DATA, SITES, TEMPLE_BANNERS, UPGRADE, VILLAGE_BANNERS, type UpgradeId } from '../../games/quetzal/data.js';
+import {
+  BONUSES,
+  CARDS,
+  CARD_TYPES,
+  DATA,
+  SITES,
+  TEMPLE_BANNERS,
+  TEMPLE_YIELDS,
+  UPGRADE,
+  VILLAGE_BANNERS,
+  typeIndex,
+  type Bonus,
+  type UpgradeId,
+} from '../../games/quetzal/data.js';
 import { automatonPick, figuresInHand, setVp } from '../../games/quetzal/rules.js';
 import { scoreBreakdown } from '../../games/quetzal/scoring.js';
 import { ADV, ARCH, AUTO, SIDE, STAND, bidSize, type Bid, type Frame, type Player, type State } from '../../games/quetzal/state.js';
@@ -49,7 +62,7 @@ export const W = {
     weaponSet: 0.5,
     instantCoins: 0,
     instantDiscovery: 0,
-  } as Record<UpgradeId, number>,
+  } satisfies Record<UpgradeId, number>,
   /** Chance that a delivery slot in a later round is had, and its worth after its costs. */
   laterDelivery: 0.75,
   /** Cards one later round's delivery takes. */
@@ -68,11 +81,25 @@ export const W = {
   blackMarket: 0.8,
 };
 
-const NT = 5;
-/** Bonus codes: 0 none, 1 coin, 2 discovery, 3 vp. */
-const BONUS_CODE: Readonly<Record<string, number>> = { none: 0, coin: 1, discovery: 2, vp: 3 };
-const TYPE_OF = CARDS.map((c) => CARD_TYPES.indexOf(c.type));
-const BONUS_OF = CARDS.map((c) => BONUS_CODE[c.bonus]!);
+/*
+ * Hands are counted per (type, bonus) in flat arrays of NT * NB numbers, `slot(type, bonus)` with
+ * both as indexes into CARD_TYPES and BONUSES: the value runs in every playout of a search, and
+ * flat number arrays are what it can afford to fill, copy and compare there.
+ */
+const NT = CARD_TYPES.length;
+const NB = BONUSES.length;
+const SLOTS = NT * NB;
+const slot = (type: number, bonus: number): number => type * NB + bonus;
+const JAR = typeIndex('jar');
+const WEAPON = typeIndex('weapon');
+const TABLET = typeIndex('tablet');
+const bonusIndex = (b: Bonus): number => BONUSES.indexOf(b);
+const DISCOVERY = bonusIndex('discovery');
+/** Bonus indexes, the VP bonus first: the order in which equal cards of a type are best taken, before weighing. */
+const BONUS_ORDER_INIT = BONUSES.map((_, i) => i).reverse();
+const TYPE_OF = CARDS.map((c) => typeIndex(c.type));
+const BONUS_OF = CARDS.map((c) => bonusIndex(c.bonus));
+const slotOf = (card: number): number => slot(TYPE_OF[card]!, BONUS_OF[card]!);
 /** Average VP per card in a full set, by type: what another seat sees in a card. */
 const SET_AVG = DATA.cards.types.map((t) => t.vp[2] / 3);
 const ROUNDS = DATA.setup.rounds;
@@ -80,7 +107,6 @@ const DISC_MAX = DATA.discovery.max;
 const START_VP = DATA.endScoring.startMarkerVp;
 const COINS_PER_VP = DATA.endScoring.coinsPerVp;
 const EXCAV = SITES.map((id) => DATA.excavation[id]);
-const TEMPLE_YIELD = TEMPLE_BANNERS.map((b) => DATA.yields[b.yield as 'choose2']);
 
 /** Sum of the VP of every upgrade got. */
 function upgradeVp(p: Player): number {
@@ -113,7 +139,7 @@ interface Ctx {
   readonly cuEnd: number;
   /** Worth of one discovery step near where the seat is heading. */
   du: number;
-  /** Bonus worths by code, for deliveries. */
+  /** Worth of each card bonus, by index in BONUSES, for deliveries. */
   readonly bv: number[];
 }
 
@@ -163,13 +189,13 @@ function gainWorth(c: Ctx, up: UpgradeId, held: readonly UpgradeId[]): number {
 
 // ---------------------------------------------------------------- deliveries
 
-/** Scratch per-type ordering of bonus codes by worth, best first. */
-let ORDER: number[] = [0, 1, 2, 3];
+/** Scratch ordering of bonus indexes by worth, best first. */
+let ORDER: number[] = BONUS_ORDER_INIT.slice();
 
 /**
- * Best delivery of at most `cap` cards from `cnt` (per type*4+bonus counts), with `forced` cards
- * (same layout) always in; the cards taken are written to `take`. Scores sets by type, bonuses by
- * `bv`, and the set upgrades in `ups`.
+ * Best delivery of at most `cap` cards from `cnt` (counts per slot(type, bonus)), with `forced`
+ * cards (same layout) always in; the cards taken are written to `take`. Scores sets by type,
+ * bonuses by `bv`, and the set upgrades in `ups`.
  */
 function bestDelivery(
   cnt: readonly number[],
@@ -182,24 +208,24 @@ function bestDelivery(
 ): number {
   take.fill(0);
   if (cap <= 0 && !forced) return 0;
-  ORDER = [3, 2, 1, 0].sort((a, b) => bv[b]! - bv[a]!);
+  ORDER = BONUS_ORDER_INIT.slice().sort((a, b) => bv[b]! - bv[a]!);
   const jarSet = ups.includes('jarSet');
   const weaponSet = ups.includes('weaponSet');
   const tabletCoins = ups.includes('tabletCoins');
   const mixed = ups.includes('mixedSet');
-  // f[t][k]: worth of k cards of type t (forced ones first, then the best bonuses).
-  const f: number[][] = [];
+  // worth[t][k]: worth of k cards of type t (forced ones first, then the best bonuses).
+  const worth: number[][] = [];
   const lo: number[] = [];
   let forcedTotal = 0;
   for (let t = 0; t < NT; t++) {
     let n = 0;
     let fc = 0;
     let fb = 0;
-    for (let b = 0; b < 4; b++) {
-      n += cnt[t * 4 + b]!;
+    for (let b = 0; b < NB; b++) {
+      n += cnt[slot(t, b)]!;
       if (forced) {
-        fc += forced[t * 4 + b]!;
-        fb += forced[t * 4 + b]! * bv[b]!;
+        fc += forced[slot(t, b)]!;
+        fb += forced[slot(t, b)]! * bv[b]!;
       }
     }
     forcedTotal += fc;
@@ -209,14 +235,14 @@ function bestDelivery(
     let k = fc;
     const add = (kk: number, bonusSum: number) => {
       let v = setVp(t, kk) + bonusSum;
-      if (t === 0 && jarSet && kk >= 3) v += 3 + cu;
-      if (t === 1 && weaponSet && kk >= 3) v += 2 + 2 * cu;
-      if (t === 2 && tabletCoins) v += 2 * kk * cu;
+      if (t === JAR && jarSet && kk >= 3) v += 3 + cu;
+      if (t === WEAPON && weaponSet && kk >= 3) v += 2 + 2 * cu;
+      if (t === TABLET && tabletCoins) v += 2 * kk * cu;
       arr[kk] = v;
     };
     add(k, bonus);
     for (const b of ORDER) {
-      const free = cnt[t * 4 + b]! - (forced ? forced[t * 4 + b]! : 0);
+      const free = cnt[slot(t, b)]! - (forced ? forced[slot(t, b)]! : 0);
       for (let i = 0; i < free; i++) {
         k++;
         bonus += bv[b]!;
@@ -224,49 +250,51 @@ function bestDelivery(
       }
     }
     if (fc === 0) arr[0] = 0;
-    f.push(arr);
+    worth.push(arr);
   }
-  const C = Math.max(cap, forcedTotal);
+  const capacity = Math.max(cap, forcedTotal);
+  // The mixed-set upgrade wants a jar, a weapon and a tablet.
+  const isMixedType = (t: number) => t === JAR || t === WEAPON || t === TABLET;
   const run = (needMixed: boolean): { v: number; ks: number[] } => {
-    // dp over types; back[t][c] = k chosen for type t at capacity used c.
-    let dp = new Array<number>(C + 1).fill(-Infinity);
+    // dp over types; back[t][used] = k chosen for type t with `used` cards taken so far.
+    let dp = new Array<number>(capacity + 1).fill(-Infinity);
     dp[0] = 0;
     const back: Int8Array[] = [];
     for (let t = 0; t < NT; t++) {
-      const arr = f[t]!;
-      const min = Math.max(lo[t]!, needMixed && t < 3 ? 1 : 0);
-      const nd = new Array<number>(C + 1).fill(-Infinity);
-      const bk = new Int8Array(C + 1).fill(-1);
-      for (let c = 0; c <= C; c++) {
-        const base = dp[c]!;
+      const arr = worth[t]!;
+      const min = Math.max(lo[t]!, needMixed && isMixedType(t) ? 1 : 0);
+      const nd = new Array<number>(capacity + 1).fill(-Infinity);
+      const bk = new Int8Array(capacity + 1).fill(-1);
+      for (let used = 0; used <= capacity; used++) {
+        const base = dp[used]!;
         if (base === -Infinity) continue;
-        for (let k = min; k < arr.length && c + k <= C; k++) {
+        for (let k = min; k < arr.length && used + k <= capacity; k++) {
           const w = arr[k]!;
           if (w === -Infinity) continue;
           const v = base + w;
-          if (v > nd[c + k]!) {
-            nd[c + k] = v;
-            bk[c + k] = k;
+          if (v > nd[used + k]!) {
+            nd[used + k] = v;
+            bk[used + k] = k;
           }
         }
       }
       back.push(bk);
       dp = nd;
     }
-    let bestC = -1;
+    let bestUsed = -1;
     let v = -Infinity;
-    for (let c = 0; c <= C; c++)
-      if (dp[c]! > v) {
-        v = dp[c]!;
-        bestC = c;
+    for (let used = 0; used <= capacity; used++)
+      if (dp[used]! > v) {
+        v = dp[used]!;
+        bestUsed = used;
       }
-    const ks = [0, 0, 0, 0, 0];
-    if (bestC < 0) return { v: -Infinity, ks };
-    let c = bestC;
+    const ks = new Array<number>(NT).fill(0);
+    if (bestUsed < 0) return { v: -Infinity, ks };
+    let used = bestUsed;
     for (let t = NT - 1; t >= 0; t--) {
-      const k = back[t]![c]!;
+      const k = back[t]![used]!;
       ks[t] = k;
-      c -= k;
+      used -= k;
     }
     return { v: v + (needMixed ? 4 : 0), ks };
   };
@@ -280,23 +308,23 @@ function bestDelivery(
   for (let t = 0; t < NT; t++) {
     let k = r.ks[t]!;
     if (forced)
-      for (let b = 0; b < 4; b++) {
-        const x = forced[t * 4 + b]!;
-        take[t * 4 + b] = x;
+      for (let b = 0; b < NB; b++) {
+        const x = forced[slot(t, b)]!;
+        take[slot(t, b)] = x;
         k -= x;
       }
     for (const b of ORDER) {
       if (k <= 0) break;
-      const free = cnt[t * 4 + b]! - take[t * 4 + b]!;
+      const free = cnt[slot(t, b)]! - take[slot(t, b)]!;
       const x = Math.min(free, k);
-      take[t * 4 + b]! += x;
+      take[slot(t, b)]! += x;
       k -= x;
     }
   }
   return r.v;
 }
 
-const TAKE = new Array<number>(20).fill(0);
+const TAKE = new Array<number>(SLOTS).fill(0);
 
 /**
  * Worth of a hand over the delivery tiers: each tier takes its best delivery out of what is left,
@@ -311,7 +339,7 @@ function handWorth(
   for (const tier of tiers) {
     if (tier.cap <= 0 && !tier.forced) continue;
     let any = false;
-    for (let i = 0; i < 20; i++)
+    for (let i = 0; i < SLOTS; i++)
       if (cnt[i]! > 0) {
         any = true;
         break;
@@ -319,15 +347,17 @@ function handWorth(
     if (!any) break;
     const w = bestDelivery(cnt, tier.forced ?? null, tier.cap, tier.ups, c.bv, c.cu, TAKE);
     v += tier.p * w;
-    for (let i = 0; i < 20; i++) cnt[i]! -= TAKE[i]!;
+    for (let i = 0; i < SLOTS; i++) cnt[i]! -= TAKE[i]!;
   }
   return v;
 }
 
 // ---------------------------------------------------------------- claims this round
 
+/** Worth another seat sees in a card bonus, by index in BONUSES (for guessing its Temple picks). */
+const GENERIC_BONUS_WORTH: readonly number[] = BONUSES.map((b) => ({ none: 0, coin: 0.4, discovery: 0.6, vp: 1 })[b]);
 /** Worth another seat sees in a card (for guessing its Temple picks). */
-const genericWorth = (card: number): number => SET_AVG[TYPE_OF[card]!]! + [0, 0.4, 0.6, 1][BONUS_OF[card]!]!;
+const genericWorth = (card: number): number => SET_AVG[TYPE_OF[card]!]! + GENERIC_BONUS_WORTH[BONUS_OF[card]!]!;
 
 /** Worth of `card` to a hand with counts per type `n`: marginal set VP blended with the set average. */
 function myWorth(c: Ctx, card: number, n: readonly number[]): number {
@@ -354,7 +384,7 @@ function templeClaims(c: Ctx, cnt: number[], typeN: number[]): number {
     const h = s.templeB[n - 1];
     if (h === null || h === undefined) continue;
     if (!pending(s, (f) => f.k === 'templeBanner' && f.n === n)) continue;
-    const y = TEMPLE_YIELD[n - 1]!;
+    const y = TEMPLE_YIELDS[n - 1]!;
     queue.push({ seat: h, choose: y.choose, draw: y.draw });
   }
   if (queue.length === 0) return unknown;
@@ -362,14 +392,12 @@ function templeClaims(c: Ctx, cnt: number[], typeN: number[]): number {
   for (const q of queue) {
     if (q.seat === c.seat) unknown += q.draw * (c.p.ups.includes('templeDraw') ? 1.2 : 1);
     if (q.choose === 0) continue;
-    if (display === null) {
-      // Only a copy if someone picks: the automaton's rule reads a State's temple.
-      display = s.temple.slice();
-    }
+    // A copy of the display, made only once someone picks from it.
+    display ??= s.temple.slice();
     for (let i = 0; i < q.choose; i++) {
       let best = -1;
       if (q.seat === AUTO) {
-        best = automatonPick({ temple: display } as unknown as State);
+        best = automatonPick(display);
       } else {
         let bw = -Infinity;
         for (let j = 0; j < display.length; j++) {
@@ -386,7 +414,7 @@ function templeClaims(c: Ctx, cnt: number[], typeN: number[]): number {
       const card = display[best]!;
       display[best] = -1;
       if (q.seat === c.seat) {
-        cnt[TYPE_OF[card]! * 4 + BONUS_OF[card]!]!++;
+        cnt[slotOf(card)]!++;
         typeN[TYPE_OF[card]!]!++;
       }
     }
@@ -418,7 +446,9 @@ function context(s: State, seat: number): Ctx {
   const cuEnd = p.ups.includes('coinsToVp') ? 0.5 : 1 / COINS_PER_VP;
   const live = Math.min(1, (fr + (placing ? 1 : 0)) / 2);
   const cu = cuEnd + W.coinLive * live;
-  const c: Ctx = { s, seat, p, fr, placing, effRounds, cu, cuEnd, du: 0, bv: [0, cu, 0, 1] };
+  // Bonus worths: a coin and a VP as such; discovery is set once the seat's prospects are known.
+  const bv = BONUSES.map((b) => (b === 'coin' ? cu : b === 'vp' ? 1 : 0));
+  const c: Ctx = { s, seat, p, fr, placing, effRounds, cu, cuEnd, du: 0, bv };
   return c;
 }
 
@@ -452,10 +482,10 @@ export function value(s: State, seat: Seat): number {
   if (startHolder === seat) v += START_VP - W.startDecay * c.fr;
 
   // Hand counts.
-  const cnt = new Array<number>(20).fill(0);
-  const typeN = [0, 0, 0, 0, 0];
+  const cnt = new Array<number>(SLOTS).fill(0);
+  const typeN = new Array<number>(NT).fill(0);
   for (const card of p.hand) {
-    cnt[TYPE_OF[card]! * 4 + BONUS_OF[card]!]!++;
+    cnt[slotOf(card)]!++;
     typeN[TYPE_OF[card]!]!++;
   }
   // Excavation claims: certain ones join the hand, beatable ones are weighed apart.
@@ -472,7 +502,7 @@ export function value(s: State, seat: Seat): number {
     discClaimsP += pw * e.discovery;
     if (pw === 1) {
       for (const card of cards) {
-        cnt[TYPE_OF[card]! * 4 + BONUS_OF[card]!]!++;
+        cnt[slotOf(card)]!++;
         typeN[TYPE_OF[card]!]!++;
       }
     } else contested.push({ cards, p: pw });
@@ -482,7 +512,7 @@ export function value(s: State, seat: Seat): number {
     if (f.k === 'keep' && f.seat === seat) {
       let best = f.cards[0]!;
       for (const x of f.cards) if (myWorth(c, x, typeN) > myWorth(c, best, typeN)) best = x;
-      cnt[TYPE_OF[best]! * 4 + BONUS_OF[best]!]!++;
+      cnt[slotOf(best)]!++;
       typeN[TYPE_OF[best]!]!++;
     }
   }
@@ -490,10 +520,10 @@ export function value(s: State, seat: Seat): number {
   // Discovery worth: the steps expected from claims, later rounds and (roughly) the hand.
   const laterDisc = W.discPerRound * c.fr;
   let handDisc = 0;
-  for (let t = 0; t < NT; t++) handDisc += cnt[t * 4 + 2]!;
+  for (let t = 0; t < NT; t++) handDisc += cnt[slot(t, DISCOVERY)]!;
   const expected = disc + discClaimsP + laterDisc + 0.6 * handDisc;
   c.du = Math.max(0.3, (discWorth(c, p.disc, expected + 2) - discWorth(c, p.disc, expected)) / 2);
-  c.bv[2] = c.du;
+  c.bv[DISCOVERY] = c.du;
   v += discWorth(c, p.disc, disc + discClaimsP + laterDisc);
   v += vpClaims + coinClaims * c.cu;
 
@@ -502,8 +532,8 @@ export function value(s: State, seat: Seat): number {
   const extra = p.ups.includes('extraCard') ? 1 : 0;
   const top = s.stack[s.stack.length - 1];
   if (top && top.k === 'deliver' && top.seat === seat) {
-    const forced = new Array<number>(20).fill(0);
-    for (const card of top.added) forced[TYPE_OF[card]! * 4 + BONUS_OF[card]!]!++;
+    const forced = new Array<number>(SLOTS).fill(0);
+    for (const card of top.added) forced[slotOf(card)]!++;
     tiers.push({ cap: top.limit, p: 1, forced, ups: top.ups });
   }
   let sure = 0;
@@ -534,7 +564,7 @@ export function value(s: State, seat: Seat): number {
   if (contested.length > 0) {
     const base = handWorth(cnt.slice(), tiers, c);
     const more = cnt.slice();
-    for (const g of contested) for (const card of g.cards) more[TYPE_OF[card]! * 4 + BONUS_OF[card]!]!++;
+    for (const g of contested) for (const card of g.cards) more[slotOf(card)]!++;
     const withAll = handWorth(more, tiers, c);
     const pAvg = contested.reduce((a, g) => a + g.p, 0) / contested.length;
     v += base + pAvg * (withAll - base);
@@ -597,19 +627,19 @@ export function deliveryPlan(s: State, seat: Seat): string[] | null {
   const c = context(s, seat);
   const laterDisc = W.discPerRound * c.fr;
   c.du = Math.max(0.3, (discWorth(c, p.disc, laterDisc + 2) - discWorth(c, p.disc, laterDisc)) / 2);
-  c.bv[2] = c.du;
-  const cnt = new Array<number>(20).fill(0);
-  const forced = new Array<number>(20).fill(0);
-  for (const card of p.hand) cnt[TYPE_OF[card]! * 4 + BONUS_OF[card]!]!++;
-  for (const card of top.added) forced[TYPE_OF[card]! * 4 + BONUS_OF[card]!]!++;
-  const take = new Array<number>(20).fill(0);
+  c.bv[DISCOVERY] = c.du;
+  const cnt = new Array<number>(SLOTS).fill(0);
+  const forced = new Array<number>(SLOTS).fill(0);
+  for (const card of p.hand) cnt[slotOf(card)]!++;
+  for (const card of top.added) forced[slotOf(card)]!++;
+  const take = new Array<number>(SLOTS).fill(0);
   bestDelivery(cnt, forced, top.limit, top.ups, c.bv, c.cu, take);
   const out: string[] = [];
-  for (let i = 0; i < 20; i++) {
+  for (let i = 0; i < SLOTS; i++) {
     const n = take[i]! - forced[i]!;
     if (n <= 0) continue;
-    const t = CARD_TYPES[Math.floor(i / 4)]!;
-    const b = (['none', 'coin', 'discovery', 'vp'] as const)[i % 4]!;
+    const t = CARD_TYPES[Math.floor(i / NB)]!;
+    const b = BONUSES[i % NB]!;
     for (let k = 0; k < n; k++) out.push(b === 'none' ? t : `${t}+${b}`);
   }
   return out;

@@ -50,3 +50,4 @@ export type QChoice =
   | { readonly t: 'done' };
 
 export type QChoiceTag = QChoice['t'];
+export type PlaceChoice = Extract<QChoice, { readonly t: 'place' }>;

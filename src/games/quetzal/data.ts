@@ -17,6 +17,12 @@ export type Kind = (typeof KINDS)[number];
 export type FigureRule = 'banner' | 'either' | 'adv' | 'mixed';
 export type LocKind = 'free' | 'unique' | 'auction';
 export type Yield = 'choose2' | 'choose1draw1' | 'choose1' | 'stele' | 'upgrade';
+/** The yields that give artifact cards (Temple banners): cards chosen from the display, then drawn. */
+export type CardYield = 'choose2' | 'choose1draw1' | 'choose1';
+export interface CardYieldData {
+  readonly choose: number;
+  readonly draw: number;
+}
 
 export const LOC_IDS = [
   'camp',
@@ -36,6 +42,7 @@ export const SITES = ['quarry', 'smallTemple', 'ruins'] as const;
 export type SiteId = (typeof SITES)[number];
 export const AUCTIONS = ['quarry', 'smallTemple', 'ruins', 'blackMarket', 'ship1', 'ship2'] as const;
 export type AuctionId = (typeof AUCTIONS)[number];
+export const isAuction = (id: LocId): id is AuctionId => (AUCTIONS as readonly LocId[]).includes(id);
 
 export const UPGRADE_IDS = [
   'reroll2',
@@ -134,7 +141,7 @@ export interface QuetzalData {
     readonly leader: Readonly<Record<'stand' | 'wild', number>>;
   };
   readonly locations: readonly LocationData[];
-  readonly yields: Readonly<Record<'choose2' | 'choose1draw1' | 'choose1', { readonly choose: number; readonly draw: number }>>;
+  readonly yields: Readonly<Record<CardYield, CardYieldData>>;
   readonly excavation: Readonly<Record<SiteId, { readonly vp: number; readonly discovery: number; readonly coins: number }>>;
   readonly cards: { readonly types: readonly CardTypeData[] };
   readonly discovery: { readonly max: number; readonly rewards: readonly ({ readonly space: number } & Gain)[] };
@@ -156,6 +163,8 @@ export interface CardDef {
   /** Readable name: "jar", "jar+coin", "mummy+discovery". */
   readonly name: string;
 }
+
+const isCardYield = (y: Yield): y is CardYield => y === 'choose2' || y === 'choose1draw1' || y === 'choose1';
 
 const fail = (msg: string): never => {
   throw new InvalidInput(`quetzal data: ${msg}`);
@@ -179,11 +188,14 @@ export function validateData(d: QuetzalData): QuetzalData {
       if (!KINDS.includes(b.kind)) fail(`${l.id} banner ${b.n}: bad kind`);
     });
   }
-  const temple = d.locations[2]!.banners!;
+  // The locations are in LOC_IDS order (checked above).
+  const at = (id: LocId): LocationData => d.locations[LOC_IDS.indexOf(id)]!;
+  const temple = at('temple').banners!;
   if (temple.length !== 5 || temple.map((b) => b.cost).join() !== '5,4,3,2,1') fail('Temple banners must cost 5, 4, 3, 2, 1 (Q-R-2)');
-  for (const b of temple) if (!(b.yield in d.yields)) fail(`Temple banner ${b.n}: unknown yield ${b.yield}`);
-  if (d.locations[7]!.banners!.length !== 3) fail('the Village has 3 banners');
-  if (d.locations[1]!.banners!.length !== 1 || d.locations[1]!.banners![0]!.kind !== 'arch') fail('the Stele has one archaeologist banner');
+  for (const b of temple) if (!isCardYield(b.yield) || !(b.yield in d.yields)) fail(`Temple banner ${b.n}: unknown yield ${b.yield}`);
+  if (at('village').banners!.length !== 3) fail('the Village has 3 banners');
+  const stele = at('stele').banners!;
+  if (stele.length !== 1 || stele[0]!.kind !== 'arch') fail('the Stele has one archaeologist banner');
   const types = d.cards.types;
   if (types.map((t) => t.type).join() !== CARD_TYPES.join()) fail(`card types must be ${CARD_TYPES.join(', ')}`);
   const total = types.reduce((a, t) => a + t.count, 0);
@@ -229,7 +241,7 @@ export function validateData(d: QuetzalData): QuetzalData {
 
 export const DATA: QuetzalData = validateData(raw as unknown as QuetzalData);
 
-/** The 75 cards, by id. */
+/** The 75 cards, by id (Q-SET-1; bonus distribution Q-R-4). */
 export const CARDS: readonly CardDef[] = (() => {
   const out: CardDef[] = [];
   for (const t of DATA.cards.types) {
@@ -262,3 +274,7 @@ export const LOC: Readonly<Record<LocId, LocationData>> = Object.fromEntries(DAT
 >;
 export const TEMPLE_BANNERS = LOC.temple.banners!;
 export const VILLAGE_BANNERS = LOC.village.banners!;
+/** What each Temple banner takes (Q-ACT-2, Q-R-2), by banner index; the loader checked every yield exists. */
+export const TEMPLE_YIELDS: readonly CardYieldData[] = TEMPLE_BANNERS.map((b) =>
+  isCardYield(b.yield) ? DATA.yields[b.yield] : fail(`Temple banner ${b.n}: yield ${b.yield} gives no cards`),
+);

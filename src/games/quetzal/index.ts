@@ -1,11 +1,12 @@
 import type { Game, Result } from '../../core/game.js';
 import { applyChoice } from '../../core/apply.js';
-import type { EventRecorder } from '../../core/events.js';
+import { silentRecorder, type EventRecorder } from '../../core/events.js';
 import { hashString } from '../../core/hash.js';
 import type { Rng } from '../../core/rng.js';
 import type { QChoice } from './choice.js';
+import type { QEvent } from './events.js';
 import { determinize } from './determinize.js';
-import { decider, play, settle, REC } from './rules.js';
+import { decider, play, settle } from './rules.js';
 import { RULE_IDS } from './rule-ids.js';
 import { scoreBreakdown, winners } from './scoring.js';
 import { parseOptions, setupState } from './setup.js';
@@ -29,26 +30,17 @@ function explain(s: State, raw: unknown): string {
 /** A new game with its first decision pending; setup events are dropped. */
 export function createState(opts: Options, seats: number, rng: Rng): State {
   const s = setupState(opts, seats, rng);
-  s.cache = settle(s);
-  REC.take();
+  s.cache = settle(s, silentRecorder());
   return s;
 }
 
 /** One legal choice played, then the automatic rules up to the next decision. */
-function step(s: State, c: State['cache'][number], rec: EventRecorder): void {
-  // TRANSITIONAL (issue 14): copies the module-level recorder's events into this apply's own.
-  REC.take();
-  REC.loud = rec.loud;
-  try {
-    play(s, c);
-    s.cache = settle(s);
-  } finally {
-    REC.loud = true;
-  }
-  for (const e of REC.take()) rec.push(e);
+function step(s: State, c: State['cache'][number], rec: EventRecorder<QEvent>): void {
+  play(s, c, rec);
+  s.cache = settle(s, rec);
 }
 
-export const quetzal: Game<State, QChoice, Options, QView> = {
+export const quetzal: Game<State, QChoice, Options, QView, QEvent> = {
   id: 'quetzal',
   minSeats: 2,
   maxSeats: 5,
@@ -70,4 +62,4 @@ export const quetzal: Game<State, QChoice, Options, QView> = {
   determinize,
 };
 
-export type { State, Options, QChoice, QView };
+export type { State, Options, QChoice, QView, QEvent };

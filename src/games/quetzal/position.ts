@@ -1,4 +1,5 @@
 import { InvalidInput } from '../../core/errors.js';
+import { silentRecorder } from '../../core/events.js';
 import { createRng, shuffle } from '../../core/rng.js';
 import {
   AUCTIONS,
@@ -12,9 +13,10 @@ import {
   type SiteId,
   type UpgradeId,
 } from './data.js';
-import { automatonPlace, beginActivation, settle, REC } from './rules.js';
+import { automatonPlace, beginActivation, settle } from './rules.js';
 import { emptyBids, parseOptions, setupState } from './setup.js';
 import { AUTO, type Options, type State } from './state.js';
+import type { QEvent } from './events.js';
 
 /** A banner or bid holder: a seat or the automaton. */
 export type SpecHolder = number | 'automaton';
@@ -89,7 +91,8 @@ const holder = (h: SpecHolder): number => (h === 'automaton' ? AUTO : h);
 export function buildPosition(spec: QPositionSpec): State {
   const opts = parseOptions({ ...(spec.options ?? {}) }, spec.seats);
   const s = setupState(opts, spec.seats, createRng(spec.seed ?? 1));
-  REC.take();
+  // Building a position is no move: its events are nobody's news.
+  const rec = silentRecorder<QEvent>();
   const pool = CARDS.map((_, i) => i);
   const take = (name: string): number => {
     const i = pool.findIndex((c) => CARDS[c]!.name === name);
@@ -171,8 +174,7 @@ export function buildPosition(spec: QPositionSpec): State {
       const i = spec.automatonCard - 1;
       s.auto.deck = s.auto.deck.filter((x) => x !== i);
       s.auto.deck.push(i);
-      automatonPlace(s);
-      REC.take();
+      automatonPlace(s, rec);
     }
   }
   s.stack = [];
@@ -182,9 +184,8 @@ export function buildPosition(spec: QPositionSpec): State {
     s.cur = ((spec.current ?? s.start) + s.seats - 1) % s.seats;
     s.stack.push({ k: 'placeTurn' });
   } else {
-    beginActivation(s);
+    beginActivation(s, rec);
   }
-  s.cache = settle(s);
-  REC.take();
+  s.cache = settle(s, rec);
   return s;
 }

@@ -1,22 +1,44 @@
-import type { GameEvent } from '../../core/game.js';
+import type { EventRecorder } from '../../core/events.js';
 import { rngFromState, shuffle, type Rng } from '../../core/rng.js';
-import type { Face, QChoice } from './choice.js';
+import type { Face, PlaceChoice, QChoice } from './choice.js';
+import type { GainReason, QEvent, RerollReason, RerollResult } from './events.js';
 import {
   AUCTIONS,
   CARDS,
   CARD_TYPES,
   DATA,
+  TEMPLE_YIELDS,
   LOC,
   SITES,
   TEMPLE_BANNERS,
   UPGRADE,
   VILLAGE_BANNERS,
   cardName,
+  typeIndex,
   type Kind,
   type LocId,
   type UpgradeId,
 } from './data.js';
-import { ADV, ARCH, AUTO, DECISIONS, SIDE, STAND, bidSize, type Bid, type Frame, type Player, type State } from './state.js';
+import {
+  ADV,
+  ARCH,
+  AUTO,
+  SIDE,
+  STAND,
+  TEAM_FACES,
+  bidSize,
+  isDecision,
+  type AutoFrame,
+  type Bid,
+  type DecisionFrame,
+  type Frame,
+  type FrameOf,
+  type Player,
+  type State,
+} from './state.js';
+
+/** Where the rules write the public events of the choice being applied. */
+export type Rec = EventRecorder<QEvent>;
 
 /*
  * The game as a stack of frames (state.ts). `settle` runs automatic frames until a decision is
@@ -24,24 +46,9 @@ import { ADV, ARCH, AUTO, DECISIONS, SIDE, STAND, bidSize, type Bid, type Frame,
  * given and is deterministic: randomness comes from the generator kept in the state.
  */
 
-/** Events of the choice being applied. */
-// TRANSITIONAL (issue 14): still module-level until the rules take the recorder as an argument.
-export const REC = {
-  loud: true,
-  list: [] as GameEvent[],
-  take(): GameEvent[] {
-    const e = this.list;
-    this.list = [];
-    return e;
-  },
-};
-
-function ev(e: Record<string, unknown> & { type: string }): void {
-  if (REC.loud) REC.list.push(e);
-}
-
 // ---------------------------------------------------------------- small queries
 
+/** Every face a figure in hand can show; the team faces come first, at their index in Player.fig. */
 export const FACES: readonly Face[] = ['adv', 'arch', 'side', 'stand', 'leader'];
 const KIND_INDEX: Readonly<Record<Kind, number>> = { adv: ADV, arch: ARCH };
 
@@ -60,8 +67,9 @@ export function villageSize(s: State): number {
 export function fromStart(s: State): number[] {
   return Array.from({ length: s.seats }, (_, i) => (s.start + i) % s.seats);
 }
-export const figuresInHand = (p: Player): number => p.fig[0]! + p.fig[1]! + p.fig[2]! + p.fig[3]! + (p.leaderHome ? 1 : 0);
+export const figuresInHand = (p: Player): number => p.fig[ADV]! + p.fig[ARCH]! + p.fig[SIDE]! + p.fig[STAND]! + (p.leaderHome ? 1 : 0);
 export const holds = (p: Player, up: UpgradeId): boolean => p.ups.includes(up);
+/** Cost of Temple banner n (Q-R-2); the templeDiscount upgrade takes 1 off, never below 0 (Q-UP-3). */
 export function templeCost(p: Player, n: number): number {
   return Math.max(0, TEMPLE_BANNERS[n - 1]!.cost - (holds(p, 'templeDiscount') ? 1 : 0));
 }
@@ -69,60 +77,60 @@ export function templeCost(p: Player, n: number): number {
 export function decider(s: State): number | null {
   if (s.over) return null;
   const f = s.stack[s.stack.length - 1];
-  return f && 'seat' in f ? f.seat : null;
+  return f && isDecision(f) ? f.seat : null;
 }
 
-function withRng<T>(s: State, f: (r: Rng) => T): T {
-  const r = rngFromState(s.rng);
-  const out = f(r);
-  s.rng = r.state();
+function withRng<T>(s: State, use: (rng: Rng) => T): T {
+  const rng = rngFromState(s.rng);
+  const out = use(rng);
+  s.rng = rng.state();
   return out;
 }
 
 // ---------------------------------------------------------------- gains
 
-export function gainCoins(s: State, seat: number, n: number, why: string): void {
+export function gainCoins(s: State, rec: Rec, seat: number, n: number, why: GainReason): void {
   if (n <= 0) return;
   s.players[seat]!.coins += n;
-  ev({ type: 'coins', seat, n, why });
+  if (rec.loud) rec.push({ type: 'coins', seat, n, why });
 }
-export function gainVp(s: State, seat: number, n: number, why: string): void {
+export function gainVp(s: State, rec: Rec, seat: number, n: number, why: GainReason): void {
   if (n <= 0) return;
   s.players[seat]!.vp += n;
-  ev({ type: 'vp', seat, n, why });
+  if (rec.loud) rec.push({ type: 'vp', seat, n, why });
 }
 
 /** Discovery (Q-DISC-1, Q-R-5): the reward of every space reached or crossed; the track stops at its end. */
-export function gainDiscovery(s: State, seat: number, n: number, why: string): void {
+export function gainDiscovery(s: State, rec: Rec, seat: number, n: number, why: GainReason): void {
   const p = s.players[seat]!;
   const to = Math.min(DATA.discovery.max, p.disc + n);
   if (to <= p.disc) return;
   const from = p.disc;
   p.disc = to;
-  ev({ type: 'discovery', seat, n: to - from, to, why });
+  if (rec.loud) rec.push({ type: 'discovery', seat, n: to - from, to, why });
   let draws = 0;
-  for (const r of DATA.discovery.rewards) {
-    if (r.space <= from || r.space > to) continue;
-    gainVp(s, seat, r.vp ?? 0, `discovery ${r.space}`);
-    gainCoins(s, seat, r.coins ?? 0, `discovery ${r.space}`);
-    draws += r.upgrade ?? 0;
+  for (const reward of DATA.discovery.rewards) {
+    if (reward.space <= from || reward.space > to) continue;
+    gainVp(s, rec, seat, reward.vp ?? 0, 'discovery');
+    gainCoins(s, rec, seat, reward.coins ?? 0, 'discovery');
+    draws += reward.upgrade ?? 0;
   }
   for (let i = 0; i < draws; i++) s.stack.push({ k: 'upgradeDraw', seat });
 }
 
 /** An upgrade reaches a player (Q-UP-1): instant bonus, slot, duplicate or a third permanent. */
-export function gainUpgrade(s: State, seat: number, up: UpgradeId, from: string): void {
+export function gainUpgrade(s: State, rec: Rec, seat: number, up: UpgradeId, from: 'stack' | 'village'): void {
   const p = s.players[seat]!;
   const u = UPGRADE[up];
   p.got.push(up);
-  ev({ type: 'upgrade', seat, up, from });
+  if (rec.loud) rec.push({ type: 'upgrade', seat, up, from });
   if (u.instant) {
-    gainCoins(s, seat, u.coins ?? 0, up);
-    gainDiscovery(s, seat, u.discovery ?? 0, up);
+    gainCoins(s, rec, seat, u.coins ?? 0, up);
+    gainDiscovery(s, rec, seat, u.discovery ?? 0, up);
     return;
   }
   if (p.ups.includes(up)) {
-    ev({ type: 'upgradeDiscarded', seat, up, why: 'duplicate' });
+    if (rec.loud) rec.push({ type: 'upgradeDiscarded', seat, up, why: 'duplicate' });
     return;
   }
   if (p.ups.length < 2) {
@@ -135,14 +143,14 @@ export function gainUpgrade(s: State, seat: number, up: UpgradeId, from: string)
 // ---------------------------------------------------------------- cards
 
 /** Top card of the deck; an empty deck is replaced by the shuffled discard pile (QD-5). */
-export function drawCard(s: State): number | null {
+export function drawCard(s: State, rec: Rec): number | null {
   if (s.deck.length === 0) {
     if (s.discard.length === 0) return null;
     s.deck = s.discard;
     s.discard = [];
-    withRng(s, (r) => shuffle(r, s.deck));
+    withRng(s, (rng) => shuffle(rng, s.deck));
     for (const k of s.bottomKnown) k.length = 0;
-    ev({ type: 'reshuffle', cards: s.deck.length, reveals: true });
+    if (rec.loud) rec.push({ type: 'reshuffle', cards: s.deck.length, reveals: true });
   }
   const c = s.deck.pop()!;
   for (const k of s.bottomKnown) {
@@ -153,36 +161,41 @@ export function drawCard(s: State): number | null {
 }
 
 /** Fills every empty artifact space (Q-END-2, QD-5). */
-export function refillCards(s: State): void {
-  const fill = (arr: number[]) => {
-    for (let i = 0; i < arr.length; i++) {
-      if (arr[i] !== -1) continue;
-      const c = drawCard(s);
-      if (c === null) return;
-      arr[i] = c;
+export function refillCards(s: State, rec: Rec): void {
+  const fill = (spaces: number[]) => {
+    for (let i = 0; i < spaces.length; i++) {
+      if (spaces[i] !== -1) continue;
+      const card = drawCard(s, rec);
+      if (card === null) return;
+      spaces[i] = card;
     }
   };
   fill(s.temple);
   for (const site of s.sites) fill(site);
-  ev({
-    type: 'refill',
-    temple: s.temple.map((c) => (c < 0 ? null : cardName(c))),
-    sites: s.sites.map((x) => x.map((c) => (c < 0 ? null : cardName(c)))),
-  });
+  if (rec.loud)
+    rec.push({
+      type: 'refill',
+      temple: s.temple.map((c) => (c < 0 ? null : cardName(c))),
+      sites: s.sites.map((x) => x.map((c) => (c < 0 ? null : cardName(c)))),
+    });
 }
 
 /** Refills the Village display from the upgrade stack; skipped once the stack is empty (QD-12). */
-export function refillVillage(s: State): void {
+export function refillVillage(s: State, rec: Rec): void {
   for (let i = 0; i < s.village.length; i++) {
     if (s.village[i] !== null) continue;
     const u = s.upStack.pop();
     if (u === undefined) break;
     s.village[i] = u;
   }
-  ev({ type: 'village', display: s.village.slice() });
+  if (rec.loud) rec.push({ type: 'village', display: s.village.slice() });
 }
 
-/** Delivery VP of n cards of one type (Q-DEL-1): complete sets of 3 plus one remainder set. */
+const JAR = typeIndex('jar');
+const WEAPON = typeIndex('weapon');
+const TABLET = typeIndex('tablet');
+
+/** Delivery VP of n cards of one type (Q-DEL-1; the tables are Q-R-4): complete sets of 3 plus one remainder set. */
 export function setVp(type: number, n: number): number {
   const vp = DATA.cards.types[type]!.vp;
   return Math.floor(n / 3) * vp[2] + (n % 3 === 0 ? 0 : vp[(n % 3) - 1]!);
@@ -198,21 +211,24 @@ export interface DeliveryScore {
 
 /** Score of delivering `cards` together with upgrades `ups` (Q-DEL-1, Q-DEL-2, Q-R-6). */
 export function scoreDelivery(cards: readonly number[], ups: readonly UpgradeId[]): DeliveryScore {
-  const n = [0, 0, 0, 0, 0];
+  const perType = CARD_TYPES.map(() => 0);
   let vp = 0;
   let coins = 0;
   let discovery = 0;
-  for (const c of cards) {
-    const d = CARDS[c]!;
-    n[CARD_TYPES.indexOf(d.type)]!++;
+  for (const card of cards) {
+    const d = CARDS[card]!;
+    perType[typeIndex(d.type)]!++;
     if (d.bonus === 'coin') coins++;
     else if (d.bonus === 'discovery') discovery++;
     else if (d.bonus === 'vp') vp++;
   }
-  for (let t = 0; t < 5; t++) vp += setVp(t, n[t]!);
+  for (let type = 0; type < perType.length; type++) vp += setVp(type, perType[type]!);
   let upgradeVp = 0;
   let upgradeCoins = 0;
-  const [jar, weapon, tablet] = [n[0]!, n[1]!, n[2]!];
+  const jar = perType[JAR]!;
+  const weapon = perType[WEAPON]!;
+  const tablet = perType[TABLET]!;
+  // Q-UP-3: the delivery upgrades' effects (Q-R-6).
   if (ups.includes('tabletCoins')) upgradeCoins += 2 * tablet;
   if (ups.includes('mixedSet') && jar > 0 && weapon > 0 && tablet > 0) upgradeVp += 4;
   if (ups.includes('jarSet') && jar >= 3) {
@@ -228,75 +244,81 @@ export function scoreDelivery(cards: readonly number[], ups: readonly UpgradeId[
 
 // ---------------------------------------------------------------- figures
 
-function rollTeam(s: State, r: Rng, p: Player, seat: number, why: string): number {
+/**
+ * One team figure rolled into the hand with the state's seeded generator (Q-ROLL-2; Q-R-1 weights
+ * out of 100); returns the index of its face.
+ */
+function rollTeam(s: State, rec: Rec, rng: Rng, p: Player, seat: number, why: GainReason): number {
   const w = DATA.roll.team;
-  const x = r.int(100);
-  const f = x < w.adv ? ADV : x < w.adv + w.arch ? ARCH : x < w.adv + w.arch + w.side ? SIDE : STAND;
-  p.fig[f]!++;
-  if (f === STAND) gainCoins(s, seat, 1, why);
-  return f;
+  const roll = rng.int(100);
+  const face = roll < w.adv ? ADV : roll < w.adv + w.arch ? ARCH : roll < w.adv + w.arch + w.side ? SIDE : STAND;
+  p.fig[face]!++;
+  if (face === STAND) gainCoins(s, rec, seat, 1, why);
+  return face;
 }
-function rollLeader(s: State, r: Rng, seat: number, why: string): boolean {
-  const stands = r.int(100) < DATA.roll.leader.stand;
-  if (stands) gainCoins(s, seat, 1, why);
+function rollLeader(s: State, rec: Rec, rng: Rng, seat: number, why: GainReason): boolean {
+  const stands = rng.int(100) < DATA.roll.leader.stand;
+  if (stands) gainCoins(s, rec, seat, 1, why);
   return stands;
 }
 
 /** Phase 1 for one seat (Q-ROLL-1): every figure rolled, +1 coin per standing figure. */
-function rollAll(s: State, seat: number): void {
+function rollAll(s: State, rec: Rec, seat: number): void {
   const p = s.players[seat]!;
   p.fig = [0, 0, 0, 0];
   p.leaderHome = true;
   p.used = [];
   const before = p.coins;
-  withRng(s, (r) => {
-    for (let i = 0; i < p.team; i++) rollTeam(s, r, p, seat, 'standing figure');
-    const ls = rollLeader(s, r, seat, 'standing leader');
-    ev({
-      type: 'roll',
-      seat,
-      adv: p.fig[ADV],
-      arch: p.fig[ARCH],
-      side: p.fig[SIDE],
-      stand: p.fig[STAND],
-      leaderStands: ls,
-      coins: p.coins - before,
-      reveals: true,
-    });
+  withRng(s, (rng) => {
+    for (let i = 0; i < p.team; i++) rollTeam(s, rec, rng, p, seat, 'standingFigure');
+    const leaderStands = rollLeader(s, rec, rng, seat, 'standingLeader');
+    if (rec.loud)
+      rec.push({
+        type: 'roll',
+        seat,
+        adv: p.fig[ADV]!,
+        arch: p.fig[ARCH]!,
+        side: p.fig[SIDE]!,
+        stand: p.fig[STAND]!,
+        leaderStands,
+        coins: p.coins - before,
+        reveals: true,
+      });
   });
 }
 
 /** Rerolls figures in hand by face; a standing figure keeps the coin it earned (QD-7). */
-export function rerollFaces(s: State, seat: number, faces: readonly Face[], why: string): void {
+export function rerollFaces(s: State, rec: Rec, seat: number, faces: readonly Face[], why: RerollReason): void {
   const p = s.players[seat]!;
-  const results: string[] = [];
-  withRng(s, (r) => {
-    for (const f of faces) {
-      if (f === 'leader') {
-        results.push(rollLeader(s, r, seat, why) ? 'leader stands' : 'leader');
+  const results: RerollResult[] = [];
+  withRng(s, (rng) => {
+    for (const face of faces) {
+      if (face === 'leader') {
+        results.push(rollLeader(s, rec, rng, seat, why) ? 'leaderStands' : 'leader');
       } else {
-        p.fig[FACES.indexOf(f)]!--;
-        results.push(FACES[rollTeam(s, r, p, seat, why)]!);
+        p.fig[FACES.indexOf(face)]!--;
+        results.push(FACES[rollTeam(s, rec, rng, p, seat, why)]!);
       }
     }
   });
-  ev({ type: 'reroll', seat, faces: faces.slice(), results, why, reveals: true });
+  if (rec.loud) rec.push({ type: 'reroll', seat, faces: faces.slice(), results, why, reveals: true });
 }
 
-function takeFigures(p: Player, c: Extract<QChoice, { t: 'place' }>): void {
+/** The placed figures leave the hand; a wild one becomes the kind it is placed as (Q-PL-2), recorded in the bid. */
+function takeFigures(p: Player, c: PlaceChoice): void {
   p.fig[ADV]! -= c.adv;
   p.fig[ARCH]! -= c.arch;
-  let w = c.wild;
-  const side = Math.min(w, p.fig[SIDE]!);
+  // Wild figures: those on their side first, then standing ones.
+  const side = Math.min(c.wild, p.fig[SIDE]!);
   p.fig[SIDE]! -= side;
-  w -= side;
-  p.fig[STAND]! -= w;
+  p.fig[STAND]! -= c.wild - side;
   if (c.leader) p.leaderHome = false;
 }
 
 // ---------------------------------------------------------------- choices
 
-function placeObj(
+/** A place choice, its optional fields left out rather than undefined (choices are compared as JSON). */
+function placeChoice(
   loc: LocId,
   banner: number | undefined,
   as: Kind | undefined,
@@ -304,15 +326,12 @@ function placeObj(
   arch: number,
   wild: number,
   leader: boolean,
-): QChoice {
-  const o: Record<string, unknown> = { t: 'place', loc };
-  if (banner !== undefined) o.banner = banner;
-  if (as !== undefined) o.as = as;
-  o.adv = adv;
-  o.arch = arch;
-  o.wild = wild;
-  o.leader = leader;
-  return o as unknown as QChoice;
+): PlaceChoice {
+  if (banner !== undefined)
+    return as === undefined
+      ? { t: 'place', loc, banner, adv, arch, wild, leader }
+      : { t: 'place', loc, banner, as, adv, arch, wild, leader };
+  return as === undefined ? { t: 'place', loc, adv, arch, wild, leader } : { t: 'place', loc, as, adv, arch, wild, leader };
 }
 
 /** Legal placements (Q-PL-*): each a location, a banner where needed, and the figures sent. */
@@ -320,26 +339,29 @@ export function placeChoices(s: State, seat: number): QChoice[] {
   const p = s.players[seat]!;
   const out: QChoice[] = [];
   const wild = p.fig[SIDE]! + p.fig[STAND]!;
-  const L = p.leaderHome;
-  const lead = L ? [false, true] : [false];
+  const leaderHome = p.leaderHome;
+  const withLeader = leaderHome ? [false, true] : [false];
+  // Q-PL-4: free locations take any mix of figures, as often as wanted, within the coins (no debt, Q-PL-1).
   const free = (loc: LocId, costPer: number) => {
-    for (let a = 0; a <= p.fig[ADV]!; a++)
-      for (let r = 0; r <= p.fig[ARCH]!; r++)
+    for (let adv = 0; adv <= p.fig[ADV]!; adv++)
+      for (let arch = 0; arch <= p.fig[ARCH]!; arch++)
         for (let w = 0; w <= wild; w++)
-          for (const l of lead) {
-            const n = a + r + w + (l ? 1 : 0);
+          for (const leader of withLeader) {
+            const n = adv + arch + w + (leader ? 1 : 0);
             if (n === 0 || n * costPer > p.coins) continue;
-            out.push(placeObj(loc, undefined, undefined, a, r, w, l));
+            out.push(placeChoice(loc, undefined, undefined, adv, arch, w, leader));
           }
   };
-  // One figure of the banner's kind: a figure showing it if any, else a wild team figure; or the leader.
-  const single = (loc: LocId, n: number, k: Kind) => {
-    if (p.fig[KIND_INDEX[k]]! > 0) out.push(placeObj(loc, n, k, k === 'adv' ? 1 : 0, k === 'arch' ? 1 : 0, 0, false));
-    else if (wild > 0) out.push(placeObj(loc, n, k, 0, 0, 1, false));
-    if (L) out.push(placeObj(loc, n, k, 0, 0, 0, true));
+  // Q-PL-3: one figure of the banner's kind on a free banner: a figure showing it if any, else a
+  // wild team figure; or the leader.
+  const single = (loc: LocId, banner: number, kind: Kind) => {
+    if (p.fig[KIND_INDEX[kind]]! > 0) out.push(placeChoice(loc, banner, kind, kind === 'adv' ? 1 : 0, kind === 'arch' ? 1 : 0, 0, false));
+    else if (wild > 0) out.push(placeChoice(loc, banner, kind, 0, 0, 1, false));
+    if (leaderHome) out.push(placeChoice(loc, banner, kind, 0, 0, 0, true));
   };
-  free('camp', 0);
-  if (s.start !== seat && s.stele[0] === null) single('stele', 1, 'arch');
+  free('camp', 0); // Q-PL-1: the Camp is always open
+  if (s.start !== seat && s.stele[0] === null) single('stele', 1, 'arch'); // Q-PL-7
+  // QD-9: only a held banner is closed; the same seat may take several banners of a location.
   TEMPLE_BANNERS.forEach((b) => {
     if (s.templeB[b.n - 1] === null && templeCost(p, b.n) <= p.coins) single('temple', b.n, b.kind);
   });
@@ -349,20 +371,21 @@ export function placeChoices(s: State, seat: number): QChoice[] {
     if (bid && bid.seat === seat) continue; // QD-10
     const min = bid ? bidSize(bid) + 1 : 1;
     const kinds: readonly Kind[] = LOC[loc].figures === 'adv' ? ['adv'] : bid && bid.kind ? [bid.kind] : ['adv', 'arch'];
-    if (!bid && L) out.push(placeObj(loc, undefined, LOC[loc].figures === 'adv' ? 'adv' : undefined, 0, 0, 0, true));
-    for (const k of kinds) {
-      const fk = p.fig[KIND_INDEX[k]]!;
-      for (let x = 0; x <= fk; x++)
-        for (let z = 0; z <= wild; z++) {
-          if (z > 0 && x < fk) continue; // a wild figure is never sent while a figure showing the kind stays home
-          if (x + z === 0) continue;
-          for (const l of lead) {
-            if (x + z + (l ? 1 : 0) < min) continue;
-            out.push(placeObj(loc, undefined, k, k === 'adv' ? x : 0, k === 'arch' ? x : 0, z, l));
+    if (!bid && leaderHome) out.push(placeChoice(loc, undefined, LOC[loc].figures === 'adv' ? 'adv' : undefined, 0, 0, 0, true));
+    for (const kind of kinds) {
+      const showing = p.fig[KIND_INDEX[kind]]!;
+      for (let x = 0; x <= showing; x++)
+        for (let w = 0; w <= wild; w++) {
+          if (w > 0 && x < showing) continue; // a wild figure is never sent while a figure showing the kind stays home
+          if (x + w === 0) continue;
+          for (const leader of withLeader) {
+            if (x + w + (leader ? 1 : 0) < min) continue;
+            out.push(placeChoice(loc, undefined, kind, kind === 'adv' ? x : 0, kind === 'arch' ? x : 0, w, leader));
           }
         }
     }
   }
+  // Village banners cost and kind: Q-R-8.
   VILLAGE_BANNERS.forEach((b) => {
     if (!bannerCovered(s, 'village', b.n) && s.villageB[b.n - 1] === null && b.cost <= p.coins) single('village', b.n, b.kind);
   });
@@ -370,16 +393,17 @@ export function placeChoices(s: State, seat: number): QChoice[] {
   return out;
 }
 
+/** Rerolls of up to `max` figures in hand, by face (FACES order), declining included. */
 function faceChoices(p: Player, max: number): QChoice[] {
-  const have = [p.fig[0]!, p.fig[1]!, p.fig[2]!, p.fig[3]!, p.leaderHome ? 1 : 0];
+  const have = [p.fig[ADV]!, p.fig[ARCH]!, p.fig[SIDE]!, p.fig[STAND]!, p.leaderHome ? 1 : 0];
   const out: QChoice[] = [{ t: 'reroll', faces: [] }];
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < FACES.length; i++) {
     if (have[i]! === 0) continue;
     out.push({ t: 'reroll', faces: [FACES[i]!] });
   }
   if (max >= 2) {
-    for (let i = 0; i < 5; i++)
-      for (let j = i; j < 5; j++) {
+    for (let i = 0; i < FACES.length; i++)
+      for (let j = i; j < FACES.length; j++) {
         if (i === j ? have[i]! < 2 : have[i]! === 0 || have[j]! === 0) continue;
         out.push({ t: 'reroll', faces: [FACES[i]!, FACES[j]!] });
       }
@@ -390,11 +414,12 @@ function faceChoices(p: Player, max: number): QChoice[] {
 /** Distinct card names among ids, in first-seen order sorted by name for stability. */
 function names(cards: readonly number[]): string[] {
   const set = new Set<string>();
-  for (const c of cards) if (c >= 0) set.add(cardName(c));
+  for (const card of cards) if (card >= 0) set.add(cardName(card));
   return [...set].sort();
 }
 
-function mainChoices(s: State, f: Frame): QChoice[] {
+/** The choices of decision `f` itself, before the exchanges its seat may add (QD-13). */
+function mainChoices(s: State, f: DecisionFrame): QChoice[] {
   switch (f.k) {
     case 'rerollUp':
       return f.up === 'reroll2'
@@ -412,8 +437,8 @@ function mainChoices(s: State, f: Frame): QChoice[] {
     case 'keep':
       return names(f.cards).map((card) => ({ t: 'keep', card }));
     case 'sell': {
-      const h = s.players[f.seat]!.hand;
-      return h.length === 0 ? [] : [{ t: 'sell', card: null }, ...names(h).map((card) => ({ t: 'sell' as const, card }))];
+      const hand = s.players[f.seat]!.hand;
+      return hand.length === 0 ? [] : [{ t: 'sell', card: null }, ...names(hand).map((card) => ({ t: 'sell' as const, card }))];
     }
     case 'village':
       return [...new Set(s.village.filter((u): u is UpgradeId => u !== null))].sort().map((up) => ({ t: 'village', up }));
@@ -422,23 +447,26 @@ function mainChoices(s: State, f: Frame): QChoice[] {
     case 'deliver': {
       const out: QChoice[] = [{ t: 'deliver' }];
       if (f.added.length < f.limit) {
-        const left = s.players[f.seat]!.hand.filter((c) => !f.added.includes(c));
+        const left = s.players[f.seat]!.hand.filter((card) => !f.added.includes(card));
         for (const card of names(left)) out.push({ t: 'add', card });
       }
       return out;
     }
     case 'final':
       return [{ t: 'done' }];
-    default:
-      return [];
   }
 }
 
+/** Coins each exchange upgrade takes for its 1 VP or 1 discovery (Q-R-6). */
+const EXCHANGE_COINS = { coinsToVp: 2, coinsToDiscovery: 3 } as const;
+
+/** Q-UP-2, QD-13: the exchange upgrades, offered with every decision of their holder. */
 function exchangeChoices(s: State, seat: number): QChoice[] {
   const p = s.players[seat]!;
   const out: QChoice[] = [];
-  if (holds(p, 'coinsToVp') && p.coins >= 2) out.push({ t: 'exchange', up: 'coinsToVp' });
-  if (holds(p, 'coinsToDiscovery') && p.coins >= 3 && p.disc < DATA.discovery.max) out.push({ t: 'exchange', up: 'coinsToDiscovery' });
+  if (holds(p, 'coinsToVp') && p.coins >= EXCHANGE_COINS.coinsToVp) out.push({ t: 'exchange', up: 'coinsToVp' });
+  if (holds(p, 'coinsToDiscovery') && p.coins >= EXCHANGE_COINS.coinsToDiscovery && p.disc < DATA.discovery.max)
+    out.push({ t: 'exchange', up: 'coinsToDiscovery' });
   return out;
 }
 
@@ -449,73 +477,82 @@ function pushAll(s: State, frames: Frame[]): void {
 }
 
 /** The automaton places its 6 figures from the top card of its deck (Q-2P-1). */
-export function automatonPlace(s: State): void {
-  const a = s.auto;
-  if (!a) return;
-  const id = a.deck.pop();
+export function automatonPlace(s: State, rec: Rec): void {
+  const auto = s.auto;
+  if (!auto) return;
+  const id = auto.deck.pop();
   if (id === undefined) return;
-  a.card = id;
-  a.drawn++;
-  const c = DATA.automaton.cards[id]!;
-  for (const b of c.temple) s.templeB[b - 1] = AUTO;
-  s.bids[c.site] = { seat: AUTO, team: 3, leader: false, kind: c.siteKind };
-  if (c.last === 'blackMarket') s.bids.blackMarket = { seat: AUTO, team: 1, leader: false, kind: 'adv' };
-  else s.bids.ship1 = { seat: AUTO, team: 1, leader: false, kind: c.lastKind };
-  ev({
-    type: 'automaton',
-    card: c.id,
-    temple: c.temple.slice(),
-    site: c.site,
-    siteKind: c.siteKind,
-    last: c.last === 'ship' ? 'ship1' : 'blackMarket',
-    lastKind: c.lastKind,
-    reveals: true,
-  });
+  auto.card = id;
+  auto.drawn++;
+  const card = DATA.automaton.cards[id]!;
+  for (const banner of card.temple) s.templeB[banner - 1] = AUTO;
+  s.bids[card.site] = { seat: AUTO, team: 3, leader: false, kind: card.siteKind };
+  if (card.last === 'blackMarket') s.bids.blackMarket = { seat: AUTO, team: 1, leader: false, kind: 'adv' };
+  else s.bids.ship1 = { seat: AUTO, team: 1, leader: false, kind: card.lastKind };
+  if (rec.loud)
+    rec.push({
+      type: 'automaton',
+      card: card.id,
+      temple: card.temple.slice(),
+      site: card.site,
+      siteKind: card.siteKind,
+      last: card.last === 'ship' ? 'ship1' : 'blackMarket',
+      lastKind: card.lastKind,
+      reveals: true,
+    });
 }
 
 /** The automaton's pick from the Temple display (Q-R-7): type priority, then bonus priority. */
-export function automatonPick(s: State): number {
+export function automatonPick(temple: readonly number[]): number {
   let best = -1;
-  let key = Infinity;
-  s.temple.forEach((c, i) => {
-    if (c < 0) return;
-    const d = CARDS[c]!;
-    const k = DATA.automaton.priorityTypes.indexOf(d.type) * 10 + DATA.automaton.priorityBonus.indexOf(d.bonus);
-    if (k < key) {
-      key = k;
+  let bestRank = Infinity;
+  temple.forEach((card, i) => {
+    if (card < 0) return;
+    const d = CARDS[card]!;
+    const rank = DATA.automaton.priorityTypes.indexOf(d.type) * 10 + DATA.automaton.priorityBonus.indexOf(d.bonus);
+    if (rank < bestRank) {
+      bestRank = rank;
       best = i;
     }
   });
   return best;
 }
 
-function automatonTemple(s: State, n: number): void {
-  const y = DATA.yields[TEMPLE_BANNERS[n - 1]!.yield as 'choose2'];
+/** Q-2P-4: the automaton's Temple banner: it picks by priority, draws on a draw banner, discards all. */
+function automatonTemple(s: State, rec: Rec, banner: number): void {
+  const y = TEMPLE_YIELDS[banner - 1]!;
   const took: number[] = [];
   for (let i = 0; i < y.choose; i++) {
-    const slot = automatonPick(s);
+    const slot = automatonPick(s.temple);
     if (slot < 0) break;
     took.push(s.temple[slot]!);
     s.temple[slot] = -1;
   }
   for (let i = 0; i < y.draw; i++) {
-    const c = drawCard(s);
-    if (c !== null) took.push(c);
+    const card = drawCard(s, rec);
+    if (card !== null) took.push(card);
   }
   s.discard.push(...took);
-  ev({ type: 'automatonTemple', banner: n, cards: took.map(cardName), reveals: took.length > 0 ? true : undefined });
+  if (rec.loud) rec.push({ type: 'automatonTemple', banner, cards: took.map(cardName), reveals: took.length > 0 ? true : undefined });
 }
 
-function startDelivery(s: State, seat: number, loc: LocId, limit: number): Frame | null {
+/** Cards a delivery may take: per Harbour figure (QD-4), and per ship (Q-ACT-7). */
+const HARBOUR_CARDS_PER_FIGURE = 3;
+const SHIP_CARDS = 6;
+/** What the Black Market pays for a card (Q-ACT-4). */
+const BLACK_MARKET_COINS = 7;
+
+/** A delivery of the upgrades held now (QD-11); extraCard allows one more card (Q-UP-3). */
+function startDelivery(s: State, seat: number, loc: LocId, limit: number): FrameOf<'deliver'> | null {
   const p = s.players[seat]!;
   if (p.hand.length === 0) return null;
   return { k: 'deliver', seat, loc, limit: limit + (holds(p, 'extraCard') ? 1 : 0), added: [], ups: p.ups.slice() };
 }
 
 /** Phase 3: every location in activation order, then figures back and the next round (Q-ACT-*). */
-export function beginActivation(s: State): void {
+export function beginActivation(s: State, rec: Rec): void {
   s.phase = 'activate';
-  ev({ type: 'activate', round: s.round });
+  if (rec.loud) rec.push({ type: 'activate', round: s.round });
   pushAll(s, [
     { k: 'stele' },
     ...TEMPLE_BANNERS.map((b): Frame => ({ k: 'templeBanner', n: b.n })),
@@ -530,18 +567,18 @@ export function beginActivation(s: State): void {
   ]);
 }
 
-function runAuto(s: State, f: Frame): void {
+function runAuto(s: State, rec: Rec, f: AutoFrame): void {
   switch (f.k) {
     case 'roll': {
       s.phase = 'roll';
       const order = fromStart(s);
-      for (const q of order) rollAll(s, q);
+      for (const seat of order) rollAll(s, rec, seat);
       const frames: Frame[] = [];
       // QD-7: after all first rolls, reroll upgrades in seat order from the start player.
-      for (const q of order) {
-        const p = s.players[q]!;
-        if (holds(p, 'rerollAll')) frames.push({ k: 'rerollUp', seat: q, up: 'rerollAll' });
-        if (holds(p, 'reroll2')) frames.push({ k: 'rerollUp', seat: q, up: 'reroll2' });
+      for (const seat of order) {
+        const p = s.players[seat]!;
+        if (holds(p, 'rerollAll')) frames.push({ k: 'rerollUp', seat, up: 'rerollAll' });
+        if (holds(p, 'reroll2')) frames.push({ k: 'rerollUp', seat, up: 'reroll2' });
       }
       s.cur = (s.start + s.seats - 1) % s.seats;
       s.stack.push({ k: 'placeTurn' });
@@ -549,105 +586,114 @@ function runAuto(s: State, f: Frame): void {
       return;
     }
     case 'placeTurn': {
+      // Q-PL-1: clockwise from the start player, skipping seats with no figures in hand.
       s.phase = 'place';
       for (let i = 1; i <= s.seats; i++) {
-        const q = (s.cur + i) % s.seats;
-        if (figuresInHand(s.players[q]!) > 0) {
-          s.cur = q;
+        const seat = (s.cur + i) % s.seats;
+        if (figuresInHand(s.players[seat]!) > 0) {
+          s.cur = seat;
           s.turnNo++;
-          s.stack.push({ k: 'place', seat: q });
+          s.stack.push({ k: 'place', seat });
           return;
         }
       }
       // Everyone placed everything: phase 3 (Q-ACT-*).
-      beginActivation(s);
+      beginActivation(s, rec);
       return;
     }
     case 'stele': {
-      const h = s.stele[0];
-      if (h === null || h === undefined || h < 0) return;
-      s.start = h;
-      ev({ type: 'startMarker', seat: h });
-      gainDiscovery(s, h, 1, 'stele');
+      // Q-ACT-1: the start player marker and 1 discovery.
+      const holder = s.stele[0];
+      if (holder === null || holder === undefined || holder < 0) return;
+      s.start = holder;
+      if (rec.loud) rec.push({ type: 'startMarker', seat: holder });
+      gainDiscovery(s, rec, holder, 1, 'stele');
       return;
     }
     case 'templeBanner': {
-      const h = s.templeB[f.n - 1];
-      if (h === null || h === undefined) return;
-      if (h === AUTO) return automatonTemple(s, f.n);
-      const y = DATA.yields[TEMPLE_BANNERS[f.n - 1]!.yield as 'choose2'];
-      if (y.draw > 0) s.stack.push({ k: 'templeDraw', seat: h, banner: f.n });
-      if (y.choose > 0) s.stack.push({ k: 'take', seat: h, banner: f.n, left: y.choose });
+      // Q-ACT-2: each banner top to bottom takes its yield (Q-R-2).
+      const holder = s.templeB[f.n - 1];
+      if (holder === null || holder === undefined) return;
+      if (holder === AUTO) return automatonTemple(s, rec, f.n);
+      const y = TEMPLE_YIELDS[f.n - 1]!;
+      if (y.draw > 0) s.stack.push({ k: 'templeDraw', seat: holder, banner: f.n });
+      if (y.choose > 0) s.stack.push({ k: 'take', seat: holder, banner: f.n, left: y.choose });
       return;
     }
     case 'templeDraw': {
       const p = s.players[f.seat]!;
-      const twice = holds(p, 'templeDraw');
-      const a = drawCard(s);
-      if (a === null) return;
-      const b = twice ? drawCard(s) : null;
-      if (b === null) {
-        p.hand.push(a);
-        p.secret.push(a);
-        ev({ type: 'draw', seat: f.seat, n: 1, reveals: true });
+      const twice = holds(p, 'templeDraw'); // Q-UP-3: draw one more, keep one, the other under the deck
+      const first = drawCard(s, rec);
+      if (first === null) return;
+      const second = twice ? drawCard(s, rec) : null;
+      if (second === null) {
+        p.hand.push(first);
+        p.secret.push(first);
+        if (rec.loud) rec.push({ type: 'draw', seat: f.seat, n: 1, reveals: true });
         return;
       }
-      ev({ type: 'draw', seat: f.seat, n: 2, reveals: true });
-      s.stack.push({ k: 'keep', seat: f.seat, banner: f.banner, cards: [a, b] });
+      if (rec.loud) rec.push({ type: 'draw', seat: f.seat, n: 2, reveals: true });
+      s.stack.push({ k: 'keep', seat: f.seat, banner: f.banner, cards: [first, second] });
       return;
     }
     case 'site': {
+      // Q-ACT-3: sites in order; the winner takes the cards and the bonus, unwon cards stay.
       const id = SITES[f.site]!;
       const bid = s.bids[id];
       if (!bid) return;
-      const cards = s.sites[f.site]!.filter((c) => c >= 0);
+      const cards = s.sites[f.site]!.filter((card) => card >= 0);
       s.sites[f.site] = s.sites[f.site]!.map(() => -1);
       if (bid.seat === AUTO) {
+        // Q-2P-4: a site the automaton holds loses its cards.
         s.discard.push(...cards);
-        ev({ type: 'automatonSite', site: id, cards: cards.map(cardName) });
+        if (rec.loud) rec.push({ type: 'automatonSite', site: id, cards: cards.map(cardName) });
         return;
       }
       s.players[bid.seat]!.hand.push(...cards);
-      ev({ type: 'excavate', seat: bid.seat, site: id, cards: cards.map(cardName) });
-      const bonus = DATA.excavation[id];
-      gainVp(s, bid.seat, bonus.vp, id);
-      gainCoins(s, bid.seat, bonus.coins, id);
-      gainDiscovery(s, bid.seat, bonus.discovery, id);
+      if (rec.loud) rec.push({ type: 'excavate', seat: bid.seat, site: id, cards: cards.map(cardName) });
+      const bonus = DATA.excavation[id]; // Q-R-3
+      gainVp(s, rec, bid.seat, bonus.vp, id);
+      gainCoins(s, rec, bid.seat, bonus.coins, id);
+      gainDiscovery(s, rec, bid.seat, bonus.discovery, id);
       return;
     }
     case 'blackMarket': {
+      // Q-ACT-4 (the automaton's figure there does nothing, Q-2P-4).
       const bid = s.bids.blackMarket;
       if (bid && bid.seat >= 0) s.stack.push({ k: 'sell', seat: bid.seat });
       return;
     }
     case 'villageBanner': {
-      const h = s.villageB[f.n - 1];
-      if (h === null || h === undefined || h < 0) return;
-      s.stack.push({ k: 'village', seat: h, banner: f.n });
+      // Q-ACT-5: banners top to bottom, each takes a face-up upgrade still there.
+      const holder = s.villageB[f.n - 1];
+      if (holder === null || holder === undefined || holder < 0) return;
+      s.stack.push({ k: 'village', seat: holder, banner: f.n });
       return;
     }
     case 'harbour': {
+      // Q-ACT-6, QD-4: one delivery per seat with figures there, in seat order from the start player.
       const frames: Frame[] = [];
-      for (const q of fromStart(s)) {
-        const n = s.harbour[q]!;
-        if (n === 0) continue;
-        const d = startDelivery(s, q, 'harbour', 3 * n);
-        if (d) frames.push(d);
+      for (const seat of fromStart(s)) {
+        const figures = s.harbour[seat]!;
+        if (figures === 0) continue;
+        const delivery = startDelivery(s, seat, 'harbour', HARBOUR_CARDS_PER_FIGURE * figures);
+        if (delivery) frames.push(delivery);
       }
       pushAll(s, frames);
       return;
     }
     case 'ship': {
+      // Q-ACT-7: ship 1, then ship 2.
       const bid = s.bids[f.loc];
       if (!bid || bid.seat < 0) return;
-      const d = startDelivery(s, bid.seat, f.loc, 6);
-      if (d) s.stack.push(d);
+      const delivery = startDelivery(s, bid.seat, f.loc, SHIP_CARDS);
+      if (delivery) s.stack.push(delivery);
       return;
     }
     case 'upgradeDraw': {
-      const u = s.upStack.pop();
-      if (u === undefined) return; // QD-12
-      gainUpgrade(s, f.seat, u, 'stack');
+      const up = s.upStack.pop();
+      if (up === undefined) return; // QD-12
+      gainUpgrade(s, rec, f.seat, up, 'stack');
       return;
     }
     case 'returnFigures': {
@@ -655,7 +701,7 @@ function runAuto(s: State, f: Frame): void {
       s.stele = [null];
       s.templeB = s.templeB.map(() => null);
       s.villageB = s.villageB.map(() => null);
-      for (const a of AUCTIONS) s.bids[a] = null;
+      for (const auction of AUCTIONS) s.bids[auction] = null;
       s.camp = s.camp.map(() => 0);
       s.harbour = s.harbour.map(() => 0);
       for (const p of s.players) {
@@ -669,54 +715,51 @@ function runAuto(s: State, f: Frame): void {
         // Q-END-1: the game ends at once; QD-13's final exchange window first.
         s.phase = 'final';
         const frames: Frame[] = [];
-        for (const q of fromStart(s)) {
-          const p = s.players[q]!;
-          if (holds(p, 'coinsToVp') || holds(p, 'coinsToDiscovery')) frames.push({ k: 'final', seat: q });
+        for (const seat of fromStart(s)) {
+          const p = s.players[seat]!;
+          if (holds(p, 'coinsToVp') || holds(p, 'coinsToDiscovery')) frames.push({ k: 'final', seat });
         }
         s.stack.push({ k: 'end' });
         pushAll(s, frames);
         return;
       }
       s.round++;
-      ev({ type: 'round', round: s.round });
-      refillCards(s);
-      refillVillage(s);
-      automatonPlace(s);
+      if (rec.loud) rec.push({ type: 'round', round: s.round });
+      refillCards(s, rec);
+      refillVillage(s, rec);
+      automatonPlace(s, rec);
       s.stack.push({ k: 'roll' });
       return;
     }
     case 'end': {
       s.over = true;
       s.phase = 'over';
-      ev({ type: 'end' });
+      if (rec.loud) rec.push({ type: 'end' });
       return;
     }
-    default:
-      throw new Error(`frame ${f.k} is a decision`);
   }
 }
 
 /** Runs automatic frames until a decision is owed; returns its choices (empty at the end). */
-export function settle(s: State): readonly QChoice[] {
+export function settle(s: State, rec: Rec): readonly QChoice[] {
   for (;;) {
     const f = s.stack[s.stack.length - 1];
     if (!f) {
       if (!s.over) throw new Error('quetzal: empty stack before the end');
       return [];
     }
-    if (!DECISIONS.has(f.k)) {
+    if (!isDecision(f)) {
       s.stack.pop();
-      runAuto(s, f);
+      runAuto(s, rec, f);
       continue;
     }
-    const seat = (f as { seat: number }).seat;
     const main = mainChoices(s, f);
-    const ex = exchangeChoices(s, seat);
-    if (main.length === 0 || (f.k === 'final' && ex.length === 0)) {
+    const exchanges = exchangeChoices(s, f.seat);
+    if (main.length === 0 || (f.k === 'final' && exchanges.length === 0)) {
       s.stack.pop();
       continue;
     }
-    return ex.length === 0 ? main : [...main, ...ex];
+    return exchanges.length === 0 ? main : [...main, ...exchanges];
   }
 }
 
@@ -725,171 +768,176 @@ export function settle(s: State): readonly QChoice[] {
 /** A hand card of that name, preferring one taken face up (others already know of it). */
 function pickCard(p: Player, name: string, exclude: readonly number[] = []): number {
   let found = -1;
-  for (const c of p.hand) {
-    if (exclude.includes(c) || cardName(c) !== name) continue;
-    if (!p.secret.includes(c)) return c;
-    if (found < 0) found = c;
+  for (const card of p.hand) {
+    if (exclude.includes(card) || cardName(card) !== name) continue;
+    if (!p.secret.includes(card)) return card;
+    if (found < 0) found = card;
   }
   return found;
 }
 
-function removeFromHand(p: Player, c: number): void {
-  p.hand.splice(p.hand.indexOf(c), 1);
-  const i = p.secret.indexOf(c);
+function removeFromHand(p: Player, card: number): void {
+  p.hand.splice(p.hand.indexOf(card), 1);
+  const i = p.secret.indexOf(card);
   if (i >= 0) p.secret.splice(i, 1);
 }
 
-function applyPlace(s: State, seat: number, c: Extract<QChoice, { t: 'place' }>): void {
+function applyPlace(s: State, rec: Rec, seat: number, c: PlaceChoice): void {
   const p = s.players[seat]!;
-  const n = c.adv + c.arch + c.wild + (c.leader ? 1 : 0);
+  const figures = c.adv + c.arch + c.wild + (c.leader ? 1 : 0);
   const loc = c.loc;
-  let cost = 0;
+  let cost = 0; // the Stele costs nothing (QD-6), nor do auctions
   if (loc === 'temple') cost = templeCost(p, c.banner!);
   else if (loc === 'village') cost = VILLAGE_BANNERS[c.banner! - 1]!.cost;
-  else if (loc === 'harbour') cost = (LOC.harbour.costPerFigure ?? 2) * n;
+  else if (loc === 'harbour') cost = (LOC.harbour.costPerFigure ?? 2) * figures;
   takeFigures(p, c);
   p.coins -= cost;
   const kind = c.as ?? null;
-  ev({ type: 'place', seat, loc, banner: c.banner ?? null, kind, n, leader: c.leader, cost });
+  if (rec.loud) rec.push({ type: 'place', seat, loc, banner: c.banner ?? null, kind, n: figures, leader: c.leader, cost });
   if (loc === 'stele') s.stele[0] = seat;
   else if (loc === 'temple') s.templeB[c.banner! - 1] = seat;
   else if (loc === 'village') s.villageB[c.banner! - 1] = seat;
-  else if (loc === 'camp' || loc === 'harbour') s[loc][seat]! += n;
+  else if (loc === 'camp' || loc === 'harbour') s[loc][seat]! += figures;
   else {
-    const a = loc;
-    const prev = s.bids[a];
+    const prev = s.bids[loc];
     if (prev) {
-      if (prev.seat === AUTO) ev({ type: 'outbid', seat: null, automaton: true, loc, back: 0 });
-      else {
-        const q = s.players[prev.seat]!;
+      if (prev.seat === AUTO) {
+        // Q-2P-3: the automaton's figures are discarded for the round.
+        if (rec.loud) rec.push({ type: 'outbid', automaton: true, loc, back: 0 });
+      } else {
+        const outbid = s.players[prev.seat]!;
         // Q-PL-5: team figures come back showing the bid's kind; QD-8: the leader stays wild.
-        if (prev.team > 0) q.fig[KIND_INDEX[prev.kind!]]! += prev.team;
-        if (prev.leader) q.leaderHome = true;
-        ev({ type: 'outbid', seat: prev.seat, loc, back: bidSize(prev) });
+        if (prev.team > 0) outbid.fig[KIND_INDEX[prev.kind!]]! += prev.team;
+        if (prev.leader) outbid.leaderHome = true;
+        if (rec.loud) rec.push({ type: 'outbid', seat: prev.seat, loc, back: bidSize(prev) });
       }
     }
     const bid: Bid = { seat, team: c.adv + c.arch + c.wild, leader: c.leader, kind };
-    s.bids[a] = bid;
+    s.bids[loc] = bid;
   }
   s.stack.push({ k: 'placeTurn' });
   if (loc === 'camp') {
     // Q-PL-6, QD-2
-    gainCoins(s, seat, n, 'camp');
+    gainCoins(s, rec, seat, figures, 'camp');
     s.stack.push({ k: 'camp', seat });
   }
 }
 
-function applyDeliver(s: State, f: Extract<Frame, { k: 'deliver' }>): void {
+function applyDeliver(s: State, rec: Rec, f: FrameOf<'deliver'>): void {
   const p = s.players[f.seat]!;
   if (f.added.length === 0) {
-    ev({ type: 'deliver', seat: f.seat, loc: f.loc, cards: [], vp: 0, coins: 0, discovery: 0 });
+    if (rec.loud) rec.push({ type: 'deliver', seat: f.seat, loc: f.loc, cards: [], vp: 0, coins: 0, discovery: 0 });
     return;
   }
-  for (const c of f.added) removeFromHand(p, c);
+  for (const card of f.added) removeFromHand(p, card);
   s.discard.push(...f.added);
-  const sc = scoreDelivery(f.added, f.ups);
-  ev({
-    type: 'deliver',
-    seat: f.seat,
-    loc: f.loc,
-    cards: f.added.map(cardName),
-    vp: sc.vp + sc.upgradeVp,
-    coins: sc.coins + sc.upgradeCoins,
-    discovery: sc.discovery,
-  });
-  gainVp(s, f.seat, sc.vp + sc.upgradeVp, 'delivery');
-  gainCoins(s, f.seat, sc.coins + sc.upgradeCoins, 'delivery');
-  gainDiscovery(s, f.seat, sc.discovery, 'delivery');
+  const score = scoreDelivery(f.added, f.ups);
+  if (rec.loud)
+    rec.push({
+      type: 'deliver',
+      seat: f.seat,
+      loc: f.loc,
+      cards: f.added.map(cardName),
+      vp: score.vp + score.upgradeVp,
+      coins: score.coins + score.upgradeCoins,
+      discovery: score.discovery,
+    });
+  gainVp(s, rec, f.seat, score.vp + score.upgradeVp, 'delivery');
+  gainCoins(s, rec, f.seat, score.coins + score.upgradeCoins, 'delivery');
+  gainDiscovery(s, rec, f.seat, score.discovery, 'delivery');
+}
+
+/** A choice that its decision never offers: a broken cache or stack, never a player's mistake. */
+function mismatch(f: Frame, c: QChoice): Error {
+  return new Error(`quetzal: a "${c.t}" choice on a "${f.k}" decision`);
 }
 
 /** Plays a legal choice `c` of the decision on top. */
-export function play(s: State, c: QChoice): void {
-  const f = s.stack[s.stack.length - 1]!;
-  const seat = (f as { seat: number }).seat;
+export function play(s: State, c: QChoice, rec: Rec): void {
+  const f = s.stack[s.stack.length - 1];
+  if (!f || !isDecision(f)) throw new Error('quetzal: no decision is pending');
+  const seat = f.seat;
   const p = s.players[seat]!;
   if (c.t === 'exchange') {
-    if (c.up === 'coinsToVp') {
-      p.coins -= 2;
-      ev({ type: 'exchange', seat, up: c.up });
-      gainVp(s, seat, 1, 'exchange');
-    } else {
-      p.coins -= 3;
-      ev({ type: 'exchange', seat, up: c.up });
-      gainDiscovery(s, seat, 1, 'exchange');
-    }
+    // QD-13: the decision stays on top.
+    p.coins -= EXCHANGE_COINS[c.up];
+    if (rec.loud) rec.push({ type: 'exchange', seat, up: c.up });
+    if (c.up === 'coinsToVp') gainVp(s, rec, seat, 1, 'exchange');
+    else gainDiscovery(s, rec, seat, 1, 'exchange');
     return;
   }
   s.stack.pop();
   switch (c.t) {
     case 'place':
-      return applyPlace(s, seat, c);
+      return applyPlace(s, rec, seat, c);
     case 'reroll':
-      if (c.faces.length > 0) rerollFaces(s, seat, c.faces, f.k === 'camp' ? 'camp' : 'reroll2');
+      if (c.faces.length > 0) rerollFaces(s, rec, seat, c.faces, f.k === 'camp' ? 'camp' : 'reroll2');
       if (f.k === 'rerollUp') p.used.push('reroll2');
       return;
     case 'rerollAll':
       if (c.use) {
         const faces: Face[] = [];
-        for (let i = 0; i < 4; i++) for (let k = 0; k < p.fig[i]!; k++) faces.push(FACES[i]!);
+        for (let face = 0; face < TEAM_FACES.length; face++) for (let k = 0; k < p.fig[face]!; k++) faces.push(FACES[face]!);
         if (p.leaderHome) faces.push('leader');
-        rerollFaces(s, seat, faces, 'rerollAll');
+        rerollFaces(s, rec, seat, faces, 'rerollAll');
         p.used.push('rerollAll');
       }
       return;
     case 'take': {
+      if (f.k !== 'take') throw mismatch(f, c);
       const i = s.temple.findIndex((x) => x >= 0 && cardName(x) === c.card);
       const card = s.temple[i]!;
       s.temple[i] = -1;
       p.hand.push(card);
-      const tf = f as Extract<Frame, { k: 'take' }>;
-      ev({ type: 'take', seat, card: c.card, banner: tf.banner });
-      if (tf.left > 1) s.stack.push({ k: 'take', seat, banner: tf.banner, left: tf.left - 1 });
+      if (rec.loud) rec.push({ type: 'take', seat, card: c.card, banner: f.banner });
+      if (f.left > 1) s.stack.push({ k: 'take', seat, banner: f.banner, left: f.left - 1 });
       return;
     }
     case 'keep': {
-      const kf = f as Extract<Frame, { k: 'keep' }>;
-      const i = kf.cards.findIndex((x) => cardName(x) === c.card);
-      const kept = kf.cards[i]!;
-      const other = kf.cards[1 - i]!;
+      if (f.k !== 'keep') throw mismatch(f, c);
+      const i = f.cards.findIndex((x) => cardName(x) === c.card);
+      const kept = f.cards[i]!;
+      const other = f.cards[1 - i]!;
       p.hand.push(kept);
       p.secret.push(kept);
       s.deck.unshift(other);
       s.bottomKnown[seat]!.push(other);
-      ev({ type: 'underDeck', seat });
+      if (rec.loud) rec.push({ type: 'underDeck', seat });
       return;
     }
     case 'sell': {
       if (c.card === null) {
-        ev({ type: 'sell', seat, card: null });
+        if (rec.loud) rec.push({ type: 'sell', seat, card: null });
         return;
       }
       const card = pickCard(p, c.card);
       removeFromHand(p, card);
       s.discard.push(card);
-      ev({ type: 'sell', seat, card: c.card });
-      gainCoins(s, seat, 7, 'black market');
+      if (rec.loud) rec.push({ type: 'sell', seat, card: c.card });
+      gainCoins(s, rec, seat, BLACK_MARKET_COINS, 'blackMarket');
       return;
     }
     case 'village': {
       const i = s.village.indexOf(c.up);
       s.village[i] = null;
-      gainUpgrade(s, seat, c.up, 'village');
+      gainUpgrade(s, rec, seat, c.up, 'village');
       return;
     }
     case 'drop': {
-      const df = f as Extract<Frame, { k: 'drop' }>;
-      if (c.up !== df.up) p.ups[p.ups.indexOf(c.up)] = df.up;
-      ev({ type: 'upgradeDiscarded', seat, up: c.up, why: 'limit' });
+      if (f.k !== 'drop') throw mismatch(f, c);
+      if (c.up !== f.up) p.ups[p.ups.indexOf(c.up)] = f.up;
+      if (rec.loud) rec.push({ type: 'upgradeDiscarded', seat, up: c.up, why: 'limit' });
       return;
     }
     case 'add': {
-      const df = f as Extract<Frame, { k: 'deliver' }>;
-      const card = pickCard(p, c.card, df.added);
-      s.stack.push({ ...df, added: [...df.added, card] });
+      if (f.k !== 'deliver') throw mismatch(f, c);
+      const card = pickCard(p, c.card, f.added);
+      s.stack.push({ ...f, added: [...f.added, card] });
       return;
     }
     case 'deliver':
-      return applyDeliver(s, f as Extract<Frame, { k: 'deliver' }>);
+      if (f.k !== 'deliver') throw mismatch(f, c);
+      return applyDeliver(s, rec, f);
     case 'done':
       return;
   }

@@ -1,6 +1,7 @@
 import { InvalidInput } from '../../core/errors.js';
+import { silentRecorder } from '../../core/events.js';
 import { shuffle, type Rng } from '../../core/rng.js';
-import { AUCTIONS, CARD_COUNT, DATA, UPGRADE_TILES, type AuctionId } from './data.js';
+import { AUCTIONS, CARD_COUNT, DATA, SITES, UPGRADE_TILES, type AuctionId, type UpgradeId } from './data.js';
 import { automatonPlace, villageSize } from './rules.js';
 import type { Bid, Options, Player, State } from './state.js';
 
@@ -41,6 +42,7 @@ export function setupState(opts: Options, seats: number, rng: Rng): State {
     rng,
     Array.from({ length: CARD_COUNT }, (_, i) => i),
   );
+  // Q-SET-2: the 24 upgrade tiles shuffled face down (3 go face up on the Village display below).
   const upStack = shuffle(rng, UPGRADE_TILES.slice());
   const autoDeck =
     seats === 2
@@ -49,8 +51,10 @@ export function setupState(opts: Options, seats: number, rng: Rng): State {
           DATA.automaton.cards.map((_, i) => i),
         )
       : null;
+  // Q-SET-5: the leader plus the team figures of the player count; VP and discovery start at 0.
   const team = DATA.setup.teamFigures[String(seats)]!;
   const players: Player[] = [];
+  // Q-SET-4: coins by seat counted from the start player.
   for (let q = 0; q < seats; q++) players.push(newPlayer(team, DATA.setup.coinsFromStart[(q - opts.startSeat + seats) % seats]!));
   const s: State = {
     opts,
@@ -62,8 +66,8 @@ export function setupState(opts: Options, seats: number, rng: Rng): State {
     deck,
     discard: [],
     temple: new Array<number>(DATA.setup.templeDisplay).fill(-1),
-    sites: [0, 1, 2].map(() => new Array<number>(DATA.setup.siteCards).fill(-1)),
-    village: new Array(DATA.setup.villageDisplay).fill(null),
+    sites: SITES.map(() => new Array<number>(DATA.setup.siteCards).fill(-1)),
+    village: new Array<UpgradeId | null>(DATA.setup.villageDisplay).fill(null),
     upStack,
     stele: [null],
     templeB: [null, null, null, null, null],
@@ -84,7 +88,8 @@ export function setupState(opts: Options, seats: number, rng: Rng): State {
   // Deal 14 cards face up: the Temple's 8, then 2 per excavation site (Q-SET-1).
   for (let i = 0; i < s.temple.length; i++) s.temple[i] = s.deck.pop()!;
   for (const site of s.sites) for (let i = 0; i < site.length; i++) site[i] = s.deck.pop()!;
-  for (let i = 0; i < s.village.length; i++) s.village[i] = s.upStack.pop()!;
-  automatonPlace(s);
+  for (let i = 0; i < s.village.length; i++) s.village[i] = s.upStack.pop()!; // Q-SET-2
+  // Setup events are dropped: the game's first move has not happened yet.
+  automatonPlace(s, silentRecorder());
   return s;
 }

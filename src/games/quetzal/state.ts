@@ -10,6 +10,15 @@ export interface Options {
 /** The automaton's seat number in banners and bids (Q-2P-1). */
 export const AUTO = -1;
 
+/*
+ * Packed state. A search copies and hashes states millions of times (clone()/s and hash()/s in
+ * bench/engine.ts), so the state keeps small arrays of numbers where objects would cost more
+ * allocations: figures in hand by face (`Player.fig`, indexed by ADV…STAND), cards as ids into
+ * CARDS (data.ts) with -1 for an empty space, banner holders as seats with AUTO for the automaton,
+ * excavation sites by their index in SITES. Frames are plain JSON and part of the hash, so their
+ * shape is the one recorded hashes were made with.
+ */
+
 /** Team figure faces in hand: index into Player.fig. */
 export const ADV = 0;
 export const ARCH = 1;
@@ -90,18 +99,16 @@ export type Frame =
   | { readonly k: 'end' };
 
 export type FrameKind = Frame['k'];
-export const DECISIONS: ReadonlySet<FrameKind> = new Set<FrameKind>([
-  'rerollUp',
-  'place',
-  'camp',
-  'take',
-  'keep',
-  'sell',
-  'village',
-  'deliver',
-  'drop',
-  'final',
-]);
+/** The frames marked D above: they wait for a choice of their seat. */
+export const DECISION_KINDS = ['rerollUp', 'place', 'camp', 'take', 'keep', 'sell', 'village', 'deliver', 'drop', 'final'] as const;
+export type DecisionKind = (typeof DECISION_KINDS)[number];
+export type DecisionFrame = Extract<Frame, { readonly k: DecisionKind }>;
+/** The frames that run by themselves when on top. */
+export type AutoFrame = Exclude<Frame, DecisionFrame>;
+export type FrameOf<K extends FrameKind> = Extract<Frame, { readonly k: K }>;
+
+const DECISIONS: ReadonlySet<FrameKind> = new Set<FrameKind>(DECISION_KINDS);
+export const isDecision = (f: Frame): f is DecisionFrame => DECISIONS.has(f.k);
 
 export interface State {
   readonly opts: Options;

@@ -1,8 +1,8 @@
 import type { Seat } from '../../core/game.js';
 import type { AutomatonCard, Kind, LocId, LocKind, UpgradeId, Yield } from './data.js';
 import type { QChoice } from './choice.js';
-import { AUCTIONS, DATA, LOC_IDS, LOC, SITES, cardName } from './data.js';
-import { AUTO, bidSize, type State } from './state.js';
+import { AUCTIONS, DATA, LOC_IDS, LOC, SITES, cardName, isAuction } from './data.js';
+import { ADV, ARCH, AUTO, SIDE, STAND, bidSize, type State } from './state.js';
 import { bannerCovered, decider, locCovered } from './rules.js';
 import { scoreBreakdown, winners } from './scoring.js';
 
@@ -181,10 +181,10 @@ export function viewOf(s: State, viewer: Seat | null): QView {
     handSize: p.hand.length,
     hand: viewer === seat ? names(p.hand) : null,
     figures: {
-      adv: p.fig[0]!,
-      arch: p.fig[1]!,
-      side: p.fig[2]!,
-      stand: p.fig[3]!,
+      adv: p.fig[ADV]!,
+      arch: p.fig[ARCH]!,
+      side: p.fig[SIDE]!,
+      stand: p.fig[STAND]!,
       leader: p.leaderHome,
       team: p.team,
       placed: onBoard(seat),
@@ -206,7 +206,7 @@ export function viewOf(s: State, viewer: Seat | null): QView {
             covered: bannerCovered(s, id, b.n),
           }))
         : null;
-    const auction = (AUCTIONS as readonly string[]).includes(id) ? s.bids[id as (typeof AUCTIONS)[number]] : undefined;
+    const auction = isAuction(id) ? s.bids[id] : undefined;
     const si = (SITES as readonly string[]).indexOf(id);
     return {
       id,
