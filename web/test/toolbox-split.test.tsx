@@ -4,8 +4,8 @@ import '../src/i18n/index.js';
 import { relicRunners as g } from '../../src/games/relic-runners/index.js';
 import { buildPosition } from '../../src/games/relic-runners/position.js';
 import type { RRChoice } from '../../src/games/relic-runners/choice.js';
-import { DecisionPanel } from '../src/game/DecisionPanel.js';
-import { PlayerCharts } from '../src/game/PlayerCharts.js';
+import { DecisionPanel } from '../src/relic-runners/DecisionPanel.js';
+import { PlayerCharts } from '../src/relic-runners/PlayerCharts.js';
 import type { SeatInfo } from '../src/net/session.js';
 
 afterEach(cleanup);

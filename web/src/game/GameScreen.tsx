@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AnyChoice, GameSession, Snapshot } from '../net/session.js';
 import { QuetzalTable } from '../quetzal/QuetzalTable.js';
 import { seatName } from './names.js';
-import { RRTable } from './RRTable.js';
+import { RRTable } from '../relic-runners/RRTable.js';
 import { seatStyle } from './seat-style.js';
 import './game.css';
 

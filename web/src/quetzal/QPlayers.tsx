@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { DATA } from '../../../src/games/quetzal/data.js';
 import type { QPlayerView } from '../../../src/games/quetzal/view.js';
 import { seatName } from '../game/names.js';
-import { PlayerCard } from '../game/panels/PlayerCard.js';
+import { PlayerCard } from '../game/PlayerCard.js';
 import type { QView, SeatInfo } from '../net/session.js';
 import { counted } from './model.js';
 import { CardShape } from './pieces.js';

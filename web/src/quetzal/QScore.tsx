@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { seatName } from '../game/names.js';
-import { SeatBadge } from '../game/panels/SeatBadge.js';
+import { SeatBadge } from '../game/SeatBadge.js';
 import type { QView, SeatInfo } from '../net/session.js';
 
 const PARTS = ['track', 'startMarker', 'coins', 'upgrades', 'total', 'discovery'] as const;

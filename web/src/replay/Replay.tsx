@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import '../game/game.css';
-import { RRTable } from '../game/RRTable.js';
+import { RRTable } from '../relic-runners/RRTable.js';
 import { QuetzalTable } from '../quetzal/QuetzalTable.js';
 import type { SeatInfo } from '../net/session.js';
 import { readSavedGame } from '../offline/local-record.js';

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { seatName } from './names.js';
+import { seatName } from '../game/names.js';
 import { SCORE_PARTS, tieBreak } from './panels/score.js';
-import { SeatBadge } from './panels/SeatBadge.js';
+import { SeatBadge } from '../game/SeatBadge.js';
 import type { PartProps } from './parts.js';
-import './panels.css';
+import '../game/panels.css';
 
 /** The final scores by category (RR-END-3), winners marked, and how a tie was broken (RR-END-4). */
 export function ScoreScreen({ view, seat, seats }: PartProps) {

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RRChoice } from '../net/session.js';
-import { seatName } from './names.js';
+import { seatName } from '../game/names.js';
 import { boardHint, choiceJson, choiceLabel, instruction, isSpatial, isTable, movesByDestination } from './panels/choices.js';
 import { siteName } from './panels/places.js';
 import { ProgressionTable } from './panels/ProgressionTable.js';
 import { tileText, tileTitle } from './panels/tiles.js';
 import type { PartProps } from './parts.js';
-import './panels.css';
+import '../game/panels.css';
 
 /** The ivory tile whose use is being offered, so its rule can be read before deciding. */
 const TILE_OF_DECISION: Readonly<Record<string, string>> = { refill: 'IV2-3', peek: 'IV2-2', extra: 'IV1-6' };

@@ -4,7 +4,7 @@ import { DecisionPanel } from './DecisionPanel.js';
 import { GameLog } from './GameLog.js';
 import { PlayerCharts } from './PlayerCharts.js';
 import { ScoreScreen } from './ScoreScreen.js';
-import type { TableProps } from './table.js';
+import type { TableProps } from '../game/table.js';
 
 /** Relic Runners: the board beside the decision, the players' charts and the log. */
 export function RRTable({ view, seat, seats, log, choose, busy, canUndo, onUndo, aside }: TableProps & { view: RRView }) {
