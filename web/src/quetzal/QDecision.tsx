@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { seatName } from '../game/names.js';
-import type { QChoice, QView, SeatInfo } from '../net/session.js';
+import type { SeatInfo } from '../net/session.js';
+import type { QChoice, QView } from '../game-types.js';
 import {
   choiceJson,
   counted,

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { seatName } from '../game/names.js';
 import { SeatBadge } from '../game/SeatBadge.js';
-import type { QView, SeatInfo } from '../net/session.js';
+import type { SeatInfo } from '../net/session.js';
+import type { QView } from '../game-types.js';
 
 const PARTS = ['track', 'startMarker', 'coins', 'upgrades', 'total', 'discovery'] as const;
 

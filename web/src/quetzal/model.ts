@@ -4,7 +4,7 @@
  * the view, so they are tested without a DOM.
  */
 import { CARD_TYPES, DATA, LOC, UPGRADE, type CardType, type LocId } from '../../../src/games/quetzal/data.js';
-import type { QChoice, QView } from '../net/session.js';
+import type { QChoice, QView } from '../game-types.js';
 
 export type PlaceChoice = Extract<QChoice, { t: 'place' }>;
 

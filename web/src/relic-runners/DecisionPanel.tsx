@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RRChoice } from '../net/session.js';
+import type { RRChoice } from '../game-types.js';
 import { seatName } from '../game/names.js';
 import { boardHint, choiceJson, choiceLabel, instruction, isSpatial, isTable, movesByDestination } from './panels/choices.js';
 import { siteName } from './panels/places.js';
