@@ -109,8 +109,5 @@ export function counted(names: readonly string[]): [string, number][] {
 
 export const upgradeVp = (up: string): number => UPGRADE[up as keyof typeof UPGRADE]?.vp ?? 0;
 
-/** The choice as the JSON the browser tests read from data-choice. */
-export const choiceJson = (c: QChoice): string => JSON.stringify(c);
-
 /** Short label of a reroll choice's faces, grouped: ["side","side","leader"] → [["side",2],["leader",1]]. */
 export const faceGroups = (faces: readonly string[]): [string, number][] => counted(faces);
