@@ -81,7 +81,7 @@ describe('toolbox split (RR-TOOL-2)', () => {
   it('offers nothing while a choice is on its way', () => {
     const s = stepsPosition();
     render(<DecisionPanel view={g.view(s, 0)} seat={0} seats={seats} choose={() => {}} busy canUndo={false} onUndo={() => {}} />);
-    for (const b of screen.getByTestId('decision-panel').querySelectorAll('button')) expect((b).disabled).toBe(true);
+    for (const b of screen.getByTestId('decision-panel').querySelectorAll('button')) expect(b.disabled).toBe(true);
   });
 
   it('lets a toolbox be used from the player chart (RR-TOOL-6)', () => {
