@@ -8,10 +8,19 @@ import rateLimit from '@fastify/rate-limit';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { InvalidInput } from '../core/errors.js';
-import type { MatchRecord } from '../core/match.js';
 import { Hub, type HubOptions, type Invite } from './hub.js';
 import { Refusal } from './live-game.js';
-import { CreateGame, HandToBot, JSON_LIMITS, JoinSeat, describeZodError } from './protocol.js';
+import {
+  CreateGame,
+  HandToBot,
+  JSON_LIMITS,
+  JoinSeat,
+  describeZodError,
+  type ErrorAnswer,
+  type JoinAnswer,
+  type OpenGames,
+  type RecordAnswer,
+} from './protocol.js';
 import { checkJsonShape } from '../core/json-shape.js';
 import { Connection, DEFAULT_MAX_BUFFERED_BYTES } from './connection.js';
 import { LiveGamesPerAddress, PerAddressCount, addressKey, originAllowed, parseOrigins, type TrustProxy } from './limits.js';
@@ -75,6 +84,9 @@ const CSP_DIRECTIVES = {
   frameAncestors: ["'none'"],
 };
 
+/** An HTTP refusal, the same shape for every route. */
+const refusal = (error: string, message: string): ErrorAnswer => ({ error, message });
+
 const gameIdParam = z.object({ id: z.string().min(1).max(64) });
 const seatParam = z.object({ id: z.string().min(1).max(64), seat: z.coerce.number().int().min(0).max(7) });
 
@@ -103,17 +115,22 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
   app.setErrorHandler((err: unknown, _req, reply) => {
     if (err instanceof Refusal) {
       const status = err.code === 'no_game' ? 404 : err.code === 'bad_token' ? 403 : err.code === 'corrupt' ? 500 : 409;
-      return void reply.code(status).send({ error: err.code, message: err.message });
+      return void reply.code(status).send(refusal(err.code, err.message));
     }
-    if (err instanceof InvalidInput) return void reply.code(400).send({ error: 'bad_message', message: err.message });
-    if (err instanceof z.ZodError) return void reply.code(400).send({ error: 'bad_message', message: describeZodError(err) });
+    if (err instanceof InvalidInput) return void reply.code(400).send(refusal('bad_message', err.message));
+    if (err instanceof z.ZodError) return void reply.code(400).send(refusal('bad_message', describeZodError(err)));
     const e = err as { statusCode?: number; message?: string };
     if (e.statusCode && e.statusCode < 500)
       return void reply
         .code(e.statusCode)
-        .send({ error: e.statusCode === 413 ? 'too_large' : e.statusCode === 429 ? 'rate_limited' : 'bad_message', message: e.message });
+        .send(
+          refusal(
+            e.statusCode === 413 ? 'too_large' : e.statusCode === 429 ? 'rate_limited' : 'bad_message',
+            e.message ?? `HTTP ${e.statusCode}`,
+          ),
+        );
     console.error(err);
-    return void reply.code(500).send({ error: 'internal', message: 'internal error' });
+    return void reply.code(500).send(refusal('internal', 'internal error'));
   });
 
   // Every body is bounded in depth and size before a schema, the engine or canonical JSON walks it.
@@ -124,7 +141,7 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
   app.get('/health', { config: { rateLimit: false } }, async () => ({ ok: true }));
 
   // Only games their creators opened to anyone: a friends game is found through its links alone.
-  app.get('/api/games', async () => ({ games: await store.listGames({ status: 'active', listed: true, limit: 100 }) }));
+  app.get('/api/games', async () => ({ games: await store.listGames({ status: 'active', listed: true, limit: 100 }) }) satisfies OpenGames);
 
   app.post(
     '/api/games',
@@ -137,10 +154,9 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
       const body = CreateGame.parse(req.body);
       const slot = liveGames.reserve(addressKey(req.ip));
       if (!slot)
-        return reply.code(429).send({
-          error: 'too_many_games',
-          message: `at most ${limits.liveGamesPerAddress} unfinished games per address; finish one first`,
-        });
+        return reply
+          .code(429)
+          .send(refusal('too_many_games', `at most ${limits.liveGamesPerAddress} unfinished games per address; finish one first`));
       let id: string;
       let invites: Invite[];
       try {
@@ -160,7 +176,7 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
   app.post('/api/games/:id/join', async (req) => {
     const { id } = gameIdParam.parse(req.params);
     const body = JoinSeat.parse(req.body);
-    return hub.join(id, body.seat, body.name, body.key);
+    return (await hub.join(id, body.seat, body.name, body.key)) satisfies JoinAnswer;
   });
 
   app.post('/api/games/:id/seats/:seat/bot', async (req) => {
@@ -173,8 +189,7 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
   /** The full record (with the seed) only once the game is over: the seed decides every hidden tile. */
   app.get('/api/games/:id/record', async (req, reply) => {
     const g = await hub.mustGet(gameIdParam.parse(req.params).id);
-    if (g.status === 'active')
-      return reply.code(409).send({ error: 'game_over', message: 'the record is published when the game is over' });
+    if (g.status === 'active') return reply.code(409).send(refusal('game_over', 'the record is published when the game is over'));
     return {
       format: 'expedition-match',
       version: g.seeding,
@@ -183,7 +198,7 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
       seed: g.stored.seed,
       options: g.stored.options,
       choices: g.moves.map((m) => m.choice),
-    } satisfies MatchRecord;
+    } satisfies RecordAnswer;
   });
 
   const webRoot = opts.webRoot && existsSync(join(opts.webRoot, 'index.html')) ? opts.webRoot : null;
@@ -207,7 +222,7 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
       if (req.method === 'GET' && !path.startsWith('/api/') && path !== '/ws' && !path.startsWith('/assets/')) {
         return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
       }
-      return reply.code(404).send({ error: 'not_found', message: `no route ${req.method} ${path}` });
+      return reply.code(404).send(refusal('not_found', `no route ${req.method} ${path}`));
     });
   } else {
     app.get('/', async (_req, reply) => reply.type('text/html; charset=utf-8').send(HOME_PAGE));
@@ -223,14 +238,12 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
         if (!originAllowed(req.headers.origin, req.host, allowedOrigins)) {
           return reply
             .code(403)
-            .send({ error: 'forbidden_origin', message: `WebSocket connections from pages of ${req.headers.origin} are not accepted` });
+            .send(refusal('forbidden_origin', `WebSocket connections from pages of ${req.headers.origin} are not accepted`));
         }
         if (req.headers.upgrade?.toLowerCase() !== 'websocket') return;
         const key = addressKey(req.ip);
         if (!openSockets.take(key)) {
-          return reply
-            .code(429)
-            .send({ error: 'too_many_connections', message: `at most ${limits.wsPerAddress} open WebSockets per address` });
+          return reply.code(429).send(refusal('too_many_connections', `at most ${limits.wsPerAddress} open WebSockets per address`));
         }
         // The TCP socket closes once, whether the upgrade failed or the WebSocket ended later.
         req.raw.socket.once('close', () => openSockets.release(key));

@@ -4,7 +4,15 @@ import { InvalidInput } from '../core/errors.js';
 import type { Hub } from './hub.js';
 import { Refusal, type LiveGame, type Subscriber } from './live-game.js';
 import { checkJsonShape } from '../core/json-shape.js';
-import { ClientMessage, CloseCode, JSON_LIMITS, MAX_MESSAGE_BYTES, describeZodError, type ErrorCode } from './protocol.js';
+import {
+  ClientMessage,
+  CloseCode,
+  JSON_LIMITS,
+  MAX_MESSAGE_BYTES,
+  describeZodError,
+  type ErrorCode,
+  type ServerMessage,
+} from './protocol.js';
 
 export interface ConnectionLimits {
   /** Messages per second (sustained), with a burst of twice that. */
@@ -53,7 +61,7 @@ export class Connection implements Subscriber {
     socket.on('error', () => this.leave());
   }
 
-  send(msg: unknown): void {
+  send(msg: ServerMessage): void {
     this.sendText(JSON.stringify(msg));
   }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MatchRecord } from '../core/match.js';
 
 /** Largest message a client may send; choices are small JSON objects. */
 export const MAX_MESSAGE_BYTES = 8 * 1024;
@@ -126,22 +127,170 @@ export const JoinSeat = z
 /** POST /api/games/:id/seats/:seat/bot: hand a seat whose player left (or ran out of time) to a bot. */
 export const HandToBot = z.object({ token, bot: text(40).optional() }).strict();
 
-/** Error codes a client can act on; the message says the rest in words. */
-export type ErrorCode =
-  | 'bad_message'
-  | 'too_large'
-  | 'rate_limited'
-  | 'no_game'
-  | 'not_joined'
-  | 'bad_token'
-  | 'not_your_turn'
-  | 'out_of_time'
-  | 'illegal_choice'
-  | 'stale'
-  | 'game_over'
-  | 'cannot_undo'
-  | 'corrupt'
-  | 'internal';
+/** POST /api/games/:id/join */
+export type JoinSeat = z.infer<typeof JoinSeat>;
+
+/** POST /api/games/:id/seats/:seat/bot */
+export type HandToBot = z.infer<typeof HandToBot>;
+
+/** Error codes a client can act on over the WebSocket; the message says the rest in words. */
+export const ErrorCode = z.enum([
+  'bad_message',
+  'too_large',
+  'rate_limited',
+  'no_game',
+  'not_joined',
+  'bad_token',
+  'not_your_turn',
+  'out_of_time',
+  'illegal_choice',
+  'stale',
+  'game_over',
+  'cannot_undo',
+  'corrupt',
+  'internal',
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+// What the server sends. The game's view is `unknown` here: the engine builds it, and the client
+// types it per game (web/src/game-types.ts) rather than checking a whole view on every move.
+
+const seat = z.number().int().min(0).max(7);
+
+/** A seat as everyone may see it: who sits there, and whether they are connected. */
+export const PublicSeat = z.object({
+  seat,
+  kind: z.enum(['human', 'bot']),
+  name: z.string().nullable(),
+  bot: z.string().nullable(),
+  /** A human seat somebody has taken (with its link, or as a free seat of an open game). */
+  claimed: z.boolean(),
+  connected: z.boolean(),
+});
+export type PublicSeat = z.infer<typeof PublicSeat>;
+
+export const GameStatus = z.enum(['active', 'finished', 'abandoned']);
+export type GameStatus = z.infer<typeof GameStatus>;
+
+/** A public event of the engine (never a hidden value): its type, and its game's own fields. */
+export const PublicEvent = z.object({ type: z.string(), seat: seat.optional() }).passthrough();
+export type PublicEvent = z.infer<typeof PublicEvent>;
+
+/** One entry of the game log: the public events one accepted choice caused. */
+export const LogEntry = z.object({
+  /** 1-based move number. */
+  move: z.number().int().min(1),
+  /** When the move was stored: with `move`, it tells a returning client whether its copy still holds. */
+  at: z.number(),
+  events: z.array(PublicEvent),
+});
+export type LogEntry = z.infer<typeof LogEntry>;
+
+const stateFields = {
+  game: gameId,
+  /** The seat the message is for, null for a spectator: the view shows what it may know. */
+  seat: seat.nullable(),
+  moves: z.number().int().min(0),
+  /** When the last move was stored (the client keeps it with its log for its next hello). */
+  at: z.number().nullable(),
+  status: GameStatus,
+  toAct: seat.nullable(),
+  view: z.unknown(),
+  /** The public events of the move that led here (none in a welcome). */
+  events: z.array(PublicEvent),
+  canUndo: z.boolean(),
+  /** Milliseconds left per seat when the game has clocks. */
+  clocks: z.array(z.number().nullable()).nullable(),
+  seats: z.array(PublicSeat),
+};
+
+/** The game after a change, each subscriber's own view. */
+export const StateMessage = z.object({ type: z.literal('state'), ...stateFields });
+export type StateMessage = z.infer<typeof StateMessage>;
+
+/** The answer to hello: the state and the log the client lacks (the moves after `logFrom`). */
+export const WelcomeMessage = z.object({
+  type: z.literal('welcome'),
+  ...stateFields,
+  logFrom: z.number().int().min(0),
+  log: z.array(LogEntry),
+});
+export type WelcomeMessage = z.infer<typeof WelcomeMessage>;
+
+/** A request was done: a choice (`index`, the move it became) or an undo (`undone`, `moves` left). */
+export const AckMessage = z.object({
+  type: z.literal('ack'),
+  id: requestId.optional(),
+  index: z.number().int().min(0).optional(),
+  undone: z.literal(true).optional(),
+  moves: z.number().int().min(0).optional(),
+});
+export type AckMessage = z.infer<typeof AckMessage>;
+
+/** A refusal; with the request's id when it answers one, without when it answers hello or ends the connection. */
+export const ErrorMessage = z.object({ type: z.literal('error'), id: requestId.optional(), code: ErrorCode, message: z.string() });
+export type ErrorMessage = z.infer<typeof ErrorMessage>;
+
+export const PongMessage = z.object({ type: z.literal('pong'), id: requestId.optional() });
+export type PongMessage = z.infer<typeof PongMessage>;
+
+/** Everything the server may send over the WebSocket. */
+export const ServerMessage = z.discriminatedUnion('type', [StateMessage, WelcomeMessage, AckMessage, ErrorMessage, PongMessage]);
+export type ServerMessage = z.infer<typeof ServerMessage>;
+
+// HTTP answers.
+
+/** A human seat's invitation key: the secret of its link, handed out once, to the game's creator. */
+export const Invite = z.object({ seat, key: inviteKey });
+export type Invite = z.infer<typeof Invite>;
+
+/** GET /api/games/:id (and POST /api/games/:id/seats/:seat/bot). */
+export const GameSummary = z.object({
+  id: gameId,
+  game: z.string(),
+  seats: z.array(PublicSeat),
+  status: GameStatus,
+  moves: z.number().int().min(0),
+  toAct: seat.nullable(),
+  /** The engine's result once the game is over. */
+  result: z.unknown(),
+});
+export type GameSummary = z.infer<typeof GameSummary>;
+
+/** POST /api/games: the game, and its human seats' invitation keys (the only time they leave the server). */
+export const CreatedGame = GameSummary.extend({ invites: z.array(Invite) });
+export type CreatedGame = z.infer<typeof CreatedGame>;
+
+/** POST /api/games/:id/join: the seat's token, and the key of its link from now on. */
+export const JoinAnswer = z.object({ token, seat, key: inviteKey });
+export type JoinAnswer = z.infer<typeof JoinAnswer>;
+
+/** One game of GET /api/games: the active games their creators opened to anyone. */
+export const GameListing = z.object({
+  id: gameId,
+  game: z.string(),
+  seats: z.number().int(),
+  status: GameStatus,
+  moves: z.number().int().min(0),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  /** Human seats nobody has claimed yet. */
+  openSeats: z.array(seat),
+});
+export type GameListing = z.infer<typeof GameListing>;
+
+export const OpenGames = z.object({ games: z.array(GameListing) });
+export type OpenGames = z.infer<typeof OpenGames>;
+
+/**
+ * GET /api/games/:id/record, once the game is over: the engine's match record. Its one reader is
+ * core's parseRecord (CLI, replay viewer, tests), so it has no second description here.
+ */
+export type RecordAnswer = MatchRecord;
+
+/** Every refusal of the HTTP API: a code (the WebSocket's, or 'too_many_games', 'not_found', …) and words. */
+export const ErrorAnswer = z.object({ error: z.string(), message: z.string() });
+export type ErrorAnswer = z.infer<typeof ErrorAnswer>;
 
 export function describeZodError(e: z.ZodError): string {
   return e.issues

@@ -4,7 +4,7 @@ import '../src/i18n/index.js';
 import { relicRunners as g, type RRView, type State } from '../../src/games/relic-runners/index.js';
 import { buildPosition } from '../../src/games/relic-runners/position.js';
 import { createRng } from '../../src/core/rng.js';
-import { Board } from '../src/game/Board.js';
+import { Board } from '../src/relic-runners/Board.js';
 import {
   choicesBySite,
   choicesByTrail,
@@ -14,8 +14,8 @@ import {
   polylineMiddle,
   routeSites,
   trailOwners,
-} from '../src/game/board/choices.js';
-import { SITES, TRAILS, explorerSpot } from '../src/game/board/geometry.js';
+} from '../src/relic-runners/board/choices.js';
+import { SITES, TRAILS, explorerSpot } from '../src/relic-runners/board/geometry.js';
 import type { SeatInfo } from '../src/net/session.js';
 
 afterEach(cleanup);

@@ -5,11 +5,11 @@ import { createRng } from '../../src/core/rng.js';
 import { relicRunners as g, type State } from '../../src/games/relic-runners/index.js';
 import { buildPosition } from '../../src/games/relic-runners/position.js';
 import type { RRView } from '../../src/games/relic-runners/view.js';
-import { DecisionPanel } from '../src/game/DecisionPanel.js';
-import { PlayerCharts } from '../src/game/PlayerCharts.js';
-import { ScoreScreen } from '../src/game/ScoreScreen.js';
-import { tieBreak } from '../src/game/panels/score.js';
-import { RULE_TILES, tileText, tileTitle } from '../src/game/panels/tiles.js';
+import { DecisionPanel } from '../src/relic-runners/DecisionPanel.js';
+import { PlayerCharts } from '../src/relic-runners/PlayerCharts.js';
+import { ScoreScreen } from '../src/relic-runners/ScoreScreen.js';
+import { tieBreak } from '../src/relic-runners/panels/score.js';
+import { RULE_TILES, tileText, tileTitle } from '../src/relic-runners/panels/tiles.js';
 import { LANGUAGES } from '../src/i18n/index.js';
 import type { SeatInfo } from '../src/net/session.js';
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import i18n from '../src/i18n/index.js';
 import { createRng } from '../../src/core/rng.js';
 import { relicRunners as g } from '../../src/games/relic-runners/index.js';
-import { GameLog } from '../src/game/GameLog.js';
+import { GameLog } from '../src/relic-runners/GameLog.js';
 import type { LogEntry, LogEvent, SeatInfo } from '../src/net/session.js';
 
 afterEach(async () => {

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import i18n from '../src/i18n/index.js';
 import { fakeKey, mockServer, renderLobby } from './lobby-harness.js';
 import { nextLog } from '../src/net/server-session.js';
+import type { LogEvent } from '../src/net/session.js';
 import { heldSeat } from '../src/net/api.js';
 
 vi.mock('../src/offline/config.js', async (importOriginal) => {
@@ -145,7 +146,7 @@ describe('lobby: game with friends', () => {
 });
 
 describe('server session log', () => {
-  const ev = (n: number) => [{ type: 'x', n }];
+  const ev = (n: number): LogEvent[] => [{ type: 'x', n }];
   it('takes the welcome log, appends new moves, drops moves taken back', () => {
     let log = nextLog([], 0, {
       type: 'welcome',

@@ -4,7 +4,7 @@ import i18n from '../src/i18n/index.js';
 import { LocalGame } from '../src/offline/LocalGame.js';
 import { createRng } from '../../src/core/rng.js';
 import { replay } from '../../src/core/match.js';
-import { relicRunners, type State } from '../../src/games/relic-runners/index.js';
+import { relicRunners, type RRView, type State } from '../../src/games/relic-runners/index.js';
 import { NEW_LOCAL_GAME_KEY, type LocalConfig } from '../src/offline/config.js';
 import { LocalEngine, Refused } from '../src/offline/local-engine.js';
 import { LocalHost, type FromWorker, type ToWorker } from '../src/offline/local-host.js';
@@ -68,7 +68,7 @@ describe('local engine', () => {
     botsUntilHuman(e);
     const s = e.snapshot();
     expect(s.seat).toBe(e.toAct());
-    expect(s.view.viewer).toBe(s.seat);
+    expect((s.view as RRView).viewer).toBe(s.seat);
     expect(s.view.choices!.length).toBeGreaterThan(0);
   });
 

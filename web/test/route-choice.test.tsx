@@ -3,8 +3,8 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import '../src/i18n/index.js';
 import { relicRunners as g, type RRChoice, type RRView, type State } from '../../src/games/relic-runners/index.js';
 import { createRng } from '../../src/core/rng.js';
-import { Board } from '../src/game/Board.js';
-import { choicesBySite, choicesByTrail, moveDestination } from '../src/game/board/choices.js';
+import { Board } from '../src/relic-runners/Board.js';
+import { choicesBySite, choicesByTrail, moveDestination } from '../src/relic-runners/board/choices.js';
 import type { SeatInfo } from '../src/net/session.js';
 
 afterEach(cleanup);

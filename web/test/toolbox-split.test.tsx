@@ -4,8 +4,8 @@ import '../src/i18n/index.js';
 import { relicRunners as g } from '../../src/games/relic-runners/index.js';
 import { buildPosition } from '../../src/games/relic-runners/position.js';
 import type { RRChoice } from '../../src/games/relic-runners/choice.js';
-import { DecisionPanel } from '../src/game/DecisionPanel.js';
-import { PlayerCharts } from '../src/game/PlayerCharts.js';
+import { DecisionPanel } from '../src/relic-runners/DecisionPanel.js';
+import { PlayerCharts } from '../src/relic-runners/PlayerCharts.js';
 import type { SeatInfo } from '../src/net/session.js';
 
 afterEach(cleanup);
@@ -81,7 +81,7 @@ describe('toolbox split (RR-TOOL-2)', () => {
   it('offers nothing while a choice is on its way', () => {
     const s = stepsPosition();
     render(<DecisionPanel view={g.view(s, 0)} seat={0} seats={seats} choose={() => {}} busy canUndo={false} onUndo={() => {}} />);
-    for (const b of screen.getByTestId('decision-panel').querySelectorAll('button')) expect((b).disabled).toBe(true);
+    for (const b of screen.getByTestId('decision-panel').querySelectorAll('button')) expect(b.disabled).toBe(true);
   });
 
   it('lets a toolbox be used from the player chart (RR-TOOL-6)', () => {

@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AnyChoice, GameSession, Snapshot } from '../net/session.js';
-import { QuetzalTable } from '../quetzal/QuetzalTable.js';
+import { gameOf } from '../games.js';
+import type { GameSession, SessionTypes, Snapshot } from '../net/session.js';
 import { seatName } from './names.js';
-import { RRTable } from './RRTable.js';
 import { seatStyle } from './seat-style.js';
 import './game.css';
 
@@ -48,7 +47,7 @@ export function GameScreen({ session, aside }: { session: GameSession; aside?: R
   }, [snap]);
 
   const choose = useCallback(
-    (c: AnyChoice) => {
+    (c: SessionTypes['choice']) => {
       if (busy) return;
       setBusy(true);
       setError(null);
@@ -74,7 +73,7 @@ export function GameScreen({ session, aside }: { session: GameSession; aside?: R
 
   if (!snap) return <p className="loading">{error ? t('error', { message: error }) : t('loading')}</p>;
   const { view } = snap;
-  const table = { seat: snap.seat, seats: snap.seats, log: snap.log, choose, busy, canUndo: snap.canUndo, onUndo: undo, aside };
+  const game = gameOf(view);
   const acting = view.toAct;
   return (
     <div className="game-screen" data-testid="game-screen" data-decision={view.decision ?? 'over'} data-moves={snap.moves}>
@@ -86,14 +85,7 @@ export function GameScreen({ session, aside }: { session: GameSession; aside?: R
             {acting === snap.seat ? t('game:status.yourTurn') : t('game:status.waiting', { name: seatName(snap.seats, acting, t) })}
           </span>
         ) : null}
-        {view.game === 'relic-runners' ? (
-          <>
-            <span className="relic-count">{t('game:status.relics', { count: view.relicsCollected, end: view.endAt })}</span>
-            <span className="turn-no">{t('game:status.turn', { turn: view.turn })}</span>
-          </>
-        ) : (
-          <span className="turn-no">{t('game:status.round', { round: view.round })}</span>
-        )}
+        <game.Progress view={view} />
       </div>
       {error && (
         <div className="error-banner" role="alert">
@@ -103,7 +95,17 @@ export function GameScreen({ session, aside }: { session: GameSession; aside?: R
           </button>
         </div>
       )}
-      {view.game === 'relic-runners' ? <RRTable view={view} {...table} /> : <QuetzalTable view={view} {...table} />}
+      <game.Table
+        view={view}
+        seat={snap.seat}
+        seats={snap.seats}
+        log={snap.log}
+        choose={choose}
+        busy={busy}
+        canUndo={snap.canUndo}
+        onUndo={undo}
+        aside={aside}
+      />
     </div>
   );
 }

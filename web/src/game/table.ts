@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
-import type { AnyChoice, LogEntry, SeatInfo } from '../net/session.js';
+import type { LogEntry, SeatInfo, SessionTypes } from '../net/session.js';
 
-/** What the game screen hands to a game's table, whatever the game. */
-export interface TableProps {
+/** What the game screen hands to a game's table, typed by that game's view, choices and events. */
+export interface TableProps<T extends SessionTypes = SessionTypes> {
+  readonly view: T['view'];
   readonly seat: number | null;
   readonly seats: readonly SeatInfo[];
-  readonly log: readonly LogEntry[];
-  readonly choose: (c: AnyChoice) => void;
+  readonly log: readonly LogEntry<T['event']>[];
+  readonly choose: (c: T['choice']) => void;
   readonly busy: boolean;
   readonly canUndo: boolean;
   readonly onUndo: () => void;

@@ -4,8 +4,8 @@ import { useLocation } from 'wouter';
 import { requestLocalGame } from '../offline/config.js';
 import { createAndJoin } from '../net/api.js';
 import { seatStyle } from '../game/seat-style.js';
-import { botGameRequest, clampSeats, initialBotForm, localConfig, type BotGameForm } from './lobby-model.js';
-import { BotLevel, GameChoice, GameOptionsFields, SeatCount, SeatLabel } from './fields.js';
+import { botGameRequest, clampSeats, initialBotForm, localConfig, type BotGameForm, withOptions } from './lobby-model.js';
+import { BotLevel, GameChoice, GameOptionFields, SeatCount, SeatLabel } from './fields.js';
 
 /** "Play against bots": you at seat A, bots at the others, in this browser or on the server. */
 export function BotGameCard({ name }: { name: string }) {
@@ -58,15 +58,12 @@ export function BotGameCard({ name }: { name: string }) {
             </li>
           ))}
         </ul>
-        {form.game === 'relic-runners' && (
-          <GameOptionsFields
-            layout={form.layout}
-            openScores={form.openScores}
-            onLayout={(layout) => set({ layout })}
-            onOpenScores={(openScores) => set({ openScores })}
-            testPrefix="bots"
-          />
-        )}
+        <GameOptionFields
+          game={form.game}
+          value={form.options[form.game]}
+          onChange={(o) => set({ options: withOptions(form.options, form.game, o) })}
+          testPrefix="bots"
+        />
         <fieldset className="where">
           <legend>{t('where.label')}</legend>
           {(['server', 'local'] as const).map((w) => (

@@ -3,8 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { createAndJoin, seatLink, type Invite } from '../net/api.js';
 import { seatStyle } from '../game/seat-style.js';
-import { clampSeats, DEFAULT_BOT, friendsGameRequest, initialFriendsForm, type FriendsGameForm, type OtherSeat } from './lobby-model.js';
-import { BotLevel, GameChoice, GameOptionsFields, SeatCount, SeatLabel } from './fields.js';
+import {
+  clampSeats,
+  DEFAULT_BOT,
+  friendsGameRequest,
+  initialFriendsForm,
+  type FriendsGameForm,
+  type OtherSeat,
+  withOptions,
+} from './lobby-model.js';
+import { BotLevel, GameChoice, GameOptionFields, SeatCount, SeatLabel } from './fields.js';
 import { SeatLinks } from './SeatLinks.js';
 
 /** "Online game with friends": you at seat A, each other seat a friend (invited by link) or a bot. */
@@ -95,15 +103,12 @@ export function FriendsGameCard({ name }: { name: string }) {
             );
           })}
         </ul>
-        {form.game === 'relic-runners' && (
-          <GameOptionsFields
-            layout={form.layout}
-            openScores={form.openScores}
-            onLayout={(layout) => set({ layout })}
-            onOpenScores={(openScores) => set({ openScores })}
-            testPrefix="friends"
-          />
-        )}
+        <GameOptionFields
+          game={form.game}
+          value={form.options[form.game]}
+          onChange={(o) => set({ options: withOptions(form.options, form.game, o) })}
+          testPrefix="friends"
+        />
         <div className="field check">
           <input
             id={openId}

@@ -2,8 +2,9 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BOT_LEVELS } from '../offline/config.js';
 import { seatStyle } from '../game/seat-style.js';
-import type { GameId } from '../net/session.js';
-import { GAMES, LAYOUTS, MAX_SEATS, MIN_SEATS, type BotSpec, type Layout } from './lobby-model.js';
+import type { GameId, OptionsOf } from '../game-types.js';
+import { GAME_IDS, GAMES } from '../games.js';
+import { MAX_SEATS, MIN_SEATS, type BotSpec } from './lobby-model.js';
 import { SeatMarker } from './SeatMarker.js';
 
 const SEAT_COUNTS = Array.from({ length: MAX_SEATS - MIN_SEATS + 1 }, (_, i) => MIN_SEATS + i);
@@ -35,7 +36,7 @@ export function GameChoice({ value, onChange, testId }: { value: GameId; onChang
     <div className="field">
       <label htmlFor={id}>{t('gameChoice.label')}</label>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value as GameId)} data-testid={testId}>
-        {GAMES.map((g) => (
+        {GAME_IDS.map((g) => (
           <option key={g} value={g}>
             {t(`gameChoice.${g}`)}
           </option>
@@ -80,49 +81,18 @@ export function SeatLabel({ seat }: { seat: number }) {
   );
 }
 
-export function GameOptionsFields({
-  layout,
-  openScores,
-  onLayout,
-  onOpenScores,
+/** The chosen game's own option fields; nothing for a game with nothing to set. */
+export function GameOptionFields<G extends GameId>({
+  game,
+  value,
+  onChange,
   testPrefix,
 }: {
-  layout: Layout;
-  openScores: boolean;
-  onLayout: (l: Layout) => void;
-  onOpenScores: (b: boolean) => void;
+  game: G;
+  value: OptionsOf<G>;
+  onChange: (o: OptionsOf<G>) => void;
   testPrefix: string;
 }) {
-  const { t } = useTranslation('lobby');
-  const id = useId();
-  return (
-    <>
-      <div className="field">
-        <label htmlFor={`${id}-layout`}>{t('layout.label')}</label>
-        <select
-          id={`${id}-layout`}
-          value={layout}
-          onChange={(e) => onLayout(e.target.value as Layout)}
-          data-testid={`${testPrefix}-layout`}
-        >
-          {LAYOUTS.map((l) => (
-            <option key={l} value={l}>
-              {t(`layout.${l}`)}
-            </option>
-          ))}
-        </select>
-        <small className="hint">{t(`layout.${layout}Hint`)}</small>
-      </div>
-      <div className="field check">
-        <input
-          id={`${id}-open`}
-          type="checkbox"
-          checked={openScores}
-          onChange={(e) => onOpenScores(e.target.checked)}
-          data-testid={`${testPrefix}-open-scores`}
-        />
-        <label htmlFor={`${id}-open`}>{t('openScores')}</label>
-      </div>
-    </>
-  );
+  const Fields = GAMES[game].lobby.OptionFields;
+  return Fields && <Fields value={value} onChange={onChange} testPrefix={testPrefix} />;
 }

@@ -3,16 +3,29 @@
  * forms stay thin and the requests are tested without a browser.
  */
 import { BOT_LEVELS, type LocalConfig } from '../offline/config.js';
-import type { CreateGameRequest, GameOptions, SeatRequest } from '../net/api.js';
-import type { GameId } from '../net/session.js';
+import type { CreateGameRequest, SeatRequest } from '../net/api.js';
+import type { GameId, OptionsOf } from '../game-types.js';
+import { GAME_IDS, GAMES } from '../games.js';
 
 export const MIN_SEATS = 2;
 export const MAX_SEATS = 5;
-export const LAYOUTS = ['first', 'standard', 'random'] as const;
-export type Layout = (typeof LAYOUTS)[number];
 export type BotSpec = (typeof BOT_LEVELS)[number]['spec'];
-/** The games the lobby offers, in the order of its selector. */
-export const GAMES: readonly GameId[] = ['relic-runners', 'quetzal'];
+
+/** Every game's options as a form holds them: switching to another game and back keeps what was set. */
+export type OptionsByGame = { readonly [G in GameId]: OptionsOf<G> };
+
+/** Each game's options to start a form with (its registry entry's defaults for that form). */
+const defaultOptions = (form: 'bots' | 'friends'): OptionsByGame =>
+  Object.fromEntries(GAME_IDS.map((g) => [g, GAMES[g].lobby.defaults[form]])) as OptionsByGame;
+
+/** The form's options with those of `game` replaced. */
+export const withOptions = <G extends GameId>(all: OptionsByGame, game: G, options: OptionsOf<G>): OptionsByGame => ({
+  ...all,
+  [game]: options,
+});
+
+/** The game a new form offers first. */
+export const DEFAULT_GAME: GameId = 'relic-runners';
 
 /** The level a new bot seat starts at: the middle one, a fair opponent for a first game. */
 export const DEFAULT_BOT: BotSpec = 'greedy';
@@ -25,8 +38,7 @@ export interface BotGameForm {
   readonly seats: number;
   /** Bot level of seats 1…seats-1 (longer lists keep levels chosen before the count was lowered). */
   readonly bots: readonly BotSpec[];
-  readonly layout: Layout;
-  readonly openScores: boolean;
+  readonly options: OptionsByGame;
   readonly where: 'local' | 'server';
 }
 
@@ -34,27 +46,24 @@ export interface FriendsGameForm {
   readonly game: GameId;
   readonly seats: number;
   readonly others: readonly OtherSeat[];
-  readonly layout: Layout;
-  readonly openScores: boolean;
+  readonly options: OptionsByGame;
   /** Listed in the lobby for anyone to join; otherwise only the seat links let people in. */
   readonly open: boolean;
 }
 
 export const initialBotForm: BotGameForm = {
-  game: 'relic-runners',
+  game: DEFAULT_GAME,
   seats: 3,
   bots: Array.from({ length: MAX_SEATS - 1 }, () => DEFAULT_BOT),
-  layout: 'first',
-  openScores: false,
+  options: defaultOptions('bots'),
   where: 'server',
 };
 
 export const initialFriendsForm: FriendsGameForm = {
-  game: 'relic-runners',
+  game: DEFAULT_GAME,
   seats: 3,
   others: Array.from({ length: MAX_SEATS - 1 }, () => ({ kind: 'human' }) as const),
-  layout: 'standard',
-  openScores: false,
+  options: defaultOptions('friends'),
   open: false,
 };
 
@@ -68,9 +77,8 @@ export function randomSeed(): string {
 }
 
 const you = (name: string): SeatRequest => ({ kind: 'human', ...(name.trim() ? { name: name.trim() } : {}) });
-/** The engine's options: Relic Runners takes its setup and open scores; Quetzal needs none (its start seat defaults to A). */
-const options = (f: { game: GameId; layout: Layout; openScores: boolean }): GameOptions =>
-  f.game === 'quetzal' ? {} : { layout: f.layout, openScores: f.openScores };
+/** The engine's options: those of the chosen game only. */
+const options = (f: { game: GameId; options: OptionsByGame }): OptionsOf<GameId> => f.options[f.game];
 
 /** The bot seats of a game against bots, after the player's own seat 0. */
 export const botSeats = (f: BotGameForm): BotSpec[] => f.bots.slice(0, f.seats - 1);

@@ -1,64 +1,26 @@
-import type { GameId } from './session.js';
+import type {
+  CreatedGame,
+  CreateGame,
+  ErrorAnswer,
+  GameListing,
+  GameSummary,
+  Invite,
+  JoinAnswer,
+  OpenGames,
+} from '../../../src/server/protocol.js';
 /**
  * The game server's HTTP API as the client uses it, and the seat tokens this browser holds.
  * Every call goes to the page's own origin (the server serves the client; Vite proxies in dev).
+ * The bodies and answers are the server's own types (src/server/protocol.ts).
  */
 
-export type BotSpec = string;
-
-export type SeatRequest =
-  { readonly kind: 'human'; readonly name?: string } | { readonly kind: 'bot'; readonly bot: BotSpec; readonly name?: string };
-
-/** A game's options as the server takes them (Relic Runners: layout, openScores; Quetzal: none needed). */
-export type GameOptions = Readonly<Record<string, unknown>>;
+/** A seat of a new game: a person (who joins by link) or a bot. */
+export type SeatRequest = CreateGame['seats'][number];
 
 /** Body of POST /api/games. No seed: the server draws one, so nobody at the table can know the hidden tiles. */
-export interface CreateGameRequest {
-  readonly game: GameId;
-  readonly seats: readonly SeatRequest[];
-  readonly options: GameOptions;
-  readonly botDelayMs?: number;
-  /** Open to anyone: listed in the lobby, free seats taken without a link. Otherwise only the seat links let people in. */
-  readonly open?: boolean;
-}
+export type CreateGameRequest = Omit<CreateGame, 'seed'>;
 
-/** A human seat's invitation key: the secret of its link, handed out once, to the game's creator. */
-export interface Invite {
-  readonly seat: number;
-  readonly key: string;
-}
-
-export interface PublicSeat {
-  readonly seat: number;
-  readonly kind: 'human' | 'bot';
-  readonly name: string | null;
-  readonly bot: string | null;
-  readonly claimed: boolean;
-  readonly connected: boolean;
-}
-
-/** GET /api/games/:id */
-export interface GameSummary {
-  readonly id: string;
-  readonly game: string;
-  readonly seats: readonly PublicSeat[];
-  readonly status: 'active' | 'finished' | 'abandoned';
-  readonly moves: number;
-  readonly toAct: number | null;
-}
-
-/** One row of GET /api/games (active games). */
-export interface GameListing {
-  readonly id: string;
-  readonly game: string;
-  readonly seats: number;
-  readonly status: string;
-  readonly moves: number;
-  readonly createdAt: number;
-  readonly updatedAt: number;
-  /** Human seats nobody has claimed yet. */
-  readonly openSeats: readonly number[];
-}
+export type { GameListing, GameSummary, Invite };
 
 /** A refusal or failure of the server, with its error code ('bad_token', 'no_game', …) when it gave one. */
 export class ApiError extends Error {
@@ -82,27 +44,26 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
   } catch (e) {
     throw new ApiError(0, 'network', e instanceof Error ? e.message : String(e));
   }
-  const json = (await res.json().catch(() => null)) as (T & { error?: string; message?: string }) | null;
+  const json = (await res.json().catch(() => null)) as (T & Partial<ErrorAnswer>) | null;
   if (!res.ok || json === null) {
     throw new ApiError(res.status, json?.error ?? 'http', json?.message ?? `${res.status} ${res.statusText}`);
   }
   return json;
 }
 
-export const createGame = (req: CreateGameRequest): Promise<GameSummary & { readonly invites: readonly Invite[] }> =>
-  call('POST', '/api/games', req);
+export const createGame = (req: CreateGameRequest): Promise<CreatedGame> => call('POST', '/api/games', req);
 
 /**
  * Takes a seat for this browser. With the seat's key (from its link) the seat moves here even from
  * another device; without, only a free seat of a game open to anyone. The key returned is the seat's
  * link from now on.
  */
-export const joinGame = (id: string, seat: number, name?: string, key?: string): Promise<{ token: string; seat: number; key: string }> =>
+export const joinGame = (id: string, seat: number, name?: string, key?: string): Promise<JoinAnswer> =>
   call('POST', `/api/games/${encodeURIComponent(id)}/join`, { seat, ...(name ? { name } : {}), ...(key ? { key } : {}) });
 
 export const getGame = (id: string): Promise<GameSummary> => call('GET', `/api/games/${encodeURIComponent(id)}`);
 
-export const listGames = async (): Promise<GameListing[]> => (await call<{ games: GameListing[] }>('GET', '/api/games')).games;
+export const listGames = async (): Promise<GameListing[]> => (await call<OpenGames>('GET', '/api/games')).games;
 
 /** Creates a game and claims seat 0 for this browser with its key; returns the game id and the other seats' invitations. */
 export async function createAndJoin(req: CreateGameRequest, name?: string): Promise<{ id: string; invites: Invite[] }> {

@@ -1,27 +1,15 @@
-import type { QChoice } from '../../../src/games/quetzal/choice.js';
-import type { QView } from '../../../src/games/quetzal/view.js';
-import type { RRChoice } from '../../../src/games/relic-runners/choice.js';
-import type { RRView } from '../../../src/games/relic-runners/view.js';
-
-/** The games the client plays; a view's `game` field says which one a snapshot is of. */
-export type GameId = 'relic-runners' | 'quetzal';
-export type GameView = RRView | QView;
-export type AnyChoice = RRChoice | QChoice;
+import type { PublicEvent } from '../../../src/server/protocol.js';
 
 /** A public event of the engine (no hidden values), as the log and the board animate it. */
-export interface LogEvent {
-  readonly type: string;
-  readonly seat?: number;
-  readonly [k: string]: unknown;
-}
+export type LogEvent = PublicEvent;
 
 /** One entry of the game log: the public events that one accepted choice caused. */
-export interface LogEntry {
+export interface LogEntry<E extends LogEvent = LogEvent> {
   /** Moves in the game's log when this happened (1 = after the first choice). */
   readonly move: number;
   /** When the server stored the move (server games): sent back on reconnect to get only what is new. */
   readonly at?: number;
-  readonly events: readonly LogEvent[];
+  readonly events: readonly E[];
 }
 
 export interface SeatInfo {
@@ -33,17 +21,38 @@ export interface SeatInfo {
   readonly connected: boolean;
 }
 
+/** What the screens read of any game's view: every engine's view has these fields. */
+export interface BaseView {
+  readonly game: string;
+  readonly toAct: number | null;
+  readonly decision: string | null;
+  /** The legal choices, when it is the viewer's turn. */
+  readonly choices: readonly Choice[] | null;
+  /** Set once the game is over. */
+  readonly result: object | null;
+}
+
+/** Every game's choices are tagged by `t` (a type, not an interface: it must fit the protocol's open record). */
+export type Choice = { readonly t: string };
+
+/** What a session is generic over: one game's view, choices and public events (web/src/game-types.ts maps each game to its own). */
+export interface SessionTypes {
+  readonly view: BaseView;
+  readonly choice: Choice;
+  readonly event: LogEvent;
+}
+
 /** Everything the game screen draws: the same shape whether the game runs on the server or in the browser. */
-export interface Snapshot {
+export interface Snapshot<T extends SessionTypes = SessionTypes> {
   /** The game as the viewer may know it; `view.choices` lists the legal choices when it is the viewer's turn. */
-  readonly view: GameView;
+  readonly view: T['view'];
   /** The seat this screen plays, or null for a spectator. */
   readonly seat: number | null;
   readonly seats: readonly SeatInfo[];
   readonly moves: number;
   readonly status: string;
   readonly canUndo: boolean;
-  readonly log: readonly LogEntry[];
+  readonly log: readonly LogEntry<T['event']>[];
   /** Milliseconds left per seat when the game has clocks. */
   readonly clocks: readonly (number | null)[] | null;
 }
@@ -52,12 +61,13 @@ export interface Snapshot {
  * A game being played, wherever it runs (server over WebSocket, or a Web Worker for offline play).
  * The UI only ever calls these; the authority decides and answers with a new snapshot.
  */
-export interface GameSession {
-  subscribe(onSnapshot: (s: Snapshot) => void, onError?: (message: string) => void): () => void;
+export interface GameSession<T extends SessionTypes = SessionTypes> {
+  subscribe(onSnapshot: (s: Snapshot<T>) => void, onError?: (message: string) => void): () => void;
   /** Resolves once the choice is accepted; rejects with the authority's reason otherwise. */
-  choose(choice: AnyChoice): Promise<void>;
+  choose(choice: T['choice']): Promise<void>;
   undo(): Promise<void>;
   close(): void;
 }
 
-export type { QChoice, QView, RRChoice, RRView };
+// Transitional: the offline engine and the replay timeline still import these game unions from here.
+export type { AnyChoice, GameView } from '../game-types.js';

@@ -1,4 +1,4 @@
-import type { GameId } from '../net/session.js';
+import type { GameId } from '../game-types.js';
 
 /** A seat of a game played in the browser: a person at this screen, or a bot (spec as on the CLI). */
 export interface LocalSeat {

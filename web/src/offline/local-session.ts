@@ -1,4 +1,5 @@
-import type { GameSession, AnyChoice, Snapshot } from '../net/session.js';
+import type { AnyChoice } from '../game-types.js';
+import type { GameSession, SessionTypes, Snapshot } from '../net/session.js';
 import type { LocalConfig } from './config.js';
 import type { FromWorker, ToWorker } from './local-host.js';
 import { SAVED_GAME_KEY, type LocalRecord } from './local-record.js';
@@ -37,10 +38,10 @@ type Pending = { resolve: () => void; reject: (e: Error) => void };
  * A game played in this browser: the worker decides, this side forwards requests and saves the
  * record (the game's whole truth) after every change, so a reload can pick the game up again.
  */
-export class LocalSession implements GameSession {
-  private last: Snapshot | null = null;
+export class LocalSession<T extends SessionTypes = SessionTypes> implements GameSession<T> {
+  private last: Snapshot<T> | null = null;
   private lastRecord: LocalRecord | null = null;
-  private readonly listeners = new Set<{ snap: (s: Snapshot) => void; err?: (m: string) => void }>();
+  private readonly listeners = new Set<{ snap: (s: Snapshot<T>) => void; err?: (m: string) => void }>();
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private closed = false;
@@ -78,7 +79,7 @@ export class LocalSession implements GameSession {
     return s;
   }
 
-  get snapshot(): Snapshot | null {
+  get snapshot(): Snapshot<T> | null {
     return this.last;
   }
 
@@ -86,15 +87,16 @@ export class LocalSession implements GameSession {
     return this.lastRecord;
   }
 
-  subscribe(onSnapshot: (s: Snapshot) => void, onError?: (message: string) => void): () => void {
+  subscribe(onSnapshot: (s: Snapshot<T>) => void, onError?: (message: string) => void): () => void {
     const l = { snap: onSnapshot, err: onError };
     this.listeners.add(l);
     if (this.last) onSnapshot(this.last);
     return () => this.listeners.delete(l);
   }
 
-  choose(choice: AnyChoice): Promise<void> {
-    return this.request({ type: 'choice', choice });
+  choose(choice: T['choice']): Promise<void> {
+    // The worker's messages name every game's choices; its engine is this session's game.
+    return this.request({ type: 'choice', choice: choice as AnyChoice });
   }
 
   undo(): Promise<void> {
@@ -132,8 +134,9 @@ export class LocalSession implements GameSession {
           // A full or disabled storage must not stop the game: it just will not survive a reload.
           this.fail(`the game could not be saved: ${e instanceof Error ? e.message : String(e)}`);
         }
-        this.last = m.snapshot;
-        for (const l of this.listeners) l.snap(m.snapshot);
+        // The worker runs the engine of the game this session was opened for.
+        this.last = m.snapshot as Snapshot<T>;
+        for (const l of this.listeners) l.snap(this.last);
         break;
       case 'reply': {
         const p = this.pending.get(m.id);

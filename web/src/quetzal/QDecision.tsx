@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { seatName } from '../game/names.js';
-import type { QChoice, QView, SeatInfo } from '../net/session.js';
+import type { SeatInfo } from '../net/session.js';
+import type { QChoice, QView } from '../game-types.js';
+import { ChoiceButton, choiceJson, DecisionFrame, UndoButton, WaitingPanel } from '../game/decision.js';
 import {
-  choiceJson,
   counted,
   deliveryValue,
   faceGroups,
@@ -59,43 +59,15 @@ export function placementLabel(c: PlaceChoice, upgrades: readonly string[], t: T
 export function QDecision({ view, seat, seats, choose, busy, canUndo, onUndo, targets, selected, onSelect }: QDecisionProps) {
   const { t } = useTranslation('quetzal');
   const mine = seat !== null && view.toAct === seat && view.choices !== null;
-  const undo = canUndo && (
-    <button type="button" className="secondary undo" data-testid="undo" disabled={busy} onClick={onUndo}>
-      {t('panel.undo')}
-    </button>
-  );
-  if (!mine) {
-    return (
-      <section className="decision-panel waiting" data-testid="decision-panel" aria-label={t('panel.title')}>
-        {view.toAct !== null && (
-          <p className="instruction">
-            {t('panel.waiting', {
-              name: seatName(seats, view.toAct, t),
-              what: t(`panel.what.${view.decision ?? 'other'}`, { defaultValue: t('panel.what.other') }),
-            })}
-          </p>
-        )}
-        {undo}
-      </section>
-    );
-  }
+  const undo = <UndoButton canUndo={canUndo} busy={busy} onUndo={onUndo} label={t('panel.undo')} />;
+  if (!mine) return <WaitingPanel view={view} seats={seats} t={t} whatKeys="panel.what" undo={undo} />;
   const choices = view.choices;
   const me = view.players[seat]!;
   const pend = view.pending;
   const button = (c: QChoice, label: ReactNode, opts: { secondary?: boolean; testId?: string; detail?: string } = {}) => (
-    <button
-      type="button"
-      key={choiceJson(c)}
-      className={opts.secondary ? 'secondary' : undefined}
-      data-choosable=""
-      data-choice={choiceJson(c)}
-      data-testid={opts.testId ?? `choice-${c.t}`}
-      disabled={busy}
-      onClick={() => choose(c)}
-    >
-      <span className="choice-label">{label}</span>
+    <ChoiceButton key={choiceJson(c)} choice={c} choose={choose} busy={busy} label={label} secondary={opts.secondary} testId={opts.testId}>
       {opts.detail && <span className="choice-detail">{opts.detail}</span>}
-    </button>
+    </ChoiceButton>
   );
   const exchanges = choices.filter((c): c is Extract<QChoice, { t: 'exchange' }> => c.t === 'exchange');
   const main = choices.filter((c) => c.t !== 'exchange');
@@ -252,16 +224,14 @@ export function QDecision({ view, seat, seats, choose, busy, canUndo, onUndo, ta
   }
 
   return (
-    <section
-      className="decision-panel mine q-decision"
-      data-testid="decision-panel"
-      data-decision={view.decision ?? ''}
-      aria-label={t('panel.title')}
-      aria-busy={busy}
+    <DecisionFrame
+      decision={view.decision}
+      title={t('panel.title')}
+      busy={busy}
+      instruction={instruction}
+      className="q-decision"
+      undo={undo}
     >
-      <p className="instruction">
-        <strong>{instruction}</strong>
-      </p>
       {body}
       {exchanges.length > 0 && (
         <div className="q-exchanges" role="group" aria-label={t('panel.exchanges')}>
@@ -271,7 +241,6 @@ export function QDecision({ view, seat, seats, choose, busy, canUndo, onUndo, ta
           </div>
         </div>
       )}
-      {undo}
-    </section>
+    </DecisionFrame>
   );
 }

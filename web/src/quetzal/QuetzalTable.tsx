@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { TableProps } from '../game/table.js';
-import type { QChoice, QView } from '../net/session.js';
+import type { TypesOf } from '../game-types.js';
 import { placeTargets, targetKey, type Target } from './model.js';
 import { QBoard } from './QBoard.js';
 import { QDecision } from './QDecision.js';
@@ -11,7 +11,7 @@ import '../game/panels.css';
 import './quetzal.css';
 
 /** Quetzal: the board beside the decision, the player boards and the log. */
-export function QuetzalTable({ view, seat, seats, log, choose, busy, canUndo, onUndo, aside }: TableProps & { view: QView }) {
+export function QuetzalTable({ view, seat, seats, log, choose, busy, canUndo, onUndo, aside }: TableProps<TypesOf<'quetzal'>>) {
   const targets = useMemo(
     () => (seat !== null && view.toAct === seat && view.decision === 'place' ? placeTargets(view) : new Map()),
     [view, seat],
@@ -22,11 +22,10 @@ export function QuetzalTable({ view, seat, seats, log, choose, busy, canUndo, on
     if (selected !== null && !targets.has(selected)) setSelected(null);
   }, [targets, selected]);
   const onSelect = useCallback((t: Target | null) => setSelected(t === null ? null : targetKey(t)), []);
-  const chooseQ = useCallback((c: QChoice) => choose(c), [choose]);
   return (
     <div className="table q-table">
       <section className="board-area">
-        <QBoard view={view} seats={seats} targets={targets} selected={selected} onSelect={onSelect} choose={chooseQ} busy={busy} />
+        <QBoard view={view} seats={seats} targets={targets} selected={selected} onSelect={onSelect} choose={choose} busy={busy} />
       </section>
       <aside className="side">
         {view.result ? (
@@ -36,7 +35,7 @@ export function QuetzalTable({ view, seat, seats, log, choose, busy, canUndo, on
             view={view}
             seat={seat}
             seats={seats}
-            choose={chooseQ}
+            choose={choose}
             busy={busy}
             canUndo={canUndo}
             onUndo={onUndo}

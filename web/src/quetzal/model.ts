@@ -4,7 +4,7 @@
  * the view, so they are tested without a DOM.
  */
 import { CARD_TYPES, DATA, LOC, UPGRADE, type CardType, type LocId } from '../../../src/games/quetzal/data.js';
-import type { QChoice, QView } from '../net/session.js';
+import type { QChoice, QView } from '../game-types.js';
 
 export type PlaceChoice = Extract<QChoice, { t: 'place' }>;
 
@@ -108,9 +108,6 @@ export function counted(names: readonly string[]): [string, number][] {
 }
 
 export const upgradeVp = (up: string): number => UPGRADE[up as keyof typeof UPGRADE]?.vp ?? 0;
-
-/** The choice as the JSON the browser tests read from data-choice. */
-export const choiceJson = (c: QChoice): string => JSON.stringify(c);
 
 /** Short label of a reroll choice's faces, grouped: ["side","side","leader"] → [["side",2],["leader",1]]. */
 export const faceGroups = (faces: readonly string[]): [string, number][] => counted(faces);

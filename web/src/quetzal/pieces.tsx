@@ -1,6 +1,6 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 import { shapePath, seatStyle } from '../game/seat-style.js';
-import type { QChoice } from '../net/session.js';
+import type { QChoice } from '../game-types.js';
 import { parseCard } from './model.js';
 
 /** Colours of the artifact types; each type also has its own drawn glyph, so colour is never the only cue. */

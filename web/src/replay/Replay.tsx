@@ -2,8 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import '../game/game.css';
-import { RRTable } from '../game/RRTable.js';
-import { QuetzalTable } from '../quetzal/QuetzalTable.js';
+import { gameOf } from '../games.js';
 import type { SeatInfo } from '../net/session.js';
 import { readSavedGame } from '../offline/local-record.js';
 import { ScoreChart } from './ScoreChart.js';
@@ -141,8 +140,10 @@ export function ReplayViewer({ timeline, seats }: { timeline: Timeline; seats: r
     return () => window.removeEventListener('keydown', onKey);
   }, [step, moves, setStep]);
 
+  const game = gameOf(view);
   // A replay is a spectator's table that never offers a choice.
   const table = {
+    view,
     seat: null,
     seats,
     log,
@@ -217,12 +218,10 @@ export function ReplayViewer({ timeline, seats }: { timeline: Timeline; seats: r
         <span className="replay-position" aria-live="polite" data-testid="replay-position">
           {t('position', { step, moves })}
         </span>
-        <span className="turn-no">
-          {view.game === 'relic-runners' ? t('turn', { turn: view.turn }) : t('game:status.round', { round: view.round })}
-        </span>
+        <span className="turn-no">{game.replayPosition(view, t)}</span>
         <span className="replay-hint">{t('keysHint')}</span>
       </div>
-      {view.game === 'relic-runners' ? <RRTable view={view} {...table} /> : <QuetzalTable view={view} {...table} />}
+      <game.Table {...table} />
     </div>
   );
 }

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RRChoice } from '../../../../src/games/relic-runners/choice.js';
 import type { PlayerView, RRView } from '../../../../src/games/relic-runners/view.js';
-import { choiceJson, choiceLabel, COLUMNS, toolAction, toolName } from './choices.js';
+import { choiceJson } from '../../game/decision.js';
+import { choiceLabel, COLUMNS, toolAction, toolName } from './choices.js';
 import { tableModel } from './progression.js';
 
 /** Toolboxes as marks (a count alone is easy to misread at a glance); the count is also in words. */

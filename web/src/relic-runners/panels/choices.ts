@@ -15,9 +15,6 @@ export const isSpatial = (c: RRChoice): boolean => SPATIAL.has(c.t);
 /** Choices made on a progression table (use a toolbox, move one up a step). */
 export const isTable = (c: RRChoice): boolean => c.t === 'tool' || c.t === 'step';
 
-/** The data-choice attribute: the exact choice as JSON, for tests and browser drivers. */
-export const choiceJson = (c: RRChoice): string => JSON.stringify(c);
-
 const sameChoice = (a: RRChoice, b: RRChoice): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /** The legal choice equal to `c`, if any (so a table cell is offered only when legal). */

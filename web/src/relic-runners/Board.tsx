@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RRChoice } from '../net/session.js';
+import type { RRChoice } from '../game-types.js';
 import { Chooser, type ChooserOption } from './board/Chooser.js';
 import {
   choicesBySite,

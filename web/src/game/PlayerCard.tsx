@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { seatStyle } from '../seat-style.js';
+import { seatStyle } from './seat-style.js';
 import { SeatBadge } from './SeatBadge.js';
 
 export interface PlayerCardProps {

@@ -1,13 +1,13 @@
-import type { RRView } from '../net/session.js';
+import type { TypesOf } from '../game-types.js';
 import { Board } from './Board.js';
 import { DecisionPanel } from './DecisionPanel.js';
 import { GameLog } from './GameLog.js';
 import { PlayerCharts } from './PlayerCharts.js';
 import { ScoreScreen } from './ScoreScreen.js';
-import type { TableProps } from './table.js';
+import type { TableProps } from '../game/table.js';
 
 /** Relic Runners: the board beside the decision, the players' charts and the log. */
-export function RRTable({ view, seat, seats, log, choose, busy, canUndo, onUndo, aside }: TableProps & { view: RRView }) {
+export function RRTable({ view, seat, seats, log, choose, busy, canUndo, onUndo, aside }: TableProps<TypesOf<'relic-runners'>>) {
   const parts = { view, seat, seats, choose, busy };
   return (
     <div className="table">

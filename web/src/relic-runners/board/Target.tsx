@@ -1,5 +1,5 @@
 import type { KeyboardEvent, ReactNode } from 'react';
-import type { RRChoice } from '../../net/session.js';
+import type { RRChoice } from '../../game-types.js';
 
 /**
  * A focusable SVG element that makes (data-choice) or advances (no data-choice) a decision:

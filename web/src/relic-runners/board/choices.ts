@@ -1,4 +1,4 @@
-import type { RRChoice } from '../../net/session.js';
+import type { RRChoice } from '../../game-types.js';
 import { SITE_BY_ID, TRAIL_BY_ID, type Point } from './geometry.js';
 
 /**

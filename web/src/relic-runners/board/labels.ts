@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { RRView } from '../../net/session.js';
+import type { RRView } from '../../game-types.js';
 import type { SiteChoice, TrailChoice } from './choices.js';
 import { routeSites } from './choices.js';
 import { SITE_BY_ID } from './geometry.js';

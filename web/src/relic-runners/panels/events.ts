@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { RREvent, RRReason } from '../../../../src/games/relic-runners/events.js';
 import type { LogEvent, SeatInfo } from '../../net/session.js';
-import { seatName } from '../names.js';
+import { seatName } from '../../game/names.js';
 import { toolName } from './choices.js';
 import { relicName, siteName, trailName } from './places.js';
 import { tileTitle } from './tiles.js';

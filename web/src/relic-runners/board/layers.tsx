@@ -1,8 +1,9 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RRView, SeatInfo } from '../../net/session.js';
-import { seatName } from '../names.js';
-import { seatStyle, shapePath } from '../seat-style.js';
+import type { SeatInfo } from '../../net/session.js';
+import type { RRView } from '../../game-types.js';
+import { seatName } from '../../game/names.js';
+import { seatStyle, shapePath } from '../../game/seat-style.js';
 import { EXPLORER_R, SITES, SITE_BY_ID, SITE_R, TRAILS, TRAIL_BY_ID, alongTrail, explorerSpot, laneOffset } from './geometry.js';
 import { siteName, siteShort } from './labels.js';
 import { PALETTE, RELIC_FILL, TEMPLE_FILL, TEMPLE_INK, textOn } from './palette.js';

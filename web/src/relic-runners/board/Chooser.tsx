@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RRChoice } from '../../net/session.js';
+import type { RRChoice } from '../../game-types.js';
 
 export interface ChooserOption {
   readonly choice: RRChoice;

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { seatName } from './names.js';
+import { seatName } from '../game/names.js';
 import { isTable } from './panels/choices.js';
 import { RELIC_COLOURS } from './panels/places.js';
 import { ProgressionTable } from './panels/ProgressionTable.js';
-import { PlayerCard } from './panels/PlayerCard.js';
+import { PlayerCard } from '../game/PlayerCard.js';
 import { TileChip } from './panels/TileChip.js';
 import type { PartProps } from './parts.js';
-import './panels.css';
+import '../game/panels.css';
 
 /** One card per player: everything on their explorer chart that the viewer may see. */
 export function PlayerCharts({ view, seat, seats, choose, busy }: PartProps) {

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RRChoice } from '../net/session.js';
-import { seatName } from './names.js';
-import { boardHint, choiceJson, choiceLabel, instruction, isSpatial, isTable, movesByDestination } from './panels/choices.js';
+import type { RRChoice } from '../game-types.js';
+import { ChoiceButton, choiceJson, DecisionFrame, UndoButton, WaitingPanel } from '../game/decision.js';
+import { boardHint, choiceLabel, instruction, isSpatial, isTable, movesByDestination } from './panels/choices.js';
 import { siteName } from './panels/places.js';
 import { ProgressionTable } from './panels/ProgressionTable.js';
 import { tileText, tileTitle } from './panels/tiles.js';
 import type { PartProps } from './parts.js';
-import './panels.css';
+import '../game/panels.css';
 
 /** The ivory tile whose use is being offered, so its rule can be read before deciding. */
 const TILE_OF_DECISION: Readonly<Record<string, string>> = { refill: 'IV2-3', peek: 'IV2-2', extra: 'IV1-6' };
@@ -16,26 +16,8 @@ const TILE_OF_DECISION: Readonly<Record<string, string>> = { refill: 'IV2-3', pe
 export function DecisionPanel({ view, seat, seats, choose, busy, canUndo, onUndo }: PartProps & { canUndo: boolean; onUndo: () => void }) {
   const { t } = useTranslation('game');
   const mine = seat !== null && view.toAct === seat && view.choices !== null;
-  const undo = canUndo && (
-    <button type="button" className="secondary undo" data-testid="undo" disabled={busy} onClick={onUndo}>
-      {t('panel.undo')}
-    </button>
-  );
-  if (!mine) {
-    return (
-      <section className="decision-panel waiting" data-testid="decision-panel" aria-label={t('panel.title')}>
-        {view.toAct !== null && (
-          <p className="instruction">
-            {t('panel.waiting', {
-              name: seatName(seats, view.toAct, t),
-              what: t(`what.${view.decision ?? 'other'}`, { defaultValue: t('what.other') }),
-            })}
-          </p>
-        )}
-        {undo}
-      </section>
-    );
-  }
+  const undo = <UndoButton canUndo={canUndo} busy={busy} onUndo={onUndo} label={t('panel.undo')} />;
+  if (!mine) return <WaitingPanel view={view} seats={seats} t={t} whatKeys="what" undo={undo} />;
   const choices = view.choices;
   const me = view.players[seat]!;
   const spatial = choices.filter(isSpatial);
@@ -45,32 +27,20 @@ export function DecisionPanel({ view, seat, seats, choose, busy, canUndo, onUndo
   const decisionTile = TILE_OF_DECISION[view.decision ?? ''];
 
   const choiceButton = (c: RRChoice, label = choiceLabel(c, view, t), extra?: ReactNode) => (
-    <button
-      type="button"
+    <ChoiceButton
       key={choiceJson(c)}
-      className={c.t === 'end' || c.t === 'pass' || ('use' in c && !c.use) || ('take' in c && !c.take) ? 'secondary' : undefined}
-      data-choosable=""
-      data-choice={choiceJson(c)}
-      data-testid={`choice-${c.t}`}
-      disabled={busy}
-      onClick={() => choose(c)}
+      choice={c}
+      choose={choose}
+      busy={busy}
+      label={label}
+      secondary={c.t === 'end' || c.t === 'pass' || ('use' in c && !c.use) || ('take' in c && !c.take)}
     >
-      <span className="choice-label">{label}</span>
       {extra}
-    </button>
+    </ChoiceButton>
   );
 
   return (
-    <section
-      className="decision-panel mine"
-      data-testid="decision-panel"
-      data-decision={view.decision ?? ''}
-      aria-label={t('panel.title')}
-      aria-busy={busy}
-    >
-      <p className="instruction">
-        <strong>{instruction(view, t)}</strong>
-      </p>
+    <DecisionFrame decision={view.decision} title={t('panel.title')} busy={busy} instruction={instruction(view, t)} undo={undo}>
       {decisionTile && (
         <p className="tile-rule">
           <span className="tile-name">{decisionTile}</span> {tileTitle(decisionTile, t)}: {tileText(decisionTile, t)}
@@ -115,8 +85,7 @@ export function DecisionPanel({ view, seat, seats, choose, busy, canUndo, onUndo
           </details>
         </>
       )}
-      {undo}
-    </section>
+    </DecisionFrame>
   );
 }
 

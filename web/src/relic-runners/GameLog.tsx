@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { LogList } from './LogList.js';
+import { LogList } from '../game/LogList.js';
 import { describeEvent } from './panels/events.js';
 import type { LogProps } from './parts.js';
-import './panels.css';
+import '../game/panels.css';
 
 /** Relic Runners' public events in words. */
 export function GameLog({ log, seats }: LogProps) {

@@ -1,4 +1,4 @@
-import { seatStyle, shapePath } from '../seat-style.js';
+import { seatStyle, shapePath } from './seat-style.js';
 
 /** A seat's marker: its colour, shape and letter, so colour is never the only cue. */
 export function SeatBadge({ seat, size = 22 }: { seat: number; size?: number }) {

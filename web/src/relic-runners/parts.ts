@@ -1,4 +1,5 @@
-import type { RRChoice, RRView, SeatInfo, LogEntry } from '../net/session.js';
+import type { SeatInfo, LogEntry } from '../net/session.js';
+import type { RRChoice, RRView } from '../game-types.js';
 
 /** What every part of the game screen is given: the view, who we are, and how to choose. */
 export interface PartProps {

@@ -1,7 +1,8 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RRView, SeatInfo } from '../../net/session.js';
-import { seatName } from '../names.js';
+import type { SeatInfo } from '../../net/session.js';
+import type { RRView } from '../../game-types.js';
+import { seatName } from '../../game/names.js';
 import type { TrailChoice } from './choices.js';
 import { TRAILS, TRAIL_BY_ID } from './geometry.js';
 import { siteName, trailChoiceLabel } from './labels.js';

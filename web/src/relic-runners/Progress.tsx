@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import type { RRView } from '../game-types.js';
+
+/** The status bar's part of Relic Runners: relics collected towards the end (RR-END-1), and the turn. */
+export function RRProgress({ view }: { view: RRView }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span className="relic-count">{t('game:status.relics', { count: view.relicsCollected, end: view.endAt })}</span>
+      <span className="turn-no">{t('game:status.turn', { turn: view.turn })}</span>
+    </>
+  );
+}
