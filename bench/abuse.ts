@@ -67,6 +67,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import WebSocket from 'ws';
 import { freePort } from '../test/helpers/net.js';
+import type { ApiReply } from '../test/helpers/wire.js';
 import { pool } from './pool.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -274,7 +275,7 @@ function request(
   body: unknown,
   localAddress: string,
   timeoutMs = 60_000,
-): Promise<{ status: number; body: any }> {
+): Promise<{ status: number; body: ApiReply }> {
   return new Promise((res, rej) => {
     const data = body === undefined ? undefined : JSON.stringify(body);
     const req = http.request(
@@ -299,7 +300,8 @@ function request(
           } catch {
             /* not JSON */
           }
-          res({ status: r.statusCode ?? 0, body: json });
+          // The caller checks the status before it reads the reply it expects.
+          res({ status: r.statusCode ?? 0, body: json as ApiReply });
         });
         r.on('error', rej);
       },
@@ -330,7 +332,7 @@ async function waitFinished(srv: Server, games: readonly { id: string; from: str
       games.map(async (g, i) => {
         if (moves[i] !== -1) return;
         const r = await request(srv, 'GET', `/api/games/${g.id}`, undefined, g.from).catch(() => null);
-        if (r?.status === 200 && r.body.status !== 'active') moves[i] = r.body.moves as number;
+        if (r?.status === 200 && r.body.status !== 'active') moves[i] = r.body.moves;
       }),
     );
     if (moves.includes(-1)) await sleep(300);
@@ -489,7 +491,7 @@ async function longGame(srv: Server): Promise<{ id: string; moves: number; welco
         r = await request(srv, 'POST', '/api/games', spec, from);
       }
       if (r.status !== 201) throw new Error(`cannot create the long game: ${r.status} ${JSON.stringify(r.body)}`);
-      return { id: r.body.id as string, from };
+      return { id: r.body.id, from };
     },
   );
   const moves = await waitFinished(srv, games, 120_000);
@@ -664,11 +666,8 @@ async function finished(srv: Server, probe: Probe, settleMs: number): Promise<Ou
     await Promise.all(
       Array.from({ length: N }, async (_, i) => {
         const from = addr(GAMES, i);
-        const r = await request(srv, 'POST', '/api/games', botGame('random', 4, 0), from).catch((e: Error) => ({
-          status: 0,
-          body: e.message,
-        }));
-        if (r.status === 201) return { id: r.body.id as string, from };
+        const r = await request(srv, 'POST', '/api/games', botGame('random', 4, 0), from).catch(() => ({ status: 0, body: null }));
+        if (r.status === 201 && r.body) return { id: r.body.id, from };
         refused.set(String(r.status), (refused.get(String(r.status)) ?? 0) + 1);
         return null;
       }),

@@ -23,6 +23,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { freePort } from '../test/helpers/net.js';
+import { parseMsg, type ApiReply, type ServerMsg } from '../test/helpers/wire.js';
 import { pool } from './pool.js';
 
 const SIZES = (process.env.SIZES ?? '100,500,2000')
@@ -38,9 +39,9 @@ const TARGET = { games: 2000, p99Ms: 50 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function post(base: string, path: string, body: unknown): Promise<any> {
+async function post(base: string, path: string, body: unknown): Promise<ApiReply> {
   const res = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const json = await res.json();
+  const json = (await res.json()) as ApiReply;
   if (res.status >= 300) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(json)}`);
   return json;
 }
@@ -128,7 +129,7 @@ class Seat {
     readonly seat: number,
     private readonly stats: Stats,
   ) {
-    ws.on('message', (d) => this.onMessage(JSON.parse(d.toString()) as Record<string, any>));
+    ws.on('message', (d) => this.onMessage(parseMsg(d)));
   }
 
   hello(game: Game, token: string): void {
@@ -138,7 +139,7 @@ class Seat {
     this.ws.send(JSON.stringify({ type: 'hello', game: game.id, token }));
   }
 
-  private onMessage(m: Record<string, any>): void {
+  private onMessage(m: ServerMsg): void {
     const st = this.stats;
     if (m.type === 'state' || m.type === 'welcome') {
       if (!this.game || m.game !== this.game.id) return; // a late message of the previous game
@@ -151,9 +152,9 @@ class Seat {
         if (this.seat === 0) void this.game.replace();
         return;
       }
-      const choices = m.view?.choices as unknown[] | null;
+      const choices = m.view.choices;
       if (m.toAct === this.seat && choices && choices.length > 0 && m.moves > this.lastSent) {
-        const index = m.moves as number;
+        const index = m.moves;
         this.lastSent = index;
         const choice = choices[Math.floor(Math.random() * choices.length)];
         const game = this.game;
@@ -186,11 +187,11 @@ class Game {
 
   async open(): Promise<void> {
     const g = await post(this.base, '/api/games', { game: 'relic-runners', seats: [{ kind: 'human' }, { kind: 'human' }] });
-    const keys = g.invites as { seat: number; key: string }[];
+    const keys = g.invites;
     const tokens = await Promise.all(
-      [0, 1].map(async (seat) => (await post(this.base, `/api/games/${g.id}/join`, { seat, key: keys[seat]!.key })).token as string),
+      [0, 1].map(async (seat) => (await post(this.base, `/api/games/${g.id}/join`, { seat, key: keys[seat]!.key })).token),
     );
-    this.id = g.id as string;
+    this.id = g.id;
     this.seats.forEach((s, i) => s.hello(this, tokens[i]!));
   }
 

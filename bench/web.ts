@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launchBrowser, playByClicking, startWebServer, WEB_ROOT } from '../test/helpers/browser.js';
 import { createGame, inviteKeys } from '../test/helpers/server.js';
+import type { InPage } from '../test/helpers/page.js';
 
 const JS_TARGET_KB = 250;
 const RENDER_TARGET_MS = 50;
@@ -65,13 +66,13 @@ async function clickToRender(): Promise<void> {
       // The seat link claims seat 0 for this page.
       await page.goto(`${srv.base}/game/${id}?seat=0#key=${inviteKeys.get(id)!.get(0)!}`);
       await page.getByTestId('game-screen').waitFor();
-      const timings = () => page.evaluate(() => ((globalThis as any).__expeditionTimings ?? []) as number[]);
+      const timings = () => page.evaluate(() => (globalThis as unknown as InPage).__expeditionTimings ?? []);
       const warm = await playByClicking(page, `bench-web-${games}`, { until: (st) => st.clicks >= WARM_CLICKS });
       warmMoves ??= warm.moves;
       if (warm.over) continue;
       await page.evaluate(() => {
-        (globalThis as any).__expeditionTimings = [];
-        (globalThis as any).__expeditionRenderTimings = [];
+        (globalThis as unknown as InPage).__expeditionTimings = [];
+        (globalThis as unknown as InPage).__expeditionRenderTimings = [];
       });
       let n = 0;
       await playByClicking(page, `bench-web-measured-${games}`, {
@@ -82,7 +83,7 @@ async function clickToRender(): Promise<void> {
         },
       });
       xs.push(...(await timings()));
-      inPage.push(...(await page.evaluate(() => ((globalThis as any).__expeditionRenderTimings ?? []) as number[])));
+      inPage.push(...(await page.evaluate(() => (globalThis as unknown as InPage).__expeditionRenderTimings ?? [])));
       await page.close();
     }
     console.log(
@@ -119,7 +120,7 @@ async function offlineClickToRender(): Promise<void> {
     const page = await browser.newPage();
     await page.goto(`${srv.base}/`);
     await page.evaluate(() =>
-      (globalThis as any).localStorage.setItem(
+      (globalThis as unknown as InPage).localStorage.setItem(
         'expedition.local.new',
         JSON.stringify({
           seats: [{ kind: 'human' }, { kind: 'bot', bot: 'random' }, { kind: 'bot', bot: 'random' }],
@@ -132,17 +133,17 @@ async function offlineClickToRender(): Promise<void> {
     await page.getByTestId('game-screen').waitFor();
     await playByClicking(page, 'bench-web-offline-warm', { until: (st) => st.clicks >= WARM_CLICKS });
     await page.evaluate(() => {
-      (globalThis as any).__expeditionTimings = [];
+      (globalThis as unknown as InPage).__expeditionTimings = [];
     });
     let n = 0;
     await playByClicking(page, 'bench-web-offline', {
       maxClicks: 400,
       until: () => n >= MEASURED,
       onClick: async () => {
-        n = (await page.evaluate(() => ((globalThis as any).__expeditionTimings ?? []) as number[])).length;
+        n = (await page.evaluate(() => (globalThis as unknown as InPage).__expeditionTimings ?? [])).length;
       },
     });
-    const xs = await page.evaluate(() => ((globalThis as any).__expeditionTimings ?? []) as number[]);
+    const xs = await page.evaluate(() => (globalThis as unknown as InPage).__expeditionTimings ?? []);
     if (xs.length === 0) return console.log('Offline game: no timings recorded');
     console.log(`Click to painted state, offline game in the browser (human + 2 random bots in the Web Worker), mid-game:`);
     console.log(

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createRng } from '../../src/core/rng.js';
 import { startServer, type TestServer } from './server.js';
+import type { InPage, PageElement } from './page.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
@@ -83,11 +84,11 @@ interface Screen {
 
 async function readScreen(page: Page): Promise<Screen> {
   return page.evaluate(() => {
-    const d = (globalThis as any).document;
+    const d = (globalThis as unknown as InPage).document;
     const gs = d.querySelector('[data-testid="game-screen"]');
     for (const el of d.querySelectorAll('[data-pw-pick]')) el.removeAttribute('data-pw-pick');
     const els = [...d.querySelectorAll('[data-choosable]')].filter(
-      (el: any) =>
+      (el: PageElement) =>
         !el.disabled &&
         el.getAttribute('aria-disabled') !== 'true' &&
         el.closest('[aria-hidden="true"]') === null &&
@@ -96,11 +97,11 @@ async function readScreen(page: Page): Promise<Screen> {
           ? el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })
           : el.getClientRects().length > 0),
     );
-    els.forEach((el: any, i: number) => el.setAttribute('data-pw-pick', String(i)));
+    els.forEach((el: PageElement, i: number) => el.setAttribute('data-pw-pick', String(i)));
     const moves = gs ? Number(gs.getAttribute('data-moves')) : null;
     const decision = gs ? gs.getAttribute('data-decision') : null;
     const over = d.querySelector('[data-testid="score-screen"]') !== null;
-    const sig = `${moves}|${decision}|${els.map((el: any) => `${el.getAttribute('data-testid') ?? ''}:${el.getAttribute('data-choice') ?? ''}`).join(',')}`;
+    const sig = `${moves}|${decision}|${els.map((el: PageElement) => `${el.getAttribute('data-testid') ?? ''}:${el.getAttribute('data-choice') ?? ''}`).join(',')}`;
     return { moves, decision, over, picks: els.length, sig };
   });
 }

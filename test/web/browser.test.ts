@@ -13,13 +13,27 @@ import type { WebSocket as PwSocket } from 'playwright-core';
 import { browserSuite, playByClicking, shot, watchErrors } from '../helpers/browser.js';
 import { autoPlay, createGame, hello, joinSeat, live, until } from '../helpers/server.js';
 import { parseMsg, type ServerMsg } from '../helpers/wire.js';
+import type { InPage, PageElement } from '../helpers/page.js';
 import type { RRView } from '../../src/games/relic-runners/index.js';
 import type { LiveGame } from '../../src/server/live-game.js';
 
 const LOCALES = fileURLToPath(new URL('../../../web/src/i18n/locales', import.meta.url));
-const lobbyStrings = (lng: string) => JSON.parse(readFileSync(join(LOCALES, lng, 'lobby.json'), 'utf8')) as Record<string, any>;
+/** The lobby's strings in one language that these tests look for (the locale file has more). */
+interface LobbyStrings {
+  readonly title: string;
+  readonly start: string;
+  readonly linkIsSeat: string;
+  readonly bots: { readonly title: string };
+}
+const lobbyStrings = (lng: string) => JSON.parse(readFileSync(join(LOCALES, lng, 'lobby.json'), 'utf8')) as LobbyStrings;
 
 const suite = browserSuite();
+
+/** The seat token a page keeps for a game (its localStorage text). */
+function heldSeat(text: string | null): { readonly seat: number; readonly token: string } {
+  assert.ok(text !== null, 'no seat token is kept for the game');
+  return JSON.parse(text) as { seat: number; token: string };
+}
 
 test('through the lobby: a 3-player game against two bots on the server, played to the end by clicking', { timeout: 90_000 }, async (t) => {
   const seed = process.env.WEB_TEST_SEED ?? randomBytes(4).toString('hex');
@@ -40,8 +54,8 @@ test('through the lobby: a 3-player game against two bots on the server, played 
   await page.waitForURL(/\/game\/[A-Za-z0-9_-]+$/);
   const id = new URL(page.url()).pathname.split('/').pop()!;
   await page.getByTestId('game-screen').waitFor();
-  const held = await page.evaluate((gid) => (globalThis as any).localStorage.getItem(`expedition.seat.${gid}`), id);
-  assert.equal(JSON.parse(held).seat, 0, 'the seat token is kept for the game');
+  const held = await page.evaluate((gid) => (globalThis as unknown as InPage).localStorage.getItem(`expedition.seat.${gid}`), id);
+  assert.equal(heldSeat(held).seat, 0, 'the seat token is kept for the game');
 
   const g = await live(suite.srv.hub, id);
   assert.deepEqual(
@@ -83,7 +97,7 @@ test('through the lobby: a 3-player game against two bots on the server, played 
     const row = score.getByTestId(`score-row-${seat}`);
     assert.equal(await row.count(), 1, `a score row for seat ${seat}`);
     assert.equal(
-      await row.evaluate((el: any) => el.classList.contains('winner')),
+      await row.evaluate((el: PageElement) => el.classList.contains('winner')),
       res.winners.includes(seat),
       `seat ${seat} is marked as a winner exactly when it won`,
     );
@@ -106,14 +120,18 @@ test('the lobby speaks English, German, French and Polish, and fits a 390 px pho
   for (const lng of ['de', 'fr', 'pl']) {
     await page.getByTestId('language').selectOption(lng);
     const s = lobbyStrings(lng);
-    await page.waitForFunction((want) => (globalThis as any).document.querySelector('.lobby h1')?.textContent === want, s.title, {
-      timeout: 5000,
-    });
+    await page.waitForFunction(
+      (want) => (globalThis as unknown as InPage).document.querySelector('.lobby h1')?.textContent === want,
+      s.title,
+      {
+        timeout: 5000,
+      },
+    );
     assert.equal(await start.innerText(), s.start, `${lng}: the start button`);
     assert.equal(await page.locator('#bots-title').innerText(), s.bots.title, `${lng}: the card title`);
     assert.equal(await page.locator('html').getAttribute('lang'), lng);
     seen.add(await heading.innerText());
-    const width = await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth as number);
+    const width = await page.evaluate(() => (globalThis as unknown as InPage).document.documentElement.scrollWidth);
     assert.ok(width <= 390, `${lng}: the lobby fits a 390 px screen (page is ${width} px wide)`);
   }
   assert.equal(seen.size, 4, 'four different headings');
@@ -165,8 +183,8 @@ test(
     await friend.waitForURL((u) => u.pathname === `/game/${id}` && u.search === '' && u.hash === '');
     await friend.getByTestId('game-screen').waitFor();
     await friend.getByTestId('seat-panel').waitFor();
-    const held = JSON.parse(await friend.evaluate((gid) => (globalThis as any).localStorage.getItem(`expedition.seat.${gid}`), id));
-    assert.equal(held.seat, 1);
+    const held = await friend.evaluate((gid) => (globalThis as unknown as InPage).localStorage.getItem(`expedition.seat.${gid}`), id);
+    assert.equal(heldSeat(held).seat, 1);
     await until(() => g.seatConfigs[1]!.claimed && [...g.subscribers].some((s) => s.seat === 1), 'seat 1 claimed and connected');
     // The friend's own link, to go on elsewhere, with the same sentence beside it.
     assert.equal(await friend.getByTestId('share-1-url').inputValue(), link);
@@ -178,9 +196,9 @@ test(
     await phone.goto(link);
     await phone.waitForURL((u) => u.pathname === `/game/${id}` && u.hash === '');
     await phone.getByTestId('game-screen').waitFor();
-    const phoneHeld = JSON.parse(await phone.evaluate((gid) => (globalThis as any).localStorage.getItem(`expedition.seat.${gid}`), id));
-    assert.equal(phoneHeld.seat, 1);
-    assert.notEqual(phoneHeld.token, held.token, 'a new token');
+    const phoneHeld = await phone.evaluate((gid) => (globalThis as unknown as InPage).localStorage.getItem(`expedition.seat.${gid}`), id);
+    assert.equal(heldSeat(phoneHeld).seat, 1);
+    assert.notEqual(heldSeat(phoneHeld).token, heldSeat(held).token, 'a new token');
     await friend.getByTestId('spectator-notice').waitFor();
     await friend.getByTestId('retake-seat').waitFor();
     await shot(friend, 'seat-moved-elsewhere.png');
@@ -254,7 +272,8 @@ test('a spectator page receives and shows no hidden tile and no score, and offer
   await settle(g);
   const moves = g.moves.length;
   await page.waitForFunction(
-    (m) => (globalThis as any).document.querySelector('[data-testid="game-screen"]')?.getAttribute('data-moves') === String(m),
+    (m) =>
+      (globalThis as unknown as InPage).document.querySelector('[data-testid="game-screen"]')?.getAttribute('data-moves') === String(m),
     moves,
     { timeout: 10_000 },
   );

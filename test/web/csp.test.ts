@@ -8,16 +8,18 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { browserSuite, playByClicking, shot, watchErrors } from '../helpers/browser.js';
 import { until } from '../helpers/server.js';
+import type { CspViolationEvent, InPage } from '../helpers/page.js';
 
 const suite = browserSuite();
 
 /** Records every CSP violation the page reports (from its first script on) and the console's CSP complaints. */
 async function watchCsp(page: Page): Promise<{ violations: () => Promise<string[]>; console: string[] }> {
   await page.addInitScript(() => {
-    const w = globalThis as any;
-    w.__cspViolations = [];
-    w.document.addEventListener('securitypolicyviolation', (e: any) =>
-      w.__cspViolations.push(`${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`),
+    const w = globalThis as unknown as InPage;
+    const violations: string[] = [];
+    w.__cspViolations = violations;
+    w.document.addEventListener('securitypolicyviolation', (e: CspViolationEvent) =>
+      violations.push(`${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`),
     );
   });
   const fromConsole: string[] = [];
@@ -25,7 +27,7 @@ async function watchCsp(page: Page): Promise<{ violations: () => Promise<string[
     if (/content security policy/i.test(m.text())) fromConsole.push(m.text());
   });
   page.on('worker', (w) => w.on('console', (m) => fromConsole.push(`worker: ${m.text()}`)));
-  return { violations: () => page.evaluate(() => [...(globalThis as any).__cspViolations] as string[]), console: fromConsole };
+  return { violations: () => page.evaluate(() => [...((globalThis as unknown as InPage).__cspViolations ?? [])]), console: fromConsole };
 }
 
 test(
@@ -75,13 +77,13 @@ test(
 
     // The watch works: an inline script is blocked and reported.
     await page.evaluate(() => {
-      const d = (globalThis as any).document;
+      const d = (globalThis as unknown as InPage).document;
       const s = d.createElement('script');
       s.textContent = 'globalThis.__inlineRan = true';
       d.head.append(s);
     });
     await until(async () => (await csp.violations()).length > 0, 'the violation report of an inline script', 5000);
-    assert.equal(await page.evaluate(() => (globalThis as any).__inlineRan), undefined, 'the inline script did not run');
+    assert.equal(await page.evaluate(() => (globalThis as unknown as InPage).__inlineRan), undefined, 'the inline script did not run');
     assert.match((await csp.violations())[0]!, /^script-src/);
   },
 );

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { browserSuite, playByClicking, shot, watchErrors } from '../helpers/browser.js';
 import { live } from '../helpers/server.js';
+import type { PageElement } from '../helpers/page.js';
 
 const BOT = 'greedy';
 
@@ -81,7 +82,7 @@ test(`Quetzal through the lobby: you and a ${BOT} bot on the server, played to t
     const row = score.getByTestId(`score-row-${seat}`);
     assert.equal(await row.count(), 1, `[seed ${seed}] a score row for seat ${seat}`);
     assert.equal(
-      await row.evaluate((el: any) => el.classList.contains('winner')),
+      await row.evaluate((el: PageElement) => el.classList.contains('winner')),
       res.winners.includes(seat),
       `[seed ${seed}] seat ${seat} is a winner exactly when it won`,
     );
