@@ -1,4 +1,3 @@
-// ISSUE-14: passes once the engine branches are merged
 /**
  * Every rule id a game implements is findable in its engine: searching its sources for "RR-MOVE-2"
  * leads to where that rule is written. The list of ids itself does not count, nor do mentions
