@@ -19,5 +19,5 @@ const SILENT = new EventRecorder<never>(false);
 
 /** The recorder that keeps nothing: shared, since it never holds an event. */
 export function silentRecorder<E extends GameEvent>(): EventRecorder<E> {
-  return SILENT as EventRecorder<E>;
+  return SILENT;
 }

@@ -63,5 +63,5 @@ export interface Game<S, C extends Choice = Choice, O = unknown, V = unknown, E 
   determinize(s: S, seat: Seat, rng: Rng): S;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyGame = Game<any, Choice, any, any>;
+/** Any game, its states, options and views opaque: code that serves every game handles them only through the contract. */
+export type AnyGame = Game<unknown, Choice, unknown, unknown>;

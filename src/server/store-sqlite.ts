@@ -286,7 +286,6 @@ export function openSqliteStore(file: string): Store {
 
   // The Store interface is promise-based (PostgreSQL answers later); better-sqlite3 answers at once.
   // The methods stay async so that a throw still reaches callers as a rejected promise.
-  /* eslint-disable @typescript-eslint/require-await */
   return {
     kind: 'sqlite',
     async init() {
@@ -370,5 +369,4 @@ export function openSqliteStore(file: string): Store {
       if (db.open) db.close();
     },
   };
-  /* eslint-enable @typescript-eslint/require-await */
 }

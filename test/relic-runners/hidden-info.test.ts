@@ -66,7 +66,7 @@ test('§7, D-19 public events never carry an unrevealed blue value or a VP total
         if ('value' in r) {
           assert.equal(e.type, 'blueRevealed');
           // Revealed values stay public: every seat's view shows them.
-          const shown = g.view(s, null).players[e.seat!]!.blue.map((b) => b.value);
+          const shown = g.view(s, null).players[e.seat]!.blue.map((b) => b.value);
           assert.ok(shown.includes(r.value as number));
         }
         assert.ok(!('total' in r) && !('score' in r) && !('scores' in r), `event ${e.type} carries a total`);

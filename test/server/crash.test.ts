@@ -319,7 +319,6 @@ interface StoredLog {
 function sqliteBackend(): Backend {
   const file = join(tmp, `crash-${randomBytes(3).toString('hex')}.sqlite`);
   // Async like the PostgreSQL backend although SQLite answers at once: a failed assertion still rejects.
-  /* eslint-disable @typescript-eslint/require-await */
   return {
     env: { EXPEDITION_DB: file, DATABASE_URL: '' },
     async tamper(id, index, choice) {
@@ -360,7 +359,6 @@ function sqliteBackend(): Backend {
     },
     async cleanup() {},
   };
-  /* eslint-enable @typescript-eslint/require-await */
 }
 
 function postgresBackend(): Backend {

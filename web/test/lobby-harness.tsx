@@ -25,15 +25,16 @@ export function mockServer(id = 'g-test', game = 'relic-runners'): Call[] {
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      const body = (typeof init?.body === 'string' ? JSON.parse(init.body) : undefined) as
+        { seats: { kind: string }[]; seat?: number; key?: string } | undefined;
       calls.push({ method, url, body });
       if (method === 'GET' && url === '/api/games') return json(200, { games: [] });
       if (method === 'POST' && url === '/api/games') {
-        const invites = (body.seats as { kind: string }[]).flatMap((s, seat) => (s.kind === 'human' ? [{ seat, key: fakeKey(seat) }] : []));
+        const invites = body!.seats.flatMap((s, seat) => (s.kind === 'human' ? [{ seat, key: fakeKey(seat) }] : []));
         return json(201, { id, game, seats: [], status: 'active', moves: 0, toAct: 0, invites });
       }
       if (method === 'POST' && url === `/api/games/${id}/join`)
-        return json(200, { token: 'tok-0123456789abcdef', seat: body.seat, key: body.key });
+        return json(200, { token: 'tok-0123456789abcdef', seat: body!.seat, key: body!.key });
       return json(404, { error: 'not_found', message: url });
     }),
   );

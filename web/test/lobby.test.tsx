@@ -124,8 +124,8 @@ describe('lobby: game with friends', () => {
       open: false,
     });
     expect(calls.find((c) => c.method === 'POST' && c.url === '/api/games/g-test/join')!.body).toEqual({ seat: 0, key: fakeKey(0) });
-    expect((screen.getByTestId('share-1-url') as HTMLInputElement).value).toBe(`${location.origin}/game/g-test?seat=1#key=${fakeKey(1)}`);
-    expect((screen.getByTestId('share-3-url') as HTMLInputElement).value).toBe(`${location.origin}/game/g-test?seat=3#key=${fakeKey(3)}`);
+    expect(screen.getByTestId<HTMLInputElement>('share-1-url').value).toBe(`${location.origin}/game/g-test?seat=1#key=${fakeKey(1)}`);
+    expect(screen.getByTestId<HTMLInputElement>('share-3-url').value).toBe(`${location.origin}/game/g-test?seat=3#key=${fakeKey(3)}`);
     expect(screen.queryByTestId('share-2')).toBeNull();
     expect(screen.queryByTestId('share-0')).toBeNull();
     expect(screen.getByTestId('link-is-seat').textContent).toMatch(/whoever opens it plays that seat/);

@@ -201,7 +201,7 @@ describe('local session over the worker protocol', () => {
     expect(saved.kind).toBe('ok');
     if (saved.kind !== 'ok') return;
     expect(saved.record.choices.length).toBe(s.snapshot!.moves);
-    await expect(s.choose({ t: 'nonsense' } as never)).rejects.toThrow();
+    await expect(s.choose({ t: 'nonsense' })).rejects.toThrow();
     s.close();
 
     const again = await LocalSession.open({ record: saved.record }, { port: fakePort(), storage: new MemoryStorage(), botDelayMs: 0 });

@@ -61,7 +61,7 @@ describe('board decisions', () => {
 
     // Both routes are drawn on the board and listed; each carries its own choice.
     const drawn = routes.map((_, i) => screen.getByTestId(`route-${i}`));
-    expect(drawn.map((el) => JSON.parse(el.getAttribute('data-choice')!))).toEqual(routes);
+    expect(drawn.map((el) => JSON.parse(el.getAttribute('data-choice')!) as unknown)).toEqual(routes);
     const list = screen.getByTestId('board-chooser');
     expect(
       within(list)
@@ -122,7 +122,7 @@ describe('board decisions', () => {
     const buttons = within(screen.getByTestId('board-chooser'))
       .getAllByRole('button')
       .filter((b) => b.hasAttribute('data-choice'));
-    expect(buttons.map((b) => JSON.parse(b.getAttribute('data-choice')!))).toEqual(opts);
+    expect(buttons.map((b) => JSON.parse(b.getAttribute('data-choice')!) as unknown)).toEqual(opts);
     fireEvent.click(buttons[buttons.length - 1]!);
     expect(choose).toHaveBeenCalledWith(opts[opts.length - 1]);
   });

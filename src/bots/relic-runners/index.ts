@@ -7,7 +7,7 @@ import type { State } from '../../games/relic-runners/state.js';
 // Importing this module makes the heuristic, with its rule of thumb for relics (filter.ts),
 // available to heuristicFor(relicRunners).
 registerHeuristic('relic-runners', {
-  value: rrHeuristic.value,
+  value: (s: State, seat: number) => rrHeuristic.value(s, seat),
   banked: (s: State, seat: number) => (s.over ? rrHeuristic.value(s, seat) : banked(s.players[seat]!)),
   prune: rrChoiceFilter,
   playout: rrPlayout,

@@ -1,4 +1,6 @@
 import { shuffle, type Rng } from '../../core/rng.js';
+import { silentRecorder } from '../../core/events.js';
+import { decider, settle } from './rules.js';
 import { cloneState, type State } from './state.js';
 
 /**
@@ -59,5 +61,8 @@ export function determinize(src: State, seat: number, rng: Rng): State {
     shuffle(rng, s.auto.deck);
   }
   s.rng = rng.fork().state();
+  // Another seat's hand may have been redrawn: its cached choices (cards to sell, to deliver) must
+  // be those of the sample. The seat's own choices cannot change, so its searches skip the work.
+  if (decider(s) !== seat && !s.over) s.cache = settle(s, silentRecorder());
   return s;
 }

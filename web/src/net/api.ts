@@ -113,7 +113,12 @@ const invitesKey = (id: string) => `expedition.invites.${id}`;
 export function savedInvites(id: string): Invite[] {
   try {
     const v = JSON.parse(localStorage.getItem(invitesKey(id)) ?? '[]') as unknown;
-    return Array.isArray(v) ? v.filter((i): i is Invite => typeof i?.seat === 'number' && typeof i?.key === 'string') : [];
+    return Array.isArray(v)
+      ? v.filter(
+          (i: unknown): i is Invite =>
+            typeof (i as Partial<Invite> | null)?.seat === 'number' && typeof (i as Partial<Invite> | null)?.key === 'string',
+        )
+      : [];
   } catch {
     return [];
   }

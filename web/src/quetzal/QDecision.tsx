@@ -71,8 +71,8 @@ export function QDecision({ view, seat, seats, choose, busy, canUndo, onUndo, ta
   );
   const exchanges = choices.filter((c): c is Extract<QChoice, { t: 'exchange' }> => c.t === 'exchange');
   const main = choices.filter((c) => c.t !== 'exchange');
-  let body: ReactNode = null;
-  let instruction = '';
+  let body: ReactNode;
+  let instruction: string;
 
   switch (view.decision) {
     case 'place': {

@@ -47,11 +47,13 @@ export function Board({ view, seat, seats, choose, busy }: PartProps) {
   const siteKey = view.sites.map((x) => `${x.colour}:${x.height}:${x.top}:${x.shrine}:${x.relic}`).join('|');
   const tokenKey = view.tokens.join('.');
   const seatKey = seats.map((x) => `${x.seat}:${x.name}:${x.kind}`).join('|');
+  /* eslint-disable react-hooks/exhaustive-deps -- memoized by the content keys above, not by the view objects' identity */
   const owners = useMemo(() => trailOwners(view.players), [pathKey]);
   const explorers = useMemo(() => explorersBySite(view.players), [atKey]);
   const sites = useMemo(() => view.sites, [siteKey]);
   const coloured = useMemo(() => new Set(view.tokens), [tokenKey]);
   const seatList = useMemo(() => seats, [seatKey]);
+  /* eslint-enable react-hooks/exhaustive-deps */
   const colours = useMemo(() => new Map(sites.map((x) => [x.id, x.colour])), [sites]);
 
   const [pending, setPending] = useState<Pending | null>(null);

@@ -60,7 +60,7 @@ export function Replay({ source }: { source: ReplaySource }) {
     let cancelled = false;
     setLoaded({ kind: 'loading' });
     const work = serverId === null ? Promise.resolve().then(loadLocal) : loadServer(serverId);
-    work
+    void work
       .catch((e: unknown): Loaded => ({ kind: 'error', key: 'failed', detail: e instanceof Error ? e.message : String(e) }))
       .then((l) => {
         if (!cancelled) setLoaded(l);
