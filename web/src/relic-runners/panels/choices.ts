@@ -95,7 +95,8 @@ export function choiceLabel(c: RRChoice, view: RRView, t: TFunction): string {
     case 'end':
       return t('game:choice.end');
     case 'pass':
-      return t('game:choice.pass');
+      // D-18, D-21: in a placement, passing keeps IV2-5 and places nothing.
+      return t(view.decision === 'place' ? 'game:choice.placeNothing' : 'game:choice.pass');
     case 'refill':
       return t(c.use ? 'game:choice.refillYes' : 'game:choice.refillNo');
     case 'relic':
