@@ -7,6 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRng, type Rng } from '../../src/core/rng.js';
 import { canonicalJson } from '../../src/core/hash.js';
+import { ErrorCode, MAX_MESSAGE_BYTES } from '../../src/server/protocol.js';
 import { http, TestClient } from '../helpers/ws-client.js';
 import type { ApiReply, ServerMsg } from '../helpers/wire.js';
 import { createGame, hello, joinSeat, live, startServer, until, type TestServer } from '../helpers/server.js';
@@ -14,23 +15,8 @@ import { createGame, hello, joinSeat, live, startServer, until, type TestServer 
 /** A JSON object as sent to the server: fuzzing sets any field to anything. */
 type Json = Record<string, unknown>;
 
-/** protocol.ts MAX_MESSAGE_BYTES */
-const MAX = 8 * 1024;
-
-const CODES = new Set([
-  'bad_message',
-  'too_large',
-  'rate_limited',
-  'no_game',
-  'not_joined',
-  'bad_token',
-  'not_your_turn',
-  'illegal_choice',
-  'stale',
-  'game_over',
-  'cannot_undo',
-  'internal',
-]);
+/** Every code a reply may carry: the protocol's own list. */
+const CODES: ReadonlySet<string> = new Set(ErrorCode.options);
 
 /** One bad (or harmless) message and the replies that are acceptable for it. */
 interface Case {
@@ -244,7 +230,7 @@ describe('WebSocket fuzz', () => {
           };
         }
         case 9: {
-          const size = MAX + 1 + rng.int(40 * 1024);
+          const size = MAX_MESSAGE_BYTES + 1 + rng.int(40 * 1024);
           const inner = rng.int(2)
             ? JSON.stringify({ type: 'ping', id: id0, pad: 'p'.repeat(size) })
             : randomText(rng, 10).padEnd(size, 'z');
