@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { SeatInfo } from '../net/session.js';
-import type { QChoice, QView } from '../game-types.js';
+import type { QChoice, TypesOf } from '../game-types.js';
+import type { TableProps } from '../game/table.js';
 import { ChoiceButton, choiceJson, DecisionFrame, UndoButton, WaitingPanel } from '../game/decision.js';
 import {
   counted,
@@ -17,14 +17,8 @@ import {
 } from './model.js';
 import { cardLabel, locName, upName, upText } from './words.js';
 
-export interface QDecisionProps {
-  readonly view: QView;
-  readonly seat: number | null;
-  readonly seats: readonly SeatInfo[];
-  readonly choose: (c: QChoice) => void;
-  readonly busy: boolean;
-  readonly canUndo: boolean;
-  readonly onUndo: () => void;
+/** The table's props but the log and the page's aside, plus the board selection it shares with the board. */
+export interface QDecisionProps extends Omit<TableProps<TypesOf<'quetzal'>>, 'log' | 'aside'> {
   readonly targets: ReadonlyMap<string, readonly PlaceChoice[]>;
   readonly selected: string | null;
   readonly onSelect: (t: Target | null) => void;
