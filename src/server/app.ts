@@ -190,15 +190,7 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
   app.get('/api/games/:id/record', async (req, reply) => {
     const g = await hub.mustGet(gameIdParam.parse(req.params).id);
     if (g.status === 'active') return reply.code(409).send(refusal('game_over', 'the record is published when the game is over'));
-    return {
-      format: 'expedition-match',
-      version: g.seeding,
-      game: g.game.id,
-      seats: g.stored.seats,
-      seed: g.stored.seed,
-      options: g.stored.options,
-      choices: g.moves.map((m) => m.choice),
-    } satisfies RecordAnswer;
+    return g.match.record satisfies RecordAnswer;
   });
 
   const webRoot = opts.webRoot && existsSync(join(opts.webRoot, 'index.html')) ? opts.webRoot : null;
