@@ -31,7 +31,7 @@ export interface InPage {
     querySelectorAll(selector: string): Iterable<PageElement>;
     createElement(tag: string): PageElement;
     readonly head: PageElement;
-    readonly documentElement: { readonly scrollWidth: number };
+    readonly documentElement: { readonly scrollWidth: number; readonly lang: string };
     addEventListener(type: 'securitypolicyviolation', listener: (e: CspViolationEvent) => void): void;
   };
   readonly localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
