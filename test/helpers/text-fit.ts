@@ -156,8 +156,7 @@ function scan(): TextFault[] {
     return parts.join(' > ');
   };
   const clip = (s: string) => (s.length > 70 ? `${s.slice(0, 67)}…` : s);
-  const ownTextNodes = (el: El): Node[] =>
-    Array.from(el.childNodes).filter((n) => n.nodeType === 3 && (n.nodeValue ?? '').trim() !== '');
+  const ownTextNodes = (el: El): Node[] => Array.from(el.childNodes).filter((n) => n.nodeType === 3 && (n.nodeValue ?? '').trim() !== '');
   const isSvg = (el: El) => el.namespaceURI === SVG;
   const union = (rs: readonly Rect[]): Rect => {
     const left = Math.min(...rs.map((r) => r.left));
@@ -268,7 +267,7 @@ function scan(): TextFault[] {
         continue;
       }
     }
-    for (let a: El | null = it.svg ? it.el.ownerSVGElement ?? null : it.el; a && a !== doc.body; a = a.parentElement) {
+    for (let a: El | null = it.svg ? (it.el.ownerSVGElement ?? null) : it.el; a && a !== doc.body; a = a.parentElement) {
       const s = style(a);
       if (isSvg(a) && a.localName !== 'svg' && a.localName !== 'foreignObject') continue;
       if (s.position === 'fixed') break;
@@ -435,6 +434,9 @@ function scan(): TextFault[] {
     const box = it.rects[0]!;
     const { order, painted } = drawing(root);
     const mine = order.get(it.el) ?? -1;
+    // A label drawn with a halo (its stroke painted first) stays legible over any shape beneath.
+    const ts = style(it.el);
+    const haloed = ts.stroke !== 'none' && parseFloat(ts.strokeWidth) >= 2 && ts.getPropertyValue('paint-order').startsWith('stroke');
     const near = painted.filter((sh) => {
       if (sh.contains(it.el) || invisible(sh)) return false;
       const r = sh.getBoundingClientRect();
@@ -456,6 +458,7 @@ function scan(): TextFault[] {
       const st = style(sh);
       const o = opacity(sh);
       const above = (order.get(sh) ?? -1) > mine;
+      if (!above && haloed) continue;
       const fills = alpha(st.fill) * Number(st.fillOpacity) * o >= 0.5;
       const strokes = above && alpha(st.stroke) * Number(st.strokeOpacity) * o >= 0.5 && parseFloat(st.strokeWidth) > 0;
       const whole = sh.localName === 'image' || sh.localName === 'use';
@@ -466,7 +469,8 @@ function scan(): TextFault[] {
         const q = pt.matrixTransform(inv);
         return (fills && sh.isPointInFill?.(q) === true) || (strokes && sh.isPointInStroke?.(q) === true);
       }).length;
-      const fault = above ? inside > 0 : inside > 0 && inside < points.length;
+      // Beneath: a glyph edge on a shape's edge (one point) is no fault, a label across it is.
+      const fault = above ? inside > 0 : inside >= 2 && points.length - inside >= 2;
       if (fault) {
         faults.push({
           kind: above ? 'covered' : 'off-shape',

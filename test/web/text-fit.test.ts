@@ -174,7 +174,10 @@ test('the measure finds each kind of cut, broken or covered text, and nothing in
   assert.equal(selects.length, 1, `only the narrow select: ${describeFaults('specimen', selects).join('\n')}`);
   const good = await page.locator('[data-good]').evaluateAll((els: PageElement[]) => els.map((e) => (e.textContent ?? '').trim()));
   for (const f of faults)
-    assert.ok(!good.some((g) => f.text.startsWith(g.slice(0, 12)) || (f.other?.text ?? '').startsWith(g.slice(0, 12))), `a false alarm: ${describeFaults('specimen', [f]).join('')}`);
+    assert.ok(
+      !good.some((g) => f.text.startsWith(g.slice(0, 12)) || (f.other?.text ?? '').startsWith(g.slice(0, 12))),
+      `a false alarm: ${describeFaults('specimen', [f]).join('')}`,
+    );
   await page.context().close();
 });
 
@@ -195,19 +198,23 @@ test('a 4-player Relic Runners table mid-game: no text cut, broken or covered in
   verdict([...(await measure('relic-runners', DESKTOP, open)), ...(await measure('relic-runners', PHONE, open))]);
 });
 
-test('a 4-player Quetzal table, as a round starts and mid-game: no text cut, broken or covered in en, de, fr, pl', { timeout: 180_000 }, async (t) => {
-  mkdirSync(join(ARTIFACTS, DIR), { recursive: true });
-  const table = await newTable('quetzal', 'text-fit-q');
-  // Seat 0's first placement: no bid anywhere yet.
-  await table.advance(0);
-  t.diagnostic(`game ${table.id} at move ${table.moves}`);
-  const open = openTable(table, 'quetzal-board');
-  const faults = await measure('quetzal-start', DESKTOP, open);
-  await table.advance(40);
-  t.diagnostic(`game ${table.id} at move ${table.moves}`);
-  faults.push(...(await measure('quetzal', DESKTOP, open)), ...(await measure('quetzal', PHONE, open)));
-  verdict(faults);
-});
+test(
+  'a 4-player Quetzal table, as a round starts and mid-game: no text cut, broken or covered in en, de, fr, pl',
+  { timeout: 180_000 },
+  async (t) => {
+    mkdirSync(join(ARTIFACTS, DIR), { recursive: true });
+    const table = await newTable('quetzal', 'text-fit-q');
+    // Seat 0's first placement: no bid anywhere yet.
+    await table.advance(0);
+    t.diagnostic(`game ${table.id} at move ${table.moves}`);
+    const open = openTable(table, 'quetzal-board');
+    const faults = await measure('quetzal-start', DESKTOP, open);
+    await table.advance(40);
+    t.diagnostic(`game ${table.id} at move ${table.moves}`);
+    faults.push(...(await measure('quetzal', DESKTOP, open)), ...(await measure('quetzal', PHONE, open)));
+    verdict(faults);
+  },
+);
 
 test('both score screens with three bots: no text cut, broken or covered in en, de, fr, pl', { timeout: 300_000 }, async (t) => {
   mkdirSync(join(ARTIFACTS, DIR), { recursive: true });

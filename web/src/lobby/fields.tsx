@@ -59,14 +59,19 @@ export function BotLevel({
   label: string;
 }) {
   const { t } = useTranslation('lobby');
+  const chosen = BOT_LEVELS.find((l) => l.spec === value);
+  // The level's name in the select, what it does beside it: a select cannot wrap a long option.
   return (
-    <select aria-label={label} value={value} onChange={(e) => onChange(e.target.value as BotSpec)} data-testid={testId}>
-      {BOT_LEVELS.map((l) => (
-        <option key={l.spec} value={l.spec}>
-          {t(`levels.${l.key}`)}
-        </option>
-      ))}
-    </select>
+    <>
+      <select aria-label={label} value={value} onChange={(e) => onChange(e.target.value as BotSpec)} data-testid={testId}>
+        {BOT_LEVELS.map((l) => (
+          <option key={l.spec} value={l.spec}>
+            {t(`levels.${l.key}`)}
+          </option>
+        ))}
+      </select>
+      {chosen && <span className="level-hint">{t(`levelHints.${chosen.key}`)}</span>}
+    </>
   );
 }
 

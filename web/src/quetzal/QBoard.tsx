@@ -7,12 +7,20 @@ import type { SeatInfo } from '../net/session.js';
 import type { QChoice, QView } from '../game-types.js';
 import { targetKey, type PlaceChoice, type Target } from './model.js';
 import { CardShape, EmptySlot, HolderMark, Meeple, QTarget } from './pieces.js';
-import { cardLabel, holderName, locName, upName, upText } from './words.js';
+import { cardLabel, holderName, locName, upName, upShort, upText } from './words.js';
+import { FitText } from '../game/FitText.js';
 
 const { width: W, height: H } = DATA.board;
 /** Card sizes: the Temple display has room for bigger cards than the excavation sites. */
 const TEMPLE_CARD = { w: 58, h: 70, dy: 8 };
 const SITE_CARD = { w: 44, h: 56, dx: 12, dy: 32 };
+/** A Village upgrade tile: as tall as the space between two banners allows (70 apart), its top clear of the name. */
+const UPGRADE_TILE = { w: 126, h: 58, dy: 3 };
+
+/** Where an excavation site's first card begins: its note must end before. */
+const siteCardsLeft = (d: LocationData) => (d.cardXY?.[0]?.[0] ?? d.x + d.w) + SITE_CARD.dx - SITE_CARD.w / 2;
+/** Room for a location's name: up to the Temple's cards, or the box's corner (where a help mark may stand). */
+const nameRoom = (d: LocationData) => (d.id === 'temple' && d.displayXY?.[0] ? d.displayXY[0][0] - TEMPLE_CARD.w / 2 - d.x - 16 : d.w - 30);
 
 export interface QBoardProps {
   readonly view: QView;
@@ -60,13 +68,13 @@ function Location(p: LocProps) {
   const frame = (
     <>
       <rect x={d.x} y={d.y} width={d.w} height={d.h} rx={10} className={`q-loc q-loc-${lv.kind}${active ? ' is-active' : ''}`} />
-      <text x={d.x + 10} y={d.y + 20} className="q-loc-name">
+      <FitText x={d.x + 10} y={d.y + 20} maxWidth={nameRoom(d)} className="q-loc-name">
         {name}
-      </text>
+      </FitText>
       {lv.id === 'harbour' && (
-        <text x={d.x + 10} y={d.y + 36} className="q-loc-note">
+        <FitText x={d.x + 10} y={d.y + 36} maxWidth={d.w - 20} className="q-loc-note">
           {t('board.perFigure', { cost: d.costPerFigure ?? 2 })}
-        </text>
+        </FitText>
       )}
     </>
   );
@@ -189,22 +197,25 @@ function VillageDisplay({ view, d, t, choose, busy }: LocProps) {
   for (const c of view.choices ?? []) if (c.t === 'village') picks.set(c.up, c);
   return (
     <g data-testid="village-display">
-      {(d.displayXY ?? []).map(([x, y], i) => {
+      {(d.displayXY ?? []).map(([x, cy], i) => {
         const up = i < view.village.length ? view.village[i] : undefined;
         const tx = x - 52;
+        const { w, h, dy } = UPGRADE_TILE;
+        const y = cy + dy;
         if (up === undefined) {
-          return <rect key={i} x={tx} y={y - 26} width={122} height={52} rx={6} fill="url(#q-hatch)" />;
+          return <rect key={i} x={tx} y={y - h / 2} width={w} height={h} rx={6} fill="url(#q-hatch)" />;
         }
-        if (up === null) return <EmptySlot key={i} x={x + 9} y={y} w={122} h={52} label={t('board.emptySpace')} />;
+        if (up === null) return <EmptySlot key={i} x={tx + w / 2} y={y} w={w} h={h} label={t('board.emptySpace')} />;
         const label = `${upName(up, t)}: ${upText(up, t)}`;
+        // The tile holds the name and the effect in short; the full text is its tooltip and in the panels.
         const tile = (
           <g className="q-upgrade-tile">
             <title>{label}</title>
-            <rect x={tx} y={y - 26} width={122} height={52} rx={6} />
-            <foreignObject x={tx + 4} y={y - 24} width={114} height={48}>
+            <rect x={tx} y={y - h / 2} width={w} height={h} rx={6} />
+            <foreignObject x={tx + 4} y={y - h / 2 + 2} width={w - 8} height={h - 4}>
               <div className="q-upgrade-fo">
                 <strong>{upName(up, t)}</strong>
-                <span>{upText(up, t)}</span>
+                <span>{upShort(up, t)}</span>
               </div>
             </foreignObject>
           </g>
@@ -246,9 +257,15 @@ function Bid({ lv, d, t, seats }: LocProps) {
   const y = site ? d.y + 58 : d.y + d.h / 2 + 12;
   if (!lv.bid) {
     return lv.covered ? null : (
-      <text x={site ? d.x + 12 : d.x + d.w / 2} y={y + 4} textAnchor={site ? 'start' : 'middle'} className="q-loc-note">
+      <FitText
+        x={site ? d.x + 12 : d.x + d.w / 2}
+        y={y + 4}
+        maxWidth={site ? siteCardsLeft(d) - d.x - 16 : d.w - 20}
+        textAnchor={site ? 'start' : 'middle'}
+        className="q-loc-note"
+      >
         {t('board.noBid')}
-      </text>
+      </FitText>
     );
   }
   const b = lv.bid;
@@ -297,12 +314,12 @@ function InfoBox({ view, t }: { view: QView; t: TFunction }) {
   return (
     <g className="q-info" data-testid="board-info">
       <rect x={x} y={y} width={240} height={122} rx={10} className="q-info-bg" />
-      <text x={x + 12} y={y + 24} className="q-loc-name">
+      <FitText x={x + 12} y={y + 24} maxWidth={216} className="q-loc-name">
         {t('board.round', { round: view.round })}
-      </text>
-      <text x={x + 12} y={y + 44} className="q-loc-note">
+      </FitText>
+      <FitText x={x + 12} y={y + 44} maxWidth={216} className="q-loc-note">
         {t(`board.phase.${view.phase}`)}
-      </text>
+      </FitText>
       {[
         [t('board.deck'), view.deckSize],
         [t('board.discard'), view.discard.length],
@@ -313,9 +330,9 @@ function InfoBox({ view, t }: { view: QView; t: TFunction }) {
           <text x={33} y={20} textAnchor="middle" className="q-count">
             {n}
           </text>
-          <text x={33} y={38} textAnchor="middle" className="q-stack-label">
+          <FitText x={33} y={38} maxWidth={60} textAnchor="middle" className="q-stack-label">
             {label}
-          </text>
+          </FitText>
         </g>
       ))}
     </g>

@@ -18,6 +18,8 @@ export const cardList = (names: readonly string[], t: TFunction): string =>
 export const locName = (id: string, t: TFunction): string => t(`quetzal:loc.${id}`, { defaultValue: id });
 export const upName = (id: string, t: TFunction): string => t(`quetzal:up.${id}.name`, { defaultValue: id });
 export const upText = (id: string, t: TFunction): string => t(`quetzal:up.${id}.text`, { defaultValue: '' });
+/** An upgrade's effect in a few words, for its tile on the board (the full text is its tooltip). */
+export const upShort = (id: string, t: TFunction): string => t(`short:quetzalUpgrade.${id}`, { defaultValue: upText(id, t) });
 
 /** A seat's name, or "The automaton". */
 export function holderName(seats: readonly SeatInfo[], h: number | 'automaton' | null | undefined, t: TFunction): string {

@@ -176,7 +176,7 @@ const SiteMark = memo(
         <title>{info.join(' · ')}</title>
         <SiteBody site={g} view={v} />
         {v.top && (
-          <g transform="translate(34,14)" data-testid={`top-${v.id}`}>
+          <g transform="translate(44,14)" data-testid={`top-${v.id}`}>
             <rect x="-4" y="-12" width="46" height="24" rx="4" fill="#5b2f80" stroke="#f1e3bf" strokeWidth="2" />
             <text className="rr-top" x="19" y="5" textAnchor="middle" fill="#fff">
               {v.top}
