@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { kindCount } from './words.js';
 import type { TFunction } from 'i18next';
 import type { QChoice, TypesOf } from '../game-types.js';
 import type { TableProps } from '../game/table.js';
@@ -34,9 +35,7 @@ export function targetName(key: string, t: TFunction): string {
 export function placementLabel(c: PlaceChoice, upgrades: readonly string[], t: TFunction): { main: string; detail: string } {
   const n = figureCount(c);
   const main =
-    c.as === undefined && c.leader && n === 1 && c.loc !== 'camp' && c.loc !== 'harbour'
-      ? t('panel.leaderAlone')
-      : `${n} ${t(`kind.${c.as ?? 'figure'}`, { count: n })}`;
+    c.as === undefined && c.leader && n === 1 && c.loc !== 'camp' && c.loc !== 'harbour' ? t('panel.leaderAlone') : kindCount(c.as, n, t);
   const parts: string[] = [];
   if (c.adv > 0) parts.push(t('panel.useAdv', { count: c.adv }));
   if (c.arch > 0) parts.push(t('panel.useArch', { count: c.arch }));

@@ -27,6 +27,6 @@ export function holderName(seats: readonly SeatInfo[], h: number | 'automaton' |
   return seatName(seats, h, t);
 }
 
-/** "2 adventurers", "1 archaeologist", "3 figures". */
+/** "2 adventurers", "1 archaeologist", "3 figures": number and word agree in every language (one key, its plural forms). */
 export const kindCount = (kind: 'adv' | 'arch' | null | undefined, count: number, t: TFunction): string =>
-  `${count} ${t(`quetzal:kind.${kind ?? 'figure'}`, { count })}`;
+  t(`counts:figures.${kind ?? 'figure'}`, { count });

@@ -39,7 +39,7 @@ export function ScoreScreen({ view, seat, seats }: PartProps) {
           const colours = relics.filter((n) => n > 0).length;
           return (
             <td key={i} className={result.winners.includes(i) ? 'winner' : undefined}>
-              {t('score.relicsOf', { count, colours })}
+              {t('score.relicsOf', { count, colours: t('counts:colours', { count: colours }) })}
             </td>
           );
         })}

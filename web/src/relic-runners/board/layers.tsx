@@ -169,7 +169,7 @@ const SiteMark = memo(
     const info = [siteName(v.id, t, v.colour)];
     if (g.kind !== 'camp') info.push(t('info.tiles', { count: v.height }));
     if (v.top) info.push(t('info.top', { tile: v.top }));
-    if (v.shrine) info.push(v.relic ? t('info.relic', { relic: t(`relic.${v.relic}`) }) : t('info.relicTaken'));
+    if (v.shrine) info.push(v.relic ? t(`info.relic.${v.relic}`) : t('info.relicTaken'));
     if (here) info.push(t('info.explorers', { names: here.map((s) => seatName(seats, s, t)).join(', ') }));
     return (
       <g className={`rr-site rr-${g.kind}`} transform={`translate(${g.x},${g.y})`} data-site={v.id}>
