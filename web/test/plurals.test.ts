@@ -65,6 +65,12 @@ const PHRASES: Record<string, Record<(typeof LANGUAGES)[number], readonly string
     fr: ['0 figurine', '1 figurine', '2 figurines', '5 figurines', '22 figurines'],
     pl: ['0 figurek', '1 figurka', '2 figurki', '5 figurek', '22 figurki'],
   },
+  'counts:coins': {
+    en: ['0 coins', '1 coin', '2 coins', '5 coins', '22 coins'],
+    de: ['0 Münzen', '1 Münze', '2 Münzen', '5 Münzen', '22 Münzen'],
+    fr: ['0 pièce', '1 pièce', '2 pièces', '5 pièces', '22 pièces'],
+    pl: ['0 monet', '1 moneta', '2 monety', '5 monet', '22 monety'],
+  },
   'counts:colours': {
     en: ['0 colours', '1 colour', '2 colours', '5 colours', '22 colours'],
     de: ['0 Farben', '1 Farbe', '2 Farben', '5 Farben', '22 Farben'],

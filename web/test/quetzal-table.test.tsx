@@ -194,10 +194,10 @@ describe('Quetzal words', () => {
     const line = (e: QEvent, all: readonly QEvent[] = [e]) => describeQEvent(e, seats, i18n.t, all);
     expect(line({ type: 'coins', seat: 0, n: 7, why: 'blackMarket' })).toBe('P0: +7 coins (Black Market).');
     expect(line({ type: 'vp', seat: 1, n: 1, why: 'discovery' })).toBe('P1: +1 VP (discovery track).');
-    expect(line({ type: 'coins', seat: 0, n: 1, why: 'smallTemple' })).toBe('P0: +1 coins (Small Temple).');
+    expect(line({ type: 'coins', seat: 0, n: 1, why: 'smallTemple' })).toBe('P0: +1 coin (Small Temple).');
     expect(line({ type: 'coins', seat: 0, n: 5, why: 'instantCoins' })).toBe('P0: +5 coins (Windfall).');
-    expect(line({ type: 'coins', seat: 0, n: 1, why: 'reroll2' })).toBe('P0: +1 coins (bonus).');
-    expect(line({ type: 'coins', seat: 0, n: 1, why: 'standingFigure' })).toBe('P0: +1 coins (standing figure).');
+    expect(line({ type: 'coins', seat: 0, n: 1, why: 'reroll2' })).toBe('P0: +1 coin (bonus).');
+    expect(line({ type: 'coins', seat: 0, n: 1, why: 'standingFigure' })).toBe('P0: +1 coin (standing figure).');
     const roll: QEvent = { type: 'roll', seat: 0, adv: 1, arch: 0, side: 0, stand: 1, leaderStands: false, coins: 1, reveals: true };
     expect(line({ type: 'coins', seat: 0, n: 1, why: 'standingFigure' }, [roll])).toBeNull();
     expect(line({ type: 'vp', seat: 0, n: 3, why: 'delivery' })).toBeNull();

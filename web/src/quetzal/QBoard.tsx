@@ -73,7 +73,7 @@ function Location(p: LocProps) {
       </FitText>
       {lv.id === 'harbour' && (
         <FitText x={d.x + 10} y={d.y + 36} maxWidth={d.w - 20} className="q-loc-note">
-          {t('board.perFigure', { cost: d.costPerFigure ?? 2 })}
+          {t('board.perFigure', { coins: t('counts:coins', { count: d.costPerFigure ?? 2 }) })}
         </FitText>
       )}
     </>
@@ -133,7 +133,7 @@ function Banner({ lv, b, bd, t, seats, targets, selected, onSelect, busy, view }
   const placeable = !busy && targets.has(key);
   const kindName = t(`kind.${b.kind}`, { count: 1 });
   const holder = b.holder === null ? t('board.open') : t('board.held', { name: holderName(seats, b.holder, t) });
-  const label = `${t('board.bannerFull', { loc: locName(lv.id, t), n: b.n, kind: kindName, cost: b.cost, yield: t(`yield.${b.yield}`) })}; ${b.covered ? t('board.closed') : holder}`;
+  const label = `${t('board.bannerFull', { loc: locName(lv.id, t), n: b.n, kind: kindName, coins: t('counts:coins', { count: b.cost }), yield: t(`yield.${b.yield}`) })}; ${b.covered ? t('board.closed') : holder}`;
   const beingResolved = view.pending?.loc === lv.id && view.pending.banner === b.n;
   const body = (
     <g className={`q-banner${beingResolved ? ' is-active' : ''}`}>

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { GainReason, QEvent, RerollResult } from '../../../src/games/quetzal/events.js';
 import type { LogEvent, SeatInfo } from '../net/session.js';
-import { cardList, holderName, locName, upName } from './words.js';
+import { cardList, holderName, kindCount, locName, upName } from './words.js';
 
 /** Why coins/VP/discovery came, in words; null when another line of the same move says it already. */
 function whyText(why: GainReason, t: TFunction): string | null {
@@ -44,11 +44,12 @@ export function describeQEvent(logEvent: LogEvent, seats: readonly SeatInfo[], t
   const e = logEvent as QEvent;
   const name = holderName(seats, 'seat' in e ? e.seat : null, t);
   const k = (key: string, o: Record<string, unknown> = {}) => t(`quetzal:log.${key}`, { name, ...o });
+  const coins = (n: number) => t('counts:coins', { count: n });
   switch (e.type) {
     case 'roll': {
       const faces = (['adv', 'arch', 'side', 'stand'] as const).filter((f) => e[f] > 0).map((f) => `${e[f]} × ${t(`quetzal:face.${f}`)}`);
       if (e.leaderStands) faces.push(t('quetzal:log.leaderStands'));
-      return e.coins > 0 ? k('rollCoins', { faces: faces.join(', '), coins: e.coins }) : k('roll', { faces: faces.join(', ') });
+      return e.coins > 0 ? k('rollCoins', { faces: faces.join(', '), coins: coins(e.coins) }) : k('roll', { faces: faces.join(', ') });
     }
     case 'reroll': {
       const face = (f: RerollResult) =>
@@ -58,8 +59,8 @@ export function describeQEvent(logEvent: LogEvent, seats: readonly SeatInfo[], t
     case 'place': {
       const where = locName(e.loc, t);
       const kind = t(`quetzal:kind.${e.kind ?? 'figure'}`, { count: e.n });
-      if (e.banner !== null) return k('placeBanner', { banner: e.banner, where, kind, cost: e.cost });
-      if (e.loc === 'harbour') return k('placeHarbour', { count: e.n, where, cost: e.cost });
+      if (e.banner !== null) return k('placeBanner', { banner: e.banner, where, kind, coins: coins(e.cost) });
+      if (e.loc === 'harbour') return k('placeHarbour', { figures: kindCount(null, e.n, t), where, coins: coins(e.cost) });
       return k(e.leader && e.n > 1 ? 'placeLeader' : 'place', { count: e.n, kind, where });
     }
     case 'outbid':
@@ -97,7 +98,7 @@ export function describeQEvent(logEvent: LogEvent, seats: readonly SeatInfo[], t
       const where = locName(e.loc, t);
       return e.cards.length === 0
         ? k('deliverNone', { where })
-        : k('deliver', { cards: cardList(e.cards, t), where, vp: e.vp, coins: e.coins, discovery: e.discovery });
+        : k('deliver', { cards: cardList(e.cards, t), where, vp: e.vp, coins: coins(e.coins), discovery: e.discovery });
     }
     case 'upgrade':
       return k('upgrade', { up: upName(e.up, t) });
@@ -110,7 +111,7 @@ export function describeQEvent(logEvent: LogEvent, seats: readonly SeatInfo[], t
       // Standing figures of a roll are already counted in the roll's line.
       if (isStanding(e.why) && all.some((x) => x.type === 'roll')) return null;
       const why = whyText(e.why, t);
-      return why === null ? null : k(e.type, { n: e.n, why });
+      return why === null ? null : e.type === 'coins' ? k('coins', { coins: coins(e.n), why }) : k('vp', { n: e.n, why });
     }
     case 'discovery': {
       const why = whyText(e.why, t);
