@@ -71,6 +71,18 @@ const PHRASES: Record<string, Record<(typeof LANGUAGES)[number], readonly string
     fr: ['0 pièce', '1 pièce', '2 pièces', '5 pièces', '22 pièces'],
     pl: ['0 monet', '1 moneta', '2 monety', '5 monet', '22 monety'],
   },
+  'quetzal:panel.useAdv': {
+    en: ['0 adventurer faces', '1 adventurer face', '2 adventurer faces', '5 adventurer faces', '22 adventurer faces'],
+    de: ['0 × Abenteurerseite', '1 × Abenteurerseite', '2 × Abenteurerseite', '5 × Abenteurerseite', '22 × Abenteurerseite'],
+    fr: ['0 face aventurier', '1 face aventurier', '2 faces aventurier', '5 faces aventurier', '22 faces aventurier'],
+    pl: [
+      '0 × strona poszukiwacza',
+      '1 × strona poszukiwacza',
+      '2 × strona poszukiwacza',
+      '5 × strona poszukiwacza',
+      '22 × strona poszukiwacza',
+    ],
+  },
   'counts:colours': {
     en: ['0 colours', '1 colour', '2 colours', '5 colours', '22 colours'],
     de: ['0 Farben', '1 Farbe', '2 Farben', '5 Farben', '22 Farben'],

@@ -44,7 +44,7 @@ export function placementLabel(c: PlaceChoice, upgrades: readonly string[], t: T
   const cost = placementCost(c, upgrades);
   return {
     main,
-    detail: `${t('panel.uses', { parts: parts.join(', ') })} · ${cost > 0 ? t('panel.cost', { count: cost }) : t('panel.free')}`,
+    detail: `${t('panel.uses', { parts: parts.join(', ') })} · ${cost > 0 ? t('counts:coins', { count: cost }) : t('panel.free')}`,
   };
 }
 
