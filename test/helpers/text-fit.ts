@@ -1,13 +1,17 @@
 /**
- * Finds text that a person cannot read whole on a page: text cut by the box that clips it, text
- * sticking out of the SVG shape it labels, a word broken across two lines, two labels on top of
- * each other, and SVG text painted over by a shape drawn after it. Written once for every browser
- * test: `textFaults(page)` measures the page as it is now (page.evaluate) and returns every
- * offender with its selector path and text; `describeFaults` words them for an assertion.
+ * Finds text that a person cannot read whole on a page, in five kinds: `clipped` (cut by a box that
+ * clips it: overflow hidden or clip, an ellipsis, an <svg>'s edge, a <select> narrower than its
+ * options), `split-word` (a word broken across two lines where nothing allows a break),
+ * `overlap` (two labels on top of each other), `covered` (SVG text painted over by a shape drawn
+ * after it) and `off-shape` (SVG text running over the edge of the shape it is written on).
+ * Written once for every browser test: `textFaults(page)` measures the page as it is now
+ * (page.evaluate) and returns every offender with its selector path and text; `describeFaults`
+ * words them for an assertion.
  *
  * What counts as text: every rendered element whose own text (its direct text nodes) is not blank,
- * HTML and SVG `<text>` alike, and the option a `<select>` shows. Invisible elements, text only for
- * screen readers (a 1 px clipped box) and closed `<details>` are left out.
+ * HTML and SVG `<text>` alike, and the options of a `<select>`. Invisible elements, text only for
+ * screen readers (a 1 px clipped box), closed `<details>` and what a scroll container hides now
+ * (reachable by scrolling) are left out.
  */
 import type { Page } from 'playwright-core';
 
