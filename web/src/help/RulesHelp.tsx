@@ -25,7 +25,9 @@ function RulesButton({ game }: { game: HelpGame }) {
   useEffect(() => {
     const onHash = () => {
       const next = parseHelpHash(window.location.hash);
-      if (next && !opener.current && document.activeElement instanceof HTMLElement) opener.current = document.activeElement;
+      const active = document.activeElement;
+      // A link inside the panel (its contents) is not what opened it: it goes away on closing.
+      if (next && !opener.current && active instanceof HTMLElement && !active.closest('.help-sheet')) opener.current = active;
       setTarget(next);
     };
     window.addEventListener('hashchange', onHash);
