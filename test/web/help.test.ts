@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { browserSuite, shot, watchErrors } from '../helpers/browser.js';
+import type { PageElement } from '../helpers/page.js';
 
 const LOCALES = fileURLToPath(new URL('../../../web/src/i18n/locales', import.meta.url));
 const strings = <T>(lng: string, ns: string) => JSON.parse(readFileSync(join(LOCALES, lng, `${ns}.json`), 'utf8')) as T;
@@ -74,122 +75,136 @@ async function assertInView(page: Page, panel: Locator, id: string): Promise<voi
   );
   const box = await entry.boundingBox();
   const vp = page.viewportSize()!;
-  assert.ok(box && box.y >= 0 && box.y < vp.height && box.x >= 0 && box.x < vp.width, `${id} is inside the viewport (${JSON.stringify(box)})`);
-  assert.ok(await entry.evaluate((el) => el.classList.contains('highlighted')), `${id} is marked as the entry asked for`);
+  assert.ok(
+    box && box.y >= 0 && box.y < vp.height && box.x >= 0 && box.x < vp.width,
+    `${id} is inside the viewport (${JSON.stringify(box)})`,
+  );
+  assert.ok(await entry.evaluate((el: PageElement) => el.classList.contains('highlighted')), `${id} is marked as the entry asked for`);
 }
 
 const focusedTestId = (page: Page) =>
   page.evaluate(
     () =>
-      (globalThis as unknown as { document: { activeElement: { getAttribute(a: string): string | null } | null } }).document.activeElement?.getAttribute(
-        'data-testid',
-      ) ?? null,
+      (
+        globalThis as unknown as { document: { activeElement: { getAttribute(a: string): string | null } | null } }
+      ).document.activeElement?.getAttribute('data-testid') ?? null,
   );
 
-test('Relic Runners: one click opens the rules, a tile link opens its entry, the language follows, Escape closes', { timeout: 90_000 }, async () => {
-  const page = await suite.browser.newPage({ width: 1280, height: 800 });
-  const errors = watchErrors(page);
-  await startTable(page, 'relic-runners', 'en');
+test(
+  'Relic Runners: one click opens the rules, a tile link opens its entry, the language follows, Escape closes',
+  { timeout: 90_000 },
+  async () => {
+    const page = await suite.browser.newPage({ width: 1280, height: 800 });
+    const errors = watchErrors(page);
+    await startTable(page, 'relic-runners', 'en');
 
-  assert.equal(await page.getByTestId('help-panel').count(), 0, 'no panel before the click');
-  await page.getByTestId('help-open').click();
-  let panel = await openPanel(page);
-  assert.equal(await panel.locator('h2').textContent(), helpTitle('en', 'relic-runners'));
-  // The table of contents and every section are there.
-  for (const s of ['turn', 'toolboxes', 'ivory', 'purple', 'scoring', 'end']) assert.equal(await panel.locator(`section[data-help-id="${s}"]`).count(), 1, s);
-  assert.equal(await focusedTestId(page), null, 'focus moved into the panel (its heading)');
-  await page.keyboard.press('Escape');
-  await panel.waitFor({ state: 'detached' });
-  assert.equal(await focusedTestId(page), 'help-open', 'focus is back on the Rules button');
+    assert.equal(await page.getByTestId('help-panel').count(), 0, 'no panel before the click');
+    await page.getByTestId('help-open').click();
+    let panel = await openPanel(page);
+    assert.equal(await panel.locator('h2').textContent(), helpTitle('en', 'relic-runners'));
+    // The table of contents and every section are there.
+    for (const s of ['turn', 'toolboxes', 'ivory', 'purple', 'scoring', 'end'])
+      assert.equal(await panel.locator(`section[data-help-id="${s}"]`).count(), 1, s);
+    assert.equal(await focusedTestId(page), null, 'focus moved into the panel (its heading)');
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    assert.equal(await focusedTestId(page), 'help-open', 'focus is back on the Rules button');
 
-  // A link such as a tile tooltip's (RR §5 PU-3), clicked on the table.
-  await page.evaluate(() => {
-    const doc = (globalThis as unknown as { document: { createElement(t: string): Record<string, unknown>; body: { append(n: unknown): void } } }).document;
-    const a = doc.createElement('a');
-    a.href = '#help/relic-runners/PU-3';
-    a.textContent = 'PU-3';
-    a.id = 'tile-link';
-    doc.body.append(a);
-  });
-  await page.locator('#tile-link').click();
-  panel = await openPanel(page);
-  await assertInView(page, panel, 'PU-3');
-  const pu3 = panel.locator('[data-help-id="PU-3"]');
-  assert.equal(await pu3.locator('h4').textContent(), `PU-3${tileName('en', 'PU-3')}`);
-  const english = await pu3.locator('p').first().textContent();
-  await shot(page, 'help-rr-en.png');
+    // A link such as a tile tooltip's (RR §5 PU-3), clicked on the table.
+    await page.evaluate(() => {
+      const doc = (
+        globalThis as unknown as { document: { createElement(t: string): Record<string, unknown>; body: { append(n: unknown): void } } }
+      ).document;
+      const a = doc.createElement('a');
+      a.href = '#help/relic-runners/PU-3';
+      a.textContent = 'PU-3';
+      a.id = 'tile-link';
+      doc.body.append(a);
+    });
+    await page.locator('#tile-link').click();
+    panel = await openPanel(page);
+    await assertInView(page, panel, 'PU-3');
+    const pu3 = panel.locator('[data-help-id="PU-3"]');
+    assert.equal(await pu3.locator('h4').textContent(), `PU-3${tileName('en', 'PU-3')}`);
+    const english = await pu3.locator('p').first().textContent();
+    await shot(page, 'help-rr-en.png');
 
-  // Another language while the panel is open: the same entry, in German.
-  await page.getByTestId('language').selectOption('de');
-  await page.waitForFunction(
-    (title) =>
-      (globalThis as unknown as { document: { querySelector(s: string): { textContent: string | null } | null } }).document.querySelector(
-        '[data-testid="help-panel"] h2',
-      )?.textContent === title,
-    helpTitle('de', 'relic-runners'),
-  );
-  panel = await openPanel(page);
-  assert.equal(await pu3.locator('h4').textContent(), `PU-3${tileName('de', 'PU-3')}`);
-  const german = await pu3.locator('p').first().textContent();
-  assert.notEqual(german, english, 'the entry is in German now');
-  assert.match(german ?? '', /Tagesrationen/, 'German uses the rulebook’s word');
-  await assertInView(page, panel, 'PU-3');
-  await shot(page, 'help-rr-de.png');
+    // Another language while the panel is open: the same entry, in German.
+    await page.getByTestId('language').selectOption('de');
+    await page.waitForFunction(
+      (title) =>
+        (globalThis as unknown as { document: { querySelector(s: string): { textContent: string | null } | null } }).document.querySelector(
+          '[data-testid="help-panel"] h2',
+        )?.textContent === title,
+      helpTitle('de', 'relic-runners'),
+    );
+    panel = await openPanel(page);
+    assert.equal(await pu3.locator('h4').textContent(), `PU-3${tileName('de', 'PU-3')}`);
+    const german = await pu3.locator('p').first().textContent();
+    assert.notEqual(german, english, 'the entry is in German now');
+    assert.match(german ?? '', /Tagesrationen/, 'German uses the rulebook’s word');
+    await assertInView(page, panel, 'PU-3');
+    await shot(page, 'help-rr-de.png');
 
-  // Another entry by hash (an ivory tile, RR §4 IV2-5), then a phone.
-  await page.evaluate(() => {
-    (globalThis as unknown as { location: { hash: string } }).location.hash = '#help/relic-runners/IV2-5';
-  });
-  await assertInView(page, panel, 'IV2-5');
-  assert.ok(!(await pu3.evaluate((el) => el.classList.contains('highlighted'))), 'the old entry is no longer marked');
-  await page.setViewportSize({ width: 390, height: 844 });
-  await assertInView(page, panel, 'IV2-5');
-  const sheet = await panel.boundingBox();
-  assert.ok(sheet && sheet.width <= 390 && sheet.x >= 0, `the panel fits the phone (${JSON.stringify(sheet)})`);
-  await shot(page, 'help-rr-phone.png');
-  await page.getByTestId('help-close').click();
-  await panel.waitFor({ state: 'detached' });
-  assert.equal(new URL(page.url()).hash, '', 'closing clears the address');
-  assert.deepEqual(errors, []);
-});
+    // Another entry by hash (an ivory tile, RR §4 IV2-5), then a phone.
+    await page.evaluate(() => {
+      (globalThis as unknown as { location: { hash: string } }).location.hash = '#help/relic-runners/IV2-5';
+    });
+    await assertInView(page, panel, 'IV2-5');
+    assert.ok(!(await pu3.evaluate((el: PageElement) => el.classList.contains('highlighted'))), 'the old entry is no longer marked');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await assertInView(page, panel, 'IV2-5');
+    const sheet = await panel.boundingBox();
+    assert.ok(sheet && sheet.width <= 390 && sheet.x >= 0, `the panel fits the phone (${JSON.stringify(sheet)})`);
+    await shot(page, 'help-rr-phone.png');
+    await page.getByTestId('help-close').click();
+    await panel.waitFor({ state: 'detached' });
+    assert.equal(new URL(page.url()).hash, '', 'closing clears the address');
+    assert.deepEqual(errors, []);
+  },
+);
 
-test('Quetzal: the address of an upgrade opens the rules at it, in French and Polish, on a laptop and a phone', { timeout: 90_000 }, async () => {
-  const page = await suite.browser.newPage({ width: 1280, height: 800 });
-  const errors = watchErrors(page);
-  await startTable(page, 'quetzal', 'fr');
-  await page.getByTestId('quetzal-board').waitFor();
-  // Loading a table at the address of an entry (Q-R-6 upgrade "templeDraw").
-  await page.goto(page.url() + '#help/quetzal/templeDraw');
-  let panel = await openPanel(page);
-  assert.equal(await panel.locator('h2').textContent(), helpTitle('fr', 'quetzal'));
-  await assertInView(page, panel, 'templeDraw');
-  assert.equal(await panel.locator('[data-help-id="templeDraw"] h4').textContent(), upgradeName('fr', 'templeDraw'));
-  await shot(page, 'help-quetzal-fr.png');
+test(
+  'Quetzal: the address of an upgrade opens the rules at it, in French and Polish, on a laptop and a phone',
+  { timeout: 90_000 },
+  async () => {
+    const page = await suite.browser.newPage({ width: 1280, height: 800 });
+    const errors = watchErrors(page);
+    await startTable(page, 'quetzal', 'fr');
+    await page.getByTestId('quetzal-board').waitFor();
+    // Loading a table at the address of an entry (Q-R-6 upgrade "templeDraw").
+    await page.goto(page.url() + '#help/quetzal/templeDraw');
+    let panel = await openPanel(page);
+    assert.equal(await panel.locator('h2').textContent(), helpTitle('fr', 'quetzal'));
+    await assertInView(page, panel, 'templeDraw');
+    assert.equal(await panel.locator('[data-help-id="templeDraw"] h4').textContent(), upgradeName('fr', 'templeDraw'));
+    await shot(page, 'help-quetzal-fr.png');
 
-  // The table of contents leads to a section (the 2-player rules, Q-2P-1).
-  await panel.locator('.help-toc a[href="#help/quetzal/two-players"]').click();
-  await assertInView(page, panel, 'two-players');
+    // The table of contents leads to a section (the 2-player rules, Q-2P-1).
+    await panel.locator('.help-toc a[href="#help/quetzal/two-players"]').click();
+    await assertInView(page, panel, 'two-players');
 
-  await page.getByTestId('language').selectOption('pl');
-  await page.waitForFunction(
-    (title) =>
-      (globalThis as unknown as { document: { querySelector(s: string): { textContent: string | null } | null } }).document.querySelector(
-        '[data-testid="help-panel"] h2',
-      )?.textContent === title,
-    helpTitle('pl', 'quetzal'),
-  );
-  panel = await openPanel(page);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.evaluate(() => {
-    (globalThis as unknown as { location: { hash: string } }).location.hash = '#help/quetzal/harbour';
-  });
-  await assertInView(page, panel, 'harbour');
-  await shot(page, 'help-quetzal-phone-pl.png');
-  await page.getByTestId('help-close').click();
-  await panel.waitFor({ state: 'detached' });
-  assert.equal(await focusedTestId(page), 'help-open', 'focus is back on the Rules button');
-  assert.deepEqual(errors, []);
-});
+    await page.getByTestId('language').selectOption('pl');
+    await page.waitForFunction(
+      (title) =>
+        (globalThis as unknown as { document: { querySelector(s: string): { textContent: string | null } | null } }).document.querySelector(
+          '[data-testid="help-panel"] h2',
+        )?.textContent === title,
+      helpTitle('pl', 'quetzal'),
+    );
+    panel = await openPanel(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => {
+      (globalThis as unknown as { location: { hash: string } }).location.hash = '#help/quetzal/harbour';
+    });
+    await assertInView(page, panel, 'harbour');
+    await shot(page, 'help-quetzal-phone-pl.png');
+    await page.getByTestId('help-close').click();
+    await panel.waitFor({ state: 'detached' });
+    assert.equal(await focusedTestId(page), 'help-open', 'focus is back on the Rules button');
+    assert.deepEqual(errors, []);
+  },
+);
 
 test('the offline table has the Rules button too', { timeout: 60_000 }, async () => {
   const page = await suite.browser.newPage({ width: 1280, height: 800 });
