@@ -21,13 +21,20 @@ function RulesButton({ game }: { game: HelpGame }) {
   // Where focus goes back to on closing: whatever opened the panel (the button, a tooltip's link).
   const opener = useRef<HTMLElement | null>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const isOpen = useRef(target !== null);
+  useEffect(() => {
+    isOpen.current = target !== null;
+    if (!target) opener.current = null;
+  }, [target]);
 
   useEffect(() => {
     const onHash = () => {
       const next = parseHelpHash(window.location.hash);
       const active = document.activeElement;
-      // A link inside the panel (its contents) is not what opened it: it goes away on closing.
-      if (next && !opener.current && active instanceof HTMLElement && !active.closest('.help-sheet')) opener.current = active;
+      // A link inside the panel (its contents) is not what opened it: it goes away on closing. With
+      // nothing focused (an address typed in), focus goes back to the Rules button.
+      const from = active instanceof HTMLElement && active !== document.body && !active.closest('.help-sheet') ? active : null;
+      if (next && !isOpen.current) opener.current = from;
       setTarget(next);
     };
     window.addEventListener('hashchange', onHash);
