@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
-import { browserSuite, shot, watchErrors } from '../helpers/browser.js';
+import { ARTIFACTS, browserSuite, watchErrors } from '../helpers/browser.js';
 import type { PageElement } from '../helpers/page.js';
 
 const LOCALES = fileURLToPath(new URL('../../../web/src/i18n/locales', import.meta.url));
@@ -29,6 +29,9 @@ const tileName = (lng: string, id: string) => strings<Record<string, { title: st
 const upgradeName = (lng: string, id: string) => strings<{ up: Record<string, { name: string }> }>(lng, 'quetzal').up[id]!.name;
 
 const suite = browserSuite();
+
+/** What the player sees (the viewport, not the full page: the panel is fixed to the viewport). */
+const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, name) });
 
 /** Starts a game against one bot through the lobby, played on the server; returns when its table shows. */
 async function startTable(page: Page, game: 'relic-runners' | 'quetzal', lng: string): Promise<void> {

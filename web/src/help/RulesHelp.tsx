@@ -102,6 +102,10 @@ function HelpSheet({ game, entry, onClose }: { game: HelpGame; entry: string | n
 
   useEffect(() => {
     heading.current?.focus();
+    // On a wide screen the table makes room beside the panel instead of hiding under it.
+    const root = document.documentElement;
+    root.classList.add('help-docked');
+    return () => root.classList.remove('help-docked');
   }, []);
 
   useEffect(() => {
@@ -121,7 +125,9 @@ function HelpSheet({ game, entry, onClose }: { game: HelpGame; entry: string | n
     if (!ready || !entry || !body.current) return;
     const el = body.current.querySelector<HTMLElement>(`[data-help-id="${CSS.escape(entry)}"]`);
     if (!el) return;
-    el.scrollIntoView({ block: 'start' });
+    // Scroll the panel only: scrollIntoView would move the table behind it too.
+    const box = body.current;
+    box.scrollTop += el.getBoundingClientRect().top - box.getBoundingClientRect().top - 8;
   }, [ready, entry]);
 
   const outline = OUTLINES[game] as HelpOutline;

@@ -141,5 +141,4 @@ export const OUTLINES: { readonly [G in HelpGame]: HelpOutline<HelpIdOf<G>> } = 
 };
 
 /** Every id of a game's help, sections first in reading order, each followed by its entries. */
-export const helpIds = <G extends HelpGame>(game: G): HelpIdOf<G>[] =>
-  (OUTLINES[game].sections).flatMap((s) => [s.id, ...s.entries]);
+export const helpIds = <G extends HelpGame>(game: G): HelpIdOf<G>[] => OUTLINES[game].sections.flatMap((s) => [s.id, ...s.entries]);
