@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { ARTIFACTS, browserSuite, watchErrors } from '../helpers/browser.js';
 import type { PageElement } from '../helpers/page.js';
+import { createGame, live, until } from '../helpers/server.js';
 
 const LOCALES = fileURLToPath(new URL('../../../web/src/i18n/locales', import.meta.url));
 const strings = <T>(lng: string, ns: string) => JSON.parse(readFileSync(join(LOCALES, lng, `${ns}.json`), 'utf8')) as T;
@@ -223,5 +224,35 @@ test('the offline table has the Rules button too', { timeout: 60_000 }, async ()
   await page.getByTestId('help-open').click();
   const panel = await openPanel(page);
   assert.equal(await panel.locator('h2').textContent(), helpTitle('en', 'relic-runners'));
+  assert.deepEqual(errors, []);
+});
+
+test('the replay viewer has the Rules button too', { timeout: 90_000 }, async () => {
+  const id = await createGame(suite.srv.base, {
+    seats: [
+      { kind: 'bot', bot: 'random' },
+      { kind: 'bot', bot: 'random' },
+    ],
+    seed: 'help-replay',
+  });
+  const g = await live(suite.srv.hub, id);
+  await until(() => g.status === 'finished', 'the bots to finish the game', 60_000);
+  const page = await suite.browser.newPage({ width: 1280, height: 800 });
+  const errors = watchErrors(page);
+  await page.goto(`${suite.srv.base}/replay/${id}?lang=pl`);
+  await page.getByTestId('replay').waitFor();
+  await page.getByTestId('help-open').click();
+  const panel = await openPanel(page);
+  assert.equal(await panel.locator('h2').textContent(), helpTitle('pl', 'relic-runners'));
+  await page.keyboard.press('Escape');
+  await panel.waitFor({ state: 'detached' });
+  // The replay's own keys still work once the panel is closed.
+  await page.keyboard.press('End');
+  await page.waitForFunction(() => {
+    const el = (globalThis as unknown as { document: { querySelector(s: string): PageElement | null } }).document.querySelector(
+      '[data-testid="replay"]',
+    );
+    return !!el && el.getAttribute('data-step') === el.getAttribute('data-moves');
+  });
   assert.deepEqual(errors, []);
 });
