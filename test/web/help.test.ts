@@ -164,6 +164,8 @@ test(
     await page.getByTestId('help-close').click();
     await panel.waitFor({ state: 'detached' });
     assert.equal(new URL(page.url()).hash, '', 'closing clears the address');
+    await page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0));
+    await shot(page, 'help-rr-phone-closed.png');
     assert.deepEqual(errors, []);
   },
 );
