@@ -173,7 +173,7 @@ const de: HelpContent<'relic-runners'> = {
   'PU-6': { body: ['Versetze eines deiner Wegstücke auf dem Spielplan auf einen beliebigen anderen Pfad.'] },
   'PU-7': {
     body: [
-      'Du musst die Aktion einer benachbarten Ruine oder eines benachbarten Tempels mit Plättchen ausführen, als stündest du dort; auch dort wird das oberste Plättchen entfernt. Ein Wegstück, das du so legst, kommt an den violetten Tempel, auf dem du stehst. Gibt es keinen solchen Nachbarn, geschieht nichts.',
+      'Du musst die Aktion einer benachbarten Ruine oder eines benachbarten Tempels mit Plättchen ausführen, als stündest du dort; auch dort wird das oberste Plättchen entfernt. Ein Wegstück, das du so legst, kommt an den violetten Tempel, auf dem du stehst. Gibt es keinen solchen Nachbarn, geschieht sonst nichts (eine fürs Erforschen abgegebene Tagesration bekommst du nicht zurück).',
     ],
   },
   'PU-8': {

@@ -161,7 +161,7 @@ const en: HelpContent<'relic-runners'> = {
   'PU-6': { body: ['Move one of your pathways on the board to any other trail.'] },
   'PU-7': {
     body: [
-      'You must do the action of a neighbouring ruin or temple that still has tiles, as if you stood there: its top tile is removed as well. A pathway you get this way goes next to the purple temple you stand on. With no such neighbour, nothing happens.',
+      'You must do the action of a neighbouring ruin or temple that still has tiles, as if you stood there: its top tile is removed as well. A pathway you get this way goes next to the purple temple you stand on. With no such neighbour, nothing else happens (a ration paid to explore is not given back).',
     ],
   },
   'PU-8': {

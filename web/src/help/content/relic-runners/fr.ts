@@ -177,7 +177,7 @@ const fr: HelpContent<'relic-runners'> = {
   'PU-6': { body: ['Déplacez un de vos relais posés vers n’importe quelle autre piste.'] },
   'PU-7': {
     body: [
-      'Vous devez effectuer l’action d’une ruine ou d’un temple voisin qui a encore des tuiles, comme si vous y étiez : sa tuile du dessus est retirée elle aussi. Un relais gagné ainsi se pose à côté du temple violet où vous êtes. S’il n’y a aucun voisin de ce type, rien ne se passe.',
+      'Vous devez effectuer l’action d’une ruine ou d’un temple voisin qui a encore des tuiles, comme si vous y étiez : sa tuile du dessus est retirée elle aussi. Un relais gagné ainsi se pose à côté du temple violet où vous êtes. S’il n’y a aucun voisin de ce type, rien d’autre ne se passe (une ration dépensée pour explorer n’est pas rendue).',
     ],
   },
   'PU-8': {

@@ -164,7 +164,7 @@ const pl: HelpContent<'relic-runners'> = {
   'PU-6': { body: ['Przenieś jedną swoją Ścieżkę z planszy na dowolny inny Szlak.'] },
   'PU-7': {
     body: [
-      'Musisz wykonać akcję sąsiednich Ruin lub Świątyni, na których są jeszcze żetony, tak jakbyś tam stał; ich wierzchni żeton również jest zdejmowany. Ścieżkę zdobytą w ten sposób kładziesz obok fioletowej Świątyni, na której stoisz. Jeśli takiego sąsiada nie ma, nic się nie dzieje.',
+      'Musisz wykonać akcję sąsiednich Ruin lub Świątyni, na których są jeszcze żetony, tak jakbyś tam stał; ich wierzchni żeton również jest zdejmowany. Ścieżkę zdobytą w ten sposób kładziesz obok fioletowej Świątyni, na której stoisz. Jeśli takiego sąsiada nie ma, nic więcej się nie dzieje (Racja wydana na eksplorację nie wraca).',
     ],
   },
   'PU-8': {
