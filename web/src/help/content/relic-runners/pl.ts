@@ -13,7 +13,7 @@ const pl: HelpContent<'relic-runners'> = {
     title: 'Przygotowanie',
     body: [
       'Każdy Odkrywca zaczyna w Obozie z 3 Racjami żywnościowymi, 10 Ścieżkami w zapasie i 1 Skrzynką u dołu Tabeli rozwoju (2 kolejne czekają na Planszy Odkrywcy). W Obozie leżą 2 Racje na każdego gracza.',
-      'Na każdych z 8 Ruin kładzie się stos 3 żetonów Ruin. 12 Świątyń dostaje stosy żetonów z kości słoniowej, niebieskich lub fioletowych: duży na dole, potem średni, mały na wierzchu (po 4 Świątynie każdego koloru). W grze dwuosobowej każdy stos jest o jeden żeton niższy.',
+      'Na każdym z 8 miejsc Ruin kładzie się stos 3 żetonów Ruin. 12 Świątyń dostaje stosy żetonów z kości słoniowej, niebieskich lub fioletowych: duży na dole, potem średni, mały na wierzchu (po 4 Świątynie każdego koloru). W grze dwuosobowej każdy stos jest o jeden żeton niższy.',
       'Na każdym z 10 Szlaków rzecznych leży żeton Ekwipunku kolorową stroną do góry. Wierzchni żeton każdej fioletowej Świątyni jest odkryty, wszystkie pozostałe stosy są zakryte.',
     ],
   },
