@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gameOf } from '../games.js';
+import { RulesHelp } from '../help/RulesHelp.js';
 import type { GameSession, SessionTypes, Snapshot } from '../net/session.js';
 import { seatName } from './names.js';
 import { seatStyle } from './seat-style.js';
@@ -86,6 +87,7 @@ export function GameScreen({ session, aside }: { session: GameSession; aside?: R
           </span>
         ) : null}
         <game.Progress view={view} />
+        <RulesHelp game={view.game} />
       </div>
       {error && (
         <div className="error-banner" role="alert">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import '../game/game.css';
 import { gameOf } from '../games.js';
+import { RulesHelp } from '../help/RulesHelp.js';
 import type { SeatInfo } from '../net/session.js';
 import { readSavedGame } from '../offline/local-record.js';
 import { ScoreChart } from './ScoreChart.js';
@@ -220,6 +221,7 @@ export function ReplayViewer({ timeline, seats }: { timeline: Timeline; seats: r
         </span>
         <span className="turn-no">{game.replayPosition(view, t)}</span>
         <span className="replay-hint">{t('keysHint')}</span>
+        <RulesHelp game={view.game} />
       </div>
       <game.Table {...table} />
     </div>
