@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, Route, Switch } from 'wouter';
 import { LanguageSwitch } from './LanguageSwitch.js';
 import { Lobby } from './lobby/Lobby.js';
-import { ServerGame } from './lobby/ServerGame.js';
 
-// The offline game and the replay viewer carry the engine: loaded only when opened.
+// The offline game and the replay viewer carry the engine, a server game the tables: each loaded
+// only when opened, so the lobby loads none of them.
+const ServerGame = lazy(() => import('./lobby/ServerGame.js').then((m) => ({ default: m.ServerGame })));
 const LocalGame = lazy(() => import('./offline/LocalGame.js').then((m) => ({ default: m.LocalGame })));
 const Replay = lazy(() => import('./replay/Replay.js').then((m) => ({ default: m.Replay })));
 
