@@ -27,7 +27,9 @@ export function App() {
             <Route path="/" component={Lobby} />
             <Route path="/game/:id">{(p) => <ServerGame id={p.id} />}</Route>
             <Route path="/local">{() => <LocalGame />}</Route>
+            <Route path="/local/:slot">{(p) => <LocalGame slot={p.slot} />}</Route>
             <Route path="/replay/local">{() => <Replay source={{ kind: 'local' }} />}</Route>
+            <Route path="/replay/local/:slot">{(p) => <Replay source={{ kind: 'local', slot: p.slot }} />}</Route>
             <Route path="/replay/:id">{(p) => <Replay source={{ kind: 'server', id: p.id }} />}</Route>
             <Route>
               <p>

@@ -1,7 +1,7 @@
 import { RECORD_VERSION, type MatchRecord } from '../../../src/core/match.js';
 import type { LocalSeat } from './config.js';
 
-/** localStorage key of the offline game in progress (or the last one played, for its replay). */
+/** localStorage key of the single offline game of earlier versions (now moved into a slot: saves.ts). */
 export const SAVED_GAME_KEY = 'expedition.local.game';
 
 /**
@@ -54,8 +54,8 @@ export function parseLocalRecord(raw: unknown): LocalRecord {
 export type SavedGame =
   { readonly kind: 'none' } | { readonly kind: 'ok'; readonly record: LocalRecord } | { readonly kind: 'corrupt'; readonly reason: string };
 
-export function readSavedGame(storage: Pick<Storage, 'getItem'> = localStorage): SavedGame {
-  const text = storage.getItem(SAVED_GAME_KEY);
+export function readSavedGame(storage: Pick<Storage, 'getItem'> = localStorage, key: string = SAVED_GAME_KEY): SavedGame {
+  const text = storage.getItem(key);
   if (text === null) return { kind: 'none' };
   let raw: unknown;
   try {
