@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Switch } from 'wouter';
 import { LanguageSwitch } from './LanguageSwitch.js';
+import { SKIP_LINKS_ID } from './game/skip-link.js';
 import { Lobby } from './lobby/Lobby.js';
 
 // The offline game and the replay viewer carry the engine, a server game the tables: each loaded
@@ -14,6 +15,7 @@ export function App() {
   const { t } = useTranslation();
   return (
     <div className="app">
+      <div id={SKIP_LINKS_ID} />
       <header className="app-header">
         <Link href="/" className="brand">
           {t('appName')}

@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { seatStyle } from '../game/seat-style.js';
-import { BOT_LEVELS, type LocalSeat } from '../offline/config.js';
+import type { LocalSeat } from '../offline/config.js';
 import { deleteSave, listSaves, restoreSave, type SaveEntry } from '../offline/saves.js';
+import { botName, seatsLine } from './seat-who.js';
 
 /** A save just deleted, to put back with Undo. */
 interface Deleted {
@@ -24,9 +25,7 @@ function readSaves(): SaveEntry[] {
 function useSeatWho() {
   const { t } = useTranslation('saves');
   return (p: LocalSeat): string => {
-    if (p.kind === 'human') return p.name?.trim() || t('person');
-    const level = BOT_LEVELS.find((l) => l.spec === p.bot);
-    return level ? t(`bot.${level.key}`) : t('bot.other', { spec: p.bot ?? '?' });
+    return p.kind === 'human' ? p.name?.trim() || t('person') : botName(t, p.bot);
   };
 }
 
@@ -53,10 +52,6 @@ export function SavedGames() {
     at === null
       ? t('lastUnknown')
       : t('lastPlayed', { when: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(at) });
-  const seatsLine = (players: readonly LocalSeat[]) =>
-    new Intl.ListFormat(i18n.language, { style: 'short', type: 'unit' }).format(
-      players.map((p, i) => t('seat', { letter: seatStyle(i).letter, who: who(p) })),
-    );
 
   const remove = (slot: string) => {
     const text = deleteSave(slot);
@@ -91,7 +86,9 @@ export function SavedGames() {
                 {s.kind === 'ok' ? (
                   <>
                     <strong>{t(`lobby:gameChoice.${s.record.game}`, { defaultValue: s.record.game })}</strong>
-                    <span className="saved-seats">{seatsLine(s.record.players)}</span>
+                    <span className="saved-seats">
+                      {seatsLine(i18n.language, s.record.players.map(who), t, (i) => seatStyle(i).letter)}
+                    </span>
                     <span className="muted">
                       {t('moves', { count: s.record.choices.length })} · {when(s.savedAt)}
                     </span>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import '../game/game.css';
+import { ReplayStep } from '../game/replay-context.js';
 import { gameOf } from '../games.js';
 import type { SeatInfo } from '../net/session.js';
 import { listSaves, readSave } from '../offline/saves.js';
@@ -225,7 +226,9 @@ export function ReplayViewer({ timeline, seats }: { timeline: Timeline; seats: r
         <span className="turn-no">{game.replayPosition(view, t)}</span>
         <span className="replay-hint">{t('keysHint')}</span>
       </div>
-      <game.Table {...table} />
+      <ReplayStep.Provider value={{ step, moves }}>
+        <game.Table {...table} />
+      </ReplayStep.Provider>
     </div>
   );
 }
