@@ -125,21 +125,23 @@ test(
     await page.evaluate(
       (text) =>
         (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
-          'expedition.local.save.done',
+          'expedition.local.game',
           text,
         ),
       save.text,
     );
 
     // RR-END-1: the count may pass the end mark; after the end the bar says so instead of "11 / 9".
-    await page.goto(`${suite.srv.base}/local/done?lang=en`);
+    // Saved under the single key of earlier versions: /local moves it into a slot and opens it.
+    await page.goto(`${suite.srv.base}/local?lang=en`);
     await page.getByTestId('score-screen').waitFor({ timeout: 30_000 });
     const relics = await page.locator('.status-bar .relic-count').innerText();
     assert.match(relics, /^Relics: \d+ \(the end came at \d+\)$/);
     assert.doesNotMatch(relics, /\d+ \/ \d+/);
 
     await page.getByTestId('local-replay').click();
-    await page.waitForURL((u) => u.pathname === '/replay/local/done');
+    await page.waitForURL((u) => u.pathname.startsWith('/replay/local'));
+    const replayPath = new URL(page.url()).pathname;
     await page.getByTestId('replay').waitFor({ timeout: 30_000 });
     assert.equal(await page.getByTestId('replay').getAttribute('data-moves'), String(save.moves));
     const step = Math.floor(save.moves / 2);
@@ -161,7 +163,7 @@ test(
     );
     assert.doesNotMatch(panel, /Waiting for/);
     await shot(page, 'polish-replay-en.png');
-    await page.goto(`${suite.srv.base}/replay/local/done?lang=de`);
+    await page.goto(`${suite.srv.base}${replayPath}?lang=de`);
     await page.getByTestId('replay').waitFor({ timeout: 30_000 });
     await page.getByTestId('replay-forward').click();
     assert.match(await page.getByTestId('decision-panel').innerText(), /^Wiederholung, Zug 1 von \d+\. Als Nächstes entscheidet/);
