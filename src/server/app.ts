@@ -17,6 +17,7 @@ import {
   JoinSeat,
   describeZodError,
   type ErrorAnswer,
+  type GameListing,
   type JoinAnswer,
   type OpenGames,
   type RecordAnswer,
@@ -51,6 +52,8 @@ export interface ServerOptions extends HubOptions {
 
 /** Frames above this are refused by the socket layer itself (close code 1009). */
 const HARD_FRAME_LIMIT = 64 * 1024;
+/** The most games GET /api/games lists (the most recently played first); the lobby says when it is reached. */
+export const LISTED_GAMES = 100;
 
 /** Defaults a browser user never reaches: a lobby page opens a few sockets, offline play none. */
 export const LIMIT_DEFAULTS = {
@@ -141,7 +144,17 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
   app.get('/health', { config: { rateLimit: false } }, async () => ({ ok: true }));
 
   // Only games their creators opened to anyone: a friends game is found through its links alone.
-  app.get('/api/games', async () => ({ games: await store.listGames({ status: 'active', listed: true, limit: 100 }) }) satisfies OpenGames);
+  // Each with its seats and who is to act when the game is in memory (a game out of it is idle).
+  app.get(
+    '/api/games',
+    async () =>
+      ({
+        games: (await store.listGames({ status: 'active', listed: true, limit: LISTED_GAMES })).map((g) => ({
+          ...g,
+          ...(hub.liveListing(g.id) as Pick<GameListing, 'players' | 'toAct'> | null),
+        })),
+      }) satisfies OpenGames,
+  );
 
   app.post(
     '/api/games',

@@ -291,6 +291,15 @@ export class Hub {
     };
   }
 
+  /**
+   * What the lobby's list shows of a game in memory (its seats and who is to act), without
+   * loading one that is not: a game out of memory has been idle for a while (EVICT_IDLE_MS).
+   */
+  liveListing(id: string): { readonly players: unknown[]; readonly toAct: Seat | null } | null {
+    const g = this.live.get(id);
+    return g ? { players: g.publicSeats(), toAct: g.toAct() } : null;
+  }
+
   /** Whether the game is in memory and not over (what the per-address cap on live games counts). */
   isPlaying(id: string): boolean {
     return this.live.get(id)?.status === 'active';

@@ -276,6 +276,10 @@ export const GameListing = z.object({
   updatedAt: z.number(),
   /** Human seats nobody has claimed yet. */
   openSeats: z.array(seat),
+  /** For a game in memory: its seats (names, bots, who is connected) and who is to act. A game
+   * without them has been idle long enough to leave memory. */
+  players: z.array(PublicSeat).optional(),
+  toAct: seat.nullable().optional(),
 });
 export type GameListing = z.infer<typeof GameListing>;
 

@@ -27,7 +27,8 @@ describe('lobby: play against bots', () => {
     mockServer();
     renderLobby();
     const card = screen.getByTestId('bot-game');
-    expect(within(card).getAllByTestId('bot-row')).toHaveLength(2);
+    // A new game against bots starts with one opponent.
+    expect(within(card).getAllByTestId('bot-row')).toHaveLength(1);
     fireEvent.change(within(card).getByTestId('bots-seats'), { target: { value: '5' } });
     expect(within(card).getAllByTestId('bot-row')).toHaveLength(4);
     fireEvent.change(within(card).getByTestId('bots-seats'), { target: { value: '2' } });

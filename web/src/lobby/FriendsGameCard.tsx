@@ -70,8 +70,10 @@ export function FriendsGameCard({ name }: { name: string }) {
       <h2 id="friends-title">{t('friends.title')}</h2>
       <p className="intro">{t('friends.intro')}</p>
       <form onSubmit={(e) => void submit(e)}>
-        <GameChoice value={form.game} onChange={(game) => set({ game })} testId="friends-game-choice" />
-        <SeatCount value={form.seats} onChange={(n) => set({ seats: clampSeats(n) })} testId="friends-seats" />
+        <div className="field-pair">
+          <GameChoice value={form.game} onChange={(game) => set({ game })} testId="friends-game-choice" />
+          <SeatCount value={form.seats} onChange={(n) => set({ seats: clampSeats(n) })} testId="friends-seats" />
+        </div>
         <ul className="seat-rows">
           <li>
             <SeatLabel seat={0} />

@@ -5,7 +5,7 @@
 import { BOT_LEVELS, type LocalConfig } from '../offline/config.js';
 import type { CreateGameRequest, SeatRequest } from '../net/api.js';
 import type { GameId, OptionsOf } from '../game-types.js';
-import { GAME_IDS, GAMES } from '../games.js';
+import { GAME_IDS, LOBBY_GAMES } from '../lobby-games.js';
 
 export const MIN_SEATS = 2;
 export const MAX_SEATS = 5;
@@ -16,7 +16,7 @@ export type OptionsByGame = { readonly [G in GameId]: OptionsOf<G> };
 
 /** Each game's options to start a form with (its registry entry's defaults for that form). */
 const defaultOptions = (form: 'bots' | 'friends'): OptionsByGame =>
-  Object.fromEntries(GAME_IDS.map((g) => [g, GAMES[g].lobby.defaults[form]])) as OptionsByGame;
+  Object.fromEntries(GAME_IDS.map((g) => [g, LOBBY_GAMES[g].defaults[form]])) as OptionsByGame;
 
 /** The form's options with those of `game` replaced. */
 export const withOptions = <G extends GameId>(all: OptionsByGame, game: G, options: OptionsOf<G>): OptionsByGame => ({
@@ -51,9 +51,14 @@ export interface FriendsGameForm {
   readonly open: boolean;
 }
 
+/**
+ * The two cards start from different tables, each what its players most likely want: against bots,
+ * a quick game with one opponent (short waits for bot turns, the first-game layout); with friends,
+ * a group of four, the standard layout, each friend invited by a link.
+ */
 export const initialBotForm: BotGameForm = {
   game: DEFAULT_GAME,
-  seats: 3,
+  seats: 2,
   bots: Array.from({ length: MAX_SEATS - 1 }, () => DEFAULT_BOT),
   options: defaultOptions('bots'),
   where: 'server',
@@ -61,7 +66,7 @@ export const initialBotForm: BotGameForm = {
 
 export const initialFriendsForm: FriendsGameForm = {
   game: DEFAULT_GAME,
-  seats: 3,
+  seats: 4,
   others: Array.from({ length: MAX_SEATS - 1 }, () => ({ kind: 'human' }) as const),
   options: defaultOptions('friends'),
   open: false,
