@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { createRng, type Rng } from '../../src/core/rng.js';
-import { CARD_ID_OF, DATA } from '../../src/games/quetzal/data.js';
+import { CARD_ID_OF, DATA, LOC_IDS } from '../../src/games/quetzal/data.js';
 import { deliveryPay, scoreDelivery } from '../../src/games/quetzal/delivery.js';
 import type { QChoice, QView, State } from '../../src/games/quetzal/index.js';
 import type { LiveGame } from '../../src/server/live-game.js';
@@ -18,6 +18,9 @@ import type { InPage, PageElement } from '../helpers/page.js';
 import { createGame, joinSeat, live, until } from '../helpers/server.js';
 
 const suite = browserSuite();
+
+/** The address of a Quetzal rules help entry (web/src/help/link.ts: the client's code is not imported here). */
+const helpHref = (entry: string) => `#help/quetzal/${encodeURIComponent(entry)}`;
 
 /** The few layout fields these tests read in the page (page.ts types only what every test needs). */
 interface Box {
@@ -124,7 +127,7 @@ async function toRevealingDelivery(s: Seated, seed: string): Promise<string[] | 
 
 test('Q-DEL-1 Q-DEL-2 QD-11 Q-DISC-1 the delivery preview shows the VP the delivery then pays', { timeout: 240_000 }, async (t) => {
   let found: { s: Seated; cards: string[]; seed: string } | null = null;
-  for (const seed of ['q-explain-1', 'q-explain-2', 'q-explain-3', 'q-explain-4', 'q-explain-5', 'q-explain-6']) {
+  for (const seed of ['q-explain-6', 'q-explain-1', 'q-explain-2', 'q-explain-3', 'q-explain-4', 'q-explain-5']) {
     const s = await newGame(seed);
     const cards = await toRevealingDelivery(s, seed);
     if (cards) {
@@ -204,7 +207,7 @@ test('Q-PL-5 a card inside an excavation site is part of the site: clicking it p
 });
 
 test(
-  'Q-DEL-1 Q-R-4 the delivery table is on screen at 1280×800 (en, de, pl), values from the engine data',
+  'Q-DEL-1 Q-R-4 the delivery table is on screen at 1280×800 (en, de, pl), values from the engine data; locations and upgrades link to their help entries',
   { timeout: 90_000 },
   async () => {
     const s = await atFirstPlacement('q-explain-table');
@@ -226,6 +229,10 @@ test(
         );
       }
       assert.ok(await page.getByTestId('delivery-upgrades').isVisible(), `[${lang}] the player's delivery upgrades are named`);
+      // Every location and every face-up Village upgrade links to its rules help entry (the engine's ids).
+      for (const id of LOC_IDS) assert.equal(await page.getByTestId(`help-${id}`).getAttribute('href'), helpHref(id), `[${lang}] ${id}`);
+      for (const up of viewOf(s.g).village)
+        if (up) assert.equal(await page.getByTestId(`help-${up}`).getAttribute('href'), helpHref(up), `[${lang}] ${up}`);
       await shot(page, `q-explain-table-${lang}.png`);
       assert.deepEqual(errors, [], lang);
       await page.close();

@@ -235,12 +235,17 @@ function VillageDisplay({ view, d, t, choose, busy }: LocProps) {
           </g>
         );
         const c = picks.get(up);
-        return c && !busy ? (
-          <QTarget key={i} label={label} choice={c} onActivate={() => choose(c)} testId="village-tile">
-            {tile}
-          </QTarget>
-        ) : (
-          <g key={i}>{tile}</g>
+        return (
+          <g key={i}>
+            {c && !busy ? (
+              <QTarget label={label} choice={c} onActivate={() => choose(c)} testId="village-tile">
+                {tile}
+              </QTarget>
+            ) : (
+              tile
+            )}
+            <HelpMark x={tx + 122} y={y - 26} entry={up} name={upName(up, t)} t={t} />
+          </g>
         );
       })}
     </g>
