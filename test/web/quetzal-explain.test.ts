@@ -144,7 +144,7 @@ test('Q-DEL-1 Q-DEL-2 QD-11 Q-DISC-1 the delivery preview shows the VP the deliv
   );
   const { page, errors } = await open(s, 'en', { width: 1280, height: 800 });
   await caughtUp(page, s.g);
-  for (const card of cards) {
+  for (const [i, card] of cards.entries()) {
     const before = s.g.moves.length;
     await page
       .locator(`[data-testid="choice-add"][data-choice='${JSON.stringify({ t: 'add', card })}']`)
@@ -152,6 +152,7 @@ test('Q-DEL-1 Q-DEL-2 QD-11 Q-DISC-1 the delivery preview shows the VP the deliv
       .click();
     await until(() => s.g.moves.length > before, `the server to take "add ${card}"`, 15_000);
     await caughtUp(page, s.g);
+    if (i === 0) await shot(page, 'q-explain-adding-en.png');
   }
   const preview = page.getByTestId('delivery-preview');
   await preview.waitFor();
@@ -160,6 +161,20 @@ test('Q-DEL-1 Q-DEL-2 QD-11 Q-DISC-1 the delivery preview shows the VP the deliv
   assert.match(text, new RegExp(`\\b${shown} VP\\b`), `[seed ${seed}] the preview says its VP: ${text}`);
   assert.match((await page.getByTestId('choice-deliver').textContent()) ?? '', new RegExp(`\\b${shown} VP\\b`), 'the button says it too');
   await shot(page, 'q-explain-preview-en.png');
+  // The same preview in German at 1280×800 and in Polish on a phone.
+  for (const [lang, viewport] of [
+    ['de', { width: 1280, height: 800 }],
+    ['pl', { width: 390, height: 844 }],
+  ] as const) {
+    const other = await open(s, lang, viewport);
+    await caughtUp(other.page, s.g);
+    const p = other.page.getByTestId('delivery-preview');
+    assert.equal(Number(await p.getAttribute('data-vp')), shown, `[${lang}] the same VP`);
+    assert.match((await p.textContent()) ?? '', new RegExp(`\\b${shown} (SP|PZ)\\b`), `[${lang}] the preview says its VP`);
+    await shot(other.page, `q-explain-preview-${lang}.png`);
+    assert.deepEqual(other.errors, [], lang);
+    await other.page.close();
+  }
 
   const state = s.g.state as State;
   const vpBefore = state.players[0]!.vp;
