@@ -71,7 +71,7 @@ function Location(p: LocProps) {
       )}
     </>
   );
-  // What stands on a location is part of it: clicking a site's cards or a bid places there too.
+  // What stands on a location is part of it: clicking a site's cards or a bid places there too (Q-PL-5).
   const contents = (
     <>
       {lv.cards && <SiteCards {...p} />}
