@@ -211,6 +211,12 @@ test('Q-PL-5 a card inside an excavation site is part of the site: clicking it p
     `target-${site}`,
     'the card is inside the site’s target',
   );
+  // Keyboard: the site, cards included, is one tab stop that Enter activates.
+  await page.getByTestId(`target-${site}`).focus();
+  await page.keyboard.press('Enter');
+  await page.getByTestId('place-chooser').waitFor({ timeout: 10_000 });
+  await page.getByTestId('place-back').click();
+  await page.getByTestId('place-targets').waitFor();
   await card.click(); // a real mouse click on the card itself: Playwright refuses if something else takes it
   await page.getByTestId('place-chooser').waitFor({ timeout: 10_000 });
   const before = s.g.moves.length;
