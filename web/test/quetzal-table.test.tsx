@@ -8,7 +8,7 @@ import type { LogEntry, SeatInfo } from '../src/net/session.js';
 import { QuetzalTable } from '../src/quetzal/QuetzalTable.js';
 import { describeQEvent } from '../src/quetzal/events.js';
 import { placeTargets } from '../src/quetzal/model.js';
-import { paysText } from '../src/quetzal/QDecision.js';
+import { paysText } from '../src/quetzal/words.js';
 
 afterEach(async () => {
   cleanup();

@@ -4,10 +4,10 @@ import type { TFunction } from 'i18next';
 import type { QChoice, TypesOf } from '../game-types.js';
 import type { TableProps } from '../game/table.js';
 import { ChoiceButton, choiceJson, DecisionFrame, UndoButton, WaitingPanel } from '../game/decision.js';
-import { DELIVERY_UPGRADES, deliveryPay, type DeliveryPay } from '../../../src/games/quetzal/delivery.js';
+import { DELIVERY_UPGRADES, deliveryPay } from '../../../src/games/quetzal/delivery.js';
 import { CARD_ID_OF } from '../../../src/games/quetzal/data.js';
 import { counted, faceGroups, figureCount, placementCost, sortPlacements, targetKey, type PlaceChoice, type Target } from './model.js';
-import { cardLabel, locName, upName, upText } from './words.js';
+import { cardLabel, locName, paysText, upName, upText } from './words.js';
 
 /** The table's props but the log and the page's aside, plus the board selection it shares with the board. */
 export interface QDecisionProps extends Omit<TableProps<TypesOf<'quetzal'>>, 'log' | 'aside'> {
@@ -42,15 +42,6 @@ export function placementLabel(c: PlaceChoice, upgrades: readonly string[], t: T
 }
 
 const cardId = (name: string): number => CARD_ID_OF.get(name)!;
-
-/** What a delivery pays, in words: "9 VP, 1 coin, 2 discovery, 1 upgrade drawn" (nothing owed is left out). */
-export function paysText(p: DeliveryPay, t: TFunction): string {
-  const parts = [t('q-explain:pays.vp', { count: p.vp })];
-  if (p.coins > 0) parts.push(t('q-explain:pays.coins', { count: p.coins }));
-  if (p.discovery > 0) parts.push(t('q-explain:pays.discovery', { count: p.discovery }));
-  if (p.upgrades > 0) parts.push(t('q-explain:pays.upgrades', { count: p.upgrades }));
-  return parts.join(', ');
-}
 
 /** The viewer's pending Quetzal decision, with one button per legal choice. */
 export function QDecision({ view, seat, seats, choose, busy, canUndo, onUndo, targets, selected, onSelect }: QDecisionProps) {
