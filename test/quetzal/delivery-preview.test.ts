@@ -65,7 +65,7 @@ test('Q-DEL-1 Q-DEL-2 QD-11 Q-DISC-1 the preview of every legal delivery equals 
   assert.ok(withTrack > 0, `some delivery reached an upgrade space of the discovery track (${withTrack})`);
 });
 
-test('QD-11 the preview uses the upgrades the delivery started with, not those got since (issue 15: it showed 8 and paid 11)', () => {
+test('Q-DEL-2 QD-11 the preview counts the upgrades the delivery is scored with (issue 15: it showed 8 and paid 11)', () => {
   // 3 jars with jarSet held: 5 + 3 VP, 1 coin; the jar+vp bonus 1 VP more.
   const s = buildPosition({
     seats: 3,
