@@ -4,6 +4,8 @@ import { gameOf } from '../games.js';
 import type { GameSession, SessionTypes, Snapshot } from '../net/session.js';
 import { seatName } from './names.js';
 import { seatStyle } from './seat-style.js';
+import { TurnAlertControls } from './TurnAlertControls.js';
+import { useTurnAlert } from './use-turn-alert.js';
 import './game.css';
 
 declare global {
@@ -23,6 +25,7 @@ export function GameScreen({ session, aside }: { session: GameSession; aside?: R
   const [error, setError] = useState<string | null>(null);
   const clickedAt = useRef<number | null>(null);
   const arrivedAt = useRef(0);
+  const alert = useTurnAlert(snap);
 
   useEffect(
     () =>
@@ -86,6 +89,7 @@ export function GameScreen({ session, aside }: { session: GameSession; aside?: R
           </span>
         ) : null}
         <game.Progress view={view} />
+        {snap.seat !== null && !view.result && <TurnAlertControls alert={alert} />}
       </div>
       {error && (
         <div className="error-banner" role="alert">
