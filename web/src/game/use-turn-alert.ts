@@ -116,6 +116,26 @@ export function useTurnAlert(snap: Snapshot | null): TurnAlert {
     };
   }, []);
 
+  // Allowed or blocked later in the browser's own site settings: the toggle follows.
+  useEffect(() => {
+    if (!notifications() || !navigator.permissions) return;
+    let status: PermissionStatus | null = null;
+    let gone = false;
+    const follow = () => setPermission(Notification.permission);
+    navigator.permissions.query({ name: 'notifications' }).then(
+      (s) => {
+        if (gone) return;
+        status = s;
+        s.addEventListener('change', follow);
+      },
+      () => undefined,
+    );
+    return () => {
+      gone = true;
+      status?.removeEventListener('change', follow);
+    };
+  }, []);
+
   // Chimes come from the server, not from a gesture: the player's first click or key lets them sound.
   useEffect(() => {
     if (!sound) return;
@@ -142,14 +162,17 @@ export function useTurnAlert(snap: Snapshot | null): TurnAlert {
       writeFlag(NOTIFY_KEY, false);
       return;
     }
-    const answer = (p: NotificationPermission) => {
+    // The browser's permission as it is when the answer comes, not as the request's promise says:
+    // a prompt left open may be settled late, after the permission was given in the site settings.
+    const answer = () => {
+      const p = Notification.permission;
       setPermission(p);
       if (p !== 'granted') return;
       setNotifyWanted(true);
       writeFlag(NOTIFY_KEY, true);
     };
-    if (Notification.permission === 'default') void Notification.requestPermission().then(answer, () => undefined);
-    else answer(Notification.permission);
+    if (Notification.permission === 'default') void Notification.requestPermission().then(answer, answer);
+    else answer();
   }, [notify]);
 
   return { sound, notify, toggleSound, toggleNotify };
