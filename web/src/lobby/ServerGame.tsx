@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { GameScreen } from '../game/GameScreen.js';
 import { seatStyle } from '../game/seat-style.js';
-import { ApiError, forgetSeat, heldSeat, joinGame, linkKey, saveSeat, type HeldSeat } from '../net/api.js';
+import { ApiError, forgetSeat, heldSeat, joinGame, linkKey, saveSeat, savedName, type HeldSeat } from '../net/api.js';
 import { ServerSession, type Connection } from '../net/server-session.js';
 import type { Snapshot } from '../net/session.js';
 import { JoinPrompt } from './JoinPrompt.js';
@@ -68,7 +68,12 @@ export function ServerGame({ id }: { id: string }) {
     const held = heldSeat(id);
     if (wanted === null) return { kind: 'ready', held };
     // The fragment never reaches the server; read once, then the address is cleaned below.
-    if (!held) return { kind: 'naming', seat: wanted, key: linkKey(location.hash) };
+    if (!held) {
+      const key = linkKey(location.hash);
+      // A friend's link asks for a name first. Without a key it is the lobby's "take seat" of an
+      // open game, whose name field is just above it (and a friends game refuses it at once).
+      return key ? { kind: 'naming', seat: wanted, key } : { kind: 'joining', seat: wanted, key, name: savedName().trim() || undefined };
+    }
     // One seat per browser and game: a link to another seat does not replace the one held here.
     return held.seat === wanted
       ? { kind: 'ready', held }
