@@ -96,7 +96,12 @@ test(
     const { id, link, g } = await hostGame(host, 'Hana');
     const first = await suite.browser.newPage();
     errors.push(...watchErrors(first));
-    await takeSeatByLink(first, link, 'Bruno');
+    // In German at 1280 px: the prompt says which game it is.
+    await first.goto(link.replace(`/game/${id}?seat=1`, `/game/${id}?seat=1&lang=de`));
+    await first.getByTestId('join-game').getByText('Relic Runners').waitFor();
+    await shot(first, 'join-prompt-de-1280.png');
+    await first.getByTestId('join-name').fill('Bruno');
+    await first.getByTestId('join-submit').click();
     await first.getByTestId('game-screen').waitFor();
     await until(() => [...g.subscribers].some((s) => s.seat === 1), 'seat B connected');
     const firstToken = g.seatConfigs[1]!.tokenHash;
@@ -115,7 +120,7 @@ test(
     assert.equal(g.seatConfigs[1]!.name, 'Bruno', 'the name stays');
 
     // The first browser is told, and watches.
-    await first.getByText(lobby('en').game.tokenLost).waitFor();
+    await first.getByText(lobby('de').game.tokenLost).waitFor();
     await first.getByTestId('spectator-notice').waitFor();
     assert.equal(await stored(first, `expedition.seat.${id}`), null, 'the revoked token is forgotten');
     await shot(first, 'seat-opened-elsewhere.png');

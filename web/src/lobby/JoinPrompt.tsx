@@ -27,6 +27,7 @@ export function JoinPrompt({
   const [name, setName] = useState(savedName);
   const [edited, setEdited] = useState(false);
   const [holder, setHolder] = useState<string | null>(null);
+  const [about, setAbout] = useState<{ readonly game: string; readonly seats: number } | null>(null);
   const [empty, setEmpty] = useState(false);
   const letter = seatStyle(seat).letter;
 
@@ -35,8 +36,10 @@ export function JoinPrompt({
     // Only to say who holds the seat now; the join itself decides, so a failure here changes nothing.
     getGame(id).then(
       (g) => {
+        if (!live) return;
+        setAbout({ game: g.game, seats: g.seats.length });
         const s = g.seats[seat];
-        if (live && s?.claimed && s.name) setHolder(s.name);
+        if (s?.claimed && s.name) setHolder(s.name);
       },
       () => undefined,
     );
@@ -63,6 +66,11 @@ export function JoinPrompt({
   return (
     <form className="page-message join-prompt" onSubmit={submit} data-testid="join-prompt" noValidate>
       <h2>{t('join.title', { letter })}</h2>
+      {about && (
+        <p className="muted" data-testid="join-game">
+          {t(`gameChoice.${about.game}`, { defaultValue: about.game })} · {t('open.players', { count: about.seats })}
+        </p>
+      )}
       {holder !== null && (
         <p className="notice" data-testid="join-moves">
           {t('join.moves', { letter, name: holder })}
