@@ -11,6 +11,7 @@ import { launchBrowser, playByClicking, startWebServer, WEB_ROOT } from '../test
 import { createGame, inviteKeys } from '../test/helpers/server.js';
 import type { InPage } from '../test/helpers/page.js';
 import { coldLoads } from './web-load.js';
+import { takeSeatByLink } from '../test/helpers/seat-link.js';
 
 const JS_TARGET_KB = 250;
 const RENDER_TARGET_MS = 50;
@@ -64,8 +65,8 @@ async function clickToRender(): Promise<void> {
         options: { layout: 'standard', openScores: false },
       });
       const page = await browser.newPage();
-      // The seat link claims seat 0 for this page.
-      await page.goto(`${srv.base}/game/${id}?seat=0#key=${inviteKeys.get(id)!.get(0)!}`);
+      // The seat link claims seat 0 for this page, after its name prompt.
+      await takeSeatByLink(page, `${srv.base}/game/${id}?seat=0#key=${inviteKeys.get(id)!.get(0)!}`, 'Bench');
       await page.getByTestId('game-screen').waitFor();
       const timings = () => page.evaluate(() => (globalThis as unknown as InPage).__expeditionTimings ?? []);
       const warm = await playByClicking(page, `bench-web-${games}`, { until: (st) => st.clicks >= WARM_CLICKS });

@@ -6,6 +6,8 @@ import type { GameSession, SessionTypes, Snapshot } from '../net/session.js';
 import { seatName } from './names.js';
 import { seatStyle } from './seat-style.js';
 import { focusDecision, SkipToDecision } from './skip-link.js';
+import { TurnAlertControls } from './TurnAlertControls.js';
+import { useTurnAlert } from './use-turn-alert.js';
 import './game.css';
 
 declare global {
@@ -50,6 +52,7 @@ export function GameScreen({ session, aside }: { session: GameSession; aside?: R
       focusDecision(screenRef.current, false);
     }
   }, [snap]);
+  const alert = useTurnAlert(snap);
 
   useEffect(
     () =>
@@ -118,6 +121,7 @@ export function GameScreen({ session, aside }: { session: GameSession; aside?: R
         ) : null}
         <game.Progress view={view} />
         <RulesHelp game={view.game} />
+        {snap.seat !== null && !view.result && <TurnAlertControls alert={alert} />}
       </div>
       {error && (
         <div className="error-banner" role="alert">
