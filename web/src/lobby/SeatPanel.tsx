@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { SeatPresence } from '../game/AwayButton.js';
 import { seatName } from '../game/names.js';
 import { seatStyle } from '../game/seat-style.js';
 import { savedInvites, seatLink } from '../net/api.js';
@@ -19,6 +20,7 @@ export function SeatPanel({
   notice,
   ownKey,
   onRetake,
+  token = null,
 }: {
   id: string;
   snap: Snapshot | null;
@@ -28,6 +30,8 @@ export function SeatPanel({
   ownKey?: string | null;
   /** Takes back here the seat whose link was opened elsewhere. */
   onRetake?: () => void;
+  /** This player's seat token: with it, a seat away for long enough can be handed to a bot. */
+  token?: string | null;
 }) {
   const { t } = useTranslation('lobby');
   if (!snap) return null;
@@ -91,7 +95,7 @@ export function SeatPanel({
               ) : state === 'free' ? (
                 <span className="conn off">{t('game.free')}</span>
               ) : (
-                <span className={`conn ${state}`}>{state === 'on' ? t('game.online') : t('game.offline')}</span>
+                <SeatPresence snap={snap} seat={s} gameId={id} token={token} />
               )}
             </li>
           );

@@ -179,6 +179,7 @@ export function ServerGame({ id }: { id: string }) {
             notice={phase.notice ?? null}
             ownKey={phase.held?.key ?? null}
             onRetake={retake ? () => setPhase({ kind: 'joining', ...retake }) : undefined}
+            token={token}
           />
         }
       />
