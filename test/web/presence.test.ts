@@ -101,6 +101,8 @@ test(
     const phone = await seatPage(id, 0, tokens[0]!, 'de', { width: 390, height: 844 });
     await phone.getByTestId('hand-to-bot-1').waitFor();
     assert.equal(await phone.getByTestId('hand-to-bot-1').innerText(), 'Einen Bot für Bo spielen lassen');
+    // Away for a few seconds, as the server measured it when the page said hello: under a minute, so no count.
+    assert.equal(await phone.getByTestId('presence-1').innerText(), 'abwesend');
     await shot(phone, 'presence-hand-to-bot-de-390.png');
     await phone.close();
 

@@ -39,7 +39,7 @@ export interface ServerSessionOptions {
  * Seat records as the client types them: absent rather than null. The server says how long a seat
  * has been away, which becomes a time on this browser's clock (the two clocks need not agree).
  */
-export function seatInfo(s: PublicSeat, now = Date.now()): SeatInfo {
+export function seatInfo(s: PublicSeat): SeatInfo {
   return {
     seat: s.seat,
     kind: s.kind,
@@ -47,7 +47,7 @@ export function seatInfo(s: PublicSeat, now = Date.now()): SeatInfo {
     ...(s.name ? { name: s.name } : {}),
     ...(s.bot ? { bot: s.bot } : {}),
     ...(s.claimed !== undefined ? { claimed: s.claimed } : {}),
-    ...(typeof s.awayMs === 'number' ? { awaySince: now - s.awayMs } : {}),
+    ...(typeof s.awayMs === 'number' ? { awaySince: Date.now() - s.awayMs } : {}),
   };
 }
 
