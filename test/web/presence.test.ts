@@ -41,7 +41,7 @@ async function shows(page: Page, seat: number, pattern: RegExp, ms: number): Pro
   const start = Date.now();
   await page.waitForFunction(
     ([s, src]) =>
-      new RegExp(src).test((globalThis as unknown as InPage).document.querySelector(`[data-testid="presence-${s}"]`)?.textContent ?? ''),
+      new RegExp(src).test((globalThis as unknown as InPage).document.querySelector(`[data-testid="seat-${s}"] .conn`)?.textContent ?? ''),
     [seat, pattern.source] as const,
     { timeout: ms, polling: 50 },
   );
