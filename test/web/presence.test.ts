@@ -123,6 +123,14 @@ test(
       botMove.index,
     );
     await shot(ada, 'presence-bot-plays.png');
+
+    // Bo comes back from the same browser (the same token): the seat is his again, and Ada reads it.
+    bo = await boContext.newPage();
+    await bo.goto(`${suite.srv.base}/game/${id}`);
+    await bo.getByTestId('seat-panel').waitFor();
+    await until(() => g.seatConfigs[1]!.bot === null, 'Bo to take his seat back');
+    await ada.locator('.log-seatReclaimed', { hasText: 'Bo is back at the table' }).waitFor();
+    await shows(ada, 1, /^online$/, 15_000);
     assert.deepEqual(errors, []);
   },
 );
@@ -161,9 +169,9 @@ test(
     await shot(ada, 'presence-clock-ran-out.png');
     await shot(watcher, 'presence-clock-ran-out-fr.png');
 
-    // Ada comes back (the same browser, the same token): her seat is hers again, with time to play.
-    await ada.reload();
-    await ada.getByTestId('seat-panel').waitFor();
+    // Ada, still on the page, takes her seat back with one click (the page says hello again with her token),
+    // and has time to play.
+    await ada.getByTestId('reclaim-seat').click();
     await until(() => g.seatConfigs[0]!.bot === null, 'Ada to take her seat back');
     await ada.locator('.log-seatReclaimed').first().waitFor();
     assert.ok(g.clockLeft(0)! > 20_000 || g.status !== 'active', `Ada has ${g.clockLeft(0)} ms`);

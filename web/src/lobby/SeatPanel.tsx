@@ -21,6 +21,7 @@ export function SeatPanel({
   ownKey,
   onRetake,
   token = null,
+  onReclaim,
 }: {
   id: string;
   snap: Snapshot | null;
@@ -32,6 +33,8 @@ export function SeatPanel({
   onRetake?: () => void;
   /** This player's seat token: with it, a seat away for long enough can be handed to a bot. */
   token?: string | null;
+  /** Takes this player's own seat back from the bot that plays it. */
+  onReclaim?: () => void;
 }) {
   const { t } = useTranslation('lobby');
   if (!snap) return null;
@@ -91,7 +94,14 @@ export function SeatPanel({
               <span className="seat-name">{seatName(snap.seats, s.seat, t)}</span>
               {s.seat === snap.seat && <span className="you">({t('you')})</span>}
               {state === 'bot' ? (
-                <span className="conn on">{t('game.botPlays')}</span>
+                <>
+                  <span className="conn on">{t('game.botPlays')}</span>
+                  {s.seat === snap.seat && s.kind === 'human' && onReclaim && !over && (
+                    <button type="button" className="away-button" onClick={onReclaim} data-testid="reclaim-seat">
+                      {t('presence:reclaim')}
+                    </button>
+                  )}
+                </>
               ) : state === 'free' ? (
                 <span className="conn off">{t('game.free')}</span>
               ) : (

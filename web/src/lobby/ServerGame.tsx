@@ -180,6 +180,7 @@ export function ServerGame({ id }: { id: string }) {
             ownKey={phase.held?.key ?? null}
             onRetake={retake ? () => setPhase({ kind: 'joining', ...retake }) : undefined}
             token={token}
+            onReclaim={() => session.s.rejoin()}
           />
         }
       />

@@ -132,6 +132,15 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
     return this.request({ type: 'undo' });
   }
 
+  /**
+   * Says hello again on a new socket: the server gives a seat played by a bot back to its player
+   * on hello (its clock ran out while this page was open, say).
+   */
+  rejoin(): void {
+    if (this.closed || this.fatal) return;
+    this.ws?.close();
+  }
+
   close(): void {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
