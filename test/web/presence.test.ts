@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { browserSuite, playByClicking, shot, watchErrors } from '../helpers/browser.js';
+import { ARTIFACTS, browserSuite, playByClicking, shot, watchErrors } from '../helpers/browser.js';
 import { createGame, joinSeat, live, until } from '../helpers/server.js';
 import type { InPage } from '../helpers/page.js';
 
@@ -180,6 +180,49 @@ test(
       await playByClicking(ada, 'presence-clock-ada', { until: () => g.moves.some((m) => m.seat === 0 && m.index >= before) });
       assert.equal(g.seatConfigs[0]!.bot, null, 'Ada plays her own seat');
     }
+    assert.deepEqual(errors, []);
+  },
+);
+
+test(
+  'issue 15 §1: the friends form sets the clock, the away time and the bot that plays for a missing player',
+  { timeout: 60_000 },
+  async () => {
+    const page = await suite.browser.newPage();
+    const errors = watchErrors(page);
+    await page.goto(suite.srv.base + '/');
+    const card = page.getByTestId('friends-game');
+    await card.getByTestId('friends-away').selectOption('1');
+    await card.getByTestId('friends-takeover-bot').selectOption('random');
+    await shot(page, 'presence-lobby-settings.png');
+    const created = async (): Promise<string> => {
+      await card.getByTestId('friends-create').click();
+      const href = await card.getByTestId('friends-go').getAttribute('href');
+      assert.ok(href);
+      return href.split('/').pop()!;
+    };
+    const untimed = await live(suite.srv.hub, await created());
+    assert.deepEqual([untimed.settings.clock, untimed.settings.awayAfterMs, untimed.settings.botLevel], [undefined, 60_000, 'random']);
+
+    // With a clock the away time is not asked: the clock decides when the bot plays.
+    await card.getByRole('button', { name: 'Set up another game' }).click();
+    await card.getByTestId('friends-clock').selectOption('quick');
+    assert.equal(await card.getByTestId('friends-away').count(), 0);
+    const timed = await live(suite.srv.hub, await created());
+    assert.deepEqual(timed.settings.clock, { bankMs: 5 * 60_000, incrementMs: 10_000 });
+    assert.equal(timed.settings.botLevel, 'random', 'the form keeps the bot chosen for the game before');
+
+    // The form in Polish on a phone.
+    const phone = await suite.browser.newPage({ width: 390, height: 844 });
+    await phone.addInitScript(() => (globalThis as unknown as InPage).localStorage.setItem('i18nextLng', 'pl'));
+    await phone.goto(suite.srv.base + '/');
+    await phone.getByTestId('table-settings').scrollIntoViewIfNeeded();
+    assert.equal(await phone.getByTestId('friends-away').locator('option:checked').innerText(), '3 minuty');
+    await phone.getByTestId('table-settings').screenshot({ path: `${ARTIFACTS}/presence-lobby-settings-pl-390.png` });
+    await shot(phone, 'presence-lobby-pl-390.png');
+    // Nothing wider than the phone: the fieldset would otherwise grow to its longest option.
+    const box = await phone.getByTestId('table-settings').boundingBox();
+    assert.ok(box && box.x >= 0 && box.x + box.width <= 390, JSON.stringify(box));
     assert.deepEqual(errors, []);
   },
 );
