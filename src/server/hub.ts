@@ -7,7 +7,7 @@ import { botFromSpec, type Bot, type BotLimits } from '../bots/index.js';
 import { MAX_THINK_MS } from '../bots/limits.js';
 import { GAMES } from '../games/index.js';
 import { BotPool } from './bot-pool.js';
-import { LiveGame, Refusal, type BotRules, type GameSettings } from './live-game.js';
+import { DEFAULT_AWAY_MS, LiveGame, Refusal, type BotRules, type GameSettings } from './live-game.js';
 import type { CreateGame } from './protocol.js';
 import type { SeatConfig, Store } from './store.js';
 import { hashToken, newGameId, newInviteKey, newToken, tokenMatches } from './tokens.js';
@@ -48,9 +48,6 @@ export interface HubOptions {
    */
   readonly seedPolicy?: 'solo' | 'any';
 }
-
-/** A game's away time when its creator sets none: after that long away, the others may hand the seat to a bot. */
-export const DEFAULT_AWAY_MS = 3 * 60_000;
 
 /** Defaults of the eviction settings (SECURITY.md lists them with their environment variables). */
 export const EVICT_FINISHED_MS = 30_000;

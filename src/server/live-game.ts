@@ -20,6 +20,9 @@ export interface GameSettings {
   readonly botLevel?: string;
 }
 
+/** A game's away time when its creator sets none: after that long away, the others may hand the seat to a bot. */
+export const DEFAULT_AWAY_MS = 3 * 60_000;
+
 /** The bot that takes a seat over when the game names none: the lobby's middle level. */
 export const DEFAULT_TAKEOVER_BOT = 'greedy';
 
@@ -102,7 +105,7 @@ export class LiveGame {
   /** Worker threads for bots that search; without it they think on the event loop. */
   pool: BotPool | null = null;
   /** The server's away time, for games whose settings name none (the Hub sets it). */
-  defaultAwayAfterMs = 3 * 60_000;
+  defaultAwayAfterMs = DEFAULT_AWAY_MS;
 
   private constructor(
     readonly store: Store,

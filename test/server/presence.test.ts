@@ -4,8 +4,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEFAULT_AWAY_MS } from '../../src/server/hub.js';
-import { RECLAIM_CLOCK_MS } from '../../src/server/live-game.js';
+import { DEFAULT_AWAY_MS, RECLAIM_CLOCK_MS } from '../../src/server/live-game.js';
 import { http, type TestClient } from '../helpers/ws-client.js';
 import type { ApiReply, ServerMsg } from '../helpers/wire.js';
 import { autoPlay, createGame, hello, joinSeat, live, startServer, until, type TestServer } from '../helpers/server.js';
