@@ -90,7 +90,7 @@ describe('live presence', () => {
 });
 
 describe('clocks enforced', () => {
-  test('RR/Q clocks: a seat out of time is played by the game’s bot at once, the log says why, and its player takes it back with time to play', async () => {
+  test('a seat out of time is played by the game’s bot at once, the log says why, and its player takes it back with time to play', async () => {
     const bankMs = 1000;
     const { id, tokens, clients, g } = await twoPlayers({ clock: { bankMs, incrementMs: 1000 }, botLevel: 'random' }, 'presence-clock');
     const late = g.toAct()!;
@@ -134,7 +134,7 @@ describe('clocks enforced', () => {
     }
   });
 
-  test('the clock timer follows undo and load: a seat whose time ran out while the game was out of memory goes to the bot on load', async () => {
+  test('the clock timer follows a load: a seat whose time ran out while the game was out of memory goes to the bot on load', async () => {
     const { id, g } = await twoPlayers({ clock: { bankMs: 1000, incrementMs: 0 } }, 'presence-clock-load');
     const late = g.toAct()!;
     // The process "restarts": the game leaves memory before the time runs out, and is loaded after.
