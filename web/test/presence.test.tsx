@@ -4,6 +4,8 @@ import i18n from '../src/i18n/index.js';
 import { SeatPresence } from '../src/game/AwayButton.js';
 import { canHandToBot } from '../src/game/away.js';
 import { describeTableEvent } from '../src/game/table-events.js';
+import { describeQEvent } from '../src/quetzal/events.js';
+import { describeEvent } from '../src/relic-runners/panels/events.js';
 import { nextLog, seatInfo } from '../src/net/server-session.js';
 import type { SeatInfo, Snapshot } from '../src/net/session.js';
 
@@ -91,8 +93,14 @@ describe('issue 15 §1: presence in the seat list', () => {
       log: [{ move: 1, at: 11, events: [seatToBot], table: true }],
     });
     expect(log.filter((e) => e.table)).toHaveLength(1);
-    expect(describeTableEvent(seatToBot, [ada, { ...bo(0), bot: 'random' }], i18n.t)).toBe(
-      'Bo’s time ran out: a bot plays for them until they come back.',
+    const seats = [ada, { ...bo(0), bot: 'random' }];
+    const line = 'Bo’s time ran out: a bot plays for them until they come back.';
+    // The same line in both games' logs.
+    expect(describeTableEvent(seatToBot, seats, i18n.t)).toBe(line);
+    expect(describeEvent(seatToBot, seats, i18n.t)).toBe(line);
+    expect(describeQEvent(seatToBot, seats, i18n.t)).toBe(line);
+    expect(describeQEvent({ type: 'seatToBot', seat: 1, reason: 'away' }, seats, i18n.t)).toBe(
+      'Bo was away too long: a bot plays for them until they come back.',
     );
   });
 });
