@@ -43,7 +43,7 @@ async function twoPlayers(body: Record<string, unknown>, seed: string) {
 }
 
 describe('live presence', () => {
-  test('a socket that stops answering pings is cut off and its seat is pushed as away within a few beats; its return is pushed too', async () => {
+  test('a socket that stops answering pings is cut off and its seat is pushed as away within a few beats; its return is pushed too', async (t) => {
     const { id, tokens, clients } = await twoPlayers({}, 'presence-heartbeat');
     const [c0, c1] = clients as [TestClient, TestClient];
     // Seat 1's machine goes silent: its socket stays open but nothing is read, so no pong comes back.
@@ -54,6 +54,7 @@ describe('live presence', () => {
     const took = Date.now() - silentAt;
     // A missed ping is seen at the next beat: two beats at most, plus scheduling slack on a loaded machine.
     assert.ok(took < 20 * BEAT_MS, `seen away after ${took} ms (beat ${BEAT_MS} ms)`);
+    t.diagnostic(`a silent socket was pushed as away after ${took} ms (heartbeat every ${BEAT_MS} ms)`);
     assert.equal(pushed.seats[0]!.connected, true, 'seat 0 answers its pings and stays');
     assert.equal(typeof pushed.seats[1]!.awayMs, 'number');
     assert.equal(pushed.seats[0]!.awayMs, null);

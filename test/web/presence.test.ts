@@ -51,7 +51,7 @@ async function shows(page: Page, seat: number, pattern: RegExp, ms: number): Pro
 test(
   'issue 15 §1: a closed tab shows as away on the other player’s page within 5 s and as online again when reopened; after the away time the other player hands the seat to a bot with one click, and the bot plays it',
   { timeout: 120_000 },
-  async () => {
+  async (t) => {
     const awayAfterMs = 3000;
     const id = await createGame(suite.srv.base, {
       seats: [
@@ -83,6 +83,7 @@ test(
     await bo.getByTestId('seat-panel').waitFor();
     const tookBack = await shows(ada, 1, /^online$/, 15_000);
     assert.ok(tookBack <= 5000, `Ada saw Bo back after ${tookBack} ms`);
+    t.diagnostic(`Ada saw Bo away ${tookAway} ms after his tab closed, and back ${tookBack} ms after it reopened`);
     assert.equal(await ada.getByTestId('hand-to-bot-1').count(), 0, 'no button while Bo is here');
 
     // Bo leaves for good: once the away time has passed, Ada (not a spectator) gets the button.
