@@ -14,6 +14,7 @@ import {
 } from './lobby-model.js';
 import { BotLevel, GameChoice, GameOptionFields, SeatCount, SeatLabel } from './fields.js';
 import { SeatLinks } from './SeatLinks.js';
+import { TableSettings } from './TableSettings.js';
 
 /** "Online game with friends": you at seat A, each other seat a friend (invited by link) or a bot. */
 export function FriendsGameCard({ name }: { name: string }) {
@@ -111,6 +112,7 @@ export function FriendsGameCard({ name }: { name: string }) {
           onChange={(o) => set({ options: withOptions(form.options, form.game, o) })}
           testPrefix="friends"
         />
+        <TableSettings value={form} onChange={set} />
         <div className="field check">
           <input
             id={openId}

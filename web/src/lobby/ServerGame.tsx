@@ -211,6 +211,8 @@ export function ServerGame({ id }: { id: string }) {
             notice={phase.notice ?? null}
             ownKey={phase.held?.key ?? null}
             onRetake={retake ? () => setPhase({ kind: 'joining', ...retake }) : undefined}
+            token={token}
+            onReclaim={() => session.s.rejoin()}
           />
         }
       />

@@ -49,7 +49,30 @@ export interface FriendsGameForm {
   readonly options: OptionsByGame;
   /** Listed in the lobby for anyone to join; otherwise only the seat links let people in. */
   readonly open: boolean;
+  /** Each player's time (a key of CLOCKS): once it runs out, the bot plays the seat. */
+  readonly clock: ClockKey;
+  /** Games without a clock: after this many minutes away, the others may hand a seat to the bot. */
+  readonly awayMinutes: number;
+  /** The bot that plays a seat for a player who ran out of time or is away. */
+  readonly botLevel: BotSpec;
 }
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const DAY = 24 * 60 * MINUTE;
+
+/** The clocks a friends game offers: a time bank and a refund per move, from a quick game to one move a day. */
+export const CLOCKS = [
+  { key: 'none', clock: null },
+  { key: 'quick', clock: { bankMs: 5 * MINUTE, incrementMs: 10 * SECOND } },
+  { key: 'normal', clock: { bankMs: 20 * MINUTE, incrementMs: 30 * SECOND } },
+  { key: 'relaxed', clock: { bankMs: 60 * MINUTE, incrementMs: MINUTE } },
+  { key: 'daily', clock: { bankMs: 3 * DAY, incrementMs: DAY } },
+] as const;
+export type ClockKey = (typeof CLOCKS)[number]['key'];
+
+/** The away times a friends game offers, in minutes (the server's default is 3). */
+export const AWAY_MINUTES = [1, 3, 5, 10, 30] as const;
 
 /**
  * The two cards start from different tables, each what its players most likely want: against bots,
@@ -70,6 +93,9 @@ export const initialFriendsForm: FriendsGameForm = {
   others: Array.from({ length: MAX_SEATS - 1 }, () => ({ kind: 'human' }) as const),
   options: defaultOptions('friends'),
   open: false,
+  clock: 'none',
+  awayMinutes: 3,
+  botLevel: DEFAULT_BOT,
 };
 
 export const clampSeats = (n: number): number => Math.min(MAX_SEATS, Math.max(MIN_SEATS, Math.round(n) || MIN_SEATS));
@@ -100,5 +126,14 @@ export function friendsGameRequest(f: FriendsGameForm, name: string): CreateGame
   const others = f.others
     .slice(0, f.seats - 1)
     .map((s): SeatRequest => (s.kind === 'bot' ? { kind: 'bot', bot: s.bot } : { kind: 'human' }));
-  return { game: f.game, seats: [you(name), ...others], options: options(f), open: f.open };
+  const clock = CLOCKS.find((c) => c.key === f.clock)?.clock ?? null;
+  return {
+    game: f.game,
+    seats: [you(name), ...others],
+    options: options(f),
+    open: f.open,
+    ...(clock ? { clock } : {}),
+    awayAfterMs: f.awayMinutes * MINUTE,
+    botLevel: f.botLevel,
+  };
 }
