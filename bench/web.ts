@@ -1,5 +1,5 @@
 /**
- * Web client figures (no assertions): (1) the gzipped size of the JavaScript the lobby page loads
+ * Web client figures (no assertions): (0) cold-cache loads of the lobby and a table (web-load.ts), (1) the gzipped size of the JavaScript the lobby page loads
  * (index.html's module script and its modulepreload links), and (2) click-to-render time in a
  * mid-game position of a server game, as GameScreen records it in window.__expeditionTimings.
  * Run with `npm run bench:web` (builds first); needs Chromium at /usr/bin/chromium.
@@ -10,6 +10,8 @@ import { gzipSync } from 'node:zlib';
 import { launchBrowser, playByClicking, startWebServer, WEB_ROOT } from '../test/helpers/browser.js';
 import { createGame, inviteKeys } from '../test/helpers/server.js';
 import type { InPage } from '../test/helpers/page.js';
+import { coldLoads } from './web-load.js';
+import { takeSeatByLink } from '../test/helpers/seat-link.js';
 
 const JS_TARGET_KB = 250;
 const RENDER_TARGET_MS = 50;
@@ -63,8 +65,8 @@ async function clickToRender(): Promise<void> {
         options: { layout: 'standard', openScores: false },
       });
       const page = await browser.newPage();
-      // The seat link claims seat 0 for this page.
-      await page.goto(`${srv.base}/game/${id}?seat=0#key=${inviteKeys.get(id)!.get(0)!}`);
+      // The seat link claims seat 0 for this page, after its name prompt.
+      await takeSeatByLink(page, `${srv.base}/game/${id}?seat=0#key=${inviteKeys.get(id)!.get(0)!}`, 'Bench');
       await page.getByTestId('game-screen').waitFor();
       const timings = () => page.evaluate(() => (globalThis as unknown as InPage).__expeditionTimings ?? []);
       const warm = await playByClicking(page, `bench-web-${games}`, { until: (st) => st.clicks >= WARM_CLICKS });
@@ -158,3 +160,4 @@ async function offlineClickToRender(): Promise<void> {
 initialJs();
 await clickToRender();
 await offlineClickToRender();
+await coldLoads();

@@ -17,6 +17,7 @@ import {
   JoinSeat,
   describeZodError,
   type ErrorAnswer,
+  type GameListing,
   type JoinAnswer,
   type OpenGames,
   type RecordAnswer,
@@ -47,10 +48,20 @@ export interface ServerOptions extends HubOptions {
   readonly trustProxy?: TrustProxy;
   /** Folder of the built web client (index.html and assets); without it `/` explains how to build it. */
   readonly webRoot?: string;
+  /**
+   * Every this many ms each WebSocket is pinged; one that has not answered the previous ping is
+   * closed, so a player gone without a word shows as away within two beats (default HEARTBEAT_MS).
+   */
+  readonly heartbeatMs?: number;
 }
+
+/** Heartbeat period: a silent drop is seen within 2–4 s, well inside the 5 s presence promises. */
+export const HEARTBEAT_MS = 2000;
 
 /** Frames above this are refused by the socket layer itself (close code 1009). */
 const HARD_FRAME_LIMIT = 64 * 1024;
+/** The most games GET /api/games lists (the most recently played first); the lobby says when it is reached. */
+export const LISTED_GAMES = 100;
 
 /** Defaults a browser user never reaches: a lobby page opens a few sockets, offline play none. */
 export const LIMIT_DEFAULTS = {
@@ -141,7 +152,17 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
   app.get('/health', { config: { rateLimit: false } }, async () => ({ ok: true }));
 
   // Only games their creators opened to anyone: a friends game is found through its links alone.
-  app.get('/api/games', async () => ({ games: await store.listGames({ status: 'active', listed: true, limit: 100 }) }) satisfies OpenGames);
+  // Each with its seats and who is to act when the game is in memory (a game out of it is idle).
+  app.get(
+    '/api/games',
+    async () =>
+      ({
+        games: (await store.listGames({ status: 'active', listed: true, limit: LISTED_GAMES })).map((g) => ({
+          ...g,
+          ...(hub.liveListing(g.id) as Pick<GameListing, 'players' | 'toAct'> | null),
+        })),
+      }) satisfies OpenGames,
+  );
 
   app.post(
     '/api/games',
@@ -242,11 +263,23 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
       },
     },
     (socket: WebSocket) => {
-      new Connection(hub, socket, { perSecond: limits.wsPerSecond, maxBufferedBytes: limits.wsMaxBufferedBytes });
+      const c = new Connection(hub, socket, { perSecond: limits.wsPerSecond, maxBufferedBytes: limits.wsMaxBufferedBytes });
+      connections.add(c);
+      socket.once('close', () => connections.delete(c));
     },
   );
 
-  app.addHook('onClose', async () => hub.close());
+  // One timer for all sockets, not one per socket.
+  const connections = new Set<Connection>();
+  const heartbeat = setInterval(() => {
+    for (const c of connections) c.heartbeat();
+  }, opts.heartbeatMs ?? HEARTBEAT_MS);
+  heartbeat.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
+    await hub.close();
+  });
   return { app, hub };
 }
 

@@ -40,6 +40,8 @@ export class Connection implements Subscriber {
   private dropped = false;
   /** Messages are handled one at a time, in order: a choice sent right after hello waits for it. */
   private inbox: Promise<void> = Promise.resolve();
+  /** Whether the client answered the last heartbeat ping (see `heartbeat`). */
+  private alive = true;
 
   constructor(
     private readonly hub: Hub,
@@ -59,6 +61,23 @@ export class Connection implements Subscriber {
     });
     socket.on('close', () => this.leave());
     socket.on('error', () => this.leave());
+    // Browsers answer pings by themselves (RFC 6455), so every live client does.
+    socket.on('pong', () => (this.alive = true));
+  }
+
+  /**
+   * One beat of the heartbeat: a client that did not answer the previous ping is gone without a
+   * word (a laptop closed, a network lost) and is cut off, so its seat shows as away at once;
+   * the others are pinged again.
+   */
+  heartbeat(): void {
+    if (!this.alive) {
+      this.leave();
+      this.socket.terminate();
+      return;
+    }
+    this.alive = false;
+    if (this.socket.readyState === this.socket.OPEN) this.socket.ping();
   }
 
   send(msg: ServerMessage): void {
@@ -175,12 +194,9 @@ export class Connection implements Subscriber {
     this.leave();
     this.game = g;
     this.seat = seat;
-    g.subscribers.add(this);
-    if (seat !== null) {
-      g.leftAt[seat] = null;
-      // A player coming back takes its seat back from the bot it was handed to.
-      await g.reclaim(seat);
-    }
+    g.subscribe(this);
+    // A player coming back takes its seat back from the bot it was handed to.
+    if (seat !== null) await g.reclaim(seat);
     const { text } = g.welcomeText(seat, since, at);
     this.sendText(text);
     // A long log is worth many small messages: it is paid for from the same budget, so a flood of
@@ -191,9 +207,8 @@ export class Connection implements Subscriber {
   private leave(): void {
     const g = this.game;
     if (!g) return;
-    g.subscribers.delete(this);
-    if (this.seat !== null && ![...g.subscribers].some((s) => s.seat === this.seat)) g.leftAt[this.seat] = Date.now();
     this.game = null;
+    g.unsubscribe(this);
   }
 }
 

@@ -7,7 +7,7 @@ import { botFromSpec, type Bot, type BotLimits } from '../bots/index.js';
 import { MAX_THINK_MS } from '../bots/limits.js';
 import { GAMES } from '../games/index.js';
 import { BotPool } from './bot-pool.js';
-import { LiveGame, Refusal, type BotRules, type GameSettings } from './live-game.js';
+import { DEFAULT_AWAY_MS, LiveGame, Refusal, type BotRules, type GameSettings } from './live-game.js';
 import type { CreateGame } from './protocol.js';
 import type { SeatConfig, Store } from './store.js';
 import { hashToken, newGameId, newInviteKey, newToken, tokenMatches } from './tokens.js';
@@ -22,7 +22,10 @@ export interface Invite {
 export interface HubOptions {
   /** Bot pacing when a game does not set it. */
   readonly botDelayMs?: number;
-  /** How long a seat must be without a connection before the others may hand it to a bot. */
+  /**
+   * How long a seat must be without a connection before the others may hand it to a bot, in games
+   * whose creator sets no away time (and older games, created before the setting; default 3 min).
+   */
   readonly leftAfterMs?: number;
   /** Worker threads for searching bots (0: think on the event loop). */
   readonly botThreads?: number;
@@ -69,7 +72,7 @@ export class Hub {
     readonly store: Store,
     opts: HubOptions = {},
   ) {
-    this.leftAfterMs = opts.leftAfterMs ?? 60_000;
+    this.leftAfterMs = opts.leftAfterMs ?? DEFAULT_AWAY_MS;
     this.botDelayMs = opts.botDelayMs ?? 800;
     const maxMs = opts.botMaxMs ?? MAX_THINK_MS;
     if (!(maxMs > 0 && maxMs <= MAX_THINK_MS))
@@ -147,8 +150,10 @@ export class Hub {
         }
         lg.pool = this.pool;
         lg.botRules = this.botRules;
+        lg.defaultAwayAfterMs = this.leftAfterMs;
         this.live.set(id, lg);
         lg.scheduleBot();
+        lg.scheduleClock();
         return lg;
       })().finally(() => this.loading.delete(id));
       this.loading.set(id, p);
@@ -164,6 +169,7 @@ export class Hub {
     if (n < game.minSeats || n > game.maxSeats)
       throw new InvalidInput(`${game.id} is played by ${game.minSeats}–${game.maxSeats} seats, not ${n}`);
     for (const s of req.seats) if (s.kind === 'bot') this.botRules.build(s.bot);
+    if (req.botLevel !== undefined) this.botRules.build(req.botLevel);
     const options = game.options(req.options ?? {});
     // Whoever chooses the seed knows every hidden tile: only a creator playing alone against bots may.
     if (req.seed !== undefined && this.seedPolicy === 'solo' && req.seats.filter((s) => s.kind === 'human').length > 1) {
@@ -177,6 +183,8 @@ export class Hub {
       ...(req.clock ? { clock: req.clock } : {}),
       botDelayMs: req.botDelayMs ?? this.botDelayMs,
       rng: CURRENT_SEEDING,
+      awayAfterMs: req.awayAfterMs ?? this.leftAfterMs,
+      ...(req.botLevel !== undefined ? { botLevel: req.botLevel } : {}),
     };
     const invites: Invite[] = [];
     const invite = (seat: Seat): string => {
@@ -250,26 +258,30 @@ export class Hub {
     return c.seat;
   }
 
-  /** Another seat's player hands `seat` to a bot, when its player has left or its clock ran out. */
-  async handToBot(id: string, seat: Seat, token: string, spec = 'greedy'): Promise<void> {
+  /**
+   * Another seat's player hands `seat` to a bot (the game's bot level unless `spec` names one), when
+   * its player has been away for the game's away time, or its clock ran out.
+   */
+  async handToBot(id: string, seat: Seat, token: string, spec?: string): Promise<void> {
     const g = await this.mustGet(id);
     const by = this.seatOf(g, token);
+    const bot = spec ?? g.botLevel;
     const c = g.seatConfigs[seat];
     if (!c || c.kind !== 'human') throw new Refusal('bad_message', `seat ${seat} is not a player's seat`);
     if (by === seat) throw new Refusal('bad_message', 'a player cannot hand its own seat to a bot this way');
     if (c.bot) throw new Refusal('bad_message', `seat ${seat} is already played by a bot`);
-    this.botRules.build(spec);
+    this.botRules.build(bot);
     const connected = [...g.subscribers].some((s) => s.seat === seat);
     const left = g.leftAt[seat];
-    const gone = !c.claimed || (!connected && left !== null && left !== undefined && Date.now() - left >= this.leftAfterMs);
+    const gone = !c.claimed || (!connected && left !== null && left !== undefined && Date.now() - left >= g.awayAfterMs);
     const clock = g.clockLeft(seat);
     const timedOut = clock !== null && clock <= 0;
     if (!gone && !timedOut)
       throw new Refusal(
         'bad_message',
-        `seat ${seat}'s player is still here (gone for ${this.leftAfterMs / 1000} s, or out of time, is needed)`,
+        `seat ${seat}'s player is still here (gone for ${g.awayAfterMs / 1000} s, or out of time, is needed)`,
       );
-    await g.handToBot(seat, spec);
+    await g.handToBot(seat, bot, timedOut ? 'clock' : 'away');
   }
 
   async mustGet(id: string): Promise<LiveGame> {
@@ -289,6 +301,15 @@ export class Hub {
       toAct: g.toAct(),
       result: g.game.result(g.state),
     };
+  }
+
+  /**
+   * What the lobby's list shows of a game in memory (its seats and who is to act), without
+   * loading one that is not: a game out of memory has been idle for a while (EVICT_IDLE_MS).
+   */
+  liveListing(id: string): { readonly players: unknown[]; readonly toAct: Seat | null } | null {
+    const g = this.live.get(id);
+    return g ? { players: g.publicSeats(), toAct: g.toAct() } : null;
   }
 
   /** Whether the game is in memory and not over (what the per-address cap on live games counts). */

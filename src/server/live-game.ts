@@ -5,7 +5,7 @@ import { Match, replay, type Move, type Pending } from '../core/match.js';
 import { createRng, type Seeding } from '../core/rng.js';
 import { botFromSpec, decide, DEFAULT_BOT_LIMITS, FALLBACK_BOT_SPEC, type Bot } from '../bots/index.js';
 import type { BotPool } from './bot-pool.js';
-import type { ErrorCode } from './protocol.js';
+import type { ErrorCode, PublicSeat, SeatsMessage } from './protocol.js';
 import type { GameStatus, MoveRow, SeatConfig, Store, StoredGame } from './store.js';
 
 /** Settings stored with a game. */
@@ -14,7 +14,25 @@ export interface GameSettings {
   readonly botDelayMs: number;
   /** The seeding the game's seed is read with; absent in games created before seeding 2 (they use 1). */
   readonly rng?: Seeding;
+  /** After how long away a seat may be handed to a bot; absent in older games (the server's default then). */
+  readonly awayAfterMs?: number;
+  /** The bot spec that takes a seat over (clock run out, or handed by the others); absent: DEFAULT_TAKEOVER_BOT. */
+  readonly botLevel?: string;
 }
+
+/** A game's away time when its creator sets none: after that long away, the others may hand the seat to a bot. */
+export const DEFAULT_AWAY_MS = 3 * 60_000;
+
+/** The bot that takes a seat over when the game names none: the lobby's middle level. */
+export const DEFAULT_TAKEOVER_BOT = 'greedy';
+
+/** Why a seat went to a bot, as the log tells it. */
+export type TakeoverReason = 'clock' | 'away';
+
+/** An event of the table rather than of a move: a seat handed to a bot (and why), or taken back by its player. */
+export type TableEvent =
+  | { readonly type: 'seatToBot'; readonly seat: Seat; readonly reason: TakeoverReason }
+  | { readonly type: 'seatReclaimed'; readonly seat: Seat };
 
 /** A connection watching a game: a seat's player, or a spectator (seat null). */
 export interface Subscriber {
@@ -42,6 +60,8 @@ export interface LogEntry {
   /** When the move was stored: with `move`, it tells a returning client whether its copy still holds. */
   readonly at: number;
   readonly events: readonly GameEvent[];
+  /** Events of the table after move `move` (a seat handed to a bot, taken back), not a move of its own. */
+  readonly table?: true;
 }
 
 /** What the server keeps with each move of its match: where it is in the stored log, and when it was stored. */
@@ -60,6 +80,14 @@ export class LiveGame {
   readonly subscribers = new Set<Subscriber>();
   private queue: Promise<unknown> = Promise.resolve();
   private botTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Fires when the seat to act runs out of time (rescheduled on every move, undo, reclaim and load). */
+  private clockTimer: ReturnType<typeof setTimeout> | null = null;
+  /**
+   * The server's own events between moves (a seat handed to a bot or taken back), as log-entry
+   * JSON, by the number of moves before them: sent with the welcomes of this process's life, not
+   * stored (after a restart the log holds the moves only, as before).
+   */
+  private readonly tableLog = new Map<number, string[]>();
   private readonly bots = new Map<string, Bot>();
   /** When the seat to act began to owe its decision (clocks). */
   private since: number;
@@ -76,6 +104,8 @@ export class LiveGame {
   closed = false;
   /** Worker threads for bots that search; without it they think on the event loop. */
   pool: BotPool | null = null;
+  /** The server's away time, for games whose settings name none (the Hub sets it). */
+  defaultAwayAfterMs = DEFAULT_AWAY_MS;
 
   private constructor(
     readonly store: Store,
@@ -326,6 +356,7 @@ export class LiveGame {
     if (over) this.status = 'finished';
     this.announce(events);
     this.scheduleBot();
+    this.scheduleClock();
     return index;
   }
 
@@ -344,7 +375,9 @@ export class LiveGame {
       await this.store.truncateMoves(this.id, keep, { hash: this.game.hash(u.state), status: 'active' });
       this.match.commitUndo(u);
       this.logTexts.length = Math.min(this.logTexts.length, keep);
+      for (const k of [...this.tableLog.keys()]) if (k > keep) this.tableLog.delete(k);
       this.announce([{ type: 'undo', seat }]);
+      this.scheduleClock();
       return keep;
     });
   }
@@ -373,7 +406,10 @@ export class LiveGame {
       this.logTexts.push(JSON.stringify({ move: i + 1, at: m.at, events: m.events } satisfies LogEntry));
     }
     const head = JSON.stringify({ ...this.stateMessage(seat), type: 'welcome', logFrom });
-    return { text: `${head.slice(0, -1)},"log":[${this.logTexts.slice(logFrom, n).join(',')}]}`, logFrom };
+    // The table's events after move `logFrom` included: the client drops its own copy of those (nextLog).
+    const entries: string[] = [...(this.tableLog.get(logFrom) ?? [])];
+    for (let i = logFrom; i < n; i++) entries.push(this.logTexts[i]!, ...(this.tableLog.get(i + 1) ?? []));
+    return { text: `${head.slice(0, -1)},"log":[${entries.join(',')}]}`, logFrom };
   }
 
   stateMessage(seat: Seat | null, events: readonly GameEvent[] = []): Record<string, unknown> {
@@ -391,21 +427,61 @@ export class LiveGame {
       events,
       canUndo: seat !== null && this.canUndo(seat),
       clocks: this.settings.clock ? this.seatConfigs.map((_, i) => this.clockLeft(i, now)) : null,
-      seats: this.publicSeats(),
+      seats: this.publicSeats(now),
+      awayAfterMs: this.awayAfterMs,
     };
   }
 
-  publicSeats(): unknown[] {
+  /** After how long away a seat may be handed to a bot: the game's setting, or the server's default for older games. */
+  get awayAfterMs(): number {
+    return this.settings.awayAfterMs ?? this.defaultAwayAfterMs;
+  }
+
+  publicSeats(now = Date.now()): PublicSeat[] {
     const connected = new Set<number>();
     for (const s of this.subscribers) if (s.seat !== null) connected.add(s.seat);
-    return this.seatConfigs.map((c) => ({
-      seat: c.seat,
-      kind: c.kind,
-      name: c.name,
-      bot: c.bot,
-      claimed: c.claimed,
-      connected: c.kind === 'bot' || connected.has(c.seat),
-    }));
+    return this.seatConfigs.map((c) => {
+      const here = c.kind === 'bot' || connected.has(c.seat);
+      const left = this.leftAt[c.seat];
+      return {
+        seat: c.seat,
+        kind: c.kind,
+        name: c.name,
+        bot: c.bot,
+        claimed: c.claimed,
+        connected: here,
+        awayMs: here ? null : Math.max(0, now - (left ?? now)),
+      };
+    });
+  }
+
+  /** Whether some connection acts for `seat` now. */
+  private present(seat: Seat): boolean {
+    for (const s of this.subscribers) if (s.seat === seat) return true;
+    return false;
+  }
+
+  /** A connection starts watching; a seat that had none is back, and everyone is told at once. */
+  subscribe(sub: Subscriber): void {
+    const back = sub.seat !== null && !this.present(sub.seat);
+    this.subscribers.add(sub);
+    if (sub.seat === null) return;
+    this.leftAt[sub.seat] = null;
+    if (back) this.announceSeats();
+  }
+
+  /** A connection stops watching; when it was its seat's last, the seat is away from now on, and everyone is told. */
+  unsubscribe(sub: Subscriber): void {
+    if (!this.subscribers.delete(sub) || sub.seat === null || this.present(sub.seat)) return;
+    this.leftAt[sub.seat] = Date.now();
+    this.announceSeats();
+  }
+
+  /** Pushes who is here to every subscriber: one text for all (the seats are public). */
+  private announceSeats(): void {
+    if (this.subscribers.size === 0) return;
+    const text = JSON.stringify({ type: 'seats', seats: this.publicSeats() } satisfies SeatsMessage);
+    for (const sub of this.subscribers) sub.sendText(text);
   }
 
   /** Disconnects every connection acting for `seat` (its token was revoked), telling each why. */
@@ -441,23 +517,84 @@ export class LiveGame {
   }
 
   /** Hands a seat to a bot (the seat's player left, or its clock ran out). */
-  handToBot(seat: Seat, spec: string): Promise<void> {
-    return this.serial(async () => {
-      await this.store.updateSeat(this.id, seat, { bot: spec });
-      this.seatConfigs[seat] = { ...this.seatConfigs[seat]!, bot: spec };
-      this.announce([{ type: 'seatToBot', seat }]);
-      this.scheduleBot();
-    });
+  handToBot(seat: Seat, spec: string, reason: TakeoverReason): Promise<void> {
+    return this.serial(() => this.toBot(seat, spec, reason));
   }
 
-  /** A human seat that was handed to a bot is played by its person again. */
+  private async toBot(seat: Seat, spec: string, reason: TakeoverReason): Promise<void> {
+    await this.store.updateSeat(this.id, seat, { bot: spec });
+    this.seatConfigs[seat] = { ...this.seatConfigs[seat]!, bot: spec };
+    this.tableEvents([{ type: 'seatToBot', seat, reason }]);
+    this.scheduleBot();
+    this.scheduleClock();
+  }
+
+  /** The bot spec that takes a seat over: the game's setting, else the lobby's middle level. */
+  get botLevel(): string {
+    return this.settings.botLevel ?? DEFAULT_TAKEOVER_BOT;
+  }
+
+  /** Events of the table, not of a move: announced, and kept for the welcomes of later (re)joiners. */
+  private tableEvents(events: readonly TableEvent[]): void {
+    const n = this.moves.length;
+    const text = JSON.stringify({ move: n, at: Date.now(), events, table: true } satisfies LogEntry);
+    this.tableLog.set(n, [...(this.tableLog.get(n) ?? []), text]);
+    this.announce(events);
+  }
+
+  /**
+   * Plays the seat to act by a bot once its clock runs out (Board Game Arena's "the table goes on
+   * without you"): one timer, for the seat owing the decision now.
+   */
+  scheduleClock(): void {
+    if (this.clockTimer) clearTimeout(this.clockTimer);
+    this.clockTimer = null;
+    if (this.closed || this.status !== 'active' || !this.settings.clock) return;
+    const seat = this.toAct();
+    if (seat === null || this.seatConfigs[seat]?.bot) return;
+    const left = this.clockLeft(seat);
+    if (left === null) return;
+    const at = this.moves.length;
+    // setTimeout holds at most 2^31-1 ms (24.8 days): a longer bank is checked again then.
+    this.clockTimer = setTimeout(
+      () => {
+        this.clockTimer = null;
+        void this.serial(async () => {
+          if (this.closed || this.moves.length !== at || this.toAct() !== seat || this.seatConfigs[seat]?.bot) return;
+          if ((this.clockLeft(seat) ?? 1) > 0) return this.scheduleClock();
+          await this.toBot(seat, this.botLevel, 'clock');
+        }).catch((e: unknown) => {
+          // Storing the hand-over failed (storage down): tried again a little later.
+          if (this.closed) return;
+          console.error(`game ${this.id}: handing seat ${seat} to a bot when its time ran out failed: ${errorText(e)}`);
+          setTimeout(() => this.scheduleClock(), BOT_RETRY_FIRST_MS).unref();
+        });
+      },
+      Math.min(Math.max(0, left), 2 ** 31 - 1),
+    );
+    this.clockTimer.unref?.();
+  }
+
+  /**
+   * A human seat that was handed to a bot is played by its person again. A player whose clock ran
+   * out comes back with RECLAIM_CLOCK_MS, or one increment when that is more: enough to make the
+   * decision in hand, so that the seat is playable again instead of going straight back to the bot.
+   */
   reclaim(seat: Seat): Promise<void> {
     return this.serial(async () => {
       const c = this.seatConfigs[seat];
       if (!c || c.kind !== 'human' || c.bot === null) return;
-      await this.store.updateSeat(this.id, seat, { bot: null });
-      this.seatConfigs[seat] = { ...c, bot: null };
-      this.announce([{ type: 'seatReclaimed', seat }]);
+      const clock = this.settings.clock;
+      const left = this.clockLeft(seat);
+      const floor = clock ? Math.max(RECLAIM_CLOCK_MS, clock.incrementMs) : 0;
+      // The bank excludes the decision owed now (charged from `since`): a floor on what is left is set on the bank.
+      const owed = this.toAct() === seat ? Date.now() - this.since : 0;
+      const clockMs = left !== null && left < floor ? floor + owed : null;
+      await this.store.updateSeat(this.id, seat, { bot: null, ...(clockMs !== null ? { clockMs } : {}) });
+      this.seatConfigs[seat] = { ...c, bot: null, ...(clockMs !== null ? { clockMs } : {}) };
+      if (clockMs !== null) this.clocks[seat] = clockMs;
+      this.tableEvents([{ type: 'seatReclaimed', seat }]);
+      this.scheduleClock();
     });
   }
 
@@ -465,6 +602,8 @@ export class LiveGame {
     this.closed = true;
     if (this.botTimer) clearTimeout(this.botTimer);
     this.botTimer = null;
+    if (this.clockTimer) clearTimeout(this.clockTimer);
+    this.clockTimer = null;
   }
 }
 
@@ -475,6 +614,9 @@ export class LiveGame {
  * game's moves take, every 64 moves 8–13 KB; an undo then replays up to 63 moves (under 10 ms).
  */
 const CHECKPOINT_EVERY = 64;
+
+/** The least time a player whose clock ran out has when taking the seat back from the bot (or one increment, when more). */
+export const RECLAIM_CLOCK_MS = 30_000;
 
 /** First pause before retrying a bot move that could not be stored; it doubles up to BOT_RETRY_MAX_MS. */
 export const BOT_RETRY_FIRST_MS = 1_000;

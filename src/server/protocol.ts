@@ -85,6 +85,9 @@ const seatSpec = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('bot'), bot: text(40), name: displayName.optional() }).strict(),
 ]);
 
+/** The shortest away time a game may set: a reload or a network hiccup must not cost a seat. */
+export const MIN_AWAY_MS = 1000;
+
 /** POST /api/games */
 export const CreateGame = z
   .object({
@@ -112,6 +115,15 @@ export const CreateGame = z
     botDelayMs: z.number().int().min(0).max(10_000).optional(),
     /** Open to anyone: listed in the lobby, its free seats taken without a link. Default: friends only, by link. */
     open: z.boolean().optional(),
+    /** The bot that plays a seat whose clock ran out, or that the others hand to a bot (a bot spec; default the lobby's middle level). */
+    botLevel: text(40).optional(),
+    /** How long a player must be away before the others may hand the seat to a bot (games without a clock; default 3 min). */
+    awayAfterMs: z
+      .number()
+      .int()
+      .min(MIN_AWAY_MS)
+      .max(7 * 24 * 3600 * 1000)
+      .optional(),
   })
   .strict();
 export type CreateGame = z.infer<typeof CreateGame>;
@@ -166,6 +178,12 @@ export const PublicSeat = z.object({
   /** A human seat somebody has taken (with its link, or as a free seat of an open game). */
   claimed: z.boolean(),
   connected: z.boolean(),
+  /**
+   * How long a claimed human seat has been without a connection, in ms as the server measured it
+   * when sending (null while connected): an elapsed time, not a date, so that the clients' clocks
+   * need not agree with the server's.
+   */
+  awayMs: z.number().int().min(0).nullable(),
 });
 export type PublicSeat = z.infer<typeof PublicSeat>;
 
@@ -178,11 +196,13 @@ export type PublicEvent = z.infer<typeof PublicEvent>;
 
 /** One entry of the game log: the public events one accepted choice caused. */
 export const LogEntry = z.object({
-  /** 1-based move number. */
-  move: z.number().int().min(1),
+  /** 1-based move number; for the table's events, the number of moves before them (0 before the first). */
+  move: z.number().int().min(0),
   /** When the move was stored: with `move`, it tells a returning client whether its copy still holds. */
   at: z.number(),
   events: z.array(PublicEvent),
+  /** The table's events (a seat handed to a bot, taken back), not a move: the client holds its copy of them apart. */
+  table: z.literal(true).optional(),
 });
 export type LogEntry = z.infer<typeof LogEntry>;
 
@@ -202,6 +222,8 @@ const stateFields = {
   /** Milliseconds left per seat when the game has clocks. */
   clocks: z.array(z.number().nullable()).nullable(),
   seats: z.array(PublicSeat),
+  /** After how long away a seat may be handed to a bot (games without a clock). */
+  awayAfterMs: z.number().int().min(0),
 };
 
 /** The game after a change, each subscriber's own view. */
@@ -234,8 +256,19 @@ export type ErrorMessage = z.infer<typeof ErrorMessage>;
 export const PongMessage = z.object({ type: z.literal('pong'), id: requestId.optional() });
 export type PongMessage = z.infer<typeof PongMessage>;
 
+/** Someone came or went: the seats, pushed to every subscriber (one text for all) whenever a seat's presence changes. */
+export const SeatsMessage = z.object({ type: z.literal('seats'), seats: z.array(PublicSeat) });
+export type SeatsMessage = z.infer<typeof SeatsMessage>;
+
 /** Everything the server may send over the WebSocket. */
-export const ServerMessage = z.discriminatedUnion('type', [StateMessage, WelcomeMessage, AckMessage, ErrorMessage, PongMessage]);
+export const ServerMessage = z.discriminatedUnion('type', [
+  StateMessage,
+  WelcomeMessage,
+  AckMessage,
+  ErrorMessage,
+  PongMessage,
+  SeatsMessage,
+]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 
 // HTTP answers.
@@ -276,6 +309,10 @@ export const GameListing = z.object({
   updatedAt: z.number(),
   /** Human seats nobody has claimed yet. */
   openSeats: z.array(seat),
+  /** For a game in memory: its seats (names, bots, who is connected) and who is to act. A game
+   * without them has been idle long enough to leave memory. */
+  players: z.array(PublicSeat).optional(),
+  toAct: seat.nullable().optional(),
 });
 export type GameListing = z.infer<typeof GameListing>;
 

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { act, buildPosition, choices, decision, eventsOf, g, handNames, place } from '../helpers/quetzal.js';
 import type { QEvent } from '../../src/games/quetzal/events.js';
 import { silentRecorder } from '../../src/core/events.js';
-import { gainDiscovery, scoreDelivery, setVp, settle } from '../../src/games/quetzal/rules.js';
+import { scoreDelivery, setVp } from '../../src/games/quetzal/delivery.js';
+import { gainDiscovery, settle } from '../../src/games/quetzal/rules.js';
 import { CARDS } from '../../src/games/quetzal/data.js';
 import type { State } from '../../src/games/quetzal/state.js';
 

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { WebSocket as PwSocket } from 'playwright-core';
 import { browserSuite, playByClicking, shot, watchErrors } from '../helpers/browser.js';
+import { takeSeatByLink } from '../helpers/seat-link.js';
 import { autoPlay, createGame, hello, joinSeat, live, until } from '../helpers/server.js';
 import { parseMsg, type ServerMsg } from '../helpers/wire.js';
 import type { InPage, PageElement } from '../helpers/page.js';
@@ -179,7 +180,7 @@ test(
     // The friend opens the link: the seat is theirs, and the address no longer shows the key.
     const friend = await suite.browser.newPage();
     const friendErrors = watchErrors(friend);
-    await friend.goto(link);
+    await takeSeatByLink(friend, link, 'Bo');
     await friend.waitForURL((u) => u.pathname === `/game/${id}` && u.search === '' && u.hash === '');
     await friend.getByTestId('game-screen').waitFor();
     await friend.getByTestId('seat-panel').waitFor();
@@ -193,7 +194,7 @@ test(
 
     // The same link on the friend's phone: the seat moves there, the first browser is told and watches.
     const phone = await suite.browser.newPage({ width: 390, height: 844 });
-    await phone.goto(link);
+    await takeSeatByLink(phone, link);
     await phone.waitForURL((u) => u.pathname === `/game/${id}` && u.hash === '');
     await phone.getByTestId('game-screen').waitFor();
     const phoneHeld = await phone.evaluate((gid) => (globalThis as unknown as InPage).localStorage.getItem(`expedition.seat.${gid}`), id);

@@ -11,6 +11,8 @@ export interface ClientEngine {
   readonly game: AnyGame;
   /** Each seat's score if the game ended now (the replay's score chart). */
   scoresNow(state: unknown): number[];
+  /** The replay's view of a state, when it shows more than a spectator's (everything is public once the game is over). */
+  replayView?(state: unknown): unknown;
 }
 
 export const ENGINES: { readonly [G in GameId]: ClientEngine } = {

@@ -12,7 +12,7 @@ export const GAMES: { readonly [G in GameId]: ClientGame<TypesOf<G>> } = {
   quetzal: quetzalClient,
 };
 
-export const GAME_IDS = Object.keys(GAMES) as GameId[];
+export { GAME_IDS } from './lobby-games.js';
 
 /**
  * The entry of the game a view is of (its `game` field). A view always comes with its own game's

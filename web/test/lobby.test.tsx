@@ -27,7 +27,8 @@ describe('lobby: play against bots', () => {
     mockServer();
     renderLobby();
     const card = screen.getByTestId('bot-game');
-    expect(within(card).getAllByTestId('bot-row')).toHaveLength(2);
+    // A new game against bots starts with one opponent.
+    expect(within(card).getAllByTestId('bot-row')).toHaveLength(1);
     fireEvent.change(within(card).getByTestId('bots-seats'), { target: { value: '5' } });
     expect(within(card).getAllByTestId('bot-row')).toHaveLength(4);
     fireEvent.change(within(card).getByTestId('bots-seats'), { target: { value: '2' } });
@@ -122,6 +123,8 @@ describe('lobby: game with friends', () => {
       seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'bot', bot: 'random' }, { kind: 'human' }],
       options: { layout: 'standard', openScores: false },
       open: false,
+      awayAfterMs: 180_000,
+      botLevel: 'greedy',
     });
     expect(calls.find((c) => c.method === 'POST' && c.url === '/api/games/g-test/join')!.body).toEqual({ seat: 0, key: fakeKey(0) });
     expect(screen.getByTestId<HTMLInputElement>('share-1-url').value).toBe(`${location.origin}/game/g-test?seat=1#key=${fakeKey(1)}`);

@@ -10,6 +10,7 @@ import { LocalEngine, Refused } from '../src/offline/local-engine.js';
 import { LocalHost, type FromWorker, type ToWorker } from '../src/offline/local-host.js';
 import { CorruptRecord, readSavedGame, SAVED_GAME_KEY, type LocalRecord } from '../src/offline/local-record.js';
 import { LocalSession, type WorkerPort } from '../src/offline/local-session.js';
+import { listSaves, readSave, saveKey } from '../src/offline/saves.js';
 
 // Whole games are played here, on a machine shared with other test runs.
 vi.setConfig({ testTimeout: 30000 });
@@ -197,7 +198,8 @@ describe('local session over the worker protocol', () => {
     await until(() => s.snapshot !== null && s.snapshot.view.toAct === s.snapshot.seat && s.snapshot.view.choices !== null);
     const snap = s.snapshot!;
     await s.choose(snap.view.choices![0]!);
-    const saved = readSavedGame(storage);
+    // The game is saved in a slot of its own (saves.ts).
+    const saved = readSave(s.slot, storage);
     expect(saved.kind).toBe('ok');
     if (saved.kind !== 'ok') return;
     expect(saved.record.choices.length).toBe(s.snapshot!.moves);
@@ -260,7 +262,7 @@ describe('the /local page', () => {
     render(<LocalGame />);
     await waitFor(() => expect(screen.getByTestId('game-screen')).toBeTruthy(), { timeout: 10000 });
     expect(localStorage.getItem(NEW_LOCAL_GAME_KEY)).toBeNull();
-    expect(readSavedGame().kind).toBe('ok');
+    expect(listSaves().map((x) => x.kind)).toEqual(['ok']);
     expect(screen.getByTestId('local-new-game').getAttribute('href')).toBe('/');
     expect(screen.queryByTestId('local-replay')).toBeNull();
   });
@@ -275,7 +277,11 @@ describe('the /local page', () => {
     playOut(e, 'resume');
     localStorage.setItem(SAVED_GAME_KEY, JSON.stringify(e.record));
     render(<LocalGame />);
-    await waitFor(() => expect(screen.getByTestId('local-replay').getAttribute('href')).toBe('/replay/local'), { timeout: 10000 });
+    // The single save of earlier versions has moved into a slot of its own, whose replay is offered.
+    await waitFor(() => expect(screen.getByTestId('local-replay').getAttribute('href')).toMatch(/^\/replay\/local\/[0-9a-f]{12}$/), {
+      timeout: 10000,
+    });
+    expect(localStorage.getItem(SAVED_GAME_KEY)).toBeNull();
   });
 
   it('a save that does not replay: a clear message, nothing changed until the person discards it', async () => {
@@ -286,10 +292,11 @@ describe('the /local page', () => {
       () => expect(screen.getByTestId('local-corrupt').textContent).toMatch(/cannot be read.*choice #0 of the saved game is not legal/s),
       { timeout: 10000 },
     );
-    expect(localStorage.getItem(SAVED_GAME_KEY)).toBe(bad);
+    const [only] = listSaves();
+    expect(localStorage.getItem(saveKey(only!.slot))).toBe(bad);
     fireEvent.click(screen.getByTestId('discard-saved'));
     await waitFor(() => expect(screen.getByTestId('local-none')).toBeTruthy(), { timeout: 10000 });
-    expect(localStorage.getItem(SAVED_GAME_KEY)).toBeNull();
+    expect(listSaves()).toEqual([]);
   });
 
   it('a save that is not even JSON is reported the same way', () => {

@@ -7,7 +7,8 @@ import type { QView } from '../../src/games/quetzal/view.js';
 import type { LogEntry, SeatInfo } from '../src/net/session.js';
 import { QuetzalTable } from '../src/quetzal/QuetzalTable.js';
 import { describeQEvent } from '../src/quetzal/events.js';
-import { deliveryValue, placeTargets } from '../src/quetzal/model.js';
+import { placeTargets } from '../src/quetzal/model.js';
+import { paysText } from '../src/quetzal/words.js';
 
 afterEach(async () => {
   cleanup();
@@ -207,8 +208,8 @@ describe('Quetzal words', () => {
     expect(line({ type: 'outbid', automaton: true, loc: 'quarry', back: 0 })).toBe('The automaton’s bid at the Quarry is beaten.');
   });
 
-  it('delivery value follows the card tables: sets of three and a remainder, plus bonuses', () => {
-    expect(deliveryValue(['sculpture', 'sculpture', 'sculpture', 'mummy', 'mummy'])).toEqual({ vp: 14, coins: 0, discovery: 0 });
-    expect(deliveryValue(['jar', 'jar', 'jar', 'jar+coin', 'weapon+discovery'])).toEqual({ vp: 5 + 1 + 1, coins: 1, discovery: 1 });
+  it('a delivery preview reads with plural forms, leaving out what it does not pay', () => {
+    expect(paysText({ vp: 14, coins: 0, discovery: 0, upgrades: 0 }, i18n.t)).toBe('14 VP');
+    expect(paysText({ vp: 1, coins: 1, discovery: 2, upgrades: 1 }, i18n.t)).toBe('1 VP, 1 coin, 2 discovery steps, 1 upgrade drawn');
   });
 });

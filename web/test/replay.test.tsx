@@ -154,6 +154,7 @@ describe('replay viewer', () => {
       timeout: 10000,
     });
     cleanup();
+    localStorage.clear();
     localStorage.setItem(SAVED_GAME_KEY, JSON.stringify({ ...rec, choices: rec.choices.slice(0, 5) }));
     render(<Replay source={{ kind: 'local' }} />);
     await waitFor(() => expect(screen.getByTestId('replay-error').textContent).toMatch(/not over yet/), { timeout: 10000 });

@@ -13,7 +13,8 @@ import {
   type Bonus,
   type UpgradeId,
 } from '../../games/quetzal/data.js';
-import { automatonPick, figuresInHand, setVp } from '../../games/quetzal/rules.js';
+import { setVp } from '../../games/quetzal/delivery.js';
+import { automatonPick, figuresInHand } from '../../games/quetzal/rules.js';
 import { scoreBreakdown } from '../../games/quetzal/scoring.js';
 import { ADV, ARCH, AUTO, SIDE, STAND, bidSize, type Bid, type Frame, type Player, type State } from '../../games/quetzal/state.js';
 

@@ -258,6 +258,8 @@ export const CARDS: readonly CardDef[] = (() => {
 export const CARD_COUNT = CARDS.length;
 export const cardName = (c: number): string => CARDS[c]!.name;
 export const typeIndex = (t: CardType): number => CARD_TYPES.indexOf(t);
+/** One card id of each name: cards of a name are interchangeable, so it stands for any of them. */
+export const CARD_ID_OF: ReadonlyMap<string, number> = new Map(CARDS.map((c, id) => [c.name, id] as const).reverse());
 /** Every card name, in card-id order without repeats. */
 export const CARD_NAMES: readonly string[] = [...new Set(CARDS.map((c) => c.name))];
 

@@ -100,15 +100,19 @@ export const RULE_IDS: readonly RuleId[] = [
   {
     id: 'Q-DEL-1',
     summary: 'Optional, limited delivery; cards discarded; per type sets of 3 plus one remainder; card bonuses gained',
-    where: 'rules.ts scoreDelivery, applyDeliver',
+    where: 'delivery.ts scoreDelivery, deliveryPay; rules.ts applyDeliver',
   },
-  { id: 'Q-DEL-2', summary: 'Delivery upgrades trigger at most once per delivery', where: 'rules.ts scoreDelivery' },
+  { id: 'Q-DEL-2', summary: 'Delivery upgrades trigger at most once per delivery', where: 'delivery.ts scoreDelivery' },
   {
     id: 'QD-11',
     summary: 'A delivery uses the upgrades held when it starts; permanent upgrades act as soon as slotted',
     where: "state.ts Frame 'deliver'.ups",
   },
-  { id: 'Q-DISC-1', summary: 'Discovery: every space reached or crossed gives its reward', where: 'rules.ts gainDiscovery' },
+  {
+    id: 'Q-DISC-1',
+    summary: 'Discovery: every space reached or crossed gives its reward',
+    where: 'rules.ts gainDiscovery, delivery.ts rewardsReached',
+  },
   {
     id: 'Q-UP-1',
     summary: 'Instant upgrades apply and are discarded; at most 2 permanent; third: discard one; duplicates discarded; all got score VP',
@@ -125,7 +129,11 @@ export const RULE_IDS: readonly RuleId[] = [
     summary: 'Exchanges whenever the holder owes a decision, repeatedly, and in a final window before scoring',
     where: "rules.ts exchangeChoices, frame 'final'",
   },
-  { id: 'Q-UP-3', summary: 'Upgrade effects (Q-R-6)', where: 'rules.ts scoreDelivery, templeCost, startDelivery, templeDraw, reroll' },
+  {
+    id: 'Q-UP-3',
+    summary: 'Upgrade effects (Q-R-6)',
+    where: 'delivery.ts scoreDelivery; rules.ts templeCost, startDelivery, templeDraw, reroll',
+  },
   { id: 'Q-END-1', summary: 'Advance the round; after round 5 the game ends at once', where: "rules.ts runAuto 'prepare'" },
   {
     id: 'Q-END-2',

@@ -5,7 +5,6 @@ import type { GainReason, QEvent, RerollReason, RerollResult } from './events.js
 import {
   AUCTIONS,
   CARDS,
-  CARD_TYPES,
   DATA,
   TEMPLE_YIELDS,
   LOC,
@@ -14,11 +13,11 @@ import {
   UPGRADE,
   VILLAGE_BANNERS,
   cardName,
-  typeIndex,
   type Kind,
   type LocId,
   type UpgradeId,
 } from './data.js';
+import { discoveryTo, rewardsReached, scoreDelivery } from './delivery.js';
 import {
   ADV,
   ARCH,
@@ -103,14 +102,13 @@ export function gainVp(s: State, rec: Rec, seat: number, n: number, why: GainRea
 /** Discovery (Q-DISC-1, Q-R-5): the reward of every space reached or crossed; the track stops at its end. */
 export function gainDiscovery(s: State, rec: Rec, seat: number, n: number, why: GainReason): void {
   const p = s.players[seat]!;
-  const to = Math.min(DATA.discovery.max, p.disc + n);
-  if (to <= p.disc) return;
   const from = p.disc;
+  const to = discoveryTo(from, n);
+  if (to <= from) return;
   p.disc = to;
   if (rec.loud) rec.push({ type: 'discovery', seat, n: to - from, to, why });
   let draws = 0;
-  for (const reward of DATA.discovery.rewards) {
-    if (reward.space <= from || reward.space > to) continue;
+  for (const reward of rewardsReached(from, to)) {
     gainVp(s, rec, seat, reward.vp ?? 0, 'discovery');
     gainCoins(s, rec, seat, reward.coins ?? 0, 'discovery');
     draws += reward.upgrade ?? 0;
@@ -189,57 +187,6 @@ export function refillVillage(s: State, rec: Rec): void {
     s.village[i] = u;
   }
   if (rec.loud) rec.push({ type: 'village', display: s.village.slice() });
-}
-
-const JAR = typeIndex('jar');
-const WEAPON = typeIndex('weapon');
-const TABLET = typeIndex('tablet');
-
-/** Delivery VP of n cards of one type (Q-DEL-1; the tables are Q-R-4): complete sets of 3 plus one remainder set. */
-export function setVp(type: number, n: number): number {
-  const vp = DATA.cards.types[type]!.vp;
-  return Math.floor(n / 3) * vp[2] + (n % 3 === 0 ? 0 : vp[(n % 3) - 1]!);
-}
-
-export interface DeliveryScore {
-  readonly vp: number;
-  readonly coins: number;
-  readonly discovery: number;
-  readonly upgradeVp: number;
-  readonly upgradeCoins: number;
-}
-
-/** Score of delivering `cards` together with upgrades `ups` (Q-DEL-1, Q-DEL-2, Q-R-6). */
-export function scoreDelivery(cards: readonly number[], ups: readonly UpgradeId[]): DeliveryScore {
-  const perType = CARD_TYPES.map(() => 0);
-  let vp = 0;
-  let coins = 0;
-  let discovery = 0;
-  for (const card of cards) {
-    const d = CARDS[card]!;
-    perType[typeIndex(d.type)]!++;
-    if (d.bonus === 'coin') coins++;
-    else if (d.bonus === 'discovery') discovery++;
-    else if (d.bonus === 'vp') vp++;
-  }
-  for (let type = 0; type < perType.length; type++) vp += setVp(type, perType[type]!);
-  let upgradeVp = 0;
-  let upgradeCoins = 0;
-  const jar = perType[JAR]!;
-  const weapon = perType[WEAPON]!;
-  const tablet = perType[TABLET]!;
-  // Q-UP-3: the delivery upgrades' effects (Q-R-6).
-  if (ups.includes('tabletCoins')) upgradeCoins += 2 * tablet;
-  if (ups.includes('mixedSet') && jar > 0 && weapon > 0 && tablet > 0) upgradeVp += 4;
-  if (ups.includes('jarSet') && jar >= 3) {
-    upgradeCoins += 1;
-    upgradeVp += 3;
-  }
-  if (ups.includes('weaponSet') && weapon >= 3) {
-    upgradeCoins += 2;
-    upgradeVp += 2;
-  }
-  return { vp, coins, discovery, upgradeVp, upgradeCoins };
 }
 
 // ---------------------------------------------------------------- figures

@@ -113,6 +113,8 @@ export interface PendingView {
   readonly picksLeft: number | null;
   /** drop: the three permanent upgrades to choose among (public). */
   readonly upgrades: readonly UpgradeId[] | null;
+  /** Delivery: the upgrades it is scored with, those held when it started (QD-11; public). */
+  readonly scoredWith: readonly UpgradeId[] | null;
 }
 
 export interface AutomatonView {
@@ -230,6 +232,7 @@ export function viewOf(s: State, viewer: Seat | null): QView {
       drawn: null,
       picksLeft: null,
       upgrades: null,
+      scoredWith: null,
     };
     switch (f.k) {
       case 'take':
@@ -239,7 +242,7 @@ export function viewOf(s: State, viewer: Seat | null): QView {
         pending = { ...base, loc: 'temple', banner: f.banner, drawn: mine ? names(f.cards) : null };
         break;
       case 'deliver':
-        pending = { ...base, loc: f.loc, limit: f.limit, added: mine ? names(f.added) : null };
+        pending = { ...base, loc: f.loc, limit: f.limit, added: mine ? names(f.added) : null, scoredWith: f.ups.slice() };
         break;
       case 'village':
         pending = { ...base, loc: 'village', banner: f.banner };

@@ -1,9 +1,13 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gameOf } from '../games.js';
+import { RulesHelp } from '../help/RulesHelp.js';
 import type { GameSession, SessionTypes, Snapshot } from '../net/session.js';
 import { seatName } from './names.js';
 import { seatStyle } from './seat-style.js';
+import { focusDecision, SkipToDecision } from './skip-link.js';
+import { TurnAlertControls } from './TurnAlertControls.js';
+import { useTurnAlert } from './use-turn-alert.js';
 import './game.css';
 
 declare global {
@@ -23,6 +27,32 @@ export function GameScreen({ session, aside }: { session: GameSession; aside?: R
   const [error, setError] = useState<string | null>(null);
   const clickedAt = useRef<number | null>(null);
   const arrivedAt = useRef(0);
+  const screenRef = useRef<HTMLDivElement>(null);
+  /** After a choice: move the focus to the next decision panel (scrolling to it for a keyboard user). */
+  const refocus = useRef<{ scroll: boolean } | null>(null);
+  /** The focus was in the decision panel: when a new state replaces what had it, it goes back there. */
+  const focusInPanel = useRef(false);
+
+  useEffect(() => {
+    const onFocus = (e: FocusEvent) => {
+      focusInPanel.current = e.target instanceof Element && e.target.closest('[data-testid="decision-panel"]') !== null;
+    };
+    document.addEventListener('focusin', onFocus);
+    return () => document.removeEventListener('focusin', onFocus);
+  }, []);
+
+  // Keyboard: after each choice the focus goes to the decision panel, and it stays there while the
+  // others play (a re-rendered panel would otherwise drop it to the page's body).
+  useLayoutEffect(() => {
+    if (!snap) return;
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (refocus.current) {
+      if (focusDecision(screenRef.current, refocus.current.scroll)) refocus.current = null;
+    } else if (lost && focusInPanel.current) {
+      focusDecision(screenRef.current, false);
+    }
+  }, [snap]);
+  const alert = useTurnAlert(snap);
 
   useEffect(
     () =>
@@ -52,10 +82,13 @@ export function GameScreen({ session, aside }: { session: GameSession; aside?: R
       setBusy(true);
       setError(null);
       clickedAt.current = performance.now();
+      // A keyboard user's focus is visible; a click or a tap leaves none.
+      refocus.current = { scroll: document.activeElement?.matches(':focus-visible') ?? false };
       session
         .choose(c)
         .catch((e: unknown) => {
           clickedAt.current = null;
+          refocus.current = null;
           setError(e instanceof Error ? e.message : String(e));
         })
         .finally(() => setBusy(false));
@@ -76,7 +109,8 @@ export function GameScreen({ session, aside }: { session: GameSession; aside?: R
   const game = gameOf(view);
   const acting = view.toAct;
   return (
-    <div className="game-screen" data-testid="game-screen" data-decision={view.decision ?? 'over'} data-moves={snap.moves}>
+    <div ref={screenRef} className="game-screen" data-testid="game-screen" data-decision={view.decision ?? 'over'} data-moves={snap.moves}>
+      <SkipToDecision screen={screenRef} />
       <div className="status-bar" role="status" aria-live="polite">
         {view.result ? (
           <strong>{t('game:status.over')}</strong>
@@ -86,6 +120,8 @@ export function GameScreen({ session, aside }: { session: GameSession; aside?: R
           </span>
         ) : null}
         <game.Progress view={view} />
+        <RulesHelp game={view.game} />
+        {snap.seat !== null && !view.result && <TurnAlertControls alert={alert} />}
       </div>
       {error && (
         <div className="error-banner" role="alert">

@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import type { BaseView, Choice, SeatInfo } from '../net/session.js';
 import { seatName } from './names.js';
+import { ReplayStep } from './replay-context.js';
 
 /**
  * The parts every game's decision panel is made of: the frame of the viewer's own decision, the
@@ -69,14 +70,17 @@ export function WaitingPanel({
   whatKeys: string;
   undo: ReactNode;
 }) {
+  const replay = useContext(ReplayStep);
+  const who = (seat: number) => ({
+    name: seatName(seats, seat, t),
+    what: t(`${whatKeys}.${view.decision ?? 'other'}`, { defaultValue: t(`${whatKeys}.other`) }),
+  });
   return (
     <section className="decision-panel waiting" data-testid="decision-panel" aria-label={t('panel.title')}>
       {view.toAct !== null && (
         <p className="instruction">
-          {t('panel.waiting', {
-            name: seatName(seats, view.toAct, t),
-            what: t(`${whatKeys}.${view.decision ?? 'other'}`, { defaultValue: t(`${whatKeys}.other`) }),
-          })}
+          {/* A replay waits for nobody: it says which move it shows and whose decision comes next. */}
+          {replay ? t('replay:panel', { step: replay.step, moves: replay.moves, ...who(view.toAct) }) : t('panel.waiting', who(view.toAct))}
         </p>
       )}
       {undo}

@@ -39,8 +39,10 @@ export function BotGameCard({ name }: { name: string }) {
       <h2 id="bots-title">{t('bots.title')}</h2>
       <p className="intro">{t('bots.intro')}</p>
       <form onSubmit={(e) => void submit(e)}>
-        <GameChoice value={form.game} onChange={(game) => set({ game })} testId="bots-game-choice" />
-        <SeatCount value={form.seats} onChange={(n) => set({ seats: clampSeats(n) })} testId="bots-seats" />
+        <div className="field-pair">
+          <GameChoice value={form.game} onChange={(game) => set({ game })} testId="bots-game-choice" />
+          <SeatCount value={form.seats} onChange={(n) => set({ seats: clampSeats(n) })} testId="bots-seats" />
+        </div>
         <ul className="seat-rows">
           <li>
             <SeatLabel seat={0} />

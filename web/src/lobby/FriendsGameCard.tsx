@@ -14,6 +14,7 @@ import {
 } from './lobby-model.js';
 import { BotLevel, GameChoice, GameOptionFields, SeatCount, SeatLabel } from './fields.js';
 import { SeatLinks } from './SeatLinks.js';
+import { TableSettings } from './TableSettings.js';
 
 /** "Online game with friends": you at seat A, each other seat a friend (invited by link) or a bot. */
 export function FriendsGameCard({ name }: { name: string }) {
@@ -70,8 +71,10 @@ export function FriendsGameCard({ name }: { name: string }) {
       <h2 id="friends-title">{t('friends.title')}</h2>
       <p className="intro">{t('friends.intro')}</p>
       <form onSubmit={(e) => void submit(e)}>
-        <GameChoice value={form.game} onChange={(game) => set({ game })} testId="friends-game-choice" />
-        <SeatCount value={form.seats} onChange={(n) => set({ seats: clampSeats(n) })} testId="friends-seats" />
+        <div className="field-pair">
+          <GameChoice value={form.game} onChange={(game) => set({ game })} testId="friends-game-choice" />
+          <SeatCount value={form.seats} onChange={(n) => set({ seats: clampSeats(n) })} testId="friends-seats" />
+        </div>
         <ul className="seat-rows">
           <li>
             <SeatLabel seat={0} />
@@ -109,6 +112,7 @@ export function FriendsGameCard({ name }: { name: string }) {
           onChange={(o) => set({ options: withOptions(form.options, form.game, o) })}
           testPrefix="friends"
         />
+        <TableSettings value={form} onChange={set} />
         <div className="field check">
           <input
             id={openId}

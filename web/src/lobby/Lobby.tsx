@@ -4,6 +4,7 @@ import { saveName, savedName } from '../net/api.js';
 import { BotGameCard } from './BotGameCard.js';
 import { FriendsGameCard } from './FriendsGameCard.js';
 import { OpenGames } from './OpenGames.js';
+import { SavedGames } from './SavedGames.js';
 import './lobby.css';
 
 /** The start page: a game against bots, a game with friends, or a seat in a running game. */
@@ -36,6 +37,7 @@ export function Lobby() {
         <BotGameCard name={name} />
         <FriendsGameCard name={name} />
         <OpenGames />
+        <SavedGames />
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { SeatPresence } from '../game/AwayButton.js';
 import { seatName } from '../game/names.js';
 import { seatStyle } from '../game/seat-style.js';
 import { savedInvites, seatLink } from '../net/api.js';
@@ -19,6 +20,8 @@ export function SeatPanel({
   notice,
   ownKey,
   onRetake,
+  token = null,
+  onReclaim,
 }: {
   id: string;
   snap: Snapshot | null;
@@ -28,6 +31,10 @@ export function SeatPanel({
   ownKey?: string | null;
   /** Takes back here the seat whose link was opened elsewhere. */
   onRetake?: () => void;
+  /** This player's seat token: with it, a seat away for long enough can be handed to a bot. */
+  token?: string | null;
+  /** Takes this player's own seat back from the bot that plays it. */
+  onReclaim?: () => void;
 }) {
   const { t } = useTranslation('lobby');
   if (!snap) return null;
@@ -87,11 +94,18 @@ export function SeatPanel({
               <span className="seat-name">{seatName(snap.seats, s.seat, t)}</span>
               {s.seat === snap.seat && <span className="you">({t('you')})</span>}
               {state === 'bot' ? (
-                <span className="conn on">{t('game.botPlays')}</span>
+                <>
+                  <span className="conn on">{t('game.botPlays')}</span>
+                  {s.seat === snap.seat && s.kind === 'human' && onReclaim && !over && (
+                    <button type="button" className="away-button" onClick={onReclaim} data-testid="reclaim-seat">
+                      {t('presence:reclaim')}
+                    </button>
+                  )}
+                </>
               ) : state === 'free' ? (
                 <span className="conn off">{t('game.free')}</span>
               ) : (
-                <span className={`conn ${state}`}>{state === 'on' ? t('game.online') : t('game.offline')}</span>
+                <SeatPresence snap={snap} seat={s} gameId={id} token={token} />
               )}
             </li>
           );

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { GameScreen } from '../game/GameScreen.js';
@@ -6,6 +6,7 @@ import { seatStyle } from '../game/seat-style.js';
 import { ApiError, forgetSeat, heldSeat, joinGame, linkKey, saveSeat, savedName, type HeldSeat } from '../net/api.js';
 import { ServerSession, type Connection } from '../net/server-session.js';
 import type { Snapshot } from '../net/session.js';
+import { JoinPrompt } from './JoinPrompt.js';
 import { SeatPanel } from './SeatPanel.js';
 import './lobby.css';
 
@@ -16,7 +17,10 @@ interface SeatKey {
 }
 
 type Phase =
-  | ({ readonly kind: 'joining' } & SeatKey)
+  /** A link joiner types the name to sit down with first. */
+  | ({ readonly kind: 'naming' } & SeatKey)
+  /** `name` unset: the seat keeps the name it has. */
+  | ({ readonly kind: 'joining'; readonly name?: string } & SeatKey)
   | ({ readonly kind: 'taken'; readonly message: string } & SeatKey)
   | { readonly kind: 'failed'; readonly message: string }
   /** `retake`: the seat this browser held until its link was opened elsewhere, to take back here. */
@@ -32,11 +36,11 @@ export function seatParam(search: string): number | null {
 // One join per game and seat at a time, even when React runs the effect twice: a second POST
 // would revoke the token the first one got.
 const joins = new Map<string, Promise<HeldSeat>>();
-function claim(id: string, seat: number, key: string | null): Promise<HeldSeat> {
+function claim(id: string, seat: number, key: string | null, name?: string): Promise<HeldSeat> {
   const k = `${id}:${seat}`;
   let p = joins.get(k);
   if (!p) {
-    p = joinGame(id, seat, savedName().trim() || undefined, key ?? undefined).then((r) => {
+    p = joinGame(id, seat, name, key ?? undefined).then((r) => {
       const held = { token: r.token, seat: r.seat, key: r.key };
       saveSeat(id, held);
       return held;
@@ -52,8 +56,8 @@ function claim(id: string, seat: number, key: string | null): Promise<HeldSeat> 
 
 /**
  * A game on the server at /game/:id. With a seat link (`?seat=N#key=…`) and no token for this game
- * yet, it first takes seat N with the link's key (from another device of the same player too: the
- * link is the seat); without a token the visitor watches as a spectator.
+ * yet, it asks for a name, then takes seat N with the link's key (from another device of the same
+ * player too: the link is the seat); without a token the visitor watches as a spectator.
  */
 export function ServerGame({ id }: { id: string }) {
   const { t } = useTranslation('lobby');
@@ -64,7 +68,12 @@ export function ServerGame({ id }: { id: string }) {
     const held = heldSeat(id);
     if (wanted === null) return { kind: 'ready', held };
     // The fragment never reaches the server; read once, then the address is cleaned below.
-    if (!held) return { kind: 'joining', seat: wanted, key: linkKey(location.hash) };
+    if (!held) {
+      const key = linkKey(location.hash);
+      // A friend's link asks for a name first. Without a key it is the lobby's "take seat" of an
+      // open game, whose name field is just above it (and a friends game refuses it at once).
+      return key ? { kind: 'naming', seat: wanted, key } : { kind: 'joining', seat: wanted, key, name: savedName().trim() || undefined };
+    }
     // One seat per browser and game: a link to another seat does not replace the one held here.
     return held.seat === wanted
       ? { kind: 'ready', held }
@@ -73,6 +82,9 @@ export function ServerGame({ id }: { id: string }) {
   const [session, setSession] = useState<{ readonly s: ServerSession; readonly token: string | null } | null>(null);
   const [snap, setSnap] = useState<Snapshot | null>(null);
   const [connection, setConnection] = useState<Connection>('connecting');
+  // The key of a link to the seat this browser holds already: should the token kept here have been
+  // revoked meanwhile (the link was opened elsewhere), opening the link again takes the seat back.
+  const relink = useRef(wanted !== null && heldSeat(id)?.seat === wanted ? linkKey(location.hash) : null);
 
   // The seat link has done its work once this browser holds a token: keep the address clean to share or bookmark.
   useEffect(() => {
@@ -82,7 +94,7 @@ export function ServerGame({ id }: { id: string }) {
   useEffect(() => {
     if (phase.kind !== 'joining') return;
     let live = true;
-    claim(id, phase.seat, phase.key).then(
+    claim(id, phase.seat, phase.key, phase.name).then(
       (held) => live && setPhase({ kind: 'ready', held }),
       (e: unknown) => {
         if (!live) return;
@@ -106,12 +118,21 @@ export function ServerGame({ id }: { id: string }) {
     const offSnap = s.subscribe(setSnap);
     const offConn = s.onConnection((c, fatal) => {
       setConnection(c);
+      const again = relink.current;
+      // Only the first hello of the token kept here may be answered by taking the seat back: later,
+      // the link opened elsewhere wins, or two browsers would take the seat from each other forever.
+      if (c === 'open' || fatal) relink.current = null;
       if (!fatal) return;
       if (fatal.code === 'bad_token' && token !== null) {
-        // The seat's link was opened on another device (or the game was reset): watch instead,
-        // and offer to take the seat back here with the link's key this browser still knows.
         const held = heldSeat(id);
         forgetSeat(id);
+        if (held && again) {
+          // The seat's link, opened here again after it moved elsewhere: it comes back here.
+          setPhase({ kind: 'joining', seat: held.seat, key: again });
+          return;
+        }
+        // The seat's link was opened on another device (or the game was reset): watch instead,
+        // and offer to take the seat back here with the link's key this browser still knows.
         const retake = held?.key ? { seat: held.seat, key: held.key } : undefined;
         setPhase({ kind: 'ready', held: null, notice: t('game.tokenLost'), ...(retake ? { retake } : {}) });
       } else if (fatal.code === 'no_game') {
@@ -127,6 +148,17 @@ export function ServerGame({ id }: { id: string }) {
     };
   }, [id, token, t]);
 
+  if (phase.kind === 'naming') {
+    const watch = () => {
+      navigate(`/game/${id}`, { replace: true });
+      setPhase({ kind: 'ready', held: null });
+    };
+    return (
+      <div className="server-game">
+        <JoinPrompt id={id} seat={phase.seat} onJoin={(name) => setPhase({ ...phase, kind: 'joining', name })} onWatch={watch} />
+      </div>
+    );
+  }
   if (phase.kind === 'joining') {
     return (
       <div className="server-game">
@@ -179,6 +211,8 @@ export function ServerGame({ id }: { id: string }) {
             notice={phase.notice ?? null}
             ownKey={phase.held?.key ?? null}
             onRetake={retake ? () => setPhase({ kind: 'joining', ...retake }) : undefined}
+            token={token}
+            onReclaim={() => session.s.rejoin()}
           />
         }
       />

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { BOT_LEVELS } from '../offline/config.js';
 import { seatStyle } from '../game/seat-style.js';
 import type { GameId, OptionsOf } from '../game-types.js';
-import { GAME_IDS, GAMES } from '../games.js';
+import { GAME_IDS, LOBBY_GAMES } from '../lobby-games.js';
 import { MAX_SEATS, MIN_SEATS, type BotSpec } from './lobby-model.js';
 import { SeatMarker } from './SeatMarker.js';
 
@@ -98,6 +98,6 @@ export function GameOptionFields<G extends GameId>({
   onChange: (o: OptionsOf<G>) => void;
   testPrefix: string;
 }) {
-  const Fields = GAMES[game].lobby.OptionFields;
+  const Fields = LOBBY_GAMES[game].OptionFields;
   return Fields && <Fields value={value} onChange={onChange} testPrefix={testPrefix} />;
 }

@@ -5,7 +5,7 @@
 import { BOT_LEVELS, type LocalConfig } from '../offline/config.js';
 import type { CreateGameRequest, SeatRequest } from '../net/api.js';
 import type { GameId, OptionsOf } from '../game-types.js';
-import { GAME_IDS, GAMES } from '../games.js';
+import { GAME_IDS, LOBBY_GAMES } from '../lobby-games.js';
 
 export const MIN_SEATS = 2;
 export const MAX_SEATS = 5;
@@ -16,7 +16,7 @@ export type OptionsByGame = { readonly [G in GameId]: OptionsOf<G> };
 
 /** Each game's options to start a form with (its registry entry's defaults for that form). */
 const defaultOptions = (form: 'bots' | 'friends'): OptionsByGame =>
-  Object.fromEntries(GAME_IDS.map((g) => [g, GAMES[g].lobby.defaults[form]])) as OptionsByGame;
+  Object.fromEntries(GAME_IDS.map((g) => [g, LOBBY_GAMES[g].defaults[form]])) as OptionsByGame;
 
 /** The form's options with those of `game` replaced. */
 export const withOptions = <G extends GameId>(all: OptionsByGame, game: G, options: OptionsOf<G>): OptionsByGame => ({
@@ -49,11 +49,39 @@ export interface FriendsGameForm {
   readonly options: OptionsByGame;
   /** Listed in the lobby for anyone to join; otherwise only the seat links let people in. */
   readonly open: boolean;
+  /** Each player's time (a key of CLOCKS): once it runs out, the bot plays the seat. */
+  readonly clock: ClockKey;
+  /** Games without a clock: after this many minutes away, the others may hand a seat to the bot. */
+  readonly awayMinutes: number;
+  /** The bot that plays a seat for a player who ran out of time or is away. */
+  readonly botLevel: BotSpec;
 }
 
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const DAY = 24 * 60 * MINUTE;
+
+/** The clocks a friends game offers: a time bank and a refund per move, from a quick game to one move a day. */
+export const CLOCKS = [
+  { key: 'none', clock: null },
+  { key: 'quick', clock: { bankMs: 5 * MINUTE, incrementMs: 10 * SECOND } },
+  { key: 'normal', clock: { bankMs: 20 * MINUTE, incrementMs: 30 * SECOND } },
+  { key: 'relaxed', clock: { bankMs: 60 * MINUTE, incrementMs: MINUTE } },
+  { key: 'daily', clock: { bankMs: 3 * DAY, incrementMs: DAY } },
+] as const;
+export type ClockKey = (typeof CLOCKS)[number]['key'];
+
+/** The away times a friends game offers, in minutes (the server's default is 3). */
+export const AWAY_MINUTES = [1, 3, 5, 10, 30] as const;
+
+/**
+ * The two cards start from different tables, each what its players most likely want: against bots,
+ * a quick game with one opponent (short waits for bot turns, the first-game layout); with friends,
+ * a group of four, the standard layout, each friend invited by a link.
+ */
 export const initialBotForm: BotGameForm = {
   game: DEFAULT_GAME,
-  seats: 3,
+  seats: 2,
   bots: Array.from({ length: MAX_SEATS - 1 }, () => DEFAULT_BOT),
   options: defaultOptions('bots'),
   where: 'server',
@@ -61,10 +89,13 @@ export const initialBotForm: BotGameForm = {
 
 export const initialFriendsForm: FriendsGameForm = {
   game: DEFAULT_GAME,
-  seats: 3,
+  seats: 4,
   others: Array.from({ length: MAX_SEATS - 1 }, () => ({ kind: 'human' }) as const),
   options: defaultOptions('friends'),
   open: false,
+  clock: 'none',
+  awayMinutes: 3,
+  botLevel: DEFAULT_BOT,
 };
 
 export const clampSeats = (n: number): number => Math.min(MAX_SEATS, Math.max(MIN_SEATS, Math.round(n) || MIN_SEATS));
@@ -95,5 +126,14 @@ export function friendsGameRequest(f: FriendsGameForm, name: string): CreateGame
   const others = f.others
     .slice(0, f.seats - 1)
     .map((s): SeatRequest => (s.kind === 'bot' ? { kind: 'bot', bot: s.bot } : { kind: 'human' }));
-  return { game: f.game, seats: [you(name), ...others], options: options(f), open: f.open };
+  const clock = CLOCKS.find((c) => c.key === f.clock)?.clock ?? null;
+  return {
+    game: f.game,
+    seats: [you(name), ...others],
+    options: options(f),
+    open: f.open,
+    ...(clock ? { clock } : {}),
+    awayAfterMs: f.awayMinutes * MINUTE,
+    botLevel: f.botLevel,
+  };
 }

@@ -63,6 +63,10 @@ export const joinGame = (id: string, seat: number, name?: string, key?: string):
 
 export const getGame = (id: string): Promise<GameSummary> => call('GET', `/api/games/${encodeURIComponent(id)}`);
 
+/** Hands another seat, whose player has been away long enough, to the game's bot (the server checks the token and the time). */
+export const handToBot = (id: string, seat: number, token: string): Promise<GameSummary> =>
+  call('POST', `/api/games/${encodeURIComponent(id)}/seats/${seat}/bot`, { token });
+
 export const listGames = async (): Promise<GameListing[]> => (await call<OpenGames>('GET', '/api/games')).games;
 
 /** Creates a game and claims seat 0 for this browser with its key; returns the game id and the other seats' invitations. */

@@ -35,8 +35,11 @@ export interface ServerSessionOptions {
   readonly WebSocket?: typeof WebSocket;
 }
 
-/** Seat records as the client types them: absent rather than null. */
-function seatInfo(s: PublicSeat): SeatInfo {
+/**
+ * Seat records as the client types them: absent rather than null. The server says how long a seat
+ * has been away, which becomes a time on this browser's clock (the two clocks need not agree).
+ */
+export function seatInfo(s: PublicSeat): SeatInfo {
   return {
     seat: s.seat,
     kind: s.kind,
@@ -44,6 +47,7 @@ function seatInfo(s: PublicSeat): SeatInfo {
     ...(s.name ? { name: s.name } : {}),
     ...(s.bot ? { bot: s.bot } : {}),
     ...(s.claimed !== undefined ? { claimed: s.claimed } : {}),
+    ...(typeof s.awayMs === 'number' ? { awaySince: Date.now() - s.awayMs } : {}),
   };
 }
 
@@ -66,11 +70,14 @@ export function nextLog<E extends LogEntry['events'][number]>(
 ): readonly LogEntry<E>[] {
   if (msg.type === 'welcome') {
     const from = msg.logFrom ?? 0;
-    return [...log.filter((e) => e.move <= from), ...(msg.log ?? [])];
+    // The welcome brings the table's events after move `from` again, with any this client missed.
+    return [...log.filter((e) => e.move < from || (e.move === from && !e.table)), ...(msg.log ?? [])];
   }
   if (msg.moves > prevMoves)
     return [...log, { move: msg.moves, ...(typeof msg.at === 'number' ? { at: msg.at } : {}), events: msg.events }];
   if (msg.moves < prevMoves) return log.filter((e) => e.move <= msg.moves);
+  // Events without a move are the table's (a seat handed to a bot, taken back): they are part of the story too.
+  if (msg.events.length > 0) return [...log, { move: msg.moves, events: msg.events, table: true }];
   return log;
 }
 
@@ -123,6 +130,15 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
 
   undo(): Promise<void> {
     return this.request({ type: 'undo' });
+  }
+
+  /**
+   * Says hello again on a new socket: the server gives a seat played by a bot back to its player
+   * on hello (its clock ran out while this page was open, say).
+   */
+  rejoin(): void {
+    if (this.closed || this.fatal) return;
+    this.ws?.close();
   }
 
   close(): void {
@@ -189,7 +205,10 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
 
   /** What the server needs to send only the log this client lacks after a reconnect. */
   private logHeld(): { since?: number; at?: number } {
-    const last = this.snapshot?.log.at(-1);
+    const log = this.snapshot?.log ?? [];
+    let i = log.length - 1;
+    while (i >= 0 && log[i]!.table) i--;
+    const last = log[i];
     return last?.at !== undefined && last.move === this.snapshot?.moves ? { since: last.move, at: last.at } : {};
   }
 
@@ -213,7 +232,15 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
           canUndo: msg.canUndo,
           log,
           clocks: msg.clocks,
+          awayAfterMs: msg.awayAfterMs,
         };
+        for (const l of this.listeners) l.snap(this.snapshot);
+        return;
+      }
+      case 'seats': {
+        // Someone came or went: only the seats change.
+        if (!this.snapshot) return;
+        this.snapshot = { ...this.snapshot, seats: msg.seats.map((s) => seatInfo(s)) };
         for (const l of this.listeners) l.snap(this.snapshot);
         return;
       }

@@ -10,6 +10,8 @@ export interface LogEntry<E extends LogEvent = LogEvent> {
   /** When the server stored the move (server games): sent back on reconnect to get only what is new. */
   readonly at?: number;
   readonly events: readonly E[];
+  /** Events of the table after move `move` (a seat handed to a bot, taken back), not a move of its own. */
+  readonly table?: true;
 }
 
 export interface SeatInfo {
@@ -19,6 +21,8 @@ export interface SeatInfo {
   readonly bot?: string;
   readonly claimed?: boolean;
   readonly connected: boolean;
+  /** Since when (this browser's clock, ms) the seat's player has been away; absent while connected. */
+  readonly awaySince?: number;
 }
 
 /** What the screens read of any game's view: every engine's view has these fields. */
@@ -55,6 +59,8 @@ export interface Snapshot<T extends SessionTypes = SessionTypes> {
   readonly log: readonly LogEntry<T['event']>[];
   /** Milliseconds left per seat when the game has clocks. */
   readonly clocks: readonly (number | null)[] | null;
+  /** Server games: after how long away a seat may be handed to a bot by the others. */
+  readonly awayAfterMs?: number;
 }
 
 /**

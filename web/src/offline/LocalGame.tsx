@@ -1,43 +1,55 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { GameScreen } from '../game/GameScreen.js';
 import { NEW_LOCAL_GAME_KEY, type LocalConfig } from './config.js';
-import { readSavedGame, SAVED_GAME_KEY } from './local-record.js';
 import { LocalSession, WorkerRefusal, type OpenRequest } from './local-session.js';
+import { deleteSave, listSaves, newSlot, readSave } from './saves.js';
 import './offline.css';
 
 type Phase =
   | { readonly kind: 'opening' }
   | { readonly kind: 'playing'; readonly session: LocalSession }
   | { readonly kind: 'none' }
-  | { readonly kind: 'corrupt'; readonly reason: string }
+  | { readonly kind: 'corrupt'; readonly reason: string; readonly slot: string }
   | { readonly kind: 'failed'; readonly reason: string };
 
-/** What /local should open: the game the lobby just asked for, else the saved one. */
-function whatToOpen(): { req: OpenRequest; fresh: boolean } | Extract<Phase, { kind: 'none' | 'corrupt' | 'failed' }> {
-  const asked = localStorage.getItem(NEW_LOCAL_GAME_KEY);
+type ToOpen = { req: OpenRequest; fresh: boolean; slot: string } | Extract<Phase, { kind: 'none' | 'corrupt' | 'failed' }>;
+
+/**
+ * What /local should open: the game the lobby just asked for (in the new slot `freshSlot`), else
+ * the save of `slot` (/local/<slot>, the lobby's Resume), else the most recently played save.
+ */
+function whatToOpen(slot: string | undefined, freshSlot: string): ToOpen {
+  const asked = slot === undefined ? localStorage.getItem(NEW_LOCAL_GAME_KEY) : null;
   if (asked !== null) {
     try {
-      return { req: { config: JSON.parse(asked) as LocalConfig }, fresh: true };
+      return { req: { config: JSON.parse(asked) as LocalConfig }, fresh: true, slot: freshSlot };
     } catch {
       localStorage.removeItem(NEW_LOCAL_GAME_KEY);
       return { kind: 'failed', reason: 'the requested game settings are not valid JSON' };
     }
   }
-  const saved = readSavedGame();
-  if (saved.kind === 'ok') return { req: { record: saved.record }, fresh: false };
-  return saved;
+  const which = slot ?? listSaves()[0]?.slot;
+  if (which === undefined) return { kind: 'none' };
+  const saved = readSave(which);
+  if (saved.kind === 'ok') return { req: { record: saved.record }, fresh: false, slot: which };
+  return saved.kind === 'corrupt' ? { ...saved, slot: which } : saved;
 }
 
-/** An offline game against bots (or friends at this screen): engine and bots run in a Web Worker. */
-export function LocalGame() {
+/**
+ * An offline game against bots (or friends at this screen): engine and bots run in a Web Worker.
+ * Each game is saved in a slot of its own (saves.ts), listed in the lobby.
+ */
+export function LocalGame({ slot }: { slot?: string }) {
   const { t } = useTranslation('offline');
   const [phase, setPhase] = useState<Phase>({ kind: 'opening' });
   const [attempt, setAttempt] = useState(0);
+  // One slot per request, kept across React's double effect, so a new game is saved once.
+  const freshSlot = useRef(newSlot()).current;
 
   useEffect(() => {
-    const what = whatToOpen();
+    const what = whatToOpen(slot, freshSlot);
     if (!('req' in what)) {
       setPhase(what);
       return;
@@ -45,7 +57,7 @@ export function LocalGame() {
     let cancelled = false;
     let session: LocalSession | null = null;
     setPhase({ kind: 'opening' });
-    LocalSession.open(what.req).then(
+    LocalSession.open(what.req, { slot: what.slot }).then(
       (s) => {
         // The lobby's request is forgotten only once the game runs (and saves itself), so a
         // second mount (React's strict mode) still finds it.
@@ -59,17 +71,17 @@ export function LocalGame() {
         if (cancelled) return;
         const reason = e instanceof Error ? e.message : String(e);
         // Only the engine's refusal to replay the save makes it corrupt; anything else is a failure to run.
-        setPhase(!what.fresh && e instanceof WorkerRefusal ? { kind: 'corrupt', reason } : { kind: 'failed', reason });
+        setPhase(!what.fresh && e instanceof WorkerRefusal ? { kind: 'corrupt', reason, slot: what.slot } : { kind: 'failed', reason });
       },
     );
     return () => {
       cancelled = true;
       session?.close();
     };
-  }, [attempt]);
+  }, [attempt, slot, freshSlot]);
 
-  const discard = useCallback(() => {
-    localStorage.removeItem(SAVED_GAME_KEY);
+  const discard = useCallback((which: string) => {
+    deleteSave(which);
     setAttempt((n) => n + 1);
   }, []);
 
@@ -89,7 +101,7 @@ export function LocalGame() {
           <p>{t('corrupt')}</p>
           <p className="offline-reason">{phase.reason}</p>
           <div className="offline-actions">
-            <button type="button" onClick={discard} data-testid="discard-saved">
+            <button type="button" onClick={() => discard(phase.slot)} data-testid="discard-saved">
               {t('discard')}
             </button>
             <Link href="/">{t('toLobby')}</Link>
@@ -120,7 +132,7 @@ function LocalAside({ session }: { session: LocalSession }) {
         {t('newGame')}
       </Link>
       {over && (
-        <Link href="/replay/local" className="button-link" data-testid="local-replay">
+        <Link href={`/replay/local/${session.slot}`} className="button-link" data-testid="local-replay">
           {t('replay')}
         </Link>
       )}

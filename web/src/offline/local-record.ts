@@ -1,7 +1,7 @@
-import { RECORD_VERSION, type MatchRecord } from '../../../src/core/match.js';
+import type { MatchRecord, RecordVersion } from '../../../src/core/match.js';
 import type { LocalSeat } from './config.js';
 
-/** localStorage key of the offline game in progress (or the last one played, for its replay). */
+/** localStorage key of the single offline game of earlier versions (now moved into a slot: saves.ts). */
 export const SAVED_GAME_KEY = 'expedition.local.game';
 
 /**
@@ -12,6 +12,13 @@ export const SAVED_GAME_KEY = 'expedition.local.game';
 export interface LocalRecord extends MatchRecord {
   readonly players: readonly LocalSeat[];
 }
+
+/**
+ * The record versions a save may have (core's RecordVersion; every one of them is readable). Named
+ * here rather than imported as core's RECORD_VERSION: the lobby lists saves, and a value from
+ * match.ts would bring the engine's core into the lobby's chunk.
+ */
+const READABLE_VERSIONS: readonly RecordVersion[] = [1, 2];
 
 /** A saved game that cannot be used; the message says what is wrong with it. */
 export class CorruptRecord extends Error {
@@ -28,10 +35,10 @@ export function parseLocalRecord(raw: unknown): LocalRecord {
   if (!isObject(raw)) throw new CorruptRecord('the saved game is not a JSON object');
   if (raw.format !== 'expedition-match') throw new CorruptRecord('the saved game is not a match record (format)');
   // Saves from before record versions were checked carry none: they were set up with seeding 1.
-  const version = raw.version ?? 1;
-  if (version !== 1 && version !== 2) {
+  const version = (raw.version ?? 1) as RecordVersion;
+  if (!READABLE_VERSIONS.includes(version)) {
     throw new CorruptRecord(
-      `the saved game has record version ${JSON.stringify(version)}, which this page cannot read (it reads 1–${RECORD_VERSION})`,
+      `the saved game has record version ${JSON.stringify(version)}, which this page cannot read (it reads 1–${Math.max(...READABLE_VERSIONS)})`,
     );
   }
   if (typeof raw.game !== 'string') throw new CorruptRecord('the saved game names no game');
@@ -54,8 +61,8 @@ export function parseLocalRecord(raw: unknown): LocalRecord {
 export type SavedGame =
   { readonly kind: 'none' } | { readonly kind: 'ok'; readonly record: LocalRecord } | { readonly kind: 'corrupt'; readonly reason: string };
 
-export function readSavedGame(storage: Pick<Storage, 'getItem'> = localStorage): SavedGame {
-  const text = storage.getItem(SAVED_GAME_KEY);
+export function readSavedGame(storage: Pick<Storage, 'getItem'> = localStorage, key: string = SAVED_GAME_KEY): SavedGame {
+  const text = storage.getItem(key);
   if (text === null) return { kind: 'none' };
   let raw: unknown;
   try {

@@ -2,7 +2,8 @@ import type { AnyChoice } from '../game-types.js';
 import type { GameSession, SessionTypes, Snapshot } from '../net/session.js';
 import type { LocalConfig } from './config.js';
 import type { FromWorker, ToWorker } from './local-host.js';
-import { SAVED_GAME_KEY, type LocalRecord } from './local-record.js';
+import type { LocalRecord } from './local-record.js';
+import { newSlot, writeSave } from './saves.js';
 
 /** The page's end of the worker (a Worker, or an in-thread stand-in in tests). */
 export interface WorkerPort {
@@ -27,6 +28,8 @@ export interface OpenOptions {
   readonly storage?: Pick<Storage, 'setItem'>;
   /** Pause before each bot decision (0 in tests). */
   readonly botDelayMs?: number;
+  /** The save slot this game is kept in (saves.ts); a new one when not given. */
+  readonly slot?: string;
 }
 
 /** A request before the session numbers it. */
@@ -49,6 +52,8 @@ export class LocalSession<T extends SessionTypes = SessionTypes> implements Game
   private constructor(
     private readonly port: WorkerPort,
     private readonly storage: Pick<Storage, 'setItem'>,
+    /** The save slot the game is kept in: its own, so no other game overwrites it. */
+    readonly slot: string,
   ) {
     port.onmessage = (e) => this.receive(e.data);
     // A worker that cannot even load (old browser, blocked script) must not leave requests hanging.
@@ -65,7 +70,7 @@ export class LocalSession<T extends SessionTypes = SessionTypes> implements Game
    * a bad config) and then stops the worker; nothing is saved in that case.
    */
   static async open(req: OpenRequest, opts: OpenOptions = {}): Promise<LocalSession> {
-    const s = new LocalSession(opts.port ?? spawnWorker(), opts.storage ?? localStorage);
+    const s = new LocalSession(opts.port ?? spawnWorker(), opts.storage ?? localStorage, opts.slot ?? newSlot());
     const msg: Request =
       'config' in req
         ? { type: 'start', config: req.config, botDelayMs: opts.botDelayMs }
@@ -129,7 +134,7 @@ export class LocalSession<T extends SessionTypes = SessionTypes> implements Game
       case 'state':
         this.lastRecord = m.record;
         try {
-          this.storage.setItem(SAVED_GAME_KEY, JSON.stringify(m.record));
+          writeSave(this.slot, m.record, this.storage);
         } catch (e) {
           // A full or disabled storage must not stop the game: it just will not survive a reload.
           this.fail(`the game could not be saved: ${e instanceof Error ? e.message : String(e)}`);

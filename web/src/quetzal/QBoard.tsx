@@ -5,6 +5,7 @@ import { DATA, LOC, type BannerData, type LocationData } from '../../../src/game
 import type { BannerView, LocationView } from '../../../src/games/quetzal/view.js';
 import type { SeatInfo } from '../net/session.js';
 import type { QChoice, QView } from '../game-types.js';
+import { helpHref } from '../help/link.js';
 import { targetKey, type PlaceChoice, type Target } from './model.js';
 import { CardShape, EmptySlot, HolderMark, Meeple, QTarget } from './pieces.js';
 import { cardLabel, holderName, locName, upName, upShort, upText } from './words.js';
@@ -78,6 +79,14 @@ function Location(p: LocProps) {
       )}
     </>
   );
+  // What stands on a location is part of it: clicking a site's cards or a bid places there too (Q-PL-5).
+  const contents = (
+    <>
+      {lv.cards && <SiteCards {...p} />}
+      {lv.kind === 'auction' && <Bid {...p} />}
+      {lv.figures && <FreeFigures {...p} />}
+    </>
+  );
   return (
     <g className="q-location" data-loc={lv.id}>
       {placeable ? (
@@ -89,19 +98,21 @@ function Location(p: LocProps) {
           className="q-loc-target"
         >
           {frame}
+          {contents}
         </QTarget>
       ) : (
-        <g>
-          <title>{`${name}: ${t(`locHelp.${lv.id}`)}`}</title>
-          {frame}
-        </g>
+        <>
+          <g>
+            <title>{`${name}: ${t(`locHelp.${lv.id}`)}`}</title>
+            {frame}
+          </g>
+          {contents}
+        </>
       )}
       {lv.banners && lv.banners.map((b, i) => <Banner key={b.n} {...p} b={b} bd={d.banners![i]!} />)}
       {lv.id === 'temple' && <TempleDisplay {...p} />}
       {lv.id === 'village' && <VillageDisplay {...p} />}
-      {lv.cards && <SiteCards {...p} />}
-      {lv.kind === 'auction' && <Bid {...p} />}
-      {lv.figures && <FreeFigures {...p} />}
+      <HelpMark x={d.x + d.w - 3} y={d.y + 3} entry={lv.id} name={name} t={t} />
       {lv.covered && (
         <g className="q-covered" pointerEvents="none">
           <rect x={d.x} y={d.y} width={d.w} height={d.h} rx={10} fill="url(#q-hatch)" opacity={0.85} />
@@ -111,6 +122,20 @@ function Location(p: LocProps) {
         </g>
       )}
     </g>
+  );
+}
+
+/** A "?" that opens the rules help at this location's or upgrade's entry (the engine's own id). */
+function HelpMark({ x, y, entry, name, t }: { x: number; y: number; entry: string; name: string; t: TFunction }) {
+  const label = t('q-explain:help.about', { name });
+  return (
+    <a href={helpHref('quetzal', entry)} className="q-help-mark" aria-label={label} data-testid={`help-${entry}`}>
+      <title>{label}</title>
+      <circle cx={x} cy={y} r={8} />
+      <text x={x} y={y} dy="0.35em" textAnchor="middle">
+        ?
+      </text>
+    </a>
   );
 }
 
@@ -221,12 +246,17 @@ function VillageDisplay({ view, d, t, choose, busy }: LocProps) {
           </g>
         );
         const c = picks.get(up);
-        return c && !busy ? (
-          <QTarget key={i} label={label} choice={c} onActivate={() => choose(c)} testId="village-tile">
-            {tile}
-          </QTarget>
-        ) : (
-          <g key={i}>{tile}</g>
+        return (
+          <g key={i}>
+            {c && !busy ? (
+              <QTarget label={label} choice={c} onActivate={() => choose(c)} testId="village-tile">
+                {tile}
+              </QTarget>
+            ) : (
+              tile
+            )}
+            <HelpMark x={tx + 122} y={y - 26} entry={up} name={upName(up, t)} t={t} />
+          </g>
         );
       })}
     </g>

@@ -5,18 +5,10 @@ import type { TFunction } from 'i18next';
 import type { QChoice, TypesOf } from '../game-types.js';
 import type { TableProps } from '../game/table.js';
 import { ChoiceButton, choiceJson, DecisionFrame, UndoButton, WaitingPanel } from '../game/decision.js';
-import {
-  counted,
-  deliveryValue,
-  faceGroups,
-  figureCount,
-  placementCost,
-  sortPlacements,
-  targetKey,
-  type PlaceChoice,
-  type Target,
-} from './model.js';
-import { cardLabel, locName, upName, upText } from './words.js';
+import { DELIVERY_UPGRADES, deliveryPay } from '../../../src/games/quetzal/delivery.js';
+import { CARD_ID_OF } from '../../../src/games/quetzal/data.js';
+import { counted, faceGroups, figureCount, placementCost, sortPlacements, targetKey, type PlaceChoice, type Target } from './model.js';
+import { cardLabel, locName, paysText, upName, upText } from './words.js';
 
 /** The table's props but the log and the page's aside, plus the board selection it shares with the board. */
 export interface QDecisionProps extends Omit<TableProps<TypesOf<'quetzal'>>, 'log' | 'aside'> {
@@ -47,6 +39,8 @@ export function placementLabel(c: PlaceChoice, upgrades: readonly string[], t: T
     detail: `${t('panel.uses', { parts: parts.join(', ') })} · ${cost > 0 ? t('counts:coins', { count: cost }) : t('panel.free')}`,
   };
 }
+
+const cardId = (name: string): number => CARD_ID_OF.get(name)!;
 
 /** The viewer's pending Quetzal decision, with one button per legal choice. */
 export function QDecision({ view, seat, seats, choose, busy, canUndo, onUndo, targets, selected, onSelect }: QDecisionProps) {
@@ -167,10 +161,14 @@ export function QDecision({ view, seat, seats, choose, busy, canUndo, onUndo, ta
     }
     case 'deliver': {
       const added = pend?.added ?? [];
-      const v = deliveryValue(added);
+      const ups = pend?.scoredWith ?? [];
+      // The engine's own arithmetic (Q-DEL-1, Q-DEL-2, QD-11, Q-DISC-1): what delivering now pays.
+      const pays = (cards: readonly string[]) => deliveryPay(me.discovery, cards.map(cardId), ups);
+      const now = pays(added);
       instruction = t('panel.deliver', { where: locName(pend?.loc ?? 'harbour', t), limit: pend?.limit ?? 0 });
       const adds = main.filter((c): c is Extract<QChoice, { t: 'add' }> => c.t === 'add');
       const deliver = main.find((c) => c.t === 'deliver');
+      const scoredWith = ups.filter((u) => DELIVERY_UPGRADES.includes(u));
       body = (
         <>
           <p className="q-added" data-testid="delivery-added">
@@ -182,23 +180,40 @@ export function QDecision({ view, seat, seats, choose, busy, canUndo, onUndo, ta
                     .join(', '),
                 })}
           </p>
+          {added.length > 0 && (
+            <p
+              className="q-preview"
+              data-testid="delivery-preview"
+              data-vp={now.vp}
+              data-coins={now.coins}
+              data-discovery={now.discovery}
+              data-upgrades={now.upgrades}
+            >
+              {t('q-explain:preview.pays', { pays: paysText(now, t) })}
+              {scoredWith.length > 0 && (
+                <span className="q-preview-ups">
+                  {t('q-explain:preview.with', { upgrades: scoredWith.map((u) => upName(u, t)).join(', ') })}
+                </span>
+              )}
+            </p>
+          )}
           <div className="choice-row">
-            {adds.map((c) => button(c, t('panel.add', { card: cardLabel(c.card, t) }), { testId: 'choice-add', secondary: true }))}
+            {adds.map((c) =>
+              button(c, t('panel.add', { card: cardLabel(c.card, t) }), {
+                testId: 'choice-add',
+                secondary: true,
+                detail: t('q-explain:preview.addThen', { pays: paysText(pays([...added, c.card]), t) }),
+              }),
+            )}
           </div>
           {deliver && (
             <div className="choice-row">
               {button(
                 deliver,
-                added.length === 0
-                  ? t('panel.deliverNothing')
-                  : t('panel.deliverNow', { vp: v.vp, coins: v.coins, discovery: v.discovery }),
+                added.length === 0 ? t('panel.deliverNothing') : t('q-explain:preview.deliver', { pays: paysText(now, t) }),
                 {
                   testId: 'choice-deliver',
                   secondary: added.length === 0,
-                  detail:
-                    added.length > 0 && me.upgrades.some((u) => ['tabletCoins', 'mixedSet', 'jarSet', 'weaponSet'].includes(u))
-                      ? t('panel.upgradesExtra')
-                      : undefined,
                 },
               )}
             </div>

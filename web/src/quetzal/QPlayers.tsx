@@ -5,6 +5,7 @@ import { seatName } from '../game/names.js';
 import { PlayerCard } from '../game/PlayerCard.js';
 import type { SeatInfo } from '../net/session.js';
 import type { QView } from '../game-types.js';
+import { helpHref } from '../help/link.js';
 import { counted } from './model.js';
 import { CardShape } from './pieces.js';
 import { cardLabel, upName, upText } from './words.js';
@@ -114,7 +115,9 @@ export function QPlayers({ view, seat, seats }: { view: QView; seat: number | nu
                 <ul>
                   {p.upgrades.map((u) => (
                     <li key={u} className="q-up">
-                      <strong>{upName(u, t)}</strong>
+                      <strong>
+                        <a href={helpHref('quetzal', u)}>{upName(u, t)}</a>
+                      </strong>
                       {p.usedThisRound.includes(u) && <span className="tag">{t('player.usedThisRound')}</span>}
                       <span className="q-up-text">{upText(u, t)}</span>
                     </li>

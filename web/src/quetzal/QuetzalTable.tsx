@@ -2,6 +2,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { TableProps } from '../game/table.js';
 import type { TypesOf } from '../game-types.js';
 import { placeTargets, targetKey, type Target } from './model.js';
+import { BoardZoom } from './BoardZoom.js';
+import { DeliveryTable } from './DeliveryTable.js';
 import { QBoard } from './QBoard.js';
 import { QDecision } from './QDecision.js';
 import { QLog } from './QLog.js';
@@ -25,7 +27,9 @@ export function QuetzalTable({ view, seat, seats, log, choose, busy, canUndo, on
   return (
     <div className="table q-table">
       <section className="board-area">
-        <QBoard view={view} seats={seats} targets={targets} selected={selected} onSelect={onSelect} choose={choose} busy={busy} />
+        <BoardZoom>
+          <QBoard view={view} seats={seats} targets={targets} selected={selected} onSelect={onSelect} choose={choose} busy={busy} />
+        </BoardZoom>
       </section>
       <aside className="side">
         {view.result ? (
@@ -44,6 +48,7 @@ export function QuetzalTable({ view, seat, seats, log, choose, busy, canUndo, on
             onSelect={onSelect}
           />
         )}
+        {!view.result && <DeliveryTable view={view} seat={seat} />}
         {aside}
         <QPlayers view={view} seat={seat} seats={seats} />
         <QLog log={log} seats={seats} />

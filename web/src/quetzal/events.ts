@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { GainReason, QEvent, RerollResult } from '../../../src/games/quetzal/events.js';
 import type { LogEvent, SeatInfo } from '../net/session.js';
+import { describeTableEvent } from '../game/table-events.js';
 import { cardList, holderName, kindCount, locName, upName } from './words.js';
 
 /** Why coins/VP/discovery came, in words; null when another line of the same move says it already. */
@@ -128,6 +129,7 @@ export function describeQEvent(logEvent: LogEvent, seats: readonly SeatInfo[], t
     case 'end':
       return k('end');
     default:
-      return null;
+      // The server's events of the table (a seat handed to a bot, taken back) are told in every game.
+      return describeTableEvent(logEvent, seats, t);
   }
 }

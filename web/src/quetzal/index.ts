@@ -1,12 +1,12 @@
 import type { ClientGame, TypesOf } from '../game-types.js';
 import { QProgress } from './Progress.js';
 import { QuetzalTable } from './QuetzalTable.js';
+import { quetzalLobby } from './lobby.js';
 
 /** Quetzal in the client's registry (games.ts). */
 export const quetzalClient: ClientGame<TypesOf<'quetzal'>> = {
   Table: QuetzalTable,
   Progress: QProgress,
   replayPosition: (view, t) => t('game:status.round', { round: view.round }),
-  // Nothing to set: the start seat defaults to A.
-  lobby: { defaults: { bots: {}, friends: {} }, OptionFields: null },
+  lobby: quetzalLobby,
 };

@@ -1,9 +1,9 @@
 /**
  * Pure helpers of the Quetzal table: where each placement goes, how choices are grouped for the
- * panel, what a delivery being built is worth. No React, no engine rules: only the static data and
- * the view, so they are tested without a DOM.
+ * panel. No React, no engine rules: only the static data and the view, so they are tested without
+ * a DOM. What a delivery pays is the engine's own deliveryPay (delivery.ts).
  */
-import { CARD_TYPES, DATA, LOC, UPGRADE, type CardType, type LocId } from '../../../src/games/quetzal/data.js';
+import { CARD_TYPES, LOC, UPGRADE, type CardType, type LocId } from '../../../src/games/quetzal/data.js';
 import type { QChoice, QView } from '../game-types.js';
 
 export type PlaceChoice = Extract<QChoice, { t: 'place' }>;
@@ -64,35 +64,6 @@ export function placementCost(c: PlaceChoice, upgrades: readonly string[]): numb
 export function parseCard(name: string): { type: CardType; bonus: 'none' | 'coin' | 'discovery' | 'vp' } {
   const [type, bonus] = name.split('+') as [CardType, ('coin' | 'discovery' | 'vp') | undefined];
   return { type, bonus: bonus ?? 'none' };
-}
-
-export interface DeliveryValue {
-  readonly vp: number;
-  readonly coins: number;
-  readonly discovery: number;
-}
-
-/**
- * What delivering `cards` brings before upgrades (Q-DEL-1, Q-R-4): per type, sets of 3 plus one
- * remainder set by the type's table, and each card's bonus. Upgrades add to it (said beside it).
- */
-export function deliveryValue(cards: readonly string[]): DeliveryValue {
-  let vp = 0;
-  let coins = 0;
-  let discovery = 0;
-  const count = new Map<CardType, number>();
-  for (const name of cards) {
-    const { type, bonus } = parseCard(name);
-    count.set(type, (count.get(type) ?? 0) + 1);
-    if (bonus === 'vp') vp++;
-    else if (bonus === 'coin') coins++;
-    else if (bonus === 'discovery') discovery++;
-  }
-  for (const t of DATA.cards.types) {
-    const n = count.get(t.type) ?? 0;
-    vp += Math.floor(n / 3) * t.vp[2] + (n % 3 > 0 ? t.vp[(n % 3) - 1]! : 0);
-  }
-  return { vp, coins, discovery };
 }
 
 /** Cards of a hand (or any list) by type, in the data's type order, for compact display. */

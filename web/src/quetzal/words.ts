@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import type { DeliveryPay } from '../../../src/games/quetzal/delivery.js';
 import { seatName } from '../game/names.js';
 import type { SeatInfo } from '../net/session.js';
 import { parseCard } from './model.js';
@@ -30,3 +31,15 @@ export function holderName(seats: readonly SeatInfo[], h: number | 'automaton' |
 /** "2 adventurers", "1 archaeologist", "3 figures": number and word agree in every language (one key, its plural forms). */
 export const kindCount = (kind: 'adv' | 'arch' | null | undefined, count: number, t: TFunction): string =>
   t(`counts:figures.${kind ?? 'figure'}`, { count });
+
+/**
+ * What a delivery pays, in words: "9 VP, 1 coin, 2 discovery steps, 1 upgrade drawn" (VP always;
+ * coins, discovery and upgrades only when it pays some).
+ */
+export function paysText(p: DeliveryPay, t: TFunction): string {
+  const parts = [t('q-explain:pays.vp', { count: p.vp })];
+  if (p.coins > 0) parts.push(t('q-explain:pays.coins', { count: p.coins }));
+  if (p.discovery > 0) parts.push(t('q-explain:pays.discovery', { count: p.discovery }));
+  if (p.upgrades > 0) parts.push(t('q-explain:pays.upgrades', { count: p.upgrades }));
+  return parts.join(', ');
+}

@@ -6,4 +6,11 @@ import type { ClientEngine } from '../engines.js';
 export const relicRunnersEngine: ClientEngine = {
   game: relicRunners,
   scoresNow: (s) => (s as State).players.map((p) => scoreBreakdown(p).total),
+  // A spectator sees no VP until the end (RR-EXP-3 and the open-scores option): a replay shows
+  // each seat's VP as that seat's own view has it.
+  replayView: (s) => {
+    const st = s as State;
+    const v = relicRunners.view(st, null);
+    return { ...v, players: v.players.map((p, q) => ({ ...p, vp: relicRunners.view(st, q).players[q]!.vp })) };
+  },
 };

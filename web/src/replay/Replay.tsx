@@ -2,14 +2,17 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import '../game/game.css';
+import { ReplayStep } from '../game/replay-context.js';
 import { gameOf } from '../games.js';
+import { RulesHelp } from '../help/RulesHelp.js';
 import type { SeatInfo } from '../net/session.js';
-import { readSavedGame } from '../offline/local-record.js';
+import { listSaves, readSave } from '../offline/saves.js';
 import { ScoreChart } from './ScoreChart.js';
 import { Timeline } from './timeline.js';
 import './replay.css';
 
-export type ReplaySource = { kind: 'local' } | { kind: 'server'; id: string };
+/** A finished server game, or an offline game saved on this device (its slot; the latest played without one). */
+export type ReplaySource = { kind: 'local'; slot?: string } | { kind: 'server'; id: string };
 
 type Loaded =
   | { readonly kind: 'loading' }
@@ -39,9 +42,11 @@ async function loadServer(id: string): Promise<Loaded> {
   return { kind: 'ready', timeline, seats };
 }
 
-/** The offline game saved on this device, once it is over. */
-function loadLocal(): Loaded {
-  const saved = readSavedGame();
+/** An offline game saved on this device, once it is over. */
+function loadLocal(slot: string | undefined): Loaded {
+  const which = slot ?? listSaves()[0]?.slot;
+  if (which === undefined) return { kind: 'error', key: 'noLocal' };
+  const saved = readSave(which);
   if (saved.kind === 'none') return { kind: 'error', key: 'noLocal' };
   if (saved.kind === 'corrupt') return { kind: 'error', key: 'failed', detail: saved.reason };
   const timeline = new Timeline(saved.record);
@@ -55,11 +60,12 @@ export function Replay({ source }: { source: ReplaySource }) {
   const { t } = useTranslation('replay');
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
   const serverId = source.kind === 'server' ? source.id : null;
+  const localSlot = source.kind === 'local' ? source.slot : undefined;
 
   useEffect(() => {
     let cancelled = false;
     setLoaded({ kind: 'loading' });
-    const work = serverId === null ? Promise.resolve().then(loadLocal) : loadServer(serverId);
+    const work = serverId === null ? Promise.resolve(localSlot).then(loadLocal) : loadServer(serverId);
     void work
       .catch((e: unknown): Loaded => ({ kind: 'error', key: 'failed', detail: e instanceof Error ? e.message : String(e) }))
       .then((l) => {
@@ -68,7 +74,7 @@ export function Replay({ source }: { source: ReplaySource }) {
     return () => {
       cancelled = true;
     };
-  }, [serverId]);
+  }, [serverId, localSlot]);
 
   if (loaded.kind === 'loading') return <p className="loading">{t('loading')}</p>;
   if (loaded.kind === 'error') {
@@ -220,8 +226,11 @@ export function ReplayViewer({ timeline, seats }: { timeline: Timeline; seats: r
         </span>
         <span className="turn-no">{game.replayPosition(view, t)}</span>
         <span className="replay-hint">{t('keysHint')}</span>
+        <RulesHelp game={view.game} />
       </div>
-      <game.Table {...table} />
+      <ReplayStep.Provider value={{ step, moves }}>
+        <game.Table {...table} />
+      </ReplayStep.Provider>
     </div>
   );
 }

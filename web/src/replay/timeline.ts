@@ -59,8 +59,12 @@ export class Timeline {
     return this.match.stateAt(step);
   }
 
-  /** What a spectator sees after `step` choices; at the end it carries the result. */
+  /**
+   * What the replay shows after `step` choices: a spectator's view, with what the game makes public
+   * at its end (every seat's points) shown throughout; at the end it carries the result.
+   */
   viewAt(step: number): GameView {
-    return this.engine.game.view(this.stateAt(step), null) as GameView;
+    const state = this.stateAt(step);
+    return (this.engine.replayView?.(state) ?? this.engine.game.view(state, null)) as GameView;
   }
 }

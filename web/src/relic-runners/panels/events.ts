@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import type { RREvent, RRReason } from '../../../../src/games/relic-runners/events.js';
 import type { LogEvent, SeatInfo } from '../../net/session.js';
 import { seatName } from '../../game/names.js';
+import { describeTableEvent } from '../../game/table-events.js';
 import { toolName } from './choices.js';
 import { relicName, siteName, trailName } from './places.js';
 import { tileTitle } from './tiles.js';
@@ -91,9 +92,8 @@ export function describeEvent(e: LogEvent, seats: readonly SeatInfo[], t: TFunct
     case 'undo':
       return t('log:undo', { name });
     case 'seatToBot':
-      return t('log:seatToBot', { name });
     case 'seatReclaimed':
-      return t('log:seatReclaimed', { name });
+      return describeTableEvent(e, seats, t)!;
     default:
       return name ? t('log:otherSeat', { name, type: e.type }) : t('log:other', { type: e.type });
   }

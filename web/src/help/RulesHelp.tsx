@@ -1,0 +1,215 @@
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { loadHelp } from './content.js';
+import { helpHref, parseHelpHash, type HelpGame, type HelpTarget } from './link.js';
+import { OUTLINES, type HelpContent, type HelpOutline, type HelpText } from './outline.js';
+import './help.css';
+
+/**
+ * The "Rules" button of a table and the rules panel it opens. The panel follows the page's hash
+ * (`#help/<game>/<entry>`), so every link made by `helpHref` opens it at its entry, from anywhere
+ * on the page; the button and the close button only set or clear that hash.
+ */
+export function RulesHelp({ game }: { game: string }) {
+  return game === 'relic-runners' || game === 'quetzal' ? <RulesButton game={game} /> : null;
+}
+
+function RulesButton({ game }: { game: HelpGame }) {
+  const { t } = useTranslation('help');
+  const [target, setTarget] = useState<HelpTarget | null>(() => parseHelpHash(window.location.hash));
+  // Where focus goes back to on closing: whatever opened the panel (the button, a tooltip's link).
+  const opener = useRef<HTMLElement | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const isOpen = useRef(target !== null);
+  useEffect(() => {
+    isOpen.current = target !== null;
+    if (!target) opener.current = null;
+  }, [target]);
+
+  useEffect(() => {
+    const onHash = () => {
+      const next = parseHelpHash(window.location.hash);
+      const active = document.activeElement;
+      // A link inside the panel (its contents) is not what opened it: it goes away on closing. With
+      // nothing focused (an address typed in), focus goes back to the Rules button.
+      const from = active instanceof HTMLElement && active !== document.body && !active.closest('.help-sheet') ? active : null;
+      if (next && !isOpen.current) opener.current = from;
+      setTarget(next);
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+
+  const open = () => {
+    opener.current = button.current;
+    // replaceState fires no hashchange: the state follows by hand.
+    window.history.replaceState(window.history.state, '', helpHref(game));
+    setTarget({ game, entry: null });
+  };
+
+  const close = useCallback(() => {
+    if (parseHelpHash(window.location.hash)) {
+      window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+    }
+    setTarget(null);
+    const back = opener.current?.isConnected ? opener.current : button.current;
+    opener.current = null;
+    back?.focus();
+  }, []);
+
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className="secondary help-open"
+        onClick={open}
+        aria-expanded={target !== null}
+        aria-label={t('openLabel', { game: t(`game.${game}`) })}
+        data-testid="help-open"
+      >
+        <span aria-hidden="true" className="help-icon">
+          ?
+        </span>{' '}
+        {t('open')}
+      </button>
+      {target && createPortal(<HelpSheet game={target.game} entry={target.entry} onClose={close} />, document.body)}
+    </>
+  );
+}
+
+type Loaded = { readonly game: HelpGame; readonly lng: string; readonly content: HelpContent<HelpGame> } | 'failed' | null;
+
+function HelpSheet({ game, entry, onClose }: { game: HelpGame; entry: string | null; onClose: () => void }) {
+  const { t, i18n } = useTranslation('help');
+  const lng = i18n.resolvedLanguage ?? 'en';
+  const [loaded, setLoaded] = useState<Loaded>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const body = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    let live = true;
+    loadHelp(game, lng).then(
+      (content) => live && setLoaded({ game, lng, content }),
+      () => live && setLoaded('failed'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [game, lng]);
+
+  useEffect(() => {
+    heading.current?.focus();
+    // On a wide screen the table makes room beside the panel instead of hiding under it.
+    const root = document.documentElement;
+    root.classList.add('help-docked');
+    return () => root.classList.remove('help-docked');
+  }, []);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      e.preventDefault();
+      onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
+
+  const ready = loaded !== null && loaded !== 'failed' && loaded.game === game ? loaded.content : null;
+
+  // Once the text is there, bring the named entry to the top of the panel.
+  useLayoutEffect(() => {
+    if (!ready || !entry || !body.current) return;
+    const el = body.current.querySelector<HTMLElement>(`[data-help-id="${CSS.escape(entry)}"]`);
+    if (!el) return;
+    // Scroll the panel only: scrollIntoView would move the table behind it too.
+    const box = body.current;
+    box.scrollTop += el.getBoundingClientRect().top - box.getBoundingClientRect().top - 8;
+  }, [ready, entry]);
+
+  const outline = OUTLINES[game] as HelpOutline;
+  const texts = ready as Readonly<Record<string, HelpText | undefined>> | null;
+  const titleOf = (id: string): string => {
+    const key = outline.nameKey(id);
+    return key ? t(key) : (texts?.[id]?.title ?? id);
+  };
+
+  return (
+    <aside
+      className="help-sheet"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={titleId}
+      data-testid="help-panel"
+      data-game={game}
+      data-entry={entry ?? ''}
+      data-ready={ready ? 'yes' : 'no'}
+    >
+      <header className="help-head">
+        <h2 id={titleId} ref={heading} tabIndex={-1}>
+          {t('title', { game: t(`game.${game}`) })}
+        </h2>
+        <button
+          type="button"
+          className="secondary help-close"
+          onClick={onClose}
+          aria-label={t('close')}
+          title={t('close')}
+          data-testid="help-close"
+        >
+          ×
+        </button>
+      </header>
+      <div className="help-body" ref={body}>
+        {loaded === 'failed' ? (
+          <p role="alert">{t('failed')}</p>
+        ) : !ready ? (
+          <p className="loading">{t('loading')}</p>
+        ) : (
+          <>
+            <nav className="help-toc" aria-label={t('contents')}>
+              <ol>
+                {outline.sections.map((s) => (
+                  <li key={s.id}>
+                    <a href={helpHref(game, s.id)}>{titleOf(s.id)}</a>
+                  </li>
+                ))}
+              </ol>
+            </nav>
+            {outline.sections.map((s) => (
+              <section key={s.id} className={s.id === entry ? 'help-section highlighted' : 'help-section'} data-help-id={s.id}>
+                <h3>{titleOf(s.id)}</h3>
+                <Paragraphs text={texts?.[s.id]?.body ?? []} />
+                {s.entries.map((id) => {
+                  const code = outline.code(id);
+                  return (
+                    <article key={id} className={id === entry ? 'help-entry highlighted' : 'help-entry'} data-help-id={id}>
+                      <h4>
+                        {code && <span className="help-code">{code}</span>}
+                        {titleOf(id)}
+                      </h4>
+                      <Paragraphs text={texts?.[id]?.body ?? []} />
+                    </article>
+                  );
+                })}
+              </section>
+            ))}
+          </>
+        )}
+      </div>
+    </aside>
+  );
+}
+
+function Paragraphs({ text }: { text: readonly string[] }) {
+  return (
+    <>
+      {text.map((p, i) => (
+        <p key={i}>{p}</p>
+      ))}
+    </>
+  );
+}
