@@ -381,7 +381,12 @@ function scan(): TextFault[] {
     const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
     return w > 2 && h > Math.max(2, 0.25 * Math.min(a.height, b.height)) ? { w, h } : null;
   };
-  const seen = items.filter((it) => it.shown.length > 0);
+  // A sticky or fixed bar (a submit button held in view) has the page scroll under it by design.
+  const floating = (el: El) => {
+    for (let e: El | null = el; e; e = e.parentElement) if (['sticky', 'fixed'].includes(style(e).position)) return true;
+    return false;
+  };
+  const seen = items.filter((it) => it.shown.length > 0 && !floating(it.el));
   const boxes = seen.map((it) => union(it.shown));
   for (let i = 0; i < seen.length; i++) {
     for (let j = i + 1; j < seen.length; j++) {
@@ -455,9 +460,14 @@ function scan(): TextFault[] {
       for (const fx of [0.1, 0.3, 0.5, 0.7, 0.9])
         for (const fy of [0.3, 0.5, 0.7]) points.push(new win.DOMPoint(g.x + g.width * fx, g.y + g.height * fy).matrixTransform(ctm));
     }
-    for (const sh of near) {
+    // Above: any point painted over is a fault. Beneath: each point is on the topmost opaque
+    // shape under it (or on none); a label whose points lie on two of them runs off the one it
+    // is written on (two points or more on each side: a glyph's edge on a shape's edge is none).
+    const beneath = new Map<Point, El | null>(points.map((pt) => [pt, null]));
+    let fault: TextFault | null = null;
+    for (const sh of near.slice().sort((x, y) => (order.get(y) ?? -1) - (order.get(x) ?? -1))) {
       const sm = sh.getScreenCTM?.();
-      if (!sm || points.length === 0) continue;
+      if (!sm) continue;
       const inv = sm.inverse();
       const st = style(sh);
       const o = opacity(sh);
@@ -468,26 +478,41 @@ function scan(): TextFault[] {
       const whole = sh.localName === 'image' || sh.localName === 'use';
       if (!fills && !strokes && !whole) continue;
       const r = sh.getBoundingClientRect();
-      const inside = points.filter((pt) => {
+      const on = points.filter((pt) => {
         if (whole) return pt.x >= r.left && pt.x <= r.right && pt.y >= r.top && pt.y <= r.bottom;
         const q = pt.matrixTransform(inv);
         return (fills && sh.isPointInFill?.(q) === true) || (strokes && sh.isPointInStroke?.(q) === true);
-      }).length;
-      // Beneath: a glyph edge on a shape's edge (one point) is no fault, a label across it is.
-      const fault = above ? inside > 0 : inside >= 2 && points.length - inside >= 2;
-      if (fault) {
-        faults.push({
-          kind: above ? 'covered' : 'off-shape',
+      });
+      if (above) {
+        if (on.length > 0) {
+          fault = {
+            kind: 'covered',
+            path: describe(it.el),
+            text: clip(it.text),
+            other: { path: describe(sh), text: '' },
+            detail: `${on.length} of ${points.length} glyph points under a ${fills ? 'filled' : 'stroked'} ${sh.localName} drawn over it`,
+          };
+          break;
+        }
+      } else for (const pt of on) if (beneath.get(pt) === null) beneath.set(pt, sh);
+    }
+    if (!fault) {
+      const groups = new Map<El | null, number>();
+      for (const sh of beneath.values()) groups.set(sh, (groups.get(sh) ?? 0) + 1);
+      const big = [...groups].filter(([, n]) => n >= 2).sort((x, y) => y[1] - x[1]);
+      const main = big[0]?.[0];
+      if (big.length >= 2 && main) {
+        const r = main.getBoundingClientRect();
+        fault = {
+          kind: 'off-shape',
           path: describe(it.el),
           text: clip(it.text),
-          other: { path: describe(sh), text: '' },
-          detail: above
-            ? `${inside} of ${points.length} glyph points under a ${fills ? 'filled' : 'stroked'} ${sh.localName} drawn over it`
-            : `${points.length - inside} of ${points.length} glyph points off the ${Math.round(r.width)} px ${sh.localName} it is written on`,
-        });
-        break;
+          other: { path: describe(main), text: '' },
+          detail: `${points.length - big[0]![1]} of ${points.length} glyph points off the ${Math.round(r.width)} px ${main.localName} it is written on`,
+        };
       }
     }
+    if (fault) faults.push(fault);
   }
   return faults;
 }
