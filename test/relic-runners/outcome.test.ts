@@ -7,7 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRng } from '../../src/core/rng.js';
 import type { GameEvent } from '../../src/core/game.js';
-import { routeKey, type MoveOutcome } from '../../src/games/relic-runners/outcome.js';
+import { routeKey } from '../../src/games/relic-runners/choice.js';
+import type { MoveOutcome } from '../../src/games/relic-runners/outcome.js';
 import { g, decision, forSeeds, randomGame, range, type RRChoice, type State } from '../helpers/rr.js';
 
 const ofType = (ev: readonly GameEvent[], type: string) => ev.filter((e) => e.type === type) as unknown as Record<string, unknown>[];

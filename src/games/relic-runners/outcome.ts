@@ -1,5 +1,5 @@
 import { destination } from './board.js';
-import type { RRChoice } from './choice.js';
+import { routeKey, type RRChoice } from './choice.js';
 import { needsIv21 } from './moves.js';
 import { expeditionTo, expeditionVp, relicColour, stepsEarned, tokensFlipped, triggersEnd } from './rules.js';
 import type { State } from './state.js';
@@ -33,9 +33,6 @@ export interface MoveOutcome {
   readonly spendsIv21: boolean;
 }
 
-/** The key of a move in `RRView.routes`: its trail ids in order. */
-export const routeKey = (trails: readonly number[]): string => trails.join('-');
-
 function relicOffer(s: State, loc: number, trails: number): RelicOffer {
   return {
     site: s.board.locations[loc]!.id,
@@ -54,7 +51,9 @@ export function moveOutcome(s: State, trailIds: readonly number[]): MoveOutcome 
   const flipped = tokensFlipped(s, trails);
   return {
     familiar: trails.filter((trail) => (s.owners[trail]! & me) !== 0).map((trail) => b.trails[trail]!.id),
-    flips: trails.filter((trail) => b.riverBit[trail]! >= 0 && (flipped & (1 << b.riverBit[trail]!)) !== 0).map((trail) => b.trails[trail]!.id),
+    flips: trails
+      .filter((trail) => b.riverBit[trail]! >= 0 && (flipped & (1 << b.riverBit[trail]!)) !== 0)
+      .map((trail) => b.trails[trail]!.id),
     steps: stepsEarned(s, flipped),
     expedition: expeditionTo(s, at) ? relicOffer(s, at, trails.length) : null,
     spendsIv21: needsIv21(s, s.cur, trails),

@@ -7,6 +7,7 @@ import type { TrailChoice } from './choices.js';
 import { TRAILS, TRAIL_BY_ID } from './geometry.js';
 import { siteName, trailChoiceLabel } from './labels.js';
 import { Target } from './Target.js';
+import { tileIcon } from '../panels/tile-icons.js';
 
 /**
  * One wide, invisible stroke per trail naming it in a tooltip (ends, token side, pathways).
@@ -57,16 +58,23 @@ export function TrailTargets(props: {
         const tr = TRAIL_BY_ID.get(id);
         if (!tr) return null;
         const label = opts.length === 1 ? trailChoiceLabel(opts[0]!, t) : t('act.trailOptions', { id, count: opts.length });
+        // IV2-5 (D-18, D-21): a trail reached only by spending the tile looks unlike one that keeps it.
+        const far = opts.every((c) => c.t === 'place' && c.ivory === 5);
         return (
           <Target
             key={id}
-            className={`rr-trail-target${openTrail === id ? ' rr-open' : ''}`}
+            className={`rr-trail-target${openTrail === id ? ' rr-open' : ''}${far ? ' rr-far' : ''}`}
             label={label}
             choice={opts.length === 1 ? opts[0] : undefined}
             testId={`trail-${id}`}
             onActivate={() => onTrail(id)}
           >
             <path className="rr-trail-glow" d={tr.d} />
+            {far && (
+              <text className="rr-far-mark tile-icon" x={tr.mid.x} y={tr.mid.y + 7} textAnchor="middle" aria-hidden="true">
+                {tileIcon('IV2-5')}
+              </text>
+            )}
             <path className="rr-hit" d={tr.d} />
           </Target>
         );
