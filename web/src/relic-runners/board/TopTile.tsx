@@ -1,4 +1,4 @@
-import { useCallback, useState, type FocusEvent, type MouseEvent, type RefObject } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type FocusEvent, type MouseEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TileCard } from '../panels/TileChip.js';
 import { tileIcon } from '../panels/tile-icons.js';
@@ -9,15 +9,25 @@ import { tileText, tileTitle } from '../panels/tiles.js';
  * focusable, naming its effect. The tooltip itself is HTML over the board (useTopTileTip), so it
  * can wrap its text and hold the link to the tile's help entry.
  */
-export function TopTile({ site, name }: { site: string; name: string }) {
+export function TopTile({ site, name, siteX }: { site: string; name: string; siteX: number }) {
   const { t } = useTranslation('explain');
   const title = tileTitle(name, t);
-  // SVG text cannot measure itself before layout: a width from the name's length, generous enough.
-  const w = 34 + title.length * 8.6;
+  const label = useRef<SVGTextElement>(null);
+  // A first guess from the name's length, then the text's measured length once laid out.
+  const [w, setW] = useState(36 + title.length * 8.6);
+  useLayoutEffect(() => {
+    const el = label.current;
+    if (el && typeof el.getComputedTextLength === 'function') {
+      const len = el.getComputedTextLength();
+      if (len > 0) setW(36 + len);
+    }
+  }, [title]);
+  // Right of the temple, or left of it where the board's edge would cut the name off.
+  const x = siteX + 30 + w > 995 ? -30 - w : 30;
   return (
     <g
       className="rr-top-tile"
-      transform="translate(30,14)"
+      transform={`translate(${x.toFixed(1)},14)`}
       data-testid={`top-${site}`}
       data-top-tile={name}
       role="button"
@@ -28,7 +38,7 @@ export function TopTile({ site, name }: { site: string; name: string }) {
       <text className="rr-top tile-icon" x="14" y="6" textAnchor="middle" fill="#fff" fontSize="17">
         {tileIcon(name)}
       </text>
-      <text className="rr-top" x="27" y="5" fill="#fff">
+      <text ref={label} className="rr-top" x="27" y="5" fill="#fff">
         {title}
       </text>
     </g>
@@ -58,7 +68,7 @@ export function useTopTileTip(board: RefObject<HTMLDivElement | null>) {
       const below = r.top - box.top < box.height / 2;
       return {
         name: el.getAttribute('data-top-tile')!,
-        x: Math.min(r.left - box.left, Math.max(0, box.width - 260)),
+        x: r.left - box.left,
         y: below ? r.bottom - box.top + 4 : box.bottom - r.top + 4,
         below,
         pinned,
@@ -100,7 +110,11 @@ export function TopTileTip({ tip, onLeave }: { tip: Tip; onLeave: () => void }) 
       className="rr-tile-tip"
       role="tooltip"
       data-testid="top-tile-tip"
-      style={{ left: tip.x, ...(tip.below ? { top: tip.y } : { bottom: tip.y }) }}
+      // Beside the tile, but never past the board's right edge (the tooltip is at most 18rem wide).
+      style={{
+        left: `max(4px, min(${tip.x}px, calc(100% - min(18rem, 100% - 8px) - 4px)))`,
+        ...(tip.below ? { top: tip.y } : { bottom: tip.y }),
+      }}
       onMouseLeave={() => {
         if (!tip.pinned) onLeave();
       }}
