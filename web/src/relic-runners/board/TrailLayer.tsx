@@ -4,7 +4,7 @@ import type { SeatInfo } from '../../net/session.js';
 import type { RRView } from '../../game-types.js';
 import { seatName } from '../../game/names.js';
 import type { TrailChoice } from './choices.js';
-import { TRAILS, TRAIL_BY_ID } from './geometry.js';
+import { TRAILS, TRAIL_BY_ID, alongTrail } from './geometry.js';
 import { siteName, trailChoiceLabel } from './labels.js';
 import { Target } from './Target.js';
 import { tileIcon } from '../panels/tile-icons.js';
@@ -44,6 +44,8 @@ export const TrailInfo = memo(function TrailInfo(props: {
   );
 });
 
+const farAt = (tr: (typeof TRAILS)[number]) => alongTrail(tr, tr.river ? 0.3 : 0.5, 0);
+
 /** The trails that offer choices now: glowing, wide, clickable targets. */
 export function TrailTargets(props: {
   byTrail: ReadonlyMap<number, readonly TrailChoice[]>;
@@ -71,7 +73,8 @@ export function TrailTargets(props: {
           >
             <path className="rr-trail-glow" d={tr.d} />
             {far && (
-              <text className="rr-far-mark tile-icon" x={tr.mid.x} y={tr.mid.y + 7} textAnchor="middle" aria-hidden="true">
+              // Off a river trail's middle, where its token lies.
+              <text className="rr-far-mark tile-icon" x={farAt(tr).x} y={farAt(tr).y + 7} textAnchor="middle" aria-hidden="true">
                 {tileIcon('IV2-5')}
               </text>
             )}
