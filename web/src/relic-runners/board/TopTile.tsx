@@ -1,6 +1,7 @@
 import { useCallback, useLayoutEffect, useRef, useState, type FocusEvent, type MouseEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TileCard } from '../panels/TileChip.js';
+import { SITES, SITE_BY_ID, SITE_R, type SiteGeo } from './geometry.js';
 import { tileIcon } from '../panels/tile-icons.js';
 import { tileText, tileTitle } from '../panels/tiles.js';
 
@@ -9,7 +10,30 @@ import { tileText, tileTitle } from '../panels/tiles.js';
  * focusable, naming its effect. The tooltip itself is HTML over the board (useTopTileTip), so it
  * can wrap its text and hold the link to the tile's help entry.
  */
-export function TopTile({ site, name, siteX }: { site: string; name: string; siteX: number }) {
+/** How far a badge `w` wide, its left edge at `x` from the site, runs into other sites or off the board. */
+function crowding(site: SiteGeo, x: number, w: number): number {
+  const left = site.x + x;
+  const right = left + w;
+  if (left < 5 || right > 995) return Infinity;
+  let hit = 0;
+  for (const o of SITES) {
+    if (o.id === site.id) continue;
+    // Overlap of the badge (y from +1 to +27 below the site's centre) with the other site's square.
+    const dx = Math.min(right, o.x + SITE_R) - Math.max(left, o.x - SITE_R);
+    const dy = Math.min(site.y + 27, o.y + SITE_R + 20) - Math.max(site.y + 1, o.y - SITE_R);
+    if (dx > 0 && dy > 0) hit += dx * dy;
+  }
+  return hit;
+}
+
+/** The badge's side: right of the temple, unless the left is clearer of other sites and the board's edge. */
+function badgeX(id: string, w: number): number {
+  const site = SITE_BY_ID.get(id);
+  if (!site) return 30;
+  return crowding(site, -30 - w, w) < crowding(site, 30, w) ? -30 - w : 30;
+}
+
+export function TopTile({ site, name }: { site: string; name: string }) {
   const { t } = useTranslation('explain');
   const title = tileTitle(name, t);
   const label = useRef<SVGTextElement>(null);
@@ -22,8 +46,7 @@ export function TopTile({ site, name, siteX }: { site: string; name: string; sit
       if (len > 0) setW(36 + len);
     }
   }, [title]);
-  // Right of the temple, or left of it where the board's edge would cut the name off.
-  const x = siteX + 30 + w > 995 ? -30 - w : 30;
+  const x = badgeX(site, w);
   return (
     <g
       className="rr-top-tile"

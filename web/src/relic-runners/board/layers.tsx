@@ -176,7 +176,7 @@ const SiteMark = memo(
       <g className={`rr-site rr-${g.kind}`} transform={`translate(${g.x},${g.y})`} data-site={v.id}>
         <title>{info.join(' · ')}</title>
         <SiteBody site={g} view={v} />
-        {v.top && <TopTile site={v.id} name={v.top} siteX={g.x} />}
+        {v.top && <TopTile site={v.id} name={v.top} />}
         <text className="rr-short" y={g.kind === 'camp' ? 56 : 46} textAnchor="middle">
           {siteShort(v.id, t)}
         </text>
