@@ -137,7 +137,8 @@ test(
         [`[data-top-tile="${name}"]`, want.title],
         { timeout: 5000 },
       );
-      assert.ok(!(await top.innerText().catch(() => '')).includes(name), `${lng}: the tile is shown by name, not by its code`);
+      const face = (await top.textContent()) ?? '';
+      assert.ok(face.includes(want.title) && !face.includes(name), `${lng}: the tile is shown by name, not by its code: ${face}`);
       // Hover.
       await top.hover();
       const tip = page.getByTestId('top-tile-tip');
