@@ -37,7 +37,8 @@ function checkMove(s: State, c: Extract<RRChoice, { t: 'move' }>, want: MoveOutc
   );
   if (want.spendsIv21) tally.iv21++;
   // IV3-6 (D-28): a flip of the player's choosing comes first and may change what the move flips.
-  if (decision(copy) === 'leaveFlip') {
+  assert.equal(decision(copy) === 'leaveFlip', want.flipFirst, `${where}: IV3-6's flip comes first`);
+  if (want.flipFirst) {
     tally.leaveFlips++;
     return;
   }

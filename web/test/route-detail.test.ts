@@ -6,7 +6,7 @@ import { routeDetail } from '../src/relic-runners/board/outcome-labels.js';
 
 const move = { t: 'move', trails: [3, 7] } as const;
 const outcome = (o: Partial<MoveOutcome>): RRView['routes'] => ({
-  '3-7': { familiar: [], flips: [], steps: 0, expedition: null, spendsIv21: false, ...o },
+  '3-7': { familiar: [], flips: [], steps: 0, expedition: null, spendsIv21: false, flipFirst: false, ...o },
 });
 
 // Issue 15 §3: a route's consequences in words (RR-MOVE-2, RR-TOOL-2, RR-TOOL-4, RR-EXP-1, RR-END-1), plurals by i18next.
@@ -23,6 +23,7 @@ describe('routeDetail', () => {
       ),
     ).toBe('2 on your pathways · 2 toolbox steps · last token: all turn back · green relic: +8 VP, ends the game');
     expect(routeDetail(move, outcome({ spendsIv21: true }), t)).toBe('no toolbox step · uses IV2-1');
+    expect(routeDetail(move, outcome({ flipFirst: true }), t)).toBe('no toolbox step · before your IV3-6 flip, which may change this');
     expect(routeDetail(move, null, t)).toBe('');
     expect(routeDetail({ t: 'teleport', to: 'temple-1' }, outcome({}), t)).toBe('');
   });

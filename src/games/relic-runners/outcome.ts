@@ -1,7 +1,7 @@
 import { destination } from './board.js';
 import { routeKey, type RRChoice } from './choice.js';
 import { needsIv21 } from './moves.js';
-import { expeditionTo, expeditionVp, relicColour, stepsEarned, tokensFlipped, triggersEnd } from './rules.js';
+import { expeditionTo, expeditionVp, flipsOnLeaving, relicColour, stepsEarned, tokensFlipped, triggersEnd } from './rules.js';
 import type { State } from './state.js';
 import { RELIC_NAMES, type RelicColour } from './tiles.js';
 
@@ -31,6 +31,8 @@ export interface MoveOutcome {
   readonly expedition: RelicOffer | null;
   /** The move is legal only thanks to IV2-1, which it spends. */
   readonly spendsIv21: boolean;
+  /** IV3-6 (D-28): the mover's own flip on leaving base camp comes first and may change `flips` and `steps`. */
+  readonly flipFirst: boolean;
 }
 
 function relicOffer(s: State, loc: number, trails: number): RelicOffer {
@@ -57,6 +59,7 @@ export function moveOutcome(s: State, trailIds: readonly number[]): MoveOutcome 
     steps: stepsEarned(s, flipped),
     expedition: expeditionTo(s, at) ? relicOffer(s, at, trails.length) : null,
     spendsIv21: needsIv21(s, s.cur, trails),
+    flipFirst: flipsOnLeaving(s, s.players[s.cur]!.loc),
   };
 }
 

@@ -577,6 +577,11 @@ export function stepsEarned(s: State, flipped: number): number {
   return k > 0 && (s.tokens & ~flipped) === 0 ? k + 1 : k;
 }
 
+/** IV3-6, D-28: whether a move from `start` begins with the current player's flip on leaving base camp. */
+export function flipsOnLeaving(s: State, start: number): boolean {
+  return start === s.board.camp && holds(s.players[s.cur]!, IVORY_TILES.leaveFlip);
+}
+
 /** RR-EXP-1: whether a move of the current player ending on `loc` may take the relic there. */
 export function expeditionTo(s: State, loc: number): boolean {
   const from = s.turn.startRelic;
@@ -696,7 +701,7 @@ export function play(s: State, c: RRChoice, rec: Rec): void {
       if (rec.loud) rec.push({ type: 'move', seat: s.cur, trails: c.trails, to: locId(s, at) });
       s.stack.push({ k: 'moveEnd' });
       // IV3-6, D-28: the flip on leaving camp comes first, before the move's own flips at its end.
-      if (start === b.camp && holds(p, IVORY_TILES.leaveFlip)) s.stack.push({ k: 'leaveFlip' });
+      if (flipsOnLeaving(s, start)) s.stack.push({ k: 'leaveFlip' });
       break;
     }
     case 'teleport': // IV2-6, D-12: this is the turn's move, along no trail
