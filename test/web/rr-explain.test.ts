@@ -259,6 +259,12 @@ test(
     });
     const choice = JSON.stringify(move);
     assert.equal(await site.getAttribute('data-choice'), null, 'several routes: the site opens the chooser');
+    // The list beside the board (the way without pointing) tells the same.
+    const list = page.getByTestId('choice-list');
+    await list.locator('summary').click();
+    const listed = await list.locator(`button[data-choice='${choice}']`).innerText();
+    assert.ok(listed.includes(vpText) && listed.includes(stepsText), `the listed route tells its VP and steps: ${listed}`);
+    await list.locator('summary').click();
     await site.click();
     const option = page.getByTestId('board-chooser').locator(`button[data-choice='${choice}']`);
     const told = await option.innerText();

@@ -8,6 +8,7 @@ import { ProgressionTable } from './panels/ProgressionTable.js';
 import { tileText, tileTitle } from './panels/tiles.js';
 import { tileIcon } from './panels/tile-icons.js';
 import { TileChip } from './panels/TileChip.js';
+import { routeDetail } from './board/outcome-labels.js';
 import './explain.css';
 import type { PartProps } from './parts.js';
 import '../game/panels.css';
@@ -106,7 +107,7 @@ function SpatialList({
 }: {
   choices: readonly RRChoice[];
   view: PartProps['view'];
-  button: (c: RRChoice, label?: string) => ReactNode;
+  button: (c: RRChoice, label?: string, extra?: ReactNode) => ReactNode;
 }) {
   const { t } = useTranslation('game');
   const from = view.players[view.toAct ?? view.current]?.at ?? 'camp';
@@ -118,10 +119,14 @@ function SpatialList({
         <div key={g.site} className="destination" role="group" aria-label={siteName(g.site, t)}>
           <span className="destination-name">{siteName(g.site, t)}</span>
           {g.choices.map((c) =>
-            button(
-              c,
-              c.t === 'move' ? t('choice.route', { trails: c.trails.join(' → '), count: c.trails.length }) : choiceLabel(c, view, t),
-            ),
+            c.t === 'move'
+              ? button(
+                  c,
+                  t('choice.route', { trails: c.trails.join(' → '), count: c.trails.length }),
+                  // What the route brings, as the board's route chooser tells it (issue 15 §3).
+                  <span className="rr-route-detail">{routeDetail(c, view.routes, t)}</span>,
+                )
+              : button(c, choiceLabel(c, view, t)),
           )}
         </div>
       ))}
