@@ -4,6 +4,7 @@ import { DecisionPanel } from './DecisionPanel.js';
 import { GameLog } from './GameLog.js';
 import { PlayerCharts } from './PlayerCharts.js';
 import { ScoreScreen } from './ScoreScreen.js';
+import { TileLegend } from './panels/TileLegend.js';
 import type { TableProps } from '../game/table.js';
 
 /** Relic Runners: the board beside the decision, the players' charts and the log. */
@@ -13,6 +14,7 @@ export function RRTable({ view, seat, seats, log, choose, busy, canUndo, onUndo,
     <div className="table">
       <section className="board-area">
         <Board {...parts} />
+        <TileLegend />
       </section>
       <aside className="side">
         {view.result ? <ScoreScreen {...parts} /> : <DecisionPanel {...parts} canUndo={canUndo} onUndo={onUndo} />}
