@@ -37,7 +37,7 @@ export class Refusal extends Error {
 
 /** One entry of the public game log, as clients receive it. */
 export interface LogEntry {
-  /** 1-based move number. */
+  /** 1-based move number; 0 for the set-up's events. */
   readonly move: number;
   /** When the move was stored: with `move`, it tells a returning client whether its copy still holds. */
   readonly at: number;
@@ -65,6 +65,8 @@ export class LiveGame {
   private since: number;
   /** Each move's log entry as JSON, built once and shared by every welcome (dropped on undo). */
   private readonly logTexts: string[] = [];
+  /** The set-up's log entry (move 0) as JSON, or '' when the set-up tells nothing; built on first welcome. */
+  private openingText: string | null = null;
   /** Changes queued or running in `serial`: a game with work in hand is never evicted. */
   private running = 0;
   /** When the last change of this game (a move, an undo, a seat update) finished. */
@@ -372,8 +374,13 @@ export class LiveGame {
       const m = this.moves[i]!;
       this.logTexts.push(JSON.stringify({ move: i + 1, at: m.at, events: m.events } satisfies LogEntry));
     }
+    const opening = this.match.opening;
+    this.openingText ??=
+      opening.length > 0 ? JSON.stringify({ move: 0, at: this.stored.createdAt, events: opening } satisfies LogEntry) : '';
+    // A client sent the log from the start gets the set-up's entry first (Quetzal's round-1 rolls).
+    const texts = logFrom === 0 && this.openingText ? [this.openingText, ...this.logTexts.slice(0, n)] : this.logTexts.slice(logFrom, n);
     const head = JSON.stringify({ ...this.stateMessage(seat), type: 'welcome', logFrom });
-    return { text: `${head.slice(0, -1)},"log":[${this.logTexts.slice(logFrom, n).join(',')}]}`, logFrom };
+    return { text: `${head.slice(0, -1)},"log":[${texts.join(',')}]}`, logFrom };
   }
 
   stateMessage(seat: Seat | null, events: readonly GameEvent[] = []): Record<string, unknown> {

@@ -66,7 +66,8 @@ export function nextLog<E extends LogEntry['events'][number]>(
 ): readonly LogEntry<E>[] {
   if (msg.type === 'welcome') {
     const from = msg.logFrom ?? 0;
-    return [...log.filter((e) => e.move <= from), ...(msg.log ?? [])];
+    // From 0 the server sends everything again, the set-up's entry (move 0) included.
+    return [...log.filter((e) => from > 0 && e.move <= from), ...(msg.log ?? [])];
   }
   if (msg.moves > prevMoves)
     return [...log, { move: msg.moves, ...(typeof msg.at === 'number' ? { at: msg.at } : {}), events: msg.events }];
