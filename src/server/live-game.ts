@@ -4,6 +4,7 @@ import { IllegalChoice, ReplayError, UNDO_RULE } from '../core/errors.js';
 import { Match, replay, type Move, type Pending } from '../core/match.js';
 import { createRng, type Seeding } from '../core/rng.js';
 import { botFromSpec, decide, DEFAULT_BOT_LIMITS, FALLBACK_BOT_SPEC, type Bot } from '../bots/index.js';
+import { botPauseMs } from '../bots/pacing.js';
 import type { BotPool } from './bot-pool.js';
 import type { ErrorCode } from './protocol.js';
 import type { GameStatus, MoveRow, SeatConfig, Store, StoredGame } from './store.js';
@@ -420,12 +421,13 @@ export class LiveGame {
     for (const sub of [...this.subscribers]) if (sub.seat === seat) sub.close(code, message);
   }
 
-  /** Plays for a bot seat after the pacing delay, unless things changed meanwhile. */
+  /** Plays for a bot seat after the pacing pause (longer at a turn change), unless things changed meanwhile. */
   scheduleBot(): void {
     if (this.botTimer || this.closed || this.status !== 'active') return;
     const seat = this.toAct();
     if (seat === null || !this.seatConfigs[seat]?.bot) return;
     const at = this.moves.length;
+    const pause = botPauseMs(this.settings.botDelayMs, this.moves.at(-1)?.seat !== seat);
     this.botTimer = setTimeout(() => {
       this.botTimer = null;
       void this.serial(async () => {
@@ -443,7 +445,7 @@ export class LiveGame {
         );
         setTimeout(() => this.scheduleBot(), wait).unref();
       });
-    }, this.settings.botDelayMs);
+    }, pause);
     this.botTimer.unref?.();
   }
 

@@ -82,6 +82,11 @@ export class LocalEngine {
     return this.match.toAct();
   }
 
+  /** The seat that made the last choice, or null before the first. */
+  lastMover(): Seat | null {
+    return this.match.moves.at(-1)?.seat ?? null;
+  }
+
   isHuman(seat: Seat): boolean {
     return this.players[seat]?.kind === 'human';
   }
