@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { TableProps } from '../game/table.js';
 import type { TypesOf } from '../game-types.js';
 import { placeTargets, targetKey, type Target } from './model.js';
+import { qLastMoves } from './last-move.js';
 import { QBoard } from './QBoard.js';
 import { QDecision } from './QDecision.js';
 import { QLog } from './QLog.js';
@@ -22,10 +23,20 @@ export function QuetzalTable({ view, seat, seats, log, choose, busy, canUndo, on
     if (selected !== null && !targets.has(selected)) setSelected(null);
   }, [targets, selected]);
   const onSelect = useCallback((t: Target | null) => setSelected(t === null ? null : targetKey(t)), []);
+  const marks = useMemo(() => qLastMoves(log), [log]);
   return (
     <div className="table q-table">
       <section className="board-area">
-        <QBoard view={view} seats={seats} targets={targets} selected={selected} onSelect={onSelect} choose={choose} busy={busy} />
+        <QBoard
+          view={view}
+          seats={seats}
+          targets={targets}
+          selected={selected}
+          onSelect={onSelect}
+          choose={choose}
+          busy={busy}
+          marks={marks}
+        />
       </section>
       <aside className="side">
         {view.result ? (

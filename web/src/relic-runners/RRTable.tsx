@@ -1,4 +1,6 @@
+import { useMemo } from 'react';
 import type { TypesOf } from '../game-types.js';
+import { rrLastMoves } from './board/last-move.js';
 import { Board } from './Board.js';
 import { DecisionPanel } from './DecisionPanel.js';
 import { GameLog } from './GameLog.js';
@@ -9,10 +11,11 @@ import type { TableProps } from '../game/table.js';
 /** Relic Runners: the board beside the decision, the players' charts and the log. */
 export function RRTable({ view, seat, seats, log, choose, busy, canUndo, onUndo, aside }: TableProps<TypesOf<'relic-runners'>>) {
   const parts = { view, seat, seats, choose, busy };
+  const marks = useMemo(() => rrLastMoves(log), [log]);
   return (
     <div className="table">
       <section className="board-area">
-        <Board {...parts} />
+        <Board {...parts} marks={marks} />
       </section>
       <aside className="side">
         {view.result ? <ScoreScreen {...parts} /> : <DecisionPanel {...parts} canUndo={canUndo} onUndo={onUndo} />}
