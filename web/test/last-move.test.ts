@@ -55,7 +55,7 @@ describe('last moves read from the log (follow)', () => {
     const before = new Map<number, string>();
     const s = relicRunners.setup(relicRunners.options({}), 3, createRng('route'));
     for (const mv of match.moves) {
-      const at = (relicRunners.view(s, null) as { players: { at: string }[] }).players[mv.seat]!.at;
+      const at = relicRunners.view(s, null).players[mv.seat]!.at;
       for (const e of mv.events) if (e.type === 'move' && e.seat === mv.seat) before.set(mv.seat, at);
       relicRunners.apply(s, mv.choice);
     }
@@ -92,7 +92,7 @@ describe('last moves read from the log (follow)', () => {
     const log: LogEntry[] = [
       { move: 1, events: [ev('place', 0, { loc: 'temple', banner: 2 })] },
       { move: 2, events: [ev('place', 1, { loc: 'quarry', banner: null })] },
-      { move: 3, events: [ev('place', 0, { loc: 'harbour', banner: null }), { type: 'activate', round: 1 } as LogEvent] },
+      { move: 3, events: [ev('place', 0, { loc: 'harbour', banner: null }), { type: 'activate', round: 1 }] },
     ];
     expect(qLastMoves(log).get(0)).toEqual([{ loc: 'harbour', banner: null }]);
     expect(qLastMoves(log).get(1)).toEqual([{ loc: 'quarry', banner: null }]);
