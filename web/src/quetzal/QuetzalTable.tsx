@@ -55,9 +55,10 @@ export function QuetzalTable({ view, seat, seats, log, choose, busy, canUndo, on
             onSelect={onSelect}
           />
         )}
+        {/* The log right under the decision: on screen at 1280×800 whatever the number of players (follow). */}
+        <QLog log={log} seats={seats} viewer={seat} toAct={view.toAct} />
         {aside}
         <QPlayers view={view} seat={seat} seats={seats} />
-        <QLog log={log} seats={seats} />
       </aside>
     </div>
   );

@@ -3,8 +3,22 @@ import type { LocId } from '../../../src/games/quetzal/data.js';
 import type { LogEntry, LogEvent } from '../net/session.js';
 import { lastMoves, type MoveReader } from '../game/last-move.js';
 
-/** A seat's own actions on the board: placements (Q-PL-*) and what it took or delivered (Q-ACT-*). */
-const ACTIONS = new Set<QEvent['type']>(['place', 'take', 'excavate', 'sell', 'deliver', 'upgrade', 'draw']);
+/**
+ * A seat's own actions: placements (Q-PL-*), what it took or delivered (Q-ACT-*), and its own
+ * choices that leave nothing on the board (a reroll, an exchange, a card kept).
+ */
+const ACTIONS = new Set<QEvent['type']>([
+  'place',
+  'take',
+  'excavate',
+  'sell',
+  'deliver',
+  'upgrade',
+  'draw',
+  'reroll',
+  'exchange',
+  'underDeck',
+]);
 
 /** Quetzal's log read by seat: every placement is a turn of its own (Q-PL-1), and activation (Q-ACT-*) a new phase. */
 export const Q_MOVES: MoveReader<LogEvent> = {

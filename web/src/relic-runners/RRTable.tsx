@@ -19,9 +19,10 @@ export function RRTable({ view, seat, seats, log, choose, busy, canUndo, onUndo,
       </section>
       <aside className="side">
         {view.result ? <ScoreScreen {...parts} /> : <DecisionPanel {...parts} canUndo={canUndo} onUndo={onUndo} />}
+        {/* The log right under the decision: on screen at 1280×800 whatever the number of players (follow). */}
+        <GameLog log={log} seats={seats} viewer={seat} toAct={view.toAct} />
         {aside}
         <PlayerCharts {...parts} />
-        <GameLog log={log} seats={seats} viewer={seat} />
       </aside>
     </div>
   );

@@ -3,7 +3,7 @@ import type { LogEntry, LogEvent } from '../../net/session.js';
 import { lastMoves, type MoveReader } from '../../game/last-move.js';
 import { routeSites } from './choices.js';
 
-/** A seat's own actions on the board (the rest, VP and steps and tokens, follow from them). */
+/** A seat's own actions: on the board, and its choices off it (an ivory tile kept or used, a toolbox step). */
 const ACTIONS = new Set<RREvent['type']>([
   'move',
   'teleport',
@@ -16,6 +16,10 @@ const ACTIONS = new Set<RREvent['type']>([
   'pathway',
   'pathwayMoved',
   'relicTaken',
+  'ivoryKept',
+  'ivoryUsed',
+  'tool',
+  'step',
 ]);
 
 /** Relic Runners' log read by seat: a turn opens with a `turn` event (RR-TURN-1). */
