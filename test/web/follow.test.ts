@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { botPauseMs } from '../../src/bots/pacing.js';
+import { TURN_CHANGE_EXTRA } from '../../src/bots/pacing.js';
 import { browserSuite, playByClicking, shot, watchErrors } from '../helpers/browser.js';
 import { createGame, joinSeat, live } from '../helpers/server.js';
 
@@ -187,9 +187,11 @@ test('bots are paced: each decision after the pause (longer at a turn change), a
   await myTurn(page);
   const botMoves = g.moves.slice(mine);
   assert.ok(botMoves.length >= 2, 'the bots played');
+  assert.ok(TURN_CHANGE_EXTRA >= 0.5, 'a turn change waits at least half as long again');
   let prev = g.moves[mine - 1]!;
   for (const m of botMoves) {
-    const want = botPauseMs(perDecision, m.seat !== prev.seat);
+    // A person needs a moment more when the turn passes to another seat.
+    const want = m.seat !== prev.seat ? perDecision * (1 + TURN_CHANGE_EXTRA) : perDecision;
     assert.ok(
       m.at - prev.at >= want - 5,
       `[seed ${seed}] move ${m.index} came ${m.at - prev.at} ms after the previous one (at least ${want})`,
