@@ -223,38 +223,34 @@ export const Explorers = memo(function Explorers({
   seats: readonly SeatInfo[];
 }) {
   const { t } = useTranslation('board');
-  const out: { seat: number; node: React.ReactNode }[] = [];
+  const out: React.ReactElement[] = [];
   for (const [site, list] of explorers) {
     const g = SITE_BY_ID.get(site);
     if (!g) continue;
     list.forEach((seat, i) => {
       const st = seatStyle(seat);
       const p = explorerSpot(g, i, list.length);
-      const at = `translate(${p.x.toFixed(1)}px,${p.y.toFixed(1)}px)`;
-      out.push({
-        seat,
-        node: (
-          <g
-            key={seat}
-            className={`rr-explorer${seat === current ? ' rr-current' : ''}`}
-            transform={`translate(${p.x.toFixed(1)},${p.y.toFixed(1)})`}
-            // The CSS transform (same place) is what a transition can animate (board.css).
-            style={{ transform: at }}
-            data-testid={`explorer-${seat}`}
-            data-at={site}
-          >
-            <title>{t('info.explorer', { name: seatName(seats, seat, t), site: siteName(site, t) })}</title>
-            {seat === current && <circle className="rr-current-halo" r={EXPLORER_R + 7} />}
-            <path d={shapePath(st.shape, EXPLORER_R + 2)} fill="#fff" />
-            <path d={shapePath(st.shape, EXPLORER_R)} fill={st.colour} stroke={st.ink} strokeWidth="3" />
-            <text className="rr-letter" y={st.shape === 'triangle' ? 8 : 5} textAnchor="middle" fill={textOn(st.colour)}>
-              {st.letter}
-            </text>
-          </g>
-        ),
-      });
+      out.push(
+        <g
+          key={seat}
+          className={`rr-explorer${seat === current ? ' rr-current' : ''}`}
+          transform={`translate(${p.x.toFixed(1)},${p.y.toFixed(1)})`}
+          // The same place as a CSS transform, which a transition can animate (board.css).
+          style={{ transform: `translate(${p.x.toFixed(1)}px,${p.y.toFixed(1)}px)` }}
+          data-testid={`explorer-${seat}`}
+          data-at={site}
+        >
+          <title>{t('info.explorer', { name: seatName(seats, seat, t), site: siteName(site, t) })}</title>
+          {seat === current && <circle className="rr-current-halo" r={EXPLORER_R + 7} />}
+          <path d={shapePath(st.shape, EXPLORER_R + 2)} fill="#fff" />
+          <path d={shapePath(st.shape, EXPLORER_R)} fill={st.colour} stroke={st.ink} strokeWidth="3" />
+          <text className="rr-letter" y={st.shape === 'triangle' ? 8 : 5} textAnchor="middle" fill={textOn(st.colour)}>
+            {st.letter}
+          </text>
+        </g>,
+      );
     });
   }
   // In seat order, never by site: a pawn that moves keeps its element, so its move can be animated.
-  return <g>{out.sort((a, b) => a.seat - b.seat).map((x) => x.node)}</g>;
+  return <g>{out.sort((a, b) => Number(a.key) - Number(b.key))}</g>;
 });
