@@ -248,3 +248,23 @@ test(
     assert.deepEqual(errors, []);
   },
 );
+
+test('Quetzal: at 1280×800 with 4 players the log is on screen too, in every language', { timeout: 90_000 }, async (t) => {
+  const seed = process.env.WEB_TEST_SEED ?? randomBytes(4).toString('hex');
+  t.diagnostic(`seed ${seed} (set WEB_TEST_SEED to repeat)`);
+  for (const lang of ['en', 'de', 'fr', 'pl']) {
+    const page = await suite.browser.newPage(WIDE);
+    const id = await openGame(page, { game: 'quetzal', bots: 3, seed }, lang);
+    const g = await live(suite.srv.hub, id);
+    // Play until the bots have placed too, so the summary has lines.
+    await playByClicking(page, `${seed}:${lang}`, { maxClicks: 60, until: () => g.moves.some((m) => m.seat === 3) && g.toAct() === 0 });
+    await page.getByTestId('log-since').locator('li').first().waitFor();
+    const box = await page.getByTestId('game-log').boundingBox();
+    assert.ok(
+      box && box.y >= 0 && box.y + box.height <= WIDE.height,
+      `[seed ${seed}] ${lang}: the log (${box?.y}–${box && box.y + box.height}) is on screen`,
+    );
+    if (lang === 'pl') await shot(page, 'follow-quetzal-4p-pl.png');
+    await page.close();
+  }
+});
