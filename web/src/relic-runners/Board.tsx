@@ -17,6 +17,8 @@ import {
 import { SITE_BY_ID, SITE_R, TRAIL_BY_ID, VIEW_BOX, laneOffset } from './board/geometry.js';
 import { howLabel, siteActionLabel, siteName, trailChoiceLabel } from './board/labels.js';
 import { Explorers, Pathways, Sites, StaticBoard, Tokens } from './board/layers.js';
+import type { RRMarks } from './board/last-move.js';
+import { LastMoveLayer } from './board/LastMoveLayer.js';
 import { routeColour } from './board/palette.js';
 import { Target } from './board/Target.js';
 import { TrailInfo, TrailTargets } from './board/TrailLayer.js';
@@ -34,7 +36,7 @@ const NO_SITES: ReadonlyMap<string, SiteChoice[]> = new Map();
 const NO_TRAILS: ReadonlyMap<number, TrailChoice[]> = new Map();
 
 /** The map: sites, trails, tokens, pathways and explorers, with the board decisions clickable on it. */
-export function Board({ view, seat, seats, choose, busy }: PartProps) {
+export function Board({ view, seat, seats, choose, busy, marks }: PartProps & { marks?: ReadonlyMap<number, RRMarks> }) {
   const { t } = useTranslation('board');
   const choices = view.choices;
   const active = !busy && seat !== null && view.toAct === seat && choices !== null;
@@ -130,6 +132,7 @@ export function Board({ view, seat, seats, choose, busy }: PartProps) {
     >
       <svg viewBox={VIEW_BOX} className="rr-svg" role="group" aria-label={t('label')} preserveAspectRatio="xMidYMid meet">
         <StaticBoard />
+        {marks && <LastMoveLayer marks={marks} seats={seatList} />}
         <Pathways owners={owners} />
         <Tokens coloured={coloured} />
         <TrailInfo owners={owners} coloured={coloured} colours={colours} seats={seatList} />

@@ -217,7 +217,7 @@ export const Explorers = memo(function Explorers({
   seats: readonly SeatInfo[];
 }) {
   const { t } = useTranslation('board');
-  const out: React.ReactNode[] = [];
+  const out: React.ReactElement[] = [];
   for (const [site, list] of explorers) {
     const g = SITE_BY_ID.get(site);
     if (!g) continue;
@@ -229,6 +229,8 @@ export const Explorers = memo(function Explorers({
           key={seat}
           className={`rr-explorer${seat === current ? ' rr-current' : ''}`}
           transform={`translate(${p.x.toFixed(1)},${p.y.toFixed(1)})`}
+          // The same place as a CSS transform, which a transition can animate (board.css).
+          style={{ transform: `translate(${p.x.toFixed(1)}px,${p.y.toFixed(1)}px)` }}
           data-testid={`explorer-${seat}`}
           data-at={site}
         >
@@ -243,5 +245,6 @@ export const Explorers = memo(function Explorers({
       );
     });
   }
-  return <g>{out}</g>;
+  // In seat order, never by site: a pawn that moves keeps its element, so its move can be animated.
+  return <g>{out.sort((a, b) => Number(a.key) - Number(b.key))}</g>;
 });
