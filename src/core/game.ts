@@ -40,6 +40,11 @@ export interface Game<S, C extends Choice = Choice, O = unknown, V = unknown, E 
   /** Validates raw options and fills defaults; throws InvalidInput naming the fault. */
   options(raw?: unknown): O;
   setup(opts: O, seats: number, rng: Rng): S;
+  /**
+   * The public events of the set-up (Quetzal: round 1's rolls and the automaton's placement), for
+   * the log's opening entry; given the same rng as `setup`. Absent when the set-up tells nothing.
+   */
+  opening?(opts: O, seats: number, rng: Rng): E[];
   /** Number of seats at the table. */
   seats(s: S): number;
   /** The seat that owes the next decision, or null when the game is over. */

@@ -83,6 +83,7 @@ export class Match<S = unknown, X extends object = object> {
   /** checkpoints[k]: a copy of the state after k·every moves (always at least the set-up). */
   private readonly checkpoints: S[];
   private readonly head: Omit<MatchRecord, 'choices'>;
+  private openingEvents: readonly GameEvent[] | null = null;
 
   constructor(
     readonly game: AnyGame,
@@ -109,6 +110,12 @@ export class Match<S = unknown, X extends object = object> {
 
   get moves(): readonly (Move & X)[] {
     return this.played;
+  }
+
+  /** The public events of the set-up, the log's entry before move 1 (none for most games); worked out when first asked. */
+  get opening(): readonly GameEvent[] {
+    const { options, seats, seed, version } = this.head;
+    return (this.openingEvents ??= this.game.opening?.(options, seats, createRng(seed, version)) ?? []);
   }
 
   /** The record as of now (a new object each time; the choices are the moves' own). */

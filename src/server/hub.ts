@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { DEFAULT_BOT_DELAY_MS } from '../bots/pacing.js';
 import type { Seat } from '../core/game.js';
 import { InvalidInput } from '../core/errors.js';
 import { Match } from '../core/match.js';
@@ -73,7 +74,7 @@ export class Hub {
     opts: HubOptions = {},
   ) {
     this.leftAfterMs = opts.leftAfterMs ?? DEFAULT_AWAY_MS;
-    this.botDelayMs = opts.botDelayMs ?? 800;
+    this.botDelayMs = opts.botDelayMs ?? DEFAULT_BOT_DELAY_MS;
     const maxMs = opts.botMaxMs ?? MAX_THINK_MS;
     if (!(maxMs > 0 && maxMs <= MAX_THINK_MS))
       throw new InvalidInput(`the bots' think-time limit must be above 0 and at most ${MAX_THINK_MS} ms, not ${maxMs}`);

@@ -4,6 +4,7 @@ import { IllegalChoice, ReplayError, UNDO_RULE } from '../core/errors.js';
 import { Match, replay, type Move, type Pending } from '../core/match.js';
 import { createRng, type Seeding } from '../core/rng.js';
 import { botFromSpec, decide, DEFAULT_BOT_LIMITS, FALLBACK_BOT_SPEC, type Bot } from '../bots/index.js';
+import { botPauseMs } from '../bots/pacing.js';
 import type { BotPool } from './bot-pool.js';
 import type { ErrorCode, PublicSeat, SeatsMessage } from './protocol.js';
 import type { GameStatus, MoveRow, SeatConfig, Store, StoredGame } from './store.js';
@@ -55,7 +56,7 @@ export class Refusal extends Error {
 
 /** One entry of the public game log, as clients receive it. */
 export interface LogEntry {
-  /** 1-based move number. */
+  /** 1-based move number; 0 for the set-up's events. */
   readonly move: number;
   /** When the move was stored: with `move`, it tells a returning client whether its copy still holds. */
   readonly at: number;
@@ -93,6 +94,8 @@ export class LiveGame {
   private since: number;
   /** Each move's log entry as JSON, built once and shared by every welcome (dropped on undo). */
   private readonly logTexts: string[] = [];
+  /** The set-up's log entry (move 0) as JSON, or '' when the set-up tells nothing; built on first welcome. */
+  private openingText: string | null = null;
   /** Changes queued or running in `serial`: a game with work in hand is never evicted. */
   private running = 0;
   /** When the last change of this game (a move, an undo, a seat update) finished. */
@@ -405,9 +408,14 @@ export class LiveGame {
       const m = this.moves[i]!;
       this.logTexts.push(JSON.stringify({ move: i + 1, at: m.at, events: m.events } satisfies LogEntry));
     }
+    const opening = this.match.opening;
+    this.openingText ??=
+      opening.length > 0 ? JSON.stringify({ move: 0, at: this.stored.createdAt, events: opening } satisfies LogEntry) : '';
     const head = JSON.stringify({ ...this.stateMessage(seat), type: 'welcome', logFrom });
     // The table's events after move `logFrom` included: the client drops its own copy of those (nextLog).
-    const entries: string[] = [...(this.tableLog.get(logFrom) ?? [])];
+    // A client sent the log from the start gets the set-up's entry first (Quetzal's round-1 rolls).
+    const entries: string[] = logFrom === 0 && this.openingText ? [this.openingText] : [];
+    entries.push(...(this.tableLog.get(logFrom) ?? []));
     for (let i = logFrom; i < n; i++) entries.push(this.logTexts[i]!, ...(this.tableLog.get(i + 1) ?? []));
     return { text: `${head.slice(0, -1)},"log":[${entries.join(',')}]}`, logFrom };
   }
@@ -489,12 +497,13 @@ export class LiveGame {
     for (const sub of [...this.subscribers]) if (sub.seat === seat) sub.close(code, message);
   }
 
-  /** Plays for a bot seat after the pacing delay, unless things changed meanwhile. */
+  /** Plays for a bot seat after the pacing pause (longer at a turn change), unless things changed meanwhile. */
   scheduleBot(): void {
     if (this.botTimer || this.closed || this.status !== 'active') return;
     const seat = this.toAct();
     if (seat === null || !this.seatConfigs[seat]?.bot) return;
     const at = this.moves.length;
+    const pause = botPauseMs(this.settings.botDelayMs, this.moves.at(-1)?.seat !== seat);
     this.botTimer = setTimeout(() => {
       this.botTimer = null;
       void this.serial(async () => {
@@ -512,7 +521,7 @@ export class LiveGame {
         );
         setTimeout(() => this.scheduleBot(), wait).unref();
       });
-    }, this.settings.botDelayMs);
+    }, pause);
     this.botTimer.unref?.();
   }
 

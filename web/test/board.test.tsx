@@ -146,7 +146,10 @@ describe('board drawing', () => {
     });
     const view: RRView = g.view(s, 0);
     const { container } = render(<Board view={view} seat={null} seats={SEATS} choose={noop} busy={false} />);
-    expect(container.querySelector('[data-testid="top-temple-1"]')!.textContent).toBe('PU-6');
+    // Issue 15 §3: the top tile shows what it does (icon and name), its code stays in data.
+    const top = container.querySelector('[data-testid="top-temple-1"]')!;
+    expect(top.getAttribute('data-top-tile')).toBe('PU-6');
+    expect(top.textContent).toContain('Relocate');
     expect(container.querySelector('[data-site="temple-1"] .rr-height')!.textContent).toBe('2');
     expect(container.querySelector('[data-testid="shrine-ruin-2"]')!.getAttribute('data-relic')).toBe('green');
     expect(container.querySelector('[data-testid="shrine-ruin-3"]')!.getAttribute('data-relic')).toBe('none');

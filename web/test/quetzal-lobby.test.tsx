@@ -68,6 +68,8 @@ describe('lobby: choosing Quetzal', () => {
       seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'human' }],
       options: {},
       open: false,
+      awayAfterMs: 180_000,
+      botLevel: 'greedy',
     });
   });
 });

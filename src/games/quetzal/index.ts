@@ -1,6 +1,6 @@
 import type { Game, Result } from '../../core/game.js';
 import { applyChoice } from '../../core/apply.js';
-import { silentRecorder, type EventRecorder } from '../../core/events.js';
+import { EventRecorder, silentRecorder } from '../../core/events.js';
 import { hashString } from '../../core/hash.js';
 import type { Rng } from '../../core/rng.js';
 import type { QChoice } from './choice.js';
@@ -27,11 +27,23 @@ function explain(s: State, raw: unknown): string {
   return `seat ${decider(s)} is deciding "${decision}": ${JSON.stringify(raw)} is not one of the ${n} legal "${t}" choices`;
 }
 
-/** A new game with its first decision pending; setup events are dropped. */
-export function createState(opts: Options, seats: number, rng: Rng): State {
-  const s = setupState(opts, seats, rng);
-  s.cache = settle(s, silentRecorder());
+/** A new game with its first decision pending; its setup events go to `rec` (dropped by default). */
+export function createState(opts: Options, seats: number, rng: Rng, rec: EventRecorder<QEvent> = silentRecorder()): State {
+  const s = setupState(opts, seats, rng, rec);
+  s.cache = settle(s, rec);
   return s;
+}
+
+/**
+ * Round 1's start as the log tells it, like every later round's: the automaton's placement
+ * (Q-2P-1) and every seat's roll (Q-ROLL-1). The same set-up runs again with a loud recorder, so
+ * the state (and its hash) is the very one play gets, and nothing new is stored.
+ */
+export function openingEvents(opts: Options, seats: number, rng: Rng): QEvent[] {
+  const rec = new EventRecorder<QEvent>(true);
+  rec.push({ type: 'round', round: 1 });
+  createState(opts, seats, rng, rec);
+  return rec.list;
 }
 
 /** One legal choice played, then the automatic rules up to the next decision. */
@@ -47,6 +59,7 @@ export const quetzal: Game<State, QChoice, Options, QView, QEvent> = {
   ruleIds: RULE_IDS.map((r) => r.id),
   options: (raw?: unknown) => parseOptions(raw),
   setup: (opts, seats, rng) => createState(opts, seats, rng),
+  opening: openingEvents,
   seats: (s) => s.seats,
   toAct: (s) => decider(s),
   choices: (s) => (s.over ? [] : s.cache),

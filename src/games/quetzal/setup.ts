@@ -1,7 +1,8 @@
 import { InvalidInput } from '../../core/errors.js';
-import { silentRecorder } from '../../core/events.js';
+import { silentRecorder, type EventRecorder } from '../../core/events.js';
 import { shuffle, type Rng } from '../../core/rng.js';
 import { AUCTIONS, CARD_COUNT, DATA, SITES, UPGRADE_TILES, type AuctionId, type UpgradeId } from './data.js';
+import type { QEvent } from './events.js';
 import { automatonPlace, villageSize } from './rules.js';
 import type { Bid, Options, Player, State } from './state.js';
 
@@ -34,8 +35,11 @@ export function emptyBids(): Record<AuctionId, Bid | null> {
   return Object.fromEntries(AUCTIONS.map((a) => [a, null])) as Record<AuctionId, Bid | null>;
 }
 
-/** A new game (Q-SET-1..6, Q-2P-1..2): decks shuffled, displays dealt, first roll pending. */
-export function setupState(opts: Options, seats: number, rng: Rng): State {
+/**
+ * A new game (Q-SET-1..6, Q-2P-1..2): decks shuffled, displays dealt, first roll pending. The
+ * automaton's round-1 placement goes to `rec` (silent for play; the log's opening reads it).
+ */
+export function setupState(opts: Options, seats: number, rng: Rng, rec: EventRecorder<QEvent> = silentRecorder()): State {
   if (!Number.isInteger(seats) || seats < 2 || seats > 5) throw new InvalidInput(`quetzal needs 2–5 seats, got ${seats}`);
   if (opts.startSeat >= seats) throw new InvalidInput(`option "startSeat" ${opts.startSeat} is not a seat of a ${seats}-seat game`);
   const deck = shuffle(
@@ -89,7 +93,7 @@ export function setupState(opts: Options, seats: number, rng: Rng): State {
   for (let i = 0; i < s.temple.length; i++) s.temple[i] = s.deck.pop()!;
   for (const site of s.sites) for (let i = 0; i < site.length; i++) site[i] = s.deck.pop()!;
   for (let i = 0; i < s.village.length; i++) s.village[i] = s.upStack.pop()!; // Q-SET-2
-  // Setup events are dropped: the game's first move has not happened yet.
-  automatonPlace(s, silentRecorder());
+  // Q-2P-1: the automaton places before round 1's roll, as before every later round.
+  automatonPlace(s, rec);
   return s;
 }

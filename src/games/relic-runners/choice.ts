@@ -21,3 +21,6 @@ export type RRChoice =
   | { readonly t: 'bonus'; readonly pick: 'toolbox' | 'vp' }
   | { readonly t: 'neighbour'; readonly site: string }
   | { readonly t: 'extra'; readonly use: boolean };
+
+/** The key of a move in the view's route previews (`RRView.routes`): its trail ids in order. */
+export const routeKey = (trails: readonly number[]): string => trails.join('-');

@@ -122,11 +122,16 @@ function discardIvory(s: State, rec: Rec, p: Player, level: number): void {
   p.ivory[level - 1] = 0;
 }
 
+/** The VP `n` gives the current player now: doubled after Shovel 3 this turn (RR-TB-9, D-9). */
+export function vpGain(s: State, n: number): number {
+  return s.turn.doubled ? 2 * n : n;
+}
+
 /** VP for the current player, doubled under Shovel 3 (D-9); marks the exploration under way as scoring. */
 function gainVp(s: State, rec: Rec, n: number, why: RRReason, marks = true): void {
   if (n <= 0) return;
   const p = s.players[s.cur]!;
-  const got = s.turn.doubled ? 2 * n : n;
+  const got = vpGain(s, n);
   p.vp += got;
   s.turn.vp += got;
   if (marks && s.turn.explorations.length > 0) s.turn.explorations[s.turn.explorations.length - 1]!.scored = true;
@@ -207,9 +212,14 @@ function finish(s: State, rec: Rec): void {
   if (rec.loud) rec.push({ type: 'gameEnd' });
 }
 
+/** RR-END-1: whether `more` relics collected now would reach the seat count's threshold and trigger the end. */
+export function triggersEnd(s: State, more: number): boolean {
+  return s.trigger < 0 && relicsCollected(s) + more >= END_RELICS[s.seats]!;
+}
+
 /** RR-END-1: the relics collected by all reach the seat count's threshold. */
 function checkEnd(s: State, rec: Rec): void {
-  if (s.trigger < 0 && relicsCollected(s) >= END_RELICS[s.seats]!) {
+  if (triggersEnd(s, 0)) {
     s.trigger = s.cur;
     if (rec.loud) rec.push({ type: 'endTriggered', seat: s.cur });
   }
@@ -547,6 +557,45 @@ export function frameChoices(s: State, f: Frame): RRChoice[] {
   return out;
 }
 
+/**
+ * RR-TOOL-2: the river tokens (bits of `s.tokens`) still coloured that a move along `trails`
+ * (board indices) turns grey at its end. Allocates nothing: a move's end runs it in searches too.
+ */
+export function tokensFlipped(s: State, trails: readonly number[]): number {
+  let mask = 0;
+  for (const trail of trails) {
+    const bit = s.board.riverBit[trail]!;
+    if (bit >= 0) mask |= s.tokens & (1 << bit);
+  }
+  return mask;
+}
+
+/** RR-TOOL-2, RR-TOOL-4: the steps those flips earn: one a token, and one more when they took the last coloured one. */
+export function stepsEarned(s: State, flipped: number): number {
+  let k = 0;
+  for (let m = flipped; m !== 0; m &= m - 1) k++;
+  return k > 0 && (s.tokens & ~flipped) === 0 ? k + 1 : k;
+}
+
+/** IV3-6, D-28: whether a move from `start` begins with the current player's flip on leaving base camp. */
+export function flipsOnLeaving(s: State, start: number): boolean {
+  return start === s.board.camp && holds(s.players[s.cur]!, IVORY_TILES.leaveFlip);
+}
+
+/** RR-EXP-1: whether a move of the current player ending on `loc` may take the relic there. */
+export function expeditionTo(s: State, loc: number): boolean {
+  const from = s.turn.startRelic;
+  return from >= 0 && loc !== from && relicShrine(s, loc) && relicColour(s, loc) === relicColour(s, from);
+}
+
+/** RR-EXP-1: an expedition's relic scores 2 VP a trail moved along this turn (RR-EXP-2, D-7: a move's own trails). */
+const EXPEDITION_VP_PER_TRAIL = 2;
+
+/** The VP taking an expedition's relic scores after a move along `trails` trails (Shovel 3 included). */
+export function expeditionVp(s: State, trails: number): number {
+  return vpGain(s, EXPEDITION_VP_PER_TRAIL * trails);
+}
+
 /** Frames that run without a decision. */
 function automatic(k: Frame['k']): boolean {
   return k === 'moveEnd' || k === 'take' || k === 'shrine' || k === 'exEnd' || k === 'turnEnd' || k === 'campArrive';
@@ -583,30 +632,24 @@ function runAutomatic(s: State, rec: Rec, f: Frame): void {
     case 'moveEnd': {
       // RR-MOVE-7: flip used coloured tokens (RR-TOOL-2), reset on the last one with a step more
       // (RR-TOOL-4, D-25: mandatory), then all steps at once (RR-TOOL-3), expedition, camp.
-      let k = 0;
-      let reset = 0;
-      for (const trail of s.turn.moved) {
-        const bit = s.board.riverBit[trail]!;
-        if (bit >= 0 && (s.tokens & (1 << bit)) !== 0) {
-          s.tokens &= ~(1 << bit);
-          k++;
-          if (rec.loud) rec.push({ type: 'token', trail: trailId(s, trail), coloured: false });
+      const flipped = tokensFlipped(s, s.turn.moved);
+      const steps = stepsEarned(s, flipped) + s.turn.bonus;
+      if (rec.loud) {
+        for (const trail of s.turn.moved) {
+          const bit = s.board.riverBit[trail]!;
+          if (bit >= 0 && (flipped & (1 << bit)) !== 0) rec.push({ type: 'token', trail: trailId(s, trail), coloured: false });
         }
       }
-      if (k > 0 && s.tokens === 0) {
+      s.tokens &= ~flipped;
+      if (flipped !== 0 && s.tokens === 0) {
         s.tokens = (1 << s.board.rivers.length) - 1;
-        reset = 1;
         if (rec.loud) rec.push({ type: 'tokensReset' });
       }
-      const steps = k + reset + s.turn.bonus;
       s.turn.bonus = 0;
       // RR-EXPL-2, D-4: on base camp the turn ends after the rations, with no explore and no toolbox window.
       s.stack.push(p.loc === s.board.camp ? { k: 'campArrive' } : { k: 'post', explored: false });
       // RR-EXP-1: from a relic shrine (noted at the turn's start) to another relic of its colour.
-      const from = s.turn.startRelic;
-      if (from >= 0 && p.loc !== from && relicShrine(s, p.loc) && relicColour(s, p.loc) === relicColour(s, from)) {
-        s.stack.push({ k: 'relic', site: p.loc });
-      }
+      if (expeditionTo(s, p.loc)) s.stack.push({ k: 'relic', site: p.loc });
       if (steps > 0) s.stack.push({ k: 'steps', n: steps });
       break;
     }
@@ -658,7 +701,7 @@ export function play(s: State, c: RRChoice, rec: Rec): void {
       if (rec.loud) rec.push({ type: 'move', seat: s.cur, trails: c.trails, to: locId(s, at) });
       s.stack.push({ k: 'moveEnd' });
       // IV3-6, D-28: the flip on leaving camp comes first, before the move's own flips at its end.
-      if (start === b.camp && holds(p, IVORY_TILES.leaveFlip)) s.stack.push({ k: 'leaveFlip' });
+      if (flipsOnLeaving(s, start)) s.stack.push({ k: 'leaveFlip' });
       break;
     }
     case 'teleport': // IV2-6, D-12: this is the turn's move, along no trail
@@ -720,7 +763,7 @@ export function play(s: State, c: RRChoice, rec: Rec): void {
         s.relic[f.site] = false;
         p.relics[relicColour(s, f.site)]!++;
         if (rec.loud) rec.push({ type: 'relicTaken', seat: s.cur, site: locId(s, f.site), relic: relicColour(s, f.site) });
-        gainVp(s, rec, 2 * s.turn.moved.length, WHY.expedition, false);
+        gainVp(s, rec, EXPEDITION_VP_PER_TRAIL * s.turn.moved.length, WHY.expedition, false);
         checkEnd(s, rec);
       }
       break;

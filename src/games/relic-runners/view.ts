@@ -16,6 +16,7 @@ import {
   type RelicColour,
 } from './tiles.js';
 import { isShrine, relicColour, relicShrine } from './rules.js';
+import { pendingRelic, routeOutcomes, type MoveOutcome, type RelicOffer } from './outcome.js';
 
 /** A tile as a reader sees it: ivory "IV2-4", purple "PU-3", blue "B2:4" (level 2, worth 4). */
 export function tileName(code: number): string {
@@ -85,6 +86,10 @@ export interface RRView {
   readonly peek: { readonly site: string; readonly tiles: readonly string[] } | null;
   /** Legal choices, only for the seat that owes the decision. */
   readonly choices: readonly RRChoice[] | null;
+  /** What each move among `choices` would bring, by `routeKey` of its trails (outcome.ts); null with no choices. */
+  readonly routes: Readonly<Record<string, MoveOutcome>> | null;
+  /** The relic at stake in a pending relic decision (public, like the decision), else null. */
+  readonly relicOffer: RelicOffer | null;
   readonly result: { readonly scores: readonly ScoreBreakdown[]; readonly winners: readonly Seat[] } | null;
 }
 
@@ -161,6 +166,8 @@ export function viewOf(s: State, viewer: Seat | null): RRView {
     keep: f?.k === 'keep' ? [tileName(f.held), tileName(f.taken)] : null,
     peek: f?.k === 'pick' && mine ? { site: b.locations[f.site]!.id, tiles: s.stacks[f.site]!.slice().reverse().map(tileName) } : null,
     choices: mine ? s.cache : null,
+    routes: mine && f?.k === 'move' ? routeOutcomes(s, s.cache) : null,
+    relicOffer: pendingRelic(s),
     result: s.over ? { scores: s.players.map(scoreBreakdown), winners: winners(s) } : null,
   };
 }

@@ -70,8 +70,9 @@ export function nextLog<E extends LogEntry['events'][number]>(
 ): readonly LogEntry<E>[] {
   if (msg.type === 'welcome') {
     const from = msg.logFrom ?? 0;
-    // The welcome brings the table's events after move `from` again, with any this client missed.
-    return [...log.filter((e) => e.move < from || (e.move === from && !e.table)), ...(msg.log ?? [])];
+    // The welcome brings the table's events after move `from` again, with any this client missed; from 0
+    // it sends everything again, the set-up's entry (move 0) included.
+    return [...log.filter((e) => from > 0 && (e.move < from || (e.move === from && !e.table))), ...(msg.log ?? [])];
   }
   if (msg.moves > prevMoves)
     return [...log, { move: msg.moves, ...(typeof msg.at === 'number' ? { at: msg.at } : {}), events: msg.events }];

@@ -4,6 +4,7 @@ import type { Seat } from '../../../src/core/game.js';
 import { Match, RECORD_VERSION, replay, type Move } from '../../../src/core/match.js';
 import { createRng } from '../../../src/core/rng.js';
 import { engineFor } from '../engines.js';
+import { matchLog } from '../net/match-log.js';
 import type { AnyChoice, LogEntry, LogEvent, SeatInfo, Snapshot } from '../net/session.js';
 import type { LocalConfig, LocalSeat } from './config.js';
 import { CorruptRecord, parseLocalRecord, type LocalRecord } from './local-record.js';
@@ -81,6 +82,11 @@ export class LocalEngine {
     return this.match.toAct();
   }
 
+  /** The seat that made the last choice, or null before the first. */
+  lastMover(): Seat | null {
+    return this.match.moves.at(-1)?.seat ?? null;
+  }
+
   isHuman(seat: Seat): boolean {
     return this.players[seat]?.kind === 'human';
   }
@@ -145,7 +151,7 @@ export class LocalEngine {
   }
 
   log(): LogEntry[] {
-    return this.match.moves.map((m, i) => entry(i, m.events));
+    return matchLog(this.match);
   }
 
   seatInfo(): SeatInfo[] {

@@ -1,3 +1,4 @@
+import { botPauseMs, DEFAULT_BOT_DELAY_MS } from '../../../src/bots/pacing.js';
 import type { AnyChoice, Snapshot } from '../net/session.js';
 import type { LocalConfig } from './config.js';
 import { LocalEngine } from './local-engine.js';
@@ -16,8 +17,8 @@ export type FromWorker =
   | { readonly type: 'reply'; readonly id: number; readonly error?: string }
   | { readonly type: 'failure'; readonly message: string };
 
-/** Pause before each bot decision, so that people can follow what the bots do. */
-export const BOT_DELAY_MS = 300;
+/** Pause before each bot decision, so that people can follow what the bots do (as at the server's tables). */
+export const BOT_DELAY_MS = DEFAULT_BOT_DELAY_MS;
 
 /**
  * The worker's logic: one offline game, its requests handled in order, and the bots played on a
@@ -83,6 +84,7 @@ export class LocalHost {
     const e = this.engine;
     if (this.timer || !e || !e.botToAct()) return;
     const at = e.moveCount;
+    const pause = botPauseMs(this.botDelayMs, e.lastMover() !== e.toAct());
     this.timer = setTimeout(() => {
       this.timer = null;
       // Things may have changed meanwhile (a new game loaded): play only for the game we scheduled.
@@ -94,6 +96,6 @@ export class LocalHost {
         return;
       }
       this.publish();
-    }, this.botDelayMs);
+    }, pause);
   }
 }

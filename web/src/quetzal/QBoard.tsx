@@ -8,6 +8,8 @@ import type { QChoice, QView } from '../game-types.js';
 import { helpHref } from '../help/link.js';
 import { targetKey, type PlaceChoice, type Target } from './model.js';
 import { CardShape, EmptySlot, HolderMark, Meeple, QTarget } from './pieces.js';
+import type { QMark } from './last-move.js';
+import { QLastMoves } from './QLastMoves.js';
 import { cardLabel, holderName, locName, upName, upShort, upText } from './words.js';
 import { FitText } from '../game/FitText.js';
 
@@ -32,6 +34,8 @@ export interface QBoardProps {
   readonly onSelect: (t: Target) => void;
   readonly choose: (c: QChoice) => void;
   readonly busy: boolean;
+  /** Each seat's last move (follow), drawn over the locations. */
+  readonly marks?: ReadonlyMap<number, readonly QMark[]>;
 }
 
 /** The Quetzal board, drawn from data/quetzal.json: every location with its figures, cards and upgrades. */
@@ -52,6 +56,7 @@ export const QBoard = memo(function QBoard(props: QBoardProps) {
         {view.locations.map((lv) => (
           <Location key={lv.id} lv={lv} d={LOC[lv.id]} active={active === lv.id} {...props} t={t} />
         ))}
+        {props.marks && <QLastMoves marks={props.marks} seats={props.seats} />}
         <InfoBox view={view} t={t} />
         {view.automaton && <AutomatonBox view={view} t={t} />}
       </svg>
@@ -83,7 +88,8 @@ function Location(p: LocProps) {
   const contents = (
     <>
       {lv.cards && <SiteCards {...p} />}
-      {lv.kind === 'auction' && <Bid {...p} />}
+      {/* Keyed by the bid: a new bid is a new element, which pops in (quetzal.css). */}
+      {lv.kind === 'auction' && <Bid key={lv.bid ? `${lv.bid.holder}:${lv.bid.n}` : '-'} {...p} />}
       {lv.figures && <FreeFigures {...p} />}
     </>
   );
@@ -303,7 +309,7 @@ function Bid({ lv, d, t, seats }: LocProps) {
   const label =
     b.kind === null ? t('board.bidLeader', { name }) : t('board.bid', { name, count: b.n, kind: t(`kind.${b.kind}`, { count: b.n }) });
   return (
-    <g role="img" aria-label={label} data-testid={`bid-${lv.id}`}>
+    <g role="img" aria-label={label} data-testid={`bid-${lv.id}`} className="q-piece-in">
       <title>{label}</title>
       <HolderMark holder={b.holder} x={x} y={y} r={14} />
       <text x={x + 20} y={y} dy="0.35em" className="q-count">
@@ -325,7 +331,7 @@ function FreeFigures({ lv, d, t, seats }: LocProps) {
         const y = top + Math.floor(i / 2) * 30;
         const label = t('board.figuresHere', { name: holderName(seats, r.seat, t), count: r.n });
         return (
-          <g key={r.seat} role="img" aria-label={label}>
+          <g key={`${r.seat}:${r.n}`} role="img" aria-label={label} className="q-piece-in">
             <title>{label}</title>
             <HolderMark holder={r.seat} x={x} y={y} r={12} />
             <text x={x + 17} y={y} dy="0.35em" className="q-count">

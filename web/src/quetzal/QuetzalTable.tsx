@@ -4,6 +4,7 @@ import type { TypesOf } from '../game-types.js';
 import { placeTargets, targetKey, type Target } from './model.js';
 import { BoardZoom } from './BoardZoom.js';
 import { DeliveryTable } from './DeliveryTable.js';
+import { qLastMoves } from './last-move.js';
 import { QBoard } from './QBoard.js';
 import { QDecision } from './QDecision.js';
 import { QLog } from './QLog.js';
@@ -24,11 +25,21 @@ export function QuetzalTable({ view, seat, seats, log, choose, busy, canUndo, on
     if (selected !== null && !targets.has(selected)) setSelected(null);
   }, [targets, selected]);
   const onSelect = useCallback((t: Target | null) => setSelected(t === null ? null : targetKey(t)), []);
+  const marks = useMemo(() => qLastMoves(log), [log]);
   return (
     <div className="table q-table">
       <section className="board-area">
         <BoardZoom>
-          <QBoard view={view} seats={seats} targets={targets} selected={selected} onSelect={onSelect} choose={choose} busy={busy} />
+          <QBoard
+            view={view}
+            seats={seats}
+            targets={targets}
+            selected={selected}
+            onSelect={onSelect}
+            choose={choose}
+            busy={busy}
+            marks={marks}
+          />
         </BoardZoom>
       </section>
       <aside className="side">
@@ -48,10 +59,11 @@ export function QuetzalTable({ view, seat, seats, log, choose, busy, canUndo, on
             onSelect={onSelect}
           />
         )}
+        {/* The log right under the decision: on screen at 1280×800 whatever the number of players (follow). */}
+        <QLog log={log} seats={seats} viewer={seat} toAct={view.toAct} />
         {!view.result && <DeliveryTable view={view} seat={seat} />}
         {aside}
         <QPlayers view={view} seat={seat} seats={seats} />
-        <QLog log={log} seats={seats} />
       </aside>
     </div>
   );

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type KeyboardEvent } from 'react';
+import { useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RRChoice } from '../game-types.js';
 import { Chooser, type ChooserOption } from './board/Chooser.js';
@@ -17,9 +17,13 @@ import {
 import { SITE_BY_ID, SITE_R, TRAIL_BY_ID, VIEW_BOX, laneOffset } from './board/geometry.js';
 import { howLabel, siteActionLabel, siteName, trailChoiceLabel } from './board/labels.js';
 import { Explorers, Pathways, Sites, StaticBoard, Tokens } from './board/layers.js';
+import type { RRMarks } from './board/last-move.js';
+import { LastMoveLayer } from './board/LastMoveLayer.js';
 import { routeColour } from './board/palette.js';
 import { Target } from './board/Target.js';
 import { TrailInfo, TrailTargets } from './board/TrailLayer.js';
+import { TopTileTip, useTopTileTip } from './board/TopTile.js';
+import { routeDetail } from './board/outcome-labels.js';
 import type { PartProps } from './parts.js';
 import './board.css';
 
@@ -32,7 +36,7 @@ const NO_SITES: ReadonlyMap<string, SiteChoice[]> = new Map();
 const NO_TRAILS: ReadonlyMap<number, TrailChoice[]> = new Map();
 
 /** The map: sites, trails, tokens, pathways and explorers, with the board decisions clickable on it. */
-export function Board({ view, seat, seats, choose, busy }: PartProps) {
+export function Board({ view, seat, seats, choose, busy, marks }: PartProps & { marks?: ReadonlyMap<number, RRMarks> }) {
   const { t } = useTranslation('board');
   const choices = view.choices;
   const active = !busy && seat !== null && view.toAct === seat && choices !== null;
@@ -56,6 +60,8 @@ export function Board({ view, seat, seats, choose, busy }: PartProps) {
   /* eslint-enable react-hooks/exhaustive-deps */
   const colours = useMemo(() => new Map(sites.map((x) => [x.id, x.colour])), [sites]);
 
+  const boardRef = useRef<HTMLDivElement>(null);
+  const tiles = useTopTileTip(boardRef);
   const [pending, setPending] = useState<Pending | null>(null);
   const [hot, setHot] = useState<number | null>(null);
   // A new state brings new choices: whatever was half-chosen on the old ones is gone.
@@ -92,6 +98,7 @@ export function Board({ view, seat, seats, choose, busy }: PartProps) {
   );
   const onKey = (e: KeyboardEvent) => {
     if (e.key === 'Escape' && open) close();
+    if (e.key === 'Escape') tiles.close();
   };
 
   const siteOptions = open?.kind === 'site' ? (bySite.get(open.id) ?? []) : [];
@@ -107,6 +114,7 @@ export function Board({ view, seat, seats, choose, busy }: PartProps) {
       options: siteOptions.map((c, i) => ({
         choice: c,
         label: howLabel(c, from, t, colours),
+        detail: routeDetail(c, view.routes, t),
         swatch: c.t === 'move' ? { colour: routeColour(i), n: i + 1 } : undefined,
       })),
     };
@@ -115,9 +123,16 @@ export function Board({ view, seat, seats, choose, busy }: PartProps) {
   }
 
   return (
-    <div className={`rr-board${active ? ' rr-active' : ''}${busy ? ' rr-busy' : ''}`} data-testid="board" onKeyDown={onKey}>
+    <div
+      ref={boardRef}
+      className={`rr-board${active ? ' rr-active' : ''}${busy ? ' rr-busy' : ''}`}
+      data-testid="board"
+      onKeyDown={onKey}
+      {...tiles.handlers}
+    >
       <svg viewBox={VIEW_BOX} className="rr-svg" role="group" aria-label={t('label')} preserveAspectRatio="xMidYMid meet">
         <StaticBoard />
+        {marks && <LastMoveLayer marks={marks} seats={seatList} />}
         <Pathways owners={owners} />
         <Tokens coloured={coloured} />
         <TrailInfo owners={owners} coloured={coloured} colours={colours} seats={seatList} />
@@ -132,7 +147,7 @@ export function Board({ view, seat, seats, choose, busy }: PartProps) {
               <Target
                 key={id}
                 className={`rr-site-target${open?.kind === 'site' && open.id === id ? ' rr-open' : ''}`}
-                label={siteActionLabel(opts, id, t, colours.get(id) ?? null)}
+                label={siteActionLabel(opts, id, t, colours.get(id) ?? null, view.routes)}
                 choice={opts.length === 1 ? opts[0] : undefined}
                 testId={`site-${id}`}
                 onActivate={() => onSite(id)}
@@ -163,7 +178,7 @@ export function Board({ view, seat, seats, choose, busy }: PartProps) {
                 <Target
                   key={i}
                   className={`rr-route${hot === i ? ' rr-hot' : ''}`}
-                  label={t('route.label', { n: i + 1, how: howLabel(c, from, t, colours) })}
+                  label={`${t('route.label', { n: i + 1, how: howLabel(c, from, t, colours) })} · ${routeDetail(c, view.routes, t)}`}
                   choice={c}
                   testId={`route-${i}`}
                   onActivate={() => pick(c)}
@@ -197,6 +212,7 @@ export function Board({ view, seat, seats, choose, busy }: PartProps) {
           </g>
         )}
       </svg>
+      {tiles.tip && <TopTileTip tip={tiles.tip} onLeave={tiles.close} />}
       {chooser && open && (
         <Chooser
           key={`${open.kind}-${open.id}`}

@@ -6,6 +6,10 @@ import { boardHint, choiceLabel, instruction, isSpatial, isTable, movesByDestina
 import { siteName } from './panels/places.js';
 import { ProgressionTable } from './panels/ProgressionTable.js';
 import { tileText, tileTitle } from './panels/tiles.js';
+import { tileIcon } from './panels/tile-icons.js';
+import { TileChip } from './panels/TileChip.js';
+import { routeDetail } from './board/outcome-labels.js';
+import './explain.css';
 import type { PartProps } from './parts.js';
 import '../game/panels.css';
 
@@ -43,7 +47,13 @@ export function DecisionPanel({ view, seat, seats, choose, busy, canUndo, onUndo
     <DecisionFrame decision={view.decision} title={t('panel.title')} busy={busy} instruction={instruction(view, t)} undo={undo}>
       {decisionTile && (
         <p className="tile-rule">
-          <span className="tile-name">{decisionTile}</span> {tileTitle(decisionTile, t)}: {tileText(decisionTile, t)}
+          <TileChip name={decisionTile} /> {tileText(decisionTile, t)}
+        </p>
+      )}
+      {view.decision === 'relic' && view.relicOffer && <RelicOffer view={view} />}
+      {choices.some((c) => c.t === 'place' && c.ivory === 5) && (
+        <p className="hint far-hint" data-testid="far-hint">
+          {t('explain:far', { icon: tileIcon('IV2-5'), title: tileTitle('IV2-5', t) })}
         </p>
       )}
       {view.decision === 'keep' && view.keep && (
@@ -97,7 +107,7 @@ function SpatialList({
 }: {
   choices: readonly RRChoice[];
   view: PartProps['view'];
-  button: (c: RRChoice, label?: string) => ReactNode;
+  button: (c: RRChoice, label?: string, extra?: ReactNode) => ReactNode;
 }) {
   const { t } = useTranslation('game');
   const from = view.players[view.toAct ?? view.current]?.at ?? 'camp';
@@ -109,14 +119,36 @@ function SpatialList({
         <div key={g.site} className="destination" role="group" aria-label={siteName(g.site, t)}>
           <span className="destination-name">{siteName(g.site, t)}</span>
           {g.choices.map((c) =>
-            button(
-              c,
-              c.t === 'move' ? t('choice.route', { trails: c.trails.join(' → '), count: c.trails.length }) : choiceLabel(c, view, t),
-            ),
+            c.t === 'move'
+              ? button(
+                  c,
+                  t('choice.route', { trails: c.trails.join(' → '), count: c.trails.length }),
+                  // What the route brings, as the board's route chooser tells it (issue 15 §3).
+                  <span className="rr-route-detail">{routeDetail(c, view.routes, t)}</span>,
+                )
+              : button(c, choiceLabel(c, view, t)),
           )}
         </div>
       ))}
       {rest.length > 0 && <div className="choice-row column">{rest.map((c) => button(c))}</div>}
+    </div>
+  );
+}
+
+/** RR-EXP-1, RR-END-1: what taking the relic gives, and whether it starts the game's last round, from the engine's preview. */
+function RelicOffer({ view }: { view: PartProps['view'] }) {
+  const { t } = useTranslation('explain');
+  const o = view.relicOffer!;
+  const n = view.relicsCollected + 1;
+  return (
+    <div data-testid="relic-offer">
+      <p className="relic-offer">{t('relic.offer', { relic: t(`board:relic.${o.relic}`), vp: o.vp })}</p>
+      {/* Once the end is triggered, the last round is already under way: nothing more to tell. */}
+      {view.endTriggeredBy === null && (
+        <p className={`relic-offer${o.endsGame ? ' ends' : ''}`} data-ends={o.endsGame ? 'yes' : 'no'}>
+          {t(o.endsGame ? 'relic.ends' : 'relic.notEnds', { n, of: view.endAt })}
+        </p>
+      )}
     </div>
   );
 }

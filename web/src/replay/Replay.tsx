@@ -129,7 +129,8 @@ export function ReplayViewer({ timeline, seats }: { timeline: Timeline; seats: r
   const [step, setStepRaw] = useState(0);
   const setStep = useCallback((k: number) => setStepRaw(Math.max(0, Math.min(moves, Math.round(k)))), [moves]);
   const view = useMemo(() => timeline.viewAt(step), [timeline, step]);
-  const log = useMemo(() => timeline.log.slice(0, step), [timeline, step]);
+  // The set-up's entry (move 0) is there from the start.
+  const log = useMemo(() => timeline.log.filter((e) => e.move <= step), [timeline, step]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

@@ -1,7 +1,8 @@
 import { InvalidInput, ReplayError } from '../../../src/core/errors.js';
 import { parseRecord, replay, type Match, type MatchRecord } from '../../../src/core/match.js';
 import { engineFor, type ClientEngine } from '../engines.js';
-import type { GameView, LogEntry, LogEvent } from '../net/session.js';
+import { matchLog } from '../net/match-log.js';
+import type { GameView, LogEntry } from '../net/session.js';
 
 /** A record that cannot be replayed; the message says where and why. */
 export class BadRecord extends Error {
@@ -45,7 +46,7 @@ export class Timeline {
     }
     scores.unshift(this.engine.scoresNow(this.match.stateAt(0)));
     this.scores = scores;
-    this.log = this.match.moves.map((m, i) => ({ move: i + 1, events: m.events as unknown as readonly LogEvent[] }));
+    this.log = matchLog(this.match);
     this.finalHash = this.match.hash();
     this.over = this.match.over;
   }

@@ -5,6 +5,8 @@ import type { RRChoice } from '../../game-types.js';
 export interface ChooserOption {
   readonly choice: RRChoice;
   readonly label: string;
+  /** A second line: what the choice brings (a route's steps, relic, VP). */
+  readonly detail?: string;
   /** Colour swatch with the route number, for routes drawn on the board. */
   readonly swatch?: { readonly colour: string; readonly n: number };
 }
@@ -49,7 +51,14 @@ export function Chooser(props: {
                   {o.swatch.n}
                 </span>
               )}
-              <span>{o.label}</span>
+              <span>
+                {o.label}
+                {o.detail && (
+                  <span className="rr-route-detail" data-testid={`option-${i}-detail`}>
+                    {o.detail}
+                  </span>
+                )}
+              </span>
             </button>
           </li>
         ))}

@@ -4,9 +4,10 @@ import type { SeatInfo } from '../../net/session.js';
 import type { RRView } from '../../game-types.js';
 import { seatName } from '../../game/names.js';
 import type { TrailChoice } from './choices.js';
-import { TRAILS, TRAIL_BY_ID } from './geometry.js';
+import { TRAILS, TRAIL_BY_ID, alongTrail } from './geometry.js';
 import { siteName, trailChoiceLabel } from './labels.js';
 import { Target } from './Target.js';
+import { tileIcon } from '../panels/tile-icons.js';
 
 /**
  * One wide, invisible stroke per trail naming it in a tooltip (ends, token side, pathways).
@@ -43,6 +44,8 @@ export const TrailInfo = memo(function TrailInfo(props: {
   );
 });
 
+const farAt = (tr: (typeof TRAILS)[number]) => alongTrail(tr, tr.river ? 0.3 : 0.5, 0);
+
 /** The trails that offer choices now: glowing, wide, clickable targets. */
 export function TrailTargets(props: {
   byTrail: ReadonlyMap<number, readonly TrailChoice[]>;
@@ -57,16 +60,24 @@ export function TrailTargets(props: {
         const tr = TRAIL_BY_ID.get(id);
         if (!tr) return null;
         const label = opts.length === 1 ? trailChoiceLabel(opts[0]!, t) : t('act.trailOptions', { id, count: opts.length });
+        // IV2-5 (D-18, D-21): a trail reached only by spending the tile looks unlike one that keeps it.
+        const far = opts.every((c) => c.t === 'place' && c.ivory === 5);
         return (
           <Target
             key={id}
-            className={`rr-trail-target${openTrail === id ? ' rr-open' : ''}`}
+            className={`rr-trail-target${openTrail === id ? ' rr-open' : ''}${far ? ' rr-far' : ''}`}
             label={label}
             choice={opts.length === 1 ? opts[0] : undefined}
             testId={`trail-${id}`}
             onActivate={() => onTrail(id)}
           >
             <path className="rr-trail-glow" d={tr.d} />
+            {far && (
+              // Off a river trail's middle, where its token lies.
+              <text className="rr-far-mark tile-icon" x={farAt(tr).x} y={farAt(tr).y + 7} textAnchor="middle" aria-hidden="true">
+                {tileIcon('IV2-5')}
+              </text>
+            )}
             <path className="rr-hit" d={tr.d} />
           </Target>
         );

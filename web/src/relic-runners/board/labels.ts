@@ -3,6 +3,7 @@ import type { RRView } from '../../game-types.js';
 import type { SiteChoice, TrailChoice } from './choices.js';
 import { routeSites } from './choices.js';
 import { SITE_BY_ID } from './geometry.js';
+import { routeDetail } from './outcome-labels.js';
 
 type SiteView = RRView['sites'][number];
 
@@ -50,11 +51,19 @@ export function trailChoiceLabel(c: TrailChoice, t: TFunction): string {
 }
 
 /** Label of a site that, clicked, makes a choice (one option) or opens the route list (several). */
-export function siteActionLabel(options: readonly SiteChoice[], site: string, t: TFunction, colour: SiteView['colour']): string {
+export function siteActionLabel(
+  options: readonly SiteChoice[],
+  site: string,
+  t: TFunction,
+  colour: SiteView['colour'],
+  routes: RRView['routes'] = null,
+): string {
   const name = siteName(site, t, colour);
   if (options.length > 1) return t('board:act.several', { site: name, count: options.length });
   const c = options[0]!;
   if (c.t === 'teleport') return t('board:act.teleport', { site: name });
   if (c.t === 'neighbour') return t('board:act.neighbour', { site: name });
-  return t('board:act.move', { site: name });
+  // The only route there: its consequences are told on the site itself (issue 15 §3).
+  const detail = routeDetail(c, routes, t);
+  return detail ? `${t('board:act.move', { site: name })} · ${detail}` : t('board:act.move', { site: name });
 }

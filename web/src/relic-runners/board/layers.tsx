@@ -6,6 +6,7 @@ import { seatName } from '../../game/names.js';
 import { seatStyle, shapePath } from '../../game/seat-style.js';
 import { EXPLORER_R, SITES, SITE_BY_ID, SITE_R, TRAILS, TRAIL_BY_ID, alongTrail, explorerSpot, laneOffset } from './geometry.js';
 import { siteName, siteShort } from './labels.js';
+import { TopTile } from './TopTile.js';
 import { PALETTE, RELIC_FILL, TEMPLE_FILL, TEMPLE_INK, textOn } from './palette.js';
 
 /*
@@ -175,14 +176,7 @@ const SiteMark = memo(
       <g className={`rr-site rr-${g.kind}`} transform={`translate(${g.x},${g.y})`} data-site={v.id}>
         <title>{info.join(' · ')}</title>
         <SiteBody site={g} view={v} />
-        {v.top && (
-          <g transform="translate(44,14)" data-testid={`top-${v.id}`}>
-            <rect x="-4" y="-12" width="46" height="24" rx="4" fill="#5b2f80" stroke="#f1e3bf" strokeWidth="2" />
-            <text className="rr-top" x="19" y="5" textAnchor="middle" fill="#fff">
-              {v.top}
-            </text>
-          </g>
-        )}
+        {v.top && <TopTile site={v.id} name={v.top} />}
         <text className="rr-short" y={g.kind === 'camp' ? 56 : 46} textAnchor="middle">
           {siteShort(v.id, t)}
         </text>
@@ -223,7 +217,7 @@ export const Explorers = memo(function Explorers({
   seats: readonly SeatInfo[];
 }) {
   const { t } = useTranslation('board');
-  const out: React.ReactNode[] = [];
+  const out: React.ReactElement[] = [];
   for (const [site, list] of explorers) {
     const g = SITE_BY_ID.get(site);
     if (!g) continue;
@@ -235,6 +229,8 @@ export const Explorers = memo(function Explorers({
           key={seat}
           className={`rr-explorer${seat === current ? ' rr-current' : ''}`}
           transform={`translate(${p.x.toFixed(1)},${p.y.toFixed(1)})`}
+          // The same place as a CSS transform, which a transition can animate (board.css).
+          style={{ transform: `translate(${p.x.toFixed(1)}px,${p.y.toFixed(1)}px)` }}
           data-testid={`explorer-${seat}`}
           data-at={site}
         >
@@ -249,5 +245,6 @@ export const Explorers = memo(function Explorers({
       );
     });
   }
-  return <g>{out}</g>;
+  // In seat order, never by site: a pawn that moves keeps its element, so its move can be animated.
+  return <g>{out.sort((a, b) => Number(a.key) - Number(b.key))}</g>;
 });

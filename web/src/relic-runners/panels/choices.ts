@@ -2,7 +2,8 @@ import type { TFunction } from 'i18next';
 import type { RRChoice } from '../../../../src/games/relic-runners/choice.js';
 import type { RRView } from '../../../../src/games/relic-runners/view.js';
 import { routeEnd, siteName, trailName } from './places.js';
-import { tileTitle } from './tiles.js';
+import { tileIcon } from './tile-icons.js';
+import { tileText, tileTitle } from './tiles.js';
 
 export type ChoiceKind = RRChoice['t'];
 export type Column = 'machete' | 'compass' | 'shovel';
@@ -36,7 +37,8 @@ export function toolAction(col: string, level: number, t: TFunction): string {
 export function tileLabel(name: string, t: TFunction): string {
   const blue = /^B([123]):(\d)$/.exec(name);
   if (blue) return t('game:blueTile', { level: Number(blue[1]), value: Number(blue[2]) });
-  return `${name} · ${tileTitle(name, t)}`;
+  const icon = tileIcon(name);
+  return icon ? `${icon} ${tileTitle(name, t)} (${name})` : `${name} · ${tileTitle(name, t)}`;
 }
 
 /** The one-line instruction for a pending decision of the viewer. */
@@ -90,8 +92,11 @@ export function choiceLabel(c: RRChoice, view: RRView, t: TFunction): string {
       return c.level === 0
         ? t('game:choice.stepIn', { tool: toolName(c.col, 1, t) })
         : t('game:choice.step', { from: toolName(c.col, c.level, t), to: toolName(c.col, c.level + 1, t) });
-    case 'explore':
-      return t('game:choice.explore');
+    case 'explore': {
+      // RR-EXPL-6: a purple temple's top tile lies face up, so exploring says what it will do.
+      const top = view.sites.find((x) => x.id === me?.at)?.top;
+      return top ? t('explain:exploreTop', { title: tileLabel(top, t), text: tileText(top, t) }) : t('game:choice.explore');
+    }
     case 'end':
       return t('game:choice.end');
     case 'pass':
@@ -100,6 +105,8 @@ export function choiceLabel(c: RRChoice, view: RRView, t: TFunction): string {
     case 'refill':
       return t(c.use ? 'game:choice.refillYes' : 'game:choice.refillNo');
     case 'relic':
+      // RR-EXP-1: the VP come from the engine's preview of the pending relic (view.relicOffer).
+      if (c.take && view.relicOffer) return t('explain:relic.take', { vp: view.relicOffer.vp });
       return t(c.take ? 'game:choice.relicYes' : 'game:choice.relicNo');
     case 'peek':
       return t(c.use ? 'game:choice.peekYes' : 'game:choice.peekNo');
@@ -109,7 +116,7 @@ export function choiceLabel(c: RRChoice, view: RRView, t: TFunction): string {
       return t(c.pick === 'toolbox' ? 'game:choice.bonusToolbox' : 'game:choice.bonusVp');
     case 'keep': {
       const name = view.keep?.find((n) => n.endsWith(`-${c.effect}`)) ?? `#${c.effect}`;
-      return t('game:choice.keep', { tile: `${name} · ${tileTitle(name, t)}` });
+      return t('game:choice.keep', { tile: tileLabel(name, t) });
     }
     case 'pick': {
       const name = view.peek?.tiles[c.depth];
