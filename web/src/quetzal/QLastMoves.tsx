@@ -23,8 +23,9 @@ export const QLastMoves = memo(function QLastMoves({
     <g className="q-last-moves" pointerEvents="none">
       {[...marks].map(([seat, list]) => {
         const st = seatStyle(seat);
-        // Several seats on one location: each frame a little further in.
-        const inset = 3 + (seat % 5) * 5;
+        // Around the location, clear of its name and its help mark (which stands 5 beyond the
+        // corner); several seats on one location: each frame a little further out.
+        const outset = 8 + (seat % 5) * 3;
         return (
           <g
             key={seat}
@@ -41,11 +42,11 @@ export const QLastMoves = memo(function QLastMoves({
               ) : (
                 <rect
                   key={m.loc}
-                  x={d.x + inset}
-                  y={d.y + inset}
-                  width={d.w - 2 * inset}
-                  height={d.h - 2 * inset}
-                  rx={8}
+                  x={d.x - outset}
+                  y={d.y - outset}
+                  width={d.w + 2 * outset}
+                  height={d.h + 2 * outset}
+                  rx={10 + outset}
                   stroke={st.colour}
                 />
               );

@@ -27,10 +27,13 @@ function crowding(site: SiteGeo, x: number, w: number): number {
 }
 
 /** The badge's side: right of the temple, unless the left is clearer of other sites and the board's edge. */
+/** How far the badge stands from the site's centre: clear of its highlight ring (r = SITE_R + 10, stroke 5). */
+const BADGE_GAP = 40;
+
 function badgeX(id: string, w: number): number {
   const site = SITE_BY_ID.get(id);
-  if (!site) return 30;
-  return crowding(site, -30 - w, w) < crowding(site, 30, w) ? -30 - w : 30;
+  if (!site) return BADGE_GAP;
+  return crowding(site, -BADGE_GAP - w, w) < crowding(site, BADGE_GAP, w) ? -BADGE_GAP - w : BADGE_GAP;
 }
 
 export function TopTile({ site, name }: { site: string; name: string }) {
