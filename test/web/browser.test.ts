@@ -36,7 +36,7 @@ function heldSeat(text: string | null): { readonly seat: number; readonly token:
   return JSON.parse(text) as { seat: number; token: string };
 }
 
-test('through the lobby: a 3-player game against two bots on the server, played to the end by clicking', { timeout: 90_000 }, async (t) => {
+test('through the lobby: a 3-player game against two bots on the server, played to the end by clicking', { timeout: 180_000 }, async (t) => {
   const seed = process.env.WEB_TEST_SEED ?? randomBytes(4).toString('hex');
   t.diagnostic(`seed ${seed} (set WEB_TEST_SEED to repeat)`);
   const page = await suite.browser.newPage();

@@ -14,6 +14,7 @@ import { Match, RECORD_VERSION } from '../../src/core/match.js';
 import { createRng } from '../../src/core/rng.js';
 import { relicRunners } from '../../src/games/relic-runners/index.js';
 import { browserSuite, shot, watchErrors, WEB_ROOT } from '../helpers/browser.js';
+import { takeSeatByLink } from '../helpers/seat-link.js';
 import { createGame, inviteKeys, joinSeat } from '../helpers/server.js';
 
 const suite = browserSuite();
@@ -44,7 +45,10 @@ test(
     });
     const page = await suite.browser.newPage({ width: 1280, height: 800 });
     const errors = watchErrors(page);
-    await page.goto(`${suite.srv.base}/game/${id}?seat=0&lang=en#key=${inviteKeys.get(id)!.get(0)!}`);
+    await takeSeatByLink(page, `${suite.srv.base}/game/${id}?seat=0&lang=en#key=${inviteKeys.get(id)!.get(0)!}`, 'Ann');
+    // From the top of the page: a fresh load, not where the name prompt's button was.
+    await page.getByTestId('game-screen').waitFor();
+    await page.reload();
     await page.locator('[data-testid="decision-panel"].mine').waitFor({ timeout: 20_000 });
 
     await page.keyboard.press('Tab');

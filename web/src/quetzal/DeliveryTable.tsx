@@ -16,36 +16,37 @@ export function DeliveryTable({ view, seat }: { view: QView; seat: number | null
   return (
     <details className="q-delivery-table" open data-testid="delivery-table">
       <summary>{t('table.title')}</summary>
-      <table>
+      {/* Card types across, 1–3 cards down: short enough to sit between the decision and the log at 1280×800. */}
+      <table title={t('table.note')}>
         <thead>
           <tr>
-            <th scope="col">{t('table.card')}</th>
-            {[1, 2, 3].map((n) => (
-              <th scope="col" key={n}>
-                {t('table.cards', { count: n })}
+            <th scope="col">
+              <a href={helpHref('quetzal', 'scoring')}>{t('table.rules')}</a>
+            </th>
+            {DATA.cards.types.map((ct) => (
+              <th scope="col" key={ct.type}>
+                {/* The cards' own pictures, as on the board; the name for hover and screen readers. */}
+                <svg className="q-dt-icon" viewBox="-9 -11 18 22" role="img" aria-label={t(`quetzal:card.${ct.type}`)}>
+                  <title>{t(`quetzal:card.${ct.type}`)}</title>
+                  <CardShape name={ct.type} x={0} y={0} w={16} h={20} label="" />
+                </svg>
               </th>
             ))}
           </tr>
         </thead>
         <tbody>
-          {DATA.cards.types.map((ct) => (
-            <tr key={ct.type} data-testid={`delivery-row-${ct.type}`}>
-              <th scope="row">
-                <svg className="q-dt-icon" viewBox="-9 -11 18 22" aria-hidden="true">
-                  <CardShape name={ct.type} x={0} y={0} w={16} h={20} label="" />
-                </svg>
-                {t(`quetzal:card.${ct.type}`)}
-              </th>
-              {ct.vp.map((vp, i) => (
-                <td key={i}>{t('table.vp', { vp })}</td>
+          {[1, 2, 3].map((n) => (
+            <tr key={n}>
+              <th scope="row">{t('table.cards', { count: n })}</th>
+              {DATA.cards.types.map((ct) => (
+                <td key={ct.type} data-testid={`delivery-vp-${ct.type}-${n}`}>
+                  {t('table.vp', { vp: ct.vp[n - 1] })}
+                </td>
               ))}
             </tr>
           ))}
         </tbody>
       </table>
-      <p className="q-dt-note">
-        {t('table.note')} <a href={helpHref('quetzal', 'scoring')}>{t('table.rules')}</a>
-      </p>
       {mine !== null && (
         <p className="q-dt-ups" data-testid="delivery-upgrades">
           <span className="label">{t('table.yours')}:</span>{' '}
