@@ -36,78 +36,82 @@ function heldSeat(text: string | null): { readonly seat: number; readonly token:
   return JSON.parse(text) as { seat: number; token: string };
 }
 
-test('through the lobby: a 3-player game against two bots on the server, played to the end by clicking', { timeout: 180_000 }, async (t) => {
-  const seed = process.env.WEB_TEST_SEED ?? randomBytes(4).toString('hex');
-  t.diagnostic(`seed ${seed} (set WEB_TEST_SEED to repeat)`);
-  const page = await suite.browser.newPage();
-  const errors = watchErrors(page);
-  await page.goto(suite.srv.base + '/');
-  await page.getByTestId('lobby').waitFor();
-  await shot(page, 'lobby.png');
+test(
+  'through the lobby: a 3-player game against two bots on the server, played to the end by clicking',
+  { timeout: 180_000 },
+  async (t) => {
+    const seed = process.env.WEB_TEST_SEED ?? randomBytes(4).toString('hex');
+    t.diagnostic(`seed ${seed} (set WEB_TEST_SEED to repeat)`);
+    const page = await suite.browser.newPage();
+    const errors = watchErrors(page);
+    await page.goto(suite.srv.base + '/');
+    await page.getByTestId('lobby').waitFor();
+    await shot(page, 'lobby.png');
 
-  const card = page.getByTestId('bot-game');
-  await card.getByTestId('bots-seats').selectOption('3');
-  assert.equal(await card.getByTestId('bot-row').count(), 2);
-  await card.getByTestId('bot-level-1').selectOption('greedy');
-  await card.getByTestId('bot-level-2').selectOption('random');
-  await card.getByTestId('where-server').check();
-  await card.getByTestId('bots-start').click();
-  await page.waitForURL(/\/game\/[A-Za-z0-9_-]+$/);
-  const id = new URL(page.url()).pathname.split('/').pop()!;
-  await page.getByTestId('game-screen').waitFor();
-  const held = await page.evaluate((gid) => (globalThis as unknown as InPage).localStorage.getItem(`expedition.seat.${gid}`), id);
-  assert.equal(heldSeat(held).seat, 0, 'the seat token is kept for the game');
+    const card = page.getByTestId('bot-game');
+    await card.getByTestId('bots-seats').selectOption('3');
+    assert.equal(await card.getByTestId('bot-row').count(), 2);
+    await card.getByTestId('bot-level-1').selectOption('greedy');
+    await card.getByTestId('bot-level-2').selectOption('random');
+    await card.getByTestId('where-server').check();
+    await card.getByTestId('bots-start').click();
+    await page.waitForURL(/\/game\/[A-Za-z0-9_-]+$/);
+    const id = new URL(page.url()).pathname.split('/').pop()!;
+    await page.getByTestId('game-screen').waitFor();
+    const held = await page.evaluate((gid) => (globalThis as unknown as InPage).localStorage.getItem(`expedition.seat.${gid}`), id);
+    assert.equal(heldSeat(held).seat, 0, 'the seat token is kept for the game');
 
-  const g = await live(suite.srv.hub, id);
-  assert.deepEqual(
-    g.seatConfigs.map((s) => [s.kind, s.bot]),
-    [
-      ['human', null],
-      ['bot', 'greedy'],
-      ['bot', 'random'],
-    ],
-  );
-
-  let shotTaken = false;
-  let result;
-  try {
-    result = await playByClicking(page, seed, {
-      maxClicks: 1500,
-      onClick: async () => {
-        if (!shotTaken && g.moves.length >= 40) {
-          shotTaken = true;
-          await shot(page, 'game-mid.png');
-        }
-      },
-    });
-  } catch (e) {
-    await shot(page, 'game-failed.png').catch(() => undefined);
-    throw new Error(`${(e as Error).message} (seed ${seed}; page errors: ${errors.join(' | ') || 'none'})`, { cause: e });
-  }
-  t.diagnostic(`${result.clicks} clicks, ${g.moves.length} moves`);
-  assert.ok(result.over, `[seed ${seed}] the game ended`);
-  assert.equal(g.status, 'finished', `[seed ${seed}] the server has the game finished`);
-
-  const score = page.getByTestId('score-screen');
-  await score.waitFor();
-  await page.getByTestId('replay-link').waitFor();
-  await shot(page, 'score.png');
-  const res = g.game.result(g.state) as { winners: number[] } | null;
-  assert.ok(res && res.winners.length > 0);
-  for (let seat = 0; seat < 3; seat++) {
-    const row = score.getByTestId(`score-row-${seat}`);
-    assert.equal(await row.count(), 1, `a score row for seat ${seat}`);
-    assert.equal(
-      await row.evaluate((el: PageElement) => el.classList.contains('winner')),
-      res.winners.includes(seat),
-      `seat ${seat} is marked as a winner exactly when it won`,
+    const g = await live(suite.srv.hub, id);
+    assert.deepEqual(
+      g.seatConfigs.map((s) => [s.kind, s.bot]),
+      [
+        ['human', null],
+        ['bot', 'greedy'],
+        ['bot', 'random'],
+      ],
     );
-  }
-  assert.match(await score.getByTestId('score-row-1').innerText(), /greedy/, 'the greedy bot is on the score screen');
-  assert.match(await score.getByTestId('score-row-2').innerText(), /random/, 'the random bot is on the score screen');
-  assert.ok((await score.getByTestId('winners').innerText()).trim().length > 0, 'the winner is named');
-  assert.deepEqual(errors, [], 'no errors in the page');
-});
+
+    let shotTaken = false;
+    let result;
+    try {
+      result = await playByClicking(page, seed, {
+        maxClicks: 1500,
+        onClick: async () => {
+          if (!shotTaken && g.moves.length >= 40) {
+            shotTaken = true;
+            await shot(page, 'game-mid.png');
+          }
+        },
+      });
+    } catch (e) {
+      await shot(page, 'game-failed.png').catch(() => undefined);
+      throw new Error(`${(e as Error).message} (seed ${seed}; page errors: ${errors.join(' | ') || 'none'})`, { cause: e });
+    }
+    t.diagnostic(`${result.clicks} clicks, ${g.moves.length} moves`);
+    assert.ok(result.over, `[seed ${seed}] the game ended`);
+    assert.equal(g.status, 'finished', `[seed ${seed}] the server has the game finished`);
+
+    const score = page.getByTestId('score-screen');
+    await score.waitFor();
+    await page.getByTestId('replay-link').waitFor();
+    await shot(page, 'score.png');
+    const res = g.game.result(g.state) as { winners: number[] } | null;
+    assert.ok(res && res.winners.length > 0);
+    for (let seat = 0; seat < 3; seat++) {
+      const row = score.getByTestId(`score-row-${seat}`);
+      assert.equal(await row.count(), 1, `a score row for seat ${seat}`);
+      assert.equal(
+        await row.evaluate((el: PageElement) => el.classList.contains('winner')),
+        res.winners.includes(seat),
+        `seat ${seat} is marked as a winner exactly when it won`,
+      );
+    }
+    assert.match(await score.getByTestId('score-row-1').innerText(), /greedy/, 'the greedy bot is on the score screen');
+    assert.match(await score.getByTestId('score-row-2').innerText(), /random/, 'the random bot is on the score screen');
+    assert.ok((await score.getByTestId('winners').innerText()).trim().length > 0, 'the winner is named');
+    assert.deepEqual(errors, [], 'no errors in the page');
+  },
+);
 
 test('the lobby speaks English, German, French and Polish, and fits a 390 px phone', { timeout: 30_000 }, async () => {
   const page = await suite.browser.newPage({ width: 390, height: 844 });
