@@ -59,6 +59,18 @@ export class TestClient {
   close(): void {
     this.ws.close();
   }
+
+  /** The close code once the server has closed the socket (-1 when it was closed already); fails after `ms`. */
+  closed(ms = 5000): Promise<number> {
+    if (this.ws.readyState === this.ws.CLOSED) return Promise.resolve(-1);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`socket not closed within ${ms} ms`)), ms);
+      this.ws.once('close', (code) => {
+        clearTimeout(timer);
+        resolve(code);
+      });
+    });
+  }
 }
 
 /**

@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { CloseCode } from '../../src/server/protocol.js';
-import { http, type TestClient } from '../helpers/ws-client.js';
+import { http } from '../helpers/ws-client.js';
 import type { ApiReply, CreatedGame, SeatInfo } from '../helpers/wire.js';
 import { hello, startServer, type StoreKind, type TestServer } from '../helpers/server.js';
 
@@ -35,17 +35,6 @@ function refused(r: { status: number; json: ApiReply }, what: string): void {
   assert.equal(r.json.error, 'bad_token', what);
   assert.ok(typeof r.json.message === 'string' && r.json.message.length > 10, `${what}: a message that says why`);
   assert.equal(r.json.token, undefined, `${what}: no token`);
-}
-
-function closed(c: TestClient, ms = 5000): Promise<number> {
-  if (c.ws.readyState === c.ws.CLOSED) return Promise.resolve(-1);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`socket not closed within ${ms} ms`)), ms);
-    c.ws.once('close', (code) => {
-      clearTimeout(timer);
-      resolve(code);
-    });
-  });
 }
 
 const twoFriends = { seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'bot', bot: 'random' }] };
@@ -92,7 +81,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       const phone = await srv.client();
       assert.equal((await hello(phone, g.id, oldToken)).seat, 1);
       const told = phone.next((m) => m.type === 'error');
-      const gone = closed(phone);
+      const gone = phone.closed();
 
       // The same link opened on another device.
       const second = await join(srv.base, g.id, { seat: 1, key });

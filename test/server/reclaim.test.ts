@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { CloseCode } from '../../src/server/protocol.js';
-import { http, type TestClient } from '../helpers/ws-client.js';
+import { http } from '../helpers/ws-client.js';
 import type { ApiReply, SeatInfo } from '../helpers/wire.js';
 import { hello, live, startServer, until, type StoreKind, type TestServer } from '../helpers/server.js';
 
@@ -16,17 +16,6 @@ const sha256 = (s: string): string => createHash('sha256').update(s, 'utf8').dig
 
 /** Seat 0 a bot that plays at once, seats 1 and 2 friends invited by link. */
 const BOT_THEN_FRIENDS = { game: 'relic-runners', seats: [{ kind: 'bot', bot: 'random' }, { kind: 'human' }, { kind: 'human' }] };
-
-function closedWith(c: TestClient, ms = 5000): Promise<number> {
-  if (c.ws.readyState === c.ws.CLOSED) return Promise.resolve(-1);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`socket not closed within ${ms} ms`)), ms);
-    c.ws.once('close', (code) => {
-      clearTimeout(timer);
-      resolve(code);
-    });
-  });
-}
 
 for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
   describe(`reclaiming a seat from its link on ${kind}`, () => {
@@ -64,7 +53,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       const old = await srv.client();
       assert.equal((await hello(old, id, oldToken)).seat, 1);
       const told = old.next((m) => m.type === 'error');
-      const cut = closedWith(old);
+      const cut = old.closed();
 
       // The same link, from a browser that holds nothing: no name typed, so the seat keeps its own.
       const again = await join(id, { seat: 1, key });
@@ -140,7 +129,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.equal((await hello(watcher, id)).seat, null);
       const old = await srv.client();
       await hello(old, id, t1);
-      const cut = closedWith(old);
+      const cut = old.closed();
       assert.equal((await join(id, { seat: 1, key: keys.get(1)! })).status, 200);
       assert.equal(await cut, CloseCode.seatTaken);
       assert.equal(other.ws.readyState, other.ws.OPEN, "seat 2's connection stays");

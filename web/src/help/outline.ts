@@ -1,4 +1,4 @@
-import type { LocId, UpgradeId } from '../../../src/games/quetzal/data.js';
+import { LOC_IDS, type LocId, type UpgradeId } from '../../../src/games/quetzal/data.js';
 import type { HelpGame } from './link.js';
 
 /**
@@ -66,20 +66,8 @@ export const RR_OUTLINE: HelpOutline<RRHelpId> = {
   code: (id) => (isTile(id) ? id : null),
 };
 
-// The engine's own ids (src/games/quetzal/data.ts LOC_IDS, UPGRADE_IDS), in the board's order.
-const Q_LOCATIONS = [
-  'camp',
-  'stele',
-  'temple',
-  'quarry',
-  'smallTemple',
-  'ruins',
-  'blackMarket',
-  'village',
-  'harbour',
-  'ship1',
-  'ship2',
-] as const satisfies readonly LocId[];
+// The engine's own ids: its locations in the board's order; its upgrades (UPGRADE_IDS) grouped by what they do.
+const Q_LOCATIONS = LOC_IDS;
 const Q_UPGRADES = [
   'reroll2',
   'rerollAll',
