@@ -1,18 +1,30 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Switch } from 'wouter';
 import { LanguageSwitch } from './LanguageSwitch.js';
 import { SKIP_LINKS_ID } from './game/skip-link.js';
+import { lazyPage } from './lazy-page.js';
 import { Lobby } from './lobby/Lobby.js';
 
 // The offline game and the replay viewer carry the engine, a server game the tables: each loaded
 // only when opened, so the lobby loads none of them.
-const ServerGame = lazy(() => import('./lobby/ServerGame.js').then((m) => ({ default: m.ServerGame })));
-const LocalGame = lazy(() => import('./offline/LocalGame.js').then((m) => ({ default: m.LocalGame })));
-const Replay = lazy(() => import('./replay/Replay.js').then((m) => ({ default: m.Replay })));
+const serverGame = lazyPage(() => import('./lobby/ServerGame.js').then((m) => m.ServerGame));
+const localGame = lazyPage(() => import('./offline/LocalGame.js').then((m) => m.LocalGame));
+const replay = lazyPage(() => import('./replay/Replay.js').then((m) => m.Replay));
+
+/** Loads the page the address opens (when it is one loaded apart), so that the first render needs no fallback. */
+export function preloadPage(path: string): Promise<void> {
+  if (path.startsWith('/game/')) return serverGame.preload();
+  if (path.startsWith('/local')) return localGame.preload();
+  if (path.startsWith('/replay/')) return replay.preload();
+  return Promise.resolve();
+}
 
 export function App() {
   const { t } = useTranslation();
+  const ServerGame = serverGame.Page();
+  const LocalGame = localGame.Page();
+  const Replay = replay.Page();
   return (
     <div className="app">
       <div id={SKIP_LINKS_ID} />

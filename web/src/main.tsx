@@ -2,10 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './i18n/index.js';
 import './styles.css';
-import { App } from './App.js';
+import { App, preloadPage } from './App.js';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+// A page that fails to load here renders anyway: the lazy page then shows its own loading and error.
+void preloadPage(location.pathname).then(render, render);
