@@ -38,7 +38,7 @@ export const kindCount = (kind: 'adv' | 'arch' | null | undefined, count: number
  */
 export function paysText(p: DeliveryPay, t: TFunction): string {
   const parts = [t('q-explain:pays.vp', { count: p.vp })];
-  if (p.coins > 0) parts.push(t('q-explain:pays.coins', { count: p.coins }));
+  if (p.coins > 0) parts.push(t('counts:coins', { count: p.coins }));
   if (p.discovery > 0) parts.push(t('q-explain:pays.discovery', { count: p.discovery }));
   if (p.upgrades > 0) parts.push(t('q-explain:pays.upgrades', { count: p.upgrades }));
   return parts.join(', ');
