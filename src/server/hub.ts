@@ -272,9 +272,8 @@ export class Hub {
     if (by === seat) throw new Refusal('bad_message', 'a player cannot hand its own seat to a bot this way');
     if (c.bot) throw new Refusal('bad_message', `seat ${seat} is already played by a bot`);
     this.botRules.build(bot);
-    const connected = [...g.subscribers].some((s) => s.seat === seat);
     const left = g.leftAt[seat];
-    const gone = !c.claimed || (!connected && left !== null && left !== undefined && Date.now() - left >= g.awayAfterMs);
+    const gone = !c.claimed || (!g.present(seat) && left !== null && left !== undefined && Date.now() - left >= g.awayAfterMs);
     const clock = g.clockLeft(seat);
     const timedOut = clock !== null && clock <= 0;
     if (!gone && !timedOut)

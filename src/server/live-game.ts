@@ -464,7 +464,7 @@ export class LiveGame {
   }
 
   /** Whether some connection acts for `seat` now. */
-  private present(seat: Seat): boolean {
+  present(seat: Seat): boolean {
     for (const s of this.subscribers) if (s.seat === seat) return true;
     return false;
   }

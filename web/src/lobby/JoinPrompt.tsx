@@ -1,10 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { seatStyle } from '../game/seat-style.js';
-import { getGame, saveName, savedName } from '../net/api.js';
-
-/** The server's limit on a display name (protocol.ts `displayName`). */
-export const MAX_NAME = 40;
+import { getGame, MAX_NAME, saveName, savedName } from '../net/api.js';
 
 /**
  * Before a link takes its seat: the name to sit down with. Prefilled with the name this browser

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveName, savedName } from '../net/api.js';
+import { MAX_NAME, saveName, savedName } from '../net/api.js';
 import { BotGameCard } from './BotGameCard.js';
 import { FriendsGameCard } from './FriendsGameCard.js';
 import { OpenGames } from './OpenGames.js';
@@ -22,7 +22,7 @@ export function Lobby() {
             id={nameId}
             type="text"
             value={name}
-            maxLength={40}
+            maxLength={MAX_NAME}
             autoComplete="nickname"
             placeholder={t('namePlaceholder')}
             onChange={(e) => {

@@ -149,6 +149,9 @@ export function linkKey(hash: string): string | null {
 
 const NAME_KEY = 'expedition.name';
 
+/** The longest display name the server takes (protocol.ts displayName). */
+export const MAX_NAME = 40;
+
 /** The player's name as last typed in the lobby (sent when claiming a seat). */
 export function savedName(): string {
   try {
