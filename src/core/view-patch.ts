@@ -1,0 +1,110 @@
+/**
+ * What changed between two JSON values (a seat's view before and after a move), as a short list of
+ * operations, and its application. The server sends each audience the patch instead of the whole
+ * view; the client applies it to the view it holds, copying only the objects on the changed paths
+ * (so that React sees new identities exactly where something changed).
+ *
+ * An operation is a tuple:
+ *   [path, value]  set the value at `path` (an object key or an array index; the root when empty)
+ *   [path]         delete the object key at `path`
+ *   [path, n, 0]   cut the array at `path` to length `n`
+ * Paths are arrays of keys and indices. Values are plain JSON (no undefined, no functions).
+ */
+
+export type PatchPath = readonly (string | number)[];
+export type PatchOp = readonly [PatchPath] | readonly [PatchPath, unknown] | readonly [PatchPath, number, 0];
+export type ViewPatch = readonly PatchOp[];
+
+type Json = unknown;
+
+const isObject = (v: Json): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The operations that turn `a` into `b` (empty when they are equal). An object or array whose
+ * members mostly changed is sent whole rather than member by member.
+ */
+export function diffView(a: Json, b: Json): ViewPatch {
+  const ops: PatchOp[] = [];
+  diffAt(a, b, [], ops);
+  return ops;
+}
+
+function diffAt(a: Json, b: Json, path: (string | number)[], ops: PatchOp[]): void {
+  if (a === b) return;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    const common = Math.min(a.length, b.length);
+    const mark = ops.length;
+    for (let i = 0; i < common; i++) {
+      path.push(i);
+      diffAt(a[i], b[i], path, ops);
+      path.pop();
+    }
+    // Most members changed: the whole array is shorter than its operations.
+    if (common > 2 && ops.length - mark > common / 2) {
+      ops.length = mark;
+      ops.push([path.slice(), b]);
+      return;
+    }
+    if (b.length < a.length) ops.push([path.slice(), b.length, 0]);
+    for (let i = common; i < b.length; i++) ops.push([[...path, i], b[i]]);
+    return;
+  }
+  if (isObject(a) && isObject(b)) {
+    const mark = ops.length;
+    let keys = 0;
+    for (const k in b) {
+      keys++;
+      path.push(k);
+      if (!(k in a)) ops.push([path.slice(), b[k]]);
+      else diffAt(a[k], b[k], path, ops);
+      path.pop();
+    }
+    for (const k in a) if (!(k in b)) ops.push([[...path, k]]);
+    if (keys > 2 && ops.length - mark > keys / 2) {
+      ops.length = mark;
+      ops.push([path.slice(), b]);
+    }
+    return;
+  }
+  // Numbers, strings, booleans, null: equal ones returned above.
+  if (a !== b) ops.push([path.slice(), b]);
+}
+
+/** `view` with `patch` applied; `view` itself is left as it was (objects on changed paths are copied). */
+export function applyViewPatch<T>(view: T, patch: ViewPatch): T {
+  let root: Json = view;
+  for (const op of patch) root = applyOp(root, op);
+  return root as T;
+}
+
+function applyOp(root: Json, op: PatchOp): Json {
+  const path = op[0];
+  if (path.length === 0) {
+    if (op.length === 2) return op[1];
+    if (op.length === 3 && Array.isArray(root)) return root.slice(0, op[1]);
+    throw new Error('a view patch cannot delete the root, nor cut it unless it is an array');
+  }
+  const top = copy(root);
+  let parent = top as Record<string | number, Json>;
+  for (let i = 0; i < path.length - 1; i++) {
+    const k = path[i]!;
+    const child = copy(parent[k]);
+    parent[k] = child;
+    parent = child as Record<string | number, Json>;
+  }
+  const last = path[path.length - 1]!;
+  if (op.length === 1) delete parent[last];
+  else if (op.length === 3) {
+    const arr = parent[last];
+    if (!Array.isArray(arr)) throw new Error(`a view patch cuts ${path.join('.')}, which is not an array`);
+    const cut = arr.slice(0, op[1]);
+    parent[last] = cut;
+  } else parent[last] = op[1];
+  return top;
+}
+
+function copy(v: Json): Json {
+  if (Array.isArray(v)) return v.slice();
+  if (isObject(v)) return { ...v };
+  throw new Error('a view patch goes through a value that is neither an object nor an array');
+}
