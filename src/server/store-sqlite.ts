@@ -3,11 +3,11 @@
  * this process) and durable with WAL. The default backend: one file, no server to run.
  */
 import Database from 'better-sqlite3';
+import { GroupCommit, type ItemResult } from './group-commit.js';
 import {
   StoreConflict,
   type GameStatus,
   type GameSummary,
-  type MoveRow,
   type NewGame,
   type SeatConfig,
   type Store,
@@ -26,7 +26,8 @@ CREATE TABLE IF NOT EXISTS games (
   hash       TEXT NOT NULL,
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL,
-  listed     INTEGER NOT NULL
+  listed     INTEGER NOT NULL,
+  moves      INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS games_status_updated ON games (status, updated_at);
 CREATE TABLE IF NOT EXISTS seats (
@@ -53,13 +54,21 @@ CREATE TABLE IF NOT EXISTS moves (
 `;
 
 /**
- * Columns added after the first release, for databases created before them. Games created before
- * invitation keys existed were all listed in the lobby; they stay listed, so their free seats (which
- * have no key) can still be taken there.
+ * Columns added after the first release, for databases created before them, each with the
+ * statements that fill it in the rows that already exist. Games created before invitation keys
+ * existed were all listed in the lobby; they stay listed, so their free seats (which have no key)
+ * can still be taken there. `games.moves` is the length of the game's log, kept by every write so
+ * that appending needs no count (issue 16).
  */
 const ADDED_COLUMNS: readonly { table: string; column: string; sql: string }[] = [
   { table: 'games', column: 'listed', sql: 'ALTER TABLE games ADD COLUMN listed INTEGER NOT NULL DEFAULT 1' },
   { table: 'seats', column: 'invite_hash', sql: 'ALTER TABLE seats ADD COLUMN invite_hash TEXT' },
+  {
+    table: 'games',
+    column: 'moves',
+    sql: `ALTER TABLE games ADD COLUMN moves INTEGER NOT NULL DEFAULT 0;
+      UPDATE games SET moves = (SELECT count(*) FROM moves m WHERE m.game_id = games.id);`,
+  },
 ];
 
 /** Indexes on added columns: created once the columns exist. */
@@ -140,18 +149,45 @@ function seatFromRow(r: SeatDbRow): SeatConfig {
   };
 }
 
+export interface SqliteStoreOptions {
+  /**
+   * When a commit reaches the disk (see the comment at the pragma). Default 'FULL'.
+   */
+  readonly synchronous?: 'NORMAL' | 'FULL';
+  /** Called after each committed transaction of appends with its number of moves (tests, benchmarks). */
+  readonly onCommit?: (moves: number) => void;
+}
+
+/** An append checked and encoded, ready for its batch: only the database can refuse it now. */
+interface PendingAppend {
+  readonly gameId: string;
+  readonly index: number;
+  readonly seat: number;
+  readonly choice: string;
+  /** The state hash after this move (the move's row)… */
+  readonly hash: string;
+  readonly at: number;
+  /** …and the game's hash and status after it (the game's row). */
+  readonly gameHash: string;
+  readonly status: GameStatus;
+  readonly clocks: readonly (number | null)[] | undefined;
+}
+
 /**
  * Opens (creating if missing) the database at `file`, or a private in-memory one for ':memory:'.
  * Call init() before anything else.
  */
-export function openSqliteStore(file: string): Store {
+export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): Store {
   const db = new Database(file);
-  // WAL: readers never block the writer and a commit is one append to the log. With WAL,
-  // synchronous=NORMAL syncs at checkpoints rather than at each commit: a committed transaction
-  // survives a crash or kill -9 of the process (it is in the OS's page cache), and only an OS
-  // crash or power loss can lose the last few commits. That is the trade-off we accept here.
+  // WAL: readers never block the writer and a commit is one append to the log.
+  // synchronous=FULL syncs the log at every commit, so an acknowledged move survives power loss
+  // and OS crashes too; NORMAL syncs only at checkpoints, so a commit survives kill -9 of the
+  // process (it is in the OS's page cache) but the last few can be lost on power loss. Appends
+  // are group-committed (one transaction, hence one sync, per event-loop turn), which makes FULL
+  // cheap under load; `npm run bench:store` (2 shared cores, noisy, figures in the commit that
+  // chose FULL): FULL NNN.
   db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
+  db.pragma(`synchronous = ${opts.synchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
   // Another process (a second server, a CLI) may hold the write lock briefly: wait, don't fail.
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
@@ -164,22 +200,25 @@ export function openSqliteStore(file: string): Store {
 
   function prepare() {
     return {
-      insertGame: db.prepare(`INSERT INTO games (id, game, seats, seed, options, settings, status, hash, created_at, updated_at, listed)
-        VALUES (@id, @game, @seats, @seed, @options, @settings, 'active', @hash, @createdAt, @createdAt, @listed)`),
+      insertGame: db.prepare(`INSERT INTO games (id, game, seats, seed, options, settings, status, hash, created_at, updated_at, listed, moves)
+        VALUES (@id, @game, @seats, @seed, @options, @settings, 'active', @hash, @createdAt, @createdAt, @listed, 0)`),
       insertSeat: db.prepare(`INSERT INTO seats (game_id, seat, kind, bot, name, token_hash, invite_hash, claimed, clock_ms)
         VALUES (@gameId, @seat, @kind, @bot, @name, @tokenHash, @inviteHash, @claimed, @clockMs)`),
       gameById: db.prepare<[string], GameDbRow>('SELECT * FROM games WHERE id = ?'),
       seatsOf: db.prepare<[string], SeatDbRow>('SELECT * FROM seats WHERE game_id = ? ORDER BY seat'),
       movesOf: db.prepare<[string], MoveDbRow>('SELECT idx, seat, choice, hash, at FROM moves WHERE game_id = ? ORDER BY idx'),
       summaries: db.prepare<[{ status: GameStatus | null; listed: number | null; limit: number }], SummaryDbRow>(`
-        SELECT g.id, g.game, g.seats, g.status, g.created_at, g.updated_at,
-          (SELECT count(*) FROM moves m WHERE m.game_id = g.id) AS moves,
+        SELECT g.id, g.game, g.seats, g.status, g.created_at, g.updated_at, g.moves,
           (SELECT group_concat(s.seat) FROM seats s WHERE s.game_id = g.id AND s.kind = 'human' AND s.claimed = 0) AS open_seats
         FROM games g WHERE (@status IS NULL OR g.status = @status) AND (@listed IS NULL OR g.listed = @listed)
         ORDER BY g.updated_at DESC, g.id LIMIT @limit`),
-      moveCount: db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM moves WHERE game_id = ?'),
+      // The conflict check and the game's update in one statement: it changes the row only when the
+      // move is the next one, so no count and no second read.
+      advance: db.prepare(`UPDATE games SET moves = moves + 1, hash = ?, status = ?, updated_at = ? WHERE id = ? AND moves = ?`),
+      movesNow: db.prepare<[string], { moves: number }>('SELECT moves FROM games WHERE id = ?'),
       insertMove: db.prepare(`INSERT INTO moves (game_id, idx, seat, choice, hash, at) VALUES (?, ?, ?, ?, ?, ?)`),
-      updateGame: db.prepare('UPDATE games SET hash = ?, status = ?, updated_at = ? WHERE id = ?'),
+      // Deleting the moves from `fromIndex` on leaves min(count, fromIndex) of them.
+      rewind: db.prepare('UPDATE games SET moves = min(moves, max(?, 0)), hash = ?, status = ?, updated_at = ? WHERE id = ?'),
       setClock: db.prepare('UPDATE seats SET clock_ms = ? WHERE game_id = ? AND seat = ?'),
       deleteMovesFrom: db.prepare('DELETE FROM moves WHERE game_id = ? AND idx >= ?'),
       // One statement for any patch: a has_* flag of 0 keeps the column as it is.
@@ -194,12 +233,6 @@ export function openSqliteStore(file: string): Store {
         WHERE game_id = @gameId AND seat = @seat`),
       activeIds: db.prepare<[], { id: string }>(`SELECT id FROM games WHERE status = 'active' ORDER BY created_at, id`),
     };
-  }
-
-  /** Throws when the game does not exist; returns its current move count. */
-  function moveCountOf(gameId: string): number {
-    if (s().gameById.get(gameId) === undefined) throw new Error(`unknown game ${gameId}`);
-    return s().moveCount.get(gameId)!.n;
   }
 
   // IMMEDIATE takes the write lock at BEGIN, so two processes appending to the same game queue on
@@ -231,24 +264,25 @@ export function openSqliteStore(file: string): Store {
       });
     }
   };
-  const appendTx = (
-    gameId: string,
-    move: MoveRow,
-    after: { hash: string; status: GameStatus; clocks?: readonly (number | null)[] },
-  ): void => {
-    const n = moveCountOf(gameId);
-    if (move.index !== n) throw new StoreConflict(`game ${gameId}: move ${move.index} is not the next one (${n})`);
-    const at = wholeMs(move.at);
-    s().insertMove.run(gameId, move.index, move.seat, jsonText(move.choice), move.hash, at);
-    s().updateGame.run(after.hash, after.status, at, gameId);
-    after.clocks?.forEach((ms, seat) => {
-      s().setClock.run(ms === null ? null : wholeMs(ms), gameId, seat);
+  /** One append of a batch; a move that is not the next one is refused alone, before it writes anything. */
+  const appendOne = (a: PendingAppend): ItemResult => {
+    if (s().advance.run(a.gameHash, a.status, a.at, a.gameId, a.index).changes === 0) {
+      const now = s().movesNow.get(a.gameId);
+      return now === undefined
+        ? new Error(`unknown game ${a.gameId}`)
+        : new StoreConflict(`game ${a.gameId}: move ${a.index} is not the next one (${now.moves})`);
+    }
+    s().insertMove.run(a.gameId, a.index, a.seat, a.choice, a.hash, a.at);
+    a.clocks?.forEach((ms, seat) => {
+      s().setClock.run(ms, a.gameId, seat);
     });
+    return undefined;
   };
+  // Items are applied in order, so two appends of one game in one batch work as they would apart.
+  const appendBatchTx = (batch: readonly PendingAppend[]): ItemResult[] => batch.map(appendOne);
   const truncateTx = (gameId: string, fromIndex: number, after: { hash: string; status: GameStatus }): void => {
-    moveCountOf(gameId);
+    if (s().rewind.run(fromIndex, after.hash, after.status, Date.now(), gameId).changes === 0) throw new Error(`unknown game ${gameId}`);
     s().deleteMovesFrom.run(gameId, fromIndex);
-    s().updateGame.run(after.hash, after.status, Date.now(), gameId);
   };
   // A read transaction gives one snapshot, so the game's hash matches its moves even while
   // another process writes.
@@ -275,7 +309,7 @@ export function openSqliteStore(file: string): Store {
   };
   let tx: {
     create: typeof createTx;
-    append: typeof appendTx;
+    appendBatch: typeof appendBatchTx;
     truncate: typeof truncateTx;
     read: typeof readGame;
   } | null = null;
@@ -284,8 +318,16 @@ export function openSqliteStore(file: string): Store {
     return tx;
   };
 
+  const appends = new GroupCommit<PendingAppend>((batch) => {
+    const results = t().appendBatch(batch);
+    opts.onCommit?.(batch.length);
+    return results;
+  });
+
   // The Store interface is promise-based (PostgreSQL answers later); better-sqlite3 answers at once.
-  // The methods stay async so that a throw still reaches callers as a rejected promise.
+  // The methods stay async so that a throw still reaches callers as a rejected promise. Every
+  // write but an append first waits for the appends queued before it (appends.settled()), so
+  // that it cannot overtake them; reads too, so that a caller reads what it wrote.
   return {
     kind: 'sqlite',
     async init() {
@@ -304,16 +346,18 @@ export function openSqliteStore(file: string): Store {
       /* eslint-disable @typescript-eslint/unbound-method */
       tx = {
         create: db.transaction(createTx).immediate,
-        append: db.transaction(appendTx).immediate,
+        appendBatch: db.transaction(appendBatchTx).immediate,
         truncate: db.transaction(truncateTx).immediate,
         read: db.transaction(readGame).deferred,
       };
       /* eslint-enable @typescript-eslint/unbound-method */
     },
     async createGame(g, seats, hash) {
+      await appends.settled();
       t().create(g, seats, hash);
     },
     async getGame(id) {
+      await appends.settled();
       return t().read(id);
     },
     async listGames(opts = {}) {
@@ -333,12 +377,27 @@ export function openSqliteStore(file: string): Store {
         }));
     },
     async appendMove(gameId, move, after) {
-      t().append(gameId, move, after);
+      t();
+      // Encoded here, so that a choice that is no JSON or a time that is no time fails alone.
+      const at = wholeMs(move.at);
+      return appends.add({
+        gameId,
+        index: move.index,
+        seat: move.seat,
+        choice: jsonText(move.choice),
+        hash: move.hash,
+        at,
+        gameHash: after.hash,
+        status: after.status,
+        clocks: after.clocks?.map((ms) => (ms === null ? null : wholeMs(ms))),
+      });
     },
     async truncateMoves(gameId, fromIndex, after) {
+      await appends.settled();
       t().truncate(gameId, fromIndex, after);
     },
     async updateSeat(gameId, seat, patch) {
+      await appends.settled();
       const has = (k: keyof typeof patch): number => (Object.prototype.hasOwnProperty.call(patch, k) && patch[k] !== undefined ? 1 : 0);
       const info = s().updateSeat.run({
         gameId,
@@ -366,6 +425,7 @@ export function openSqliteStore(file: string): Store {
         .map((r) => r.id);
     },
     async close() {
+      await appends.settled();
       if (db.open) db.close();
     },
   };
