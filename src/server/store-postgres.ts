@@ -3,6 +3,7 @@
  * or run several server processes on one database.
  */
 import pg from 'pg';
+import { GroupCommit, type ItemResult } from './group-commit.js';
 import { StoreConflict, type GameStatus, type GameSummary, type SeatConfig, type Store, type StoredGame } from './store.js';
 
 export interface PostgresStoreOptions {
@@ -12,6 +13,8 @@ export interface PostgresStoreOptions {
   readonly poolSize?: number;
   /** Give up connecting after this long (default 10 s) instead of hanging while the server is down. */
   readonly connectTimeoutMs?: number;
+  /** Called after each committed statement of appends with its number of moves (tests, benchmarks). */
+  readonly onCommit?: (moves: number) => void;
 }
 
 /**
@@ -33,7 +36,8 @@ CREATE TABLE IF NOT EXISTS ${p}games (
   hash       text NOT NULL,
   created_at bigint NOT NULL,
   updated_at bigint NOT NULL,
-  listed     boolean NOT NULL
+  listed     boolean NOT NULL,
+  moves      integer NOT NULL
 );
 CREATE INDEX IF NOT EXISTS games_status_updated ON ${p}games (status, updated_at);
 CREATE TABLE IF NOT EXISTS ${p}seats (
@@ -59,10 +63,13 @@ CREATE TABLE IF NOT EXISTS ${p}moves (
 );
 -- Columns added after the first release, for databases created before them. Games created before
 -- invitation keys existed were all listed in the lobby; they stay listed, so their free seats
--- (which have no key) can still be taken there.
+-- (which have no key) can still be taken there. games.moves is the length of the game's log, kept
+-- by every write so that appending needs no count (issue 16); init() fills it for existing games.
 ALTER TABLE ${p}games ADD COLUMN IF NOT EXISTS listed boolean NOT NULL DEFAULT true;
 ALTER TABLE ${p}games ALTER COLUMN listed DROP DEFAULT;
 ALTER TABLE ${p}seats ADD COLUMN IF NOT EXISTS invite_hash text;
+ALTER TABLE ${p}games ADD COLUMN IF NOT EXISTS moves integer NOT NULL DEFAULT 0;
+ALTER TABLE ${p}games ALTER COLUMN moves DROP DEFAULT;
 CREATE INDEX IF NOT EXISTS games_listed_status_updated ON ${p}games (listed, status, updated_at);`;
 }
 
@@ -82,6 +89,7 @@ interface GameDbRow {
   created_at: Num;
   updated_at: Num;
   listed: boolean;
+  moves: number;
 }
 interface SeatDbRow {
   seat: number;
@@ -105,7 +113,7 @@ interface SummaryDbRow {
   game: string;
   seats: number;
   status: GameStatus;
-  moves: Num;
+  moves: number;
   created_at: Num;
   updated_at: Num;
   open_seats: number[];
@@ -125,9 +133,56 @@ function wholeMs(v: number): number {
 
 const num = (v: Num): number => Number(v);
 
+const pgCode = (e: unknown): unknown => (typeof e === 'object' && e !== null ? (e as { code?: unknown }).code : undefined);
+
 /** unique_violation: a primary key already taken, i.e. another writer got there first. */
-function isUniqueViolation(e: unknown): boolean {
-  return typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23505';
+const isUniqueViolation = (e: unknown): boolean => pgCode(e) === '23505';
+
+/** An append checked and encoded, ready for its batch: only the database can refuse it now. */
+interface PendingAppend {
+  readonly gameId: string;
+  readonly index: number;
+  readonly seat: number;
+  readonly choice: string;
+  /** The state hash after this move (the move's row)… */
+  readonly hash: string;
+  readonly at: number;
+  /** …and the game's hash and status after it (the game's row). */
+  readonly gameHash: string;
+  readonly status: GameStatus;
+  readonly clocks: readonly (number | null)[] | undefined;
+}
+
+/** Deadlocks are retried this many times: a batch that loses one to another process wrote nothing. */
+const DEADLOCK_RETRIES = 3;
+
+/**
+ * A batch of appends (at most one per game) as one statement, so one round trip and one commit:
+ * `adv` moves each game on only where the move is the next one (the conflict check, and the row
+ * lock that makes writers to one game take turns), `ins` and `clk` write the moves and clocks of
+ * the games `adv` moved on, and the result says for each game whether it was, with its count.
+ * Values travel as bound arrays. A concurrent writer to a game is waited for by the UPDATE, which
+ * then re-checks `moves` on the row it wrote (READ COMMITTED), so exactly one of them wins.
+ */
+function appendBatchSql(p: string): string {
+  return `
+WITH i AS (
+  SELECT * FROM unnest($1::text[], $2::integer[], $3::integer[], $4::text[], $5::text[], $6::bigint[], $7::text[], $8::text[])
+    AS i(game_id, idx, seat, choice, hash, at, game_hash, status)
+), adv AS (
+  UPDATE ${p}games g SET moves = g.moves + 1, hash = i.game_hash, status = i.status, updated_at = i.at
+  FROM i WHERE g.id = i.game_id AND g.moves = i.idx
+  RETURNING g.id
+), ins AS (
+  INSERT INTO ${p}moves (game_id, idx, seat, choice, hash, at)
+  SELECT i.game_id, i.idx, i.seat, i.choice::json, i.hash, i.at FROM i JOIN adv ON adv.id = i.game_id
+), clk AS (
+  UPDATE ${p}seats s SET clock_ms = c.ms
+  FROM unnest($9::text[], $10::integer[], $11::bigint[]) AS c(game_id, seat, ms) JOIN adv ON adv.id = c.game_id
+  WHERE s.game_id = c.game_id AND s.seat = c.seat
+)
+SELECT i.game_id, adv.id IS NOT NULL AS written, (SELECT g.moves FROM ${p}games g WHERE g.id = i.game_id) AS now
+FROM i LEFT JOIN adv ON adv.id = i.game_id`;
 }
 
 export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}): Store {
@@ -165,13 +220,51 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
     }
   }
 
-  /** Locks the game's row until the transaction ends, so writers to one game take turns; returns its move count. */
-  async function lockGame(c: pg.PoolClient, gameId: string): Promise<number> {
-    const g = await c.query(`SELECT id FROM ${p}games WHERE id = $1 FOR UPDATE`, [gameId]);
-    if (g.rowCount === 0) throw new Error(`unknown game ${gameId}`);
-    const n = await c.query<{ n: Num }>(`SELECT count(*) AS n FROM ${p}moves WHERE game_id = $1`, [gameId]);
-    return num(n.rows[0]!.n);
+  const appendSql = appendBatchSql(p);
+  async function commitAppends(batch: readonly PendingAppend[]): Promise<ItemResult[]> {
+    const clockGame: string[] = [];
+    const clockSeat: number[] = [];
+    const clockMs: (number | null)[] = [];
+    for (const a of batch) {
+      a.clocks?.forEach((ms, seat) => {
+        clockGame.push(a.gameId);
+        clockSeat.push(seat);
+        clockMs.push(ms);
+      });
+    }
+    const values = [
+      batch.map((a) => a.gameId),
+      batch.map((a) => a.index),
+      batch.map((a) => a.seat),
+      batch.map((a) => a.choice),
+      batch.map((a) => a.hash),
+      batch.map((a) => a.at),
+      batch.map((a) => a.gameHash),
+      batch.map((a) => a.status),
+      clockGame,
+      clockSeat,
+      clockMs,
+    ];
+    for (let attempt = 0; ; attempt++) {
+      try {
+        // Named: each pooled connection parses and plans it once.
+        const r = await pool.query<{ game_id: string; written: boolean; now: number | null }>({ name: 'append-batch', text: appendSql, values });
+        opts.onCommit?.(batch.length);
+        const byGame = new Map(r.rows.map((row) => [row.game_id, row]));
+        return batch.map((a): ItemResult => {
+          const row = byGame.get(a.gameId);
+          if (row?.written === true) return undefined;
+          return row?.now == null
+            ? new Error(`unknown game ${a.gameId}`)
+            : new StoreConflict(`game ${a.gameId}: move ${a.index} is not the next one (${row.now})`);
+        });
+      } catch (e) {
+        if (pgCode(e) !== '40P01' || attempt >= DEADLOCK_RETRIES) throw e;
+      }
+    }
   }
+  // One statement per batch can change a game's row once: a game's second append waits for the next batch.
+  const appends = new GroupCommit<PendingAppend>(commitAppends, { keyOf: (a) => a.gameId });
 
   return {
     kind: 'postgres',
@@ -179,16 +272,23 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
       await inTx(async (c) => {
         await c.query('SELECT pg_advisory_xact_lock($1)', [INIT_LOCK]);
         if (schema !== undefined) await c.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+        const hadCount = await c.query(`SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass($1) AND attname = 'moves' AND NOT attisdropped`, [
+          `${p}games`,
+        ]);
         await c.query(schemaSql(p));
+        if (hadCount.rowCount === 0) {
+          await c.query(`UPDATE ${p}games g SET moves = (SELECT count(*) FROM ${p}moves m WHERE m.game_id = g.id)`);
+        }
       });
     },
     async createGame(g, seats, hash) {
+      await appends.settled();
       try {
         await inTx(async (c) => {
           const at = wholeMs(g.createdAt);
           await c.query(
-            `INSERT INTO ${p}games (id, game, seats, seed, options, settings, status, hash, created_at, updated_at, listed)
-             VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, $8, $9)`,
+            `INSERT INTO ${p}games (id, game, seats, seed, options, settings, status, hash, created_at, updated_at, listed, moves)
+             VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, $8, $9, 0)`,
             [g.id, g.game, g.seats, g.seed, jsonText(g.options), jsonText(g.settings), hash, at, g.listed],
           );
           for (const s of seats) {
@@ -205,6 +305,7 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
       }
     },
     async getGame(id) {
+      await appends.settled();
       // One snapshot for the three reads, so the game's hash matches its moves while others write.
       return inTx(async (c): Promise<StoredGame | null> => {
         const g = (await c.query<GameDbRow>(`SELECT * FROM ${p}games WHERE id = $1`, [id])).rows[0];
@@ -240,8 +341,7 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
     },
     async listGames(o = {}) {
       const r = await pool.query<SummaryDbRow>(
-        `SELECT g.id, g.game, g.seats, g.status, g.created_at, g.updated_at,
-           (SELECT count(*) FROM ${p}moves m WHERE m.game_id = g.id) AS moves,
+        `SELECT g.id, g.game, g.seats, g.status, g.created_at, g.updated_at, g.moves,
            ARRAY(SELECT s.seat FROM ${p}seats s
                  WHERE s.game_id = g.id AND s.kind = 'human' AND NOT s.claimed ORDER BY s.seat) AS open_seats
          FROM ${p}games g WHERE ($1::text IS NULL OR g.status = $1) AND ($3::boolean IS NULL OR g.listed = $3)
@@ -253,62 +353,42 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
         game: g.game,
         seats: g.seats,
         status: g.status,
-        moves: num(g.moves),
+        moves: g.moves,
         createdAt: num(g.created_at),
         updatedAt: num(g.updated_at),
         openSeats: g.open_seats,
       }));
     },
     async appendMove(gameId, move, after) {
-      try {
-        await inTx(async (c) => {
-          const n = await lockGame(c, gameId);
-          if (move.index !== n) throw new StoreConflict(`game ${gameId}: move ${move.index} is not the next one (${n})`);
-          const at = wholeMs(move.at);
-          await c.query(`INSERT INTO ${p}moves (game_id, idx, seat, choice, hash, at) VALUES ($1, $2, $3, $4, $5, $6)`, [
-            gameId,
-            move.index,
-            move.seat,
-            jsonText(move.choice),
-            move.hash,
-            at,
-          ]);
-          await c.query(`UPDATE ${p}games SET hash = $2, status = $3, updated_at = $4 WHERE id = $1`, [
-            gameId,
-            after.hash,
-            after.status,
-            at,
-          ]);
-          if (after.clocks !== undefined && after.clocks.length > 0) {
-            // All seats' clocks in one statement; the array's position is the seat number.
-            const ms = after.clocks.map((v) => (v === null ? null : wholeMs(v)));
-            await c.query(
-              `UPDATE ${p}seats s SET clock_ms = c.ms
-               FROM unnest($2::bigint[]) WITH ORDINALITY AS c(ms, pos)
-               WHERE s.game_id = $1 AND s.seat = c.pos - 1`,
-              [gameId, ms],
-            );
-          }
-        });
-      } catch (e) {
-        // The row lock makes this unlikely; the primary key is the last guard.
-        if (isUniqueViolation(e)) throw new StoreConflict(`game ${gameId}: move ${move.index} already taken`);
-        throw e;
-      }
+      // Encoded here, so that a choice that is no JSON or a time that is no time fails alone.
+      const at = wholeMs(move.at);
+      return appends.add({
+        gameId,
+        index: move.index,
+        seat: move.seat,
+        choice: jsonText(move.choice),
+        hash: move.hash,
+        at,
+        gameHash: after.hash,
+        status: after.status,
+        clocks: after.clocks?.map((ms) => (ms === null ? null : wholeMs(ms))),
+      });
     },
     async truncateMoves(gameId, fromIndex, after) {
+      await appends.settled();
       await inTx(async (c) => {
-        await lockGame(c, gameId);
+        // The update first: it locks the game's row, so an append from another process is either
+        // committed before the DELETE's snapshot or waits for this transaction.
+        const g = await c.query(
+          `UPDATE ${p}games SET moves = LEAST(moves, GREATEST($2, 0)), hash = $3, status = $4, updated_at = $5 WHERE id = $1`,
+          [gameId, fromIndex, after.hash, after.status, Date.now()],
+        );
+        if (g.rowCount === 0) throw new Error(`unknown game ${gameId}`);
         await c.query(`DELETE FROM ${p}moves WHERE game_id = $1 AND idx >= $2`, [gameId, fromIndex]);
-        await c.query(`UPDATE ${p}games SET hash = $2, status = $3, updated_at = $4 WHERE id = $1`, [
-          gameId,
-          after.hash,
-          after.status,
-          Date.now(),
-        ]);
       });
     },
     async updateSeat(gameId, seat, patch) {
+      await appends.settled();
       const sets: string[] = [];
       const values: unknown[] = [gameId, seat];
       const set = (column: string, v: unknown): void => {
@@ -334,6 +414,7 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
       return r.rows.map((g) => g.id);
     },
     async close() {
+      await appends.settled();
       if (!pool.ended) await pool.end();
     },
   };
