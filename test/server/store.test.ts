@@ -97,9 +97,16 @@ CREATE TABLE moves (game_id text NOT NULL REFERENCES games (id) ON DELETE CASCAD
   choice json NOT NULL, hash text NOT NULL, at bigint NOT NULL, PRIMARY KEY (game_id, idx));
 `;
 
+/** The two moves the first release's game 'old' holds (seats 0 and 1, choices "a" and "b"). */
+const OLD_MOVES = [
+  { index: 0, seat: 0, choice: 'a', hash: 'h0', at: T0 + 1 },
+  { index: 1, seat: 1, choice: 'b', hash: 'h1', at: T0 + 2 },
+];
+
 /**
- * A game written by the first release ('old': seat 0 claimed by Ada, seat 1 free) after migration:
- * listed as before, no invitation keys, moves and seat updates work, and new games sit beside it.
+ * A game written by the first release ('old': seat 0 claimed by Ada, seat 1 free, two moves) after
+ * migration: listed as before, no invitation keys, its move count back-filled (issue 16: listGames
+ * reads it, and appending checks it), moves and seat updates work, and new games sit beside it.
  */
 async function checkMigratedGame(st: Store): Promise<void> {
   const g = await st.getGame('old');
@@ -112,14 +119,19 @@ async function checkMigratedGame(st: Store): Promise<void> {
       [null, null, null, false],
     ],
   );
+  assert.deepEqual(g.moves, OLD_MOVES);
   assert.deepEqual(
-    (await st.listGames({ listed: true })).map((x) => [x.id, x.openSeats]),
-    [['old', [1]]],
+    (await st.listGames({ listed: true })).map((x) => [x.id, x.openSeats, x.moves]),
+    [['old', [1], 2]],
   );
-  await st.appendMove('old', move(0), { hash: 'h1', status: 'active' });
+  await rejectsConflict(st.appendMove('old', move(1), { hash: 'x', status: 'active' }));
+  await rejectsConflict(st.appendMove('old', move(0), { hash: 'x', status: 'active' }));
+  await st.appendMove('old', move(2), { hash: 'h2', status: 'active' });
   await st.updateSeat('old', 1, { tokenHash: 'b'.repeat(64), inviteHash: 'c'.repeat(64), claimed: true });
   const after = await st.getGame('old');
-  assert.equal(after?.moves.length, 1);
+  assert.equal(after?.moves.length, 3);
+  assert.equal(after?.hash, 'h2');
+  assert.equal((await st.listGames({ listed: true }))[0]?.moves, 3);
   assert.equal(after?.seatConfigs[1]?.inviteHash, 'c'.repeat(64));
   await st.createGame(newGame('new'), seats(), 'h');
   assert.equal((await st.getGame('new'))?.listed, false);
@@ -133,8 +145,29 @@ async function rejectsConflict(p: Promise<unknown>): Promise<void> {
   await assert.rejects(p, (e: unknown) => e instanceof StoreConflict && e.name === 'StoreConflict');
 }
 
+interface ContractHooks {
+  /** Transactions of appends the store has committed so far (its onCommit option). */
+  readonly commits: () => number;
+  /**
+   * Makes the database refuse, as an error of the whole transaction, any insert of a move whose
+   * choice is "boom"; returns the undo. Absent where the test cannot reach the database.
+   */
+  readonly refuseBoom?: () => Promise<() => Promise<void>>;
+}
+
+/** Counts a store's committed transactions of appends, through its onCommit option. */
+function commitCounter(): { onCommit: () => void; commits: () => number } {
+  let n = 0;
+  return {
+    onCommit: () => {
+      n++;
+    },
+    commits: () => n,
+  };
+}
+
 /** The behaviour every backend must share; `store()` is valid once the suite's before() ran. */
-function storeContract(store: () => Store): void {
+function storeContract(store: () => Store, hooks: ContractHooks): void {
   test('createGame then getGame returns everything as given, JSON key order included', async () => {
     const id = uid('rt');
     const g = newGame(id);
@@ -329,6 +362,143 @@ function storeContract(store: () => Store): void {
     ]);
   });
 
+  test('issue 16: appends of many games made in one turn commit in fewer transactions, each acknowledged after its commit', async () => {
+    const ids = Array.from({ length: 12 }, () => uid('group'));
+    for (const id of ids) await store().createGame(newGame(id), seats(), 'h-setup');
+    const before = hooks.commits();
+    let resolved = 0;
+    await Promise.all(
+      ids.map((id, n) =>
+        store()
+          .appendMove(id, move(0, { game: n }), { hash: `g${n}`, status: 'active', clocks: [n, 2 * n, null] })
+          .then(() => {
+            resolved++;
+            // Every move acknowledged so far was in a committed transaction.
+            assert.ok(hooks.commits() > before, 'acknowledged before any commit');
+          }),
+      ),
+    );
+    assert.equal(resolved, ids.length);
+    const transactions = hooks.commits() - before;
+    assert.ok(transactions >= 1 && transactions < ids.length, `${ids.length} moves in ${transactions} transactions`);
+    for (const [n, id] of ids.entries()) {
+      const g = await store().getGame(id);
+      assert.deepEqual(g?.moves, [move(0, { game: n })]);
+      assert.equal(g?.hash, `g${n}`);
+      assert.deepEqual(
+        g?.seatConfigs.map((c) => c.clockMs),
+        [n, 2 * n, null],
+      );
+    }
+    const counts = new Map((await store().listGames()).map((g) => [g.id, g.moves]));
+    assert.deepEqual(
+      ids.map((id) => counts.get(id)),
+      ids.map(() => 1),
+    );
+  });
+
+  test('issue 16: in one batch, a conflicting append and an append to an unknown game fail alone; the others are stored', async () => {
+    const [a, b, c] = [uid('batch'), uid('batch'), uid('batch')];
+    for (const id of [a, b, c]) await store().createGame(newGame(id), seats(), 'h-setup');
+    await store().appendMove(b, move(0), { hash: 'b0', status: 'active' });
+    const before = hooks.commits();
+    const [ra, rb, rc, rd] = await Promise.allSettled([
+      store().appendMove(a, move(0), { hash: 'a0', status: 'active' }),
+      store().appendMove(b, move(0, 'again'), { hash: 'bad', status: 'finished', clocks: [1, 1, 1] }),
+      store().appendMove(c, move(0), { hash: 'c0', status: 'active' }),
+      store().appendMove(uid('ghost'), move(0), { hash: 'x', status: 'active' }),
+    ]);
+    assert.equal(hooks.commits() - before, 1, 'one transaction for the four');
+    assert.equal(ra?.status, 'fulfilled');
+    assert.equal(rc?.status, 'fulfilled');
+    assert.ok(rb?.status === 'rejected' && rb.reason instanceof StoreConflict, String(rb));
+    assert.ok(rd?.status === 'rejected' && !(rd.reason instanceof StoreConflict) && /unknown game/.test(String(rd.reason)), String(rd));
+    assert.deepEqual((await store().getGame(a))?.moves, [move(0)]);
+    assert.deepEqual((await store().getGame(c))?.moves, [move(0)]);
+    const gb = await store().getGame(b);
+    assert.deepEqual(gb?.moves, [move(0)]);
+    assert.equal(gb?.hash, 'b0');
+    assert.equal(gb?.status, 'active');
+    assert.deepEqual(
+      gb?.seatConfigs.map((x) => x.clockMs),
+      [600000, 600000, null],
+    );
+  });
+
+  test('issue 16: several appends of one game made in one turn are stored in order', async () => {
+    const id = uid('burst');
+    await store().createGame(newGame(id), seats(), 'h-setup');
+    await Promise.all([0, 1, 2, 3].map((i) => store().appendMove(id, move(i), { hash: `h${i}`, status: 'active' })));
+    const got = await store().getGame(id);
+    assert.deepEqual(got?.moves, [0, 1, 2, 3].map((i) => move(i)));
+    assert.equal(got?.hash, 'h3');
+  });
+
+  test('issue 16: a write or read asked for after an append in the same turn sees the append', async () => {
+    const id = uid('order');
+    await store().createGame(newGame(id), seats(), 'h-setup');
+    // Not awaited between: the truncation must not overtake the queued append, nor the read either.
+    const appended = store().appendMove(id, move(0), { hash: 'h0', status: 'active', clocks: [5, 6, null] });
+    const seat = store().updateSeat(id, 0, { clockMs: 7 });
+    const read = store().getGame(id);
+    const undone = store().truncateMoves(id, 0, { hash: 'h-setup', status: 'active' });
+    await Promise.all([appended, seat, undone]);
+    assert.deepEqual((await read)?.moves, [move(0)]);
+    const got = await store().getGame(id);
+    assert.deepEqual(got?.moves, []);
+    assert.equal(got?.hash, 'h-setup');
+    assert.deepEqual(
+      got?.seatConfigs.map((x) => x.clockMs),
+      [7, 6, null],
+    );
+    assert.equal((await store().listGames()).find((g) => g.id === id)?.moves, 0);
+    await store().appendMove(id, move(0, 'again'), { hash: 'h0b', status: 'active' });
+    assert.deepEqual((await store().getGame(id))?.moves, [move(0, 'again')]);
+  });
+
+  test('issue 16: a batch whose transaction fails rejects every caller and stores nothing of it', { skip: hooks.refuseBoom === undefined }, async () => {
+    const ids = [uid('doomed'), uid('doomed'), uid('doomed')];
+    for (const id of ids) await store().createGame(newGame(id), seats(), 'h-setup');
+    const undo = await hooks.refuseBoom!();
+    let results: PromiseSettledResult<void>[];
+    try {
+      results = await Promise.allSettled(
+        ids.map((id, n) => store().appendMove(id, move(0, n === 1 ? 'boom' : 'fine'), { hash: 'bad', status: 'finished', clocks: [1, 1, 1] })),
+      );
+    } finally {
+      await undo();
+    }
+    for (const r of results) {
+      assert.ok(r.status === 'rejected' && !(r.reason instanceof StoreConflict) && /boom/.test(String(r.reason)), String(r.status));
+    }
+    for (const id of ids) {
+      const g = await store().getGame(id);
+      assert.deepEqual(g?.moves, []);
+      assert.equal(g?.hash, 'h-setup');
+      assert.equal(g?.status, 'active');
+      assert.deepEqual(
+        g?.seatConfigs.map((x) => x.clockMs),
+        [600000, 600000, null],
+      );
+    }
+    // The count rolled back with the rest: the first move is still the next one.
+    await Promise.all(ids.map((id) => store().appendMove(id, move(0), { hash: 'h0', status: 'active' })));
+    for (const id of ids) assert.deepEqual((await store().getGame(id))?.moves, [move(0)]);
+  });
+
+  test('issue 16: a choice that cannot be stored fails alone, before its batch', async () => {
+    const [a, b] = [uid('bad'), uid('bad')];
+    for (const id of [a, b]) await store().createGame(newGame(id), seats(), 'h-setup');
+    const [ra, rb] = await Promise.allSettled([
+      store().appendMove(a, move(0, { n: 1n }), { hash: 'x', status: 'active' }),
+      store().appendMove(b, move(0), { hash: 'h0', status: 'active' }),
+    ]);
+    assert.equal(ra?.status, 'rejected');
+    assert.equal(rb?.status, 'fulfilled');
+    assert.deepEqual((await store().getGame(a))?.moves, []);
+    assert.deepEqual((await store().getGame(b))?.moves, [move(0)]);
+  });
+
   test('init is idempotent and keeps the data', async () => {
     const id = uid('init');
     await store().createGame(newGame(id), seats(), 'h');
@@ -339,24 +509,69 @@ function storeContract(store: () => Store): void {
 
 describe('SQLite store in memory', () => {
   let s: Store;
+  const counter = commitCounter();
   before(async () => {
-    s = openSqliteStore(':memory:');
+    s = openSqliteStore(':memory:', { onCommit: counter.onCommit });
     await s.init();
   });
   after(() => s.close());
   test('kind is sqlite', () => assert.equal(s.kind, 'sqlite'));
-  storeContract(() => s);
+  storeContract(() => s, { commits: counter.commits });
 });
 
 describe('SQLite store in a file', () => {
   const file = join(tmp, 'contract.sqlite');
   let s: Store;
+  const counter = commitCounter();
   before(async () => {
-    s = openSqliteStore(file);
+    s = openSqliteStore(file, { onCommit: counter.onCommit });
     await s.init();
   });
   after(() => s.close());
-  storeContract(() => s);
+  storeContract(() => s, {
+    commits: counter.commits,
+    refuseBoom: async () => {
+      const db = new Database(file);
+      db.exec(`CREATE TRIGGER boom BEFORE INSERT ON moves WHEN NEW.choice = '"boom"' BEGIN SELECT RAISE(ABORT, 'boom'); END`);
+      return async () => {
+        db.exec('DROP TRIGGER boom');
+        db.close();
+      };
+    },
+  });
+
+  test('issue 16: appends queued on a closed store all fail, and none is stored', async () => {
+    const f = join(tmp, 'closed.sqlite');
+    const a = openSqliteStore(f);
+    await a.init();
+    await a.createGame(newGame('g1'), seats(), 'h');
+    await a.createGame(newGame('g2'), seats(), 'h');
+    await a.close();
+    const results = await Promise.allSettled(['g1', 'g2'].map((id) => a.appendMove(id, move(0), { hash: 'h0', status: 'active' })));
+    assert.deepEqual(
+      results.map((r) => r.status),
+      ['rejected', 'rejected'],
+    );
+    const b = openSqliteStore(f);
+    await b.init();
+    assert.deepEqual((await b.getGame('g1'))?.moves, []);
+    assert.deepEqual((await b.getGame('g2'))?.moves, []);
+    await b.close();
+  });
+
+  test('issue 16: closing waits for the appends already queued', async () => {
+    const f = join(tmp, 'close-drains.sqlite');
+    const a = openSqliteStore(f);
+    await a.init();
+    await a.createGame(newGame('g'), seats(), 'h');
+    const appended = a.appendMove('g', move(0), { hash: 'h0', status: 'active' });
+    await a.close();
+    await appended;
+    const b = openSqliteStore(f);
+    await b.init();
+    assert.deepEqual((await b.getGame('g'))?.moves, [move(0)]);
+    await b.close();
+  });
 
   test('uses WAL', () => {
     assert.ok(existsSync(`${file}-wal`));
@@ -425,6 +640,9 @@ describe('SQLite store in a file', () => {
     old.prepare(`INSERT INTO games VALUES ('old', 'relic-runners', 2, 'seed', '{}', '{"botDelayMs":0}', 'active', 'h0', ?, ?)`).run(T0, T0);
     old.prepare(`INSERT INTO seats VALUES ('old', 0, 'human', NULL, 'Ada', ?, 1, NULL)`).run('a'.repeat(64));
     old.prepare(`INSERT INTO seats VALUES ('old', 1, 'human', NULL, NULL, NULL, 0, NULL)`).run();
+    for (const m of OLD_MOVES) {
+      old.prepare(`INSERT INTO moves VALUES ('old', ?, ?, ?, ?, ?)`).run(m.index, m.seat, JSON.stringify(m.choice), m.hash, m.at);
+    }
     old.close();
 
     const st = openSqliteStore(f);
@@ -438,6 +656,7 @@ describe('SQLite store in a file', () => {
         .map((c) => c.name);
     assert.ok(cols('games').includes('listed'), 'games.listed added');
     assert.ok(cols('seats').includes('invite_hash'), 'seats.invite_hash added');
+    assert.ok(cols('games').includes('moves'), 'games.moves added');
     check.close();
     await checkMigratedGame(st);
     await st.close();
@@ -454,6 +673,7 @@ describe(`PostgreSQL store (${PG_URL})`, () => {
   const schema = `test_store_${randomBytes(6).toString('hex')}`;
   let admin: pg.Client | undefined;
   let s: Store | undefined;
+  const counter = commitCounter();
   const store = (): Store => {
     if (s === undefined) throw new Error('PostgreSQL store not opened (see the before hook failure)');
     return s;
@@ -472,7 +692,7 @@ describe(`PostgreSQL store (${PG_URL})`, () => {
       );
     }
     admin = c;
-    s = openPostgresStore(PG_URL, { schema, connectTimeoutMs: 5000 });
+    s = openPostgresStore(PG_URL, { schema, connectTimeoutMs: 5000, onCommit: counter.onCommit });
     await s.init();
   });
   after(async () => {
@@ -494,7 +714,48 @@ describe(`PostgreSQL store (${PG_URL})`, () => {
       ['games', 'moves', 'seats'],
     );
   });
-  storeContract(store);
+  storeContract(store, {
+    commits: counter.commits,
+    refuseBoom: async () => {
+      await admin!.query(`
+        CREATE FUNCTION "${schema}".boom() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN IF NEW.choice::text = '"boom"' THEN RAISE EXCEPTION 'boom'; END IF; RETURN NEW; END $$;
+        CREATE TRIGGER boom BEFORE INSERT ON "${schema}".moves FOR EACH ROW EXECUTE FUNCTION "${schema}".boom();`);
+      return async () => {
+        await admin!.query(`DROP TRIGGER boom ON "${schema}".moves; DROP FUNCTION "${schema}".boom();`);
+      };
+    },
+  });
+
+  test('issue 16: a batch with a value the server rejects (a seat beyond integer) fails whole; nothing of it is stored', async () => {
+    const [a, b] = [uid('range'), uid('range')];
+    for (const id of [a, b]) await store().createGame(newGame(id), seats(), 'h-setup');
+    const results = await Promise.allSettled([
+      store().appendMove(a, move(0), { hash: 'h0', status: 'active' }),
+      store().appendMove(b, { ...move(0), seat: 2 ** 40 }, { hash: 'h0', status: 'active' }),
+    ]);
+    assert.deepEqual(
+      results.map((r) => r.status),
+      ['rejected', 'rejected'],
+    );
+    assert.deepEqual((await store().getGame(a))?.moves, []);
+    assert.deepEqual((await store().getGame(b))?.moves, []);
+  });
+
+  test('issue 16: appends queued on a closed store all fail', async () => {
+    const other = openPostgresStore(PG_URL, { schema });
+    await other.init();
+    const [a, b] = [uid('closed'), uid('closed')];
+    for (const id of [a, b]) await store().createGame(newGame(id), seats(), 'h-setup');
+    await other.close();
+    const results = await Promise.allSettled([a, b].map((id) => other.appendMove(id, move(0), { hash: 'h0', status: 'active' })));
+    assert.deepEqual(
+      results.map((r) => r.status),
+      ['rejected', 'rejected'],
+    );
+    assert.deepEqual((await store().getGame(a))?.moves, []);
+    assert.deepEqual((await store().getGame(b))?.moves, []);
+  });
 
   test('issue 13 #7: a schema made before invitation keys gains the columns; its games stay listed and playable', async () => {
     const oldSchema = `test_store_old_${randomBytes(6).toString('hex')}`;
@@ -509,6 +770,15 @@ describe(`PostgreSQL store (${PG_URL})`, () => {
         `INSERT INTO "${oldSchema}".seats VALUES ('old', 0, 'human', NULL, 'Ada', $1, true, NULL), ('old', 1, 'human', NULL, NULL, NULL, false, NULL)`,
         ['a'.repeat(64)],
       );
+      for (const m of OLD_MOVES) {
+        await admin!.query(`INSERT INTO "${oldSchema}".moves VALUES ('old', $1, $2, $3, $4, $5)`, [
+          m.index,
+          m.seat,
+          JSON.stringify(m.choice),
+          m.hash,
+          m.at,
+        ]);
+      }
       await st.init();
       await st.init();
       const cols = async (table: string) =>
@@ -520,6 +790,7 @@ describe(`PostgreSQL store (${PG_URL})`, () => {
         ).rows.map((r) => r.column_name);
       assert.ok((await cols('games')).includes('listed'), 'games.listed added');
       assert.ok((await cols('seats')).includes('invite_hash'), 'seats.invite_hash added');
+      assert.ok((await cols('games')).includes('moves'), 'games.moves added');
       await checkMigratedGame(st);
     } finally {
       await st.close();
