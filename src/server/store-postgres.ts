@@ -160,7 +160,8 @@ const DEADLOCK_RETRIES = 3;
  * A batch of appends (at most one per game) as one statement, so one round trip and one commit:
  * `adv` moves each game on only where the move is the next one (the conflict check, and the row
  * lock that makes writers to one game take turns), `ins` and `clk` write the moves and clocks of
- * the games `adv` moved on, and the result says for each game whether it was, with its count.
+ * the games `adv` moved on (only the clocks that changed: every append carries every seat's, most
+ * of them unchanged, all null in a game without clocks), and the result says for each game whether it was, with its count.
  * Values travel as bound arrays. A concurrent writer to a game is waited for by the UPDATE, which
  * then re-checks `moves` on the row it wrote (READ COMMITTED), so exactly one of them wins.
  */
@@ -179,7 +180,7 @@ WITH i AS (
 ), clk AS (
   UPDATE ${p}seats s SET clock_ms = c.ms
   FROM unnest($9::text[], $10::integer[], $11::bigint[]) AS c(game_id, seat, ms) JOIN adv ON adv.id = c.game_id
-  WHERE s.game_id = c.game_id AND s.seat = c.seat
+  WHERE s.game_id = c.game_id AND s.seat = c.seat AND s.clock_ms IS DISTINCT FROM c.ms
 )
 SELECT i.game_id, adv.id IS NOT NULL AS written, (SELECT g.moves FROM ${p}games g WHERE g.id = i.game_id) AS now
 FROM i LEFT JOIN adv ON adv.id = i.game_id`;

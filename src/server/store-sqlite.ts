@@ -219,7 +219,9 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
       insertMove: db.prepare(`INSERT INTO moves (game_id, idx, seat, choice, hash, at) VALUES (?, ?, ?, ?, ?, ?)`),
       // Deleting the moves from `fromIndex` on leaves min(count, fromIndex) of them.
       rewind: db.prepare('UPDATE games SET moves = min(moves, max(?, 0)), hash = ?, status = ?, updated_at = ? WHERE id = ?'),
-      setClock: db.prepare('UPDATE seats SET clock_ms = ? WHERE game_id = ? AND seat = ?'),
+      // Every append carries every seat's clock, most of them unchanged (all null without clocks):
+      // rows whose clock is the same are not written.
+      setClock: db.prepare('UPDATE seats SET clock_ms = ? WHERE game_id = ? AND seat = ? AND clock_ms IS NOT ?'),
       deleteMovesFrom: db.prepare('DELETE FROM moves WHERE game_id = ? AND idx >= ?'),
       // One statement for any patch: a has_* flag of 0 keeps the column as it is.
       updateSeat: db.prepare(`UPDATE seats SET
@@ -274,7 +276,7 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
     }
     s().insertMove.run(a.gameId, a.index, a.seat, a.choice, a.hash, a.at);
     a.clocks?.forEach((ms, seat) => {
-      s().setClock.run(ms, a.gameId, seat);
+      s().setClock.run(ms, a.gameId, seat, ms);
     });
     return undefined;
   };
