@@ -126,7 +126,9 @@ async function withStore(backend: Backend, body: (store: Store, commits: () => n
   };
   const commits = (): number | null => (counted ? n : null);
   if (backend === 'postgres') {
-    const { openPostgresStore } = (await import(pathToFileURL(join(STORE_DIR, 'store-postgres.js')).href)) as { openPostgresStore: OpenPostgres };
+    const { openPostgresStore } = (await import(pathToFileURL(join(STORE_DIR, 'store-postgres.js')).href)) as {
+      openPostgresStore: OpenPostgres;
+    };
     const schema = `bench_store_${randomBytes(6).toString('hex')}`;
     const store = openPostgresStore(PG_URL, { schema, onCommit });
     try {

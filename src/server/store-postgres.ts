@@ -249,7 +249,11 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
     for (let attempt = 0; ; attempt++) {
       try {
         // Named: each pooled connection parses and plans it once.
-        const r = await pool.query<{ game_id: string; written: boolean; now: number | null }>({ name: 'append-batch', text: appendSql, values });
+        const r = await pool.query<{ game_id: string; written: boolean; now: number | null }>({
+          name: 'append-batch',
+          text: appendSql,
+          values,
+        });
         opts.onCommit?.(batch.length);
         const byGame = new Map(r.rows.map((row) => [row.game_id, row]));
         return batch.map((a): ItemResult => {
@@ -273,9 +277,10 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
       await inTx(async (c) => {
         await c.query('SELECT pg_advisory_xact_lock($1)', [INIT_LOCK]);
         if (schema !== undefined) await c.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
-        const hadCount = await c.query(`SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass($1) AND attname = 'moves' AND NOT attisdropped`, [
-          `${p}games`,
-        ]);
+        const hadCount = await c.query(
+          `SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass($1) AND attname = 'moves' AND NOT attisdropped`,
+          [`${p}games`],
+        );
         await c.query(schemaSql(p));
         if (hadCount.rowCount === 0) {
           await c.query(`UPDATE ${p}games g SET moves = (SELECT count(*) FROM ${p}moves m WHERE m.game_id = g.id)`);

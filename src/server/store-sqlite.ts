@@ -4,15 +4,7 @@
  */
 import Database from 'better-sqlite3';
 import { GroupCommit, type ItemResult } from './group-commit.js';
-import {
-  StoreConflict,
-  type GameStatus,
-  type GameSummary,
-  type NewGame,
-  type SeatConfig,
-  type Store,
-  type StoredGame,
-} from './store.js';
+import { StoreConflict, type GameStatus, type GameSummary, type NewGame, type SeatConfig, type Store, type StoredGame } from './store.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS games (
@@ -200,7 +192,8 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
 
   function prepare() {
     return {
-      insertGame: db.prepare(`INSERT INTO games (id, game, seats, seed, options, settings, status, hash, created_at, updated_at, listed, moves)
+      insertGame:
+        db.prepare(`INSERT INTO games (id, game, seats, seed, options, settings, status, hash, created_at, updated_at, listed, moves)
         VALUES (@id, @game, @seats, @seed, @options, @settings, 'active', @hash, @createdAt, @createdAt, @listed, 0)`),
       insertSeat: db.prepare(`INSERT INTO seats (game_id, seat, kind, bot, name, token_hash, invite_hash, claimed, clock_ms)
         VALUES (@gameId, @seat, @kind, @bot, @name, @tokenHash, @inviteHash, @claimed, @clockMs)`),
