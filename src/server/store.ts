@@ -85,8 +85,12 @@ export interface Store {
   /** Summaries, newest first; `listed` keeps only the games open to anyone (true) or only the others (false). */
   listGames(opts?: { status?: GameStatus; listed?: boolean; limit?: number }): Promise<GameSummary[]>;
   /**
-   * Appends one move in a single transaction, with the game's new hash, status and the seats'
-   * clocks; throws StoreConflict when `move.index` is not the next index. Returns after commit.
+   * Appends one move with the game's new hash, status and the seats' clocks, atomically; throws
+   * StoreConflict when `move.index` is not the next index (and an Error for an unknown game),
+   * writing nothing. Returns after commit. The appends asked for in one event-loop turn share one
+   * transaction (group commit); each is refused alone, but if the transaction fails as a whole,
+   * every one of them is rejected and none is stored. The other writes and getGame wait for the
+   * appends asked for before them.
    */
   appendMove(
     gameId: string,
