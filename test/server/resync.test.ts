@@ -6,6 +6,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { relicRunners } from '../../src/games/relic-runners/index.js';
+import { describeZodError, ServerMessage } from '../../src/server/protocol.js';
 import { wsText, type ServerMsg } from '../helpers/wire.js';
 import type { TestClient } from '../helpers/ws-client.js';
 import { autoPlay, createGame, hello, joinSeat, live, startServer, until, type TestServer } from '../helpers/server.js';
@@ -24,6 +25,9 @@ function rawStates(c: TestClient): { seq: number; view: boolean; patch: boolean;
   c.ws.on('message', (d) => {
     const text = wsText(d);
     const m = JSON.parse(text) as { type: string; seq: number; view?: unknown; patch?: unknown };
+    // Every message the server sends is one its protocol describes (a state: a view or a patch, never both).
+    const parsed = ServerMessage.safeParse(m);
+    assert.ok(parsed.success, parsed.error && describeZodError(parsed.error));
     if (m.type === 'state') seen.push({ seq: m.seq, view: m.view !== undefined, patch: m.patch !== undefined, bytes: text.length });
   });
   return seen;
