@@ -112,6 +112,16 @@ describe('server session: patches and resync', () => {
     s.close();
   });
 
+  it('a refused hello after a gap closes the socket, and a new one says hello again', () => {
+    const { s, ws } = session();
+    ws.receive(welcome(2, 12));
+    ws.receive(patchState(4));
+    expect(ws.sent.at(-1)).toMatchObject({ type: 'hello' });
+    ws.receive({ type: 'error', code: 'rate_limited', message: 'slow down' });
+    expect(s.connection).toBe('reconnecting');
+    s.close();
+  });
+
   it('an old or repeated state message is ignored', () => {
     const { s, snaps, ws } = session();
     ws.receive(welcome(2, 12));

@@ -294,6 +294,11 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
           p.reject(new Error(msg.message));
           return;
         }
+        // A hello said again after a missed state was refused: a new socket says it again, after the backoff.
+        if (msg.id === undefined && this.connection === 'open' && this.awaitingWelcome) {
+          this.ws?.close();
+          return;
+        }
         // An error without a request is the answer to hello: the game or the seat is refused.
         if (this.connection !== 'open' && FATAL.has(msg.code)) {
           this.fatal = { code: msg.code, message: msg.message };
