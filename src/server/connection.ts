@@ -28,8 +28,6 @@ export const DEFAULT_MAX_BUFFERED_BYTES = 1024 * 1024;
 /** A welcome costs one message of the budget, plus one per this many bytes it carries. */
 const WELCOME_BYTES_PER_MESSAGE = 16 * 1024;
 
-const CORK = process.env.EXPEDITION_NO_CORK === undefined;
-
 /** After the close frame, how long a slow reader's socket (and its unsent bytes) may linger. */
 const SLOW_READER_GRACE_MS = 1000;
 
@@ -103,7 +101,7 @@ export class Connection implements Subscriber {
       setTimeout(() => this.socket.terminate(), SLOW_READER_GRACE_MS).unref();
       return;
     }
-    if (!this.corked && CORK) this.cork();
+    if (!this.corked) this.cork();
     this.socket.send(text);
   }
 

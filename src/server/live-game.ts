@@ -357,11 +357,12 @@ export class LiveGame {
     const now = Date.now();
     const index = this.moves.length;
     const clocks = this.clocks.slice();
+    const nextToAct = this.game.toAct(next);
     if (this.settings.clock && clocks[seat] !== null) {
       clocks[seat] = clocks[seat]! - (now - this.since);
-      if (this.game.toAct(next) !== seat) clocks[seat] += this.settings.clock.incrementMs;
+      if (nextToAct !== seat) clocks[seat] += this.settings.clock.incrementMs;
     }
-    const over = this.game.toAct(next) === null;
+    const over = nextToAct === null;
     const row: MoveRow = { index, seat, choice: p.move.choice, hash: this.game.hash(next), at: now };
     await this.store.appendMove(this.id, row, { hash: row.hash, status: over ? 'finished' : 'active', clocks });
     // Stored: from here on the move is the truth.
