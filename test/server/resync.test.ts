@@ -5,6 +5,7 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import type { RawData } from 'ws';
 import { relicRunners } from '../../src/games/relic-runners/index.js';
 import { describeZodError, ServerMessage } from '../../src/server/protocol.js';
 import { wsText, type ServerMsg } from '../helpers/wire.js';
@@ -49,7 +50,7 @@ test('a spectator that misses a state message says hello again and ends with the
   // The fourth state message to come never reaches the lossy spectator's view.
   const dropAt = 4;
   let states = 0;
-  lossy.ws.prependListener('message', (d) => {
+  lossy.ws.prependListener('message', (d: RawData) => {
     if ((JSON.parse(wsText(d)) as { type: string }).type === 'state' && ++states === dropAt - 1) lossy.dropStates(1);
   });
   const play = players.map((c, seat) => autoPlay(c, seat, `resync-${seat}`));
@@ -61,13 +62,22 @@ test('a spectator that misses a state message says hello again and ends with the
   assert.equal(lossy.messages.filter((m) => m.type === 'welcome').length, 2, 'the second hello was welcomed');
   // Patches were on the wire (else the test shows nothing), and the lossy spectator got them after the welcome too.
   assert.ok(fullRaw.filter((s) => s.patch).length > 10, 'state messages carry patches');
-  assert.ok(fullRaw.every((s) => s.view !== s.patch), 'each state carries a view or a patch, never both');
-  assert.ok(lossyRaw.some((s) => s.patch && s.seq > lossyRaw[dropAt]!.seq), 'patches again after the resync');
+  assert.ok(
+    fullRaw.every((s) => s.view !== s.patch),
+    'each state carries a view or a patch, never both',
+  );
+  assert.ok(
+    lossyRaw.some((s) => s.patch && s.seq > lossyRaw[dropAt]!.seq),
+    'patches again after the resync',
+  );
   // Every view the lossy spectator held equals the one the other held at the same seq, and the truth at the end.
   const fullAt = new Map(views(full).map((m) => [m.seq, m.view]));
   for (const m of views(lossy)) assert.deepEqual(m.view, fullAt.get(m.seq), `view at seq ${m.seq}`);
   const g = await live(srv.hub, id);
-  assert.deepEqual(views(lossy).at(-1)!.view, JSON.parse(JSON.stringify(relicRunners.view(g.state as Parameters<typeof relicRunners.view>[0], null))));
+  assert.deepEqual(
+    views(lossy).at(-1)!.view,
+    JSON.parse(JSON.stringify(relicRunners.view(g.state as Parameters<typeof relicRunners.view>[0], null))),
+  );
   const dropped = lossyRaw[dropAt - 1]!.seq;
   assert.ok(!views(lossy).some((m) => m.seq === dropped && m.type === 'state'), 'the dropped message never reached the view');
   for (const c of [...players, full, lossy]) c.close();

@@ -65,7 +65,12 @@ const welcome = (moves: number, seq: number) => ({
   log: Array.from({ length: moves }, (_, i) => ({ move: i + 1, at: 1000 + i + 1, events: [] })),
 });
 /** The state after move `moves`, as a patch from the view after the move before (seq = moves + 10). */
-const patchState = (moves: number) => ({ type: 'state', ...fields(moves), seq: moves + 10, patch: diffView(viewAt(moves - 1), viewAt(moves)) });
+const patchState = (moves: number) => ({
+  type: 'state',
+  ...fields(moves),
+  seq: moves + 10,
+  patch: diffView(viewAt(moves - 1), viewAt(moves)),
+});
 
 describe('server session: patches and resync', () => {
   beforeEach(() => {
