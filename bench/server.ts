@@ -23,7 +23,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { freePort } from '../test/helpers/net.js';
-import { parseMsg, type ApiReply, type ServerMsg } from '../test/helpers/wire.js';
+import { heldOf, parseMsg, withView, type ApiReply, type HeldView, type ServerMsg } from '../test/helpers/wire.js';
 import { pool } from './pool.js';
 
 const SIZES = (process.env.SIZES ?? '100,500,2000')
@@ -124,6 +124,7 @@ class Seat {
   private pending = -1;
   private sentAt = 0;
   private lastSent = -1;
+  private held: HeldView | null = null;
   constructor(
     readonly ws: WebSocket,
     readonly seat: number,
@@ -136,6 +137,7 @@ class Seat {
     this.game = game;
     this.pending = -1;
     this.lastSent = -1;
+    this.held = null;
     this.ws.send(JSON.stringify({ type: 'hello', game: game.id, token }));
   }
 
@@ -143,6 +145,9 @@ class Seat {
     const st = this.stats;
     if (m.type === 'state' || m.type === 'welcome') {
       if (!this.game || m.game !== this.game.id) return; // a late message of the previous game
+      const whole = withView(m, this.held); // state messages carry patches: applied to the view this seat holds
+      if (typeof whole === 'string') return;
+      this.held = heldOf((m = whole));
       st.statesReceived++;
       if (this.pending >= 0 && m.moves === this.pending + 1) {
         if (st.measuring) st.latencies.push(performance.now() - this.sentAt);

@@ -13,7 +13,7 @@ import type { WebSocket as PwSocket } from 'playwright-core';
 import { browserSuite, playByClicking, shot, watchErrors } from '../helpers/browser.js';
 import { takeSeatByLink } from '../helpers/seat-link.js';
 import { autoPlay, createGame, hello, joinSeat, live, until } from '../helpers/server.js';
-import { parseMsg, type ServerMsg } from '../helpers/wire.js';
+import { heldOf, parseMsg, withView, type HeldView, type ServerMsg } from '../helpers/wire.js';
 import type { InPage, PageElement } from '../helpers/page.js';
 import type { RRView } from '../../src/games/relic-runners/index.js';
 import type { LiveGame } from '../../src/server/live-game.js';
@@ -262,8 +262,18 @@ test('a spectator page receives and shows no hidden tile and no score, and offer
   const page = await suite.browser.newPage();
   const errors = watchErrors(page);
   const frames: ServerMsg[] = [];
+  // State messages carry patches: each is checked as the whole view the page holds after it.
+  let held: HeldView | null = null;
+  const unapplied: string[] = [];
   page.on('websocket', (ws: PwSocket) =>
-    ws.on('framereceived', (f) => frames.push(parseMsg(typeof f.payload === 'string' ? f.payload : f.payload.toString('utf8')))),
+    ws.on('framereceived', (f) => {
+      const raw = parseMsg(typeof f.payload === 'string' ? f.payload : f.payload.toString('utf8'));
+      if (raw.type === 'state' && held === null) return; // before the welcome: the page ignores it too
+      const m = withView(raw, held);
+      if (typeof m === 'string') return void unapplied.push(`${m} at seq ${raw.seq}`);
+      if (m.type === 'state' || m.type === 'welcome') held = heldOf(m);
+      frames.push(m);
+    }),
   );
   await page.goto(`${base}/game/${id}`);
   await page.getByTestId('game-screen').waitFor();
@@ -284,6 +294,7 @@ test('a spectator page receives and shows no hidden tile and no score, and offer
   );
 
   const states = frames.filter((m) => m.type === 'state' || m.type === 'welcome');
+  assert.deepEqual(unapplied, [], 'every state frame follows the one before it');
   assert.ok(states.length >= 2 && states.some((m) => m.type === 'welcome'), `the page got the game (${states.length} state messages)`);
   for (const m of states) {
     const where = `frame at move ${m.moves}`;
