@@ -171,9 +171,9 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
   // that is another one).
   const ops = {
     summary: (id: string) => hub.summary(id),
-    join: (id: string, a: unknown) => {
+    join: async (id: string, a: unknown) => {
       const b = a as JoinSeat;
-      return hub.join(id, b.seat, b.name, b.key);
+      return (await hub.join(id, b.seat, b.name, b.key)) satisfies JoinAnswer;
     },
     handToBot: async (id: string, a: unknown) => {
       const b = a as { seat: number } & HandToBot;
@@ -236,7 +236,8 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
   app.post('/api/games/:id/join', async (req) => {
     const { id } = gameIdParam.parse(req.params);
     const body = JoinSeat.parse(req.body);
-    return (await atOwner('join', id, body)) as JoinAnswer;
+    // A JoinAnswer, made by hub.join at the game's owner.
+    return atOwner('join', id, body);
   });
 
   app.post('/api/games/:id/seats/:seat/bot', async (req) => {

@@ -56,7 +56,7 @@ const cluster =
     : undefined;
 if (cluster && !/^postgres(ql)?:\/\//.test(cluster.databaseUrl)) {
   console.error(
-    'expedition: REDIS_URL is set (several processes, one service), which needs the games in PostgreSQL: set DATABASE_URL=postgres://… too (SQLite is one process\'s file)',
+    "expedition: REDIS_URL is set (several processes, one service), which needs the games in PostgreSQL: set DATABASE_URL=postgres://… too (SQLite is one process's file)",
   );
   process.exit(2);
 }

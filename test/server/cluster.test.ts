@@ -14,7 +14,7 @@ import type { Hub } from '../../src/server/hub.js';
 import type { Store } from '../../src/server/store.js';
 import { openPostgresStore } from '../../src/server/store-postgres.js';
 import { http, TestClient } from '../helpers/ws-client.js';
-import type { JoinedSeat, ServerMsg } from '../helpers/wire.js';
+import { parseMsg, type JoinedSeat } from '../helpers/wire.js';
 import { NO_LIMITS, PG_URL, autoPlay, createGame, hello, inviteKeys, joinSeat, until } from '../helpers/server.js';
 
 interface Node {
@@ -48,7 +48,7 @@ async function startRedis(port: number): Promise<ChildProcess> {
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('redis-server did not start within 10 s')), 10_000);
     let out = '';
-    p.stdout!.on('data', (d: Buffer) => {
+    p.stdout?.on('data', (d: Buffer) => {
       out += d.toString();
       if (out.includes('Ready to accept connections')) {
         clearTimeout(timer);
@@ -131,7 +131,10 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
 
   test('players on two processes play a whole game owned by a third; a spectator on another sees every move', async () => {
     const [a, b, c] = [await startNode(), await startNode(), await startNode()];
-    const id = await createGame(a.base, { seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'bot', bot: 'greedy' }], seed: 'cluster-1' });
+    const id = await createGame(a.base, {
+      seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'bot', bot: 'greedy' }],
+      seed: 'cluster-1',
+    });
     assert.ok(a.hub.isLive(id), 'the creating process plays the game');
     // Joined at processes that do not play the game: run at the owner over the bus.
     const t0 = await joinSeat(b.base, id, 0);
@@ -141,7 +144,7 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
     const spectator = await c.client();
     const seen = new Set<number>();
     spectator.ws.on('message', (d) => {
-      const m = JSON.parse(String(d)) as ServerMsg;
+      const m = parseMsg(d);
       if (m.type === 'state' || m.type === 'welcome') seen.add(m.moves);
     });
     await hello(spectator, id);
@@ -157,7 +160,7 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
     // An ack at a relaying process comes after the owner stored the move.
     const stored: boolean[] = [];
     p0.ws.on('message', (d) => {
-      const m = JSON.parse(String(d)) as ServerMsg;
+      const m = parseMsg(d);
       if (m.type === 'ack')
         void a.store.getGame(id).then((s) => stored.push(s !== null && s.moves.length > (m as { index: number }).index));
     });
@@ -266,6 +269,59 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
     assert.equal(w.seat, 1);
     assert.equal((await http(b.base, 'GET', `/api/games/${id}`)).status, 200);
     for (const n of [a, b]) await n.stop();
+    nodes.length = 0;
+  });
+
+  test('a process that loses its PostgreSQL lock stops playing at once; another takes over; it comes back and relays', async () => {
+    const [a, b] = [await startNode(), await startNode()];
+    const id = await createGame(a.base, { seats: [{ kind: 'human' }, { kind: 'bot', bot: 'greedy' }], seed: 'cluster-5' });
+    const t0 = await joinSeat(a.base, id, 0);
+    const local = await a.client();
+    await hello(local, id, t0);
+    const told = local.next((m) => m.type === 'error');
+    const closed = local.closed(10_000);
+    a.cluster.node.breakLockConnection();
+    assert.equal((await told).code, 'unavailable');
+    assert.equal(await closed, 1013);
+    assert.ok(!a.hub.isLive(id), 'the process without its lock plays nothing');
+    await until(() => b.hub.isLive(id), 'the other process to take the game over', 5000);
+    // A registers again by itself, and relays to B.
+    await until(() => a.cluster.node.registered, 'A to register again', 10_000);
+    const again = await a.client();
+    const w = await hello(again, id, t0);
+    assert.equal(w.seat, 0);
+    assert.ok(!a.hub.isLive(id) && b.hub.isLive(id));
+    for (const n of [a, b]) await n.stop();
+    nodes.length = 0;
+  });
+
+  test('split brain: a process whose append meets a move it did not make stops playing the game and closes its sockets', async () => {
+    const [a, b] = [await startNode(), await startNode()];
+    const id = await createGame(a.base, { seats: [{ kind: 'human' }, { kind: 'human' }], seed: 'cluster-6' });
+    const tokens = [await joinSeat(a.base, id, 0), await joinSeat(a.base, id, 1)];
+    const ga = (await a.hub.get(id))!;
+    const seat = ga.toAct()!;
+    const player = await a.client();
+    await hello(player, id, tokens[seat]);
+    // Force what a partition could cause: B believes it plays the game too, and plays the move.
+    const c = new pg.Client({ connectionString: PG_URL });
+    await c.connect();
+    await c.query(`UPDATE "${schema}".cluster_owners SET node = $1 WHERE game_id = $2`, [b.cluster.id, id]);
+    await c.end();
+    const gb = (await b.hub.get(id))!;
+    const n = gb.moves.length;
+    await gb.submit(seat, gb.game.choices(gb.state)[0], n);
+    // A, unaware, accepts the same move index from its player: the store refuses it, A lets go.
+    const closed = player.closed(10_000);
+    const told = player.next((m) => m.type === 'error' || m.type === 'ack');
+    player.send({ type: 'choice', choice: ga.game.choices(ga.state)[0], index: n });
+    const reply = await told;
+    assert.equal(reply.type, 'error');
+    assert.equal(reply.code, 'unavailable');
+    assert.equal(await closed, 1013, 'closed with "try again later": its client says hello again, to B');
+    assert.ok(!a.hub.isLive(id), 'A stopped playing the game');
+    assert.equal((await a.store.getGame(id))!.moves.length, n + 1, "only B's move is stored");
+    for (const x of [a, b]) await x.stop();
     nodes.length = 0;
   });
 });

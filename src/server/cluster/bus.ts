@@ -88,8 +88,7 @@ export class Bus {
     if (up) {
       for (const w of this.waiting.splice(0)) w();
       this.on.up();
-    }
-    else this.on.down(reason);
+    } else this.on.down(reason);
   }
 
   /** Connects both connections; resolves once subscribed, or after `ms` (the bus then comes up later by itself). */

@@ -28,7 +28,11 @@ export class ClusterDb {
     if (opts.schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(opts.schema))
       throw new Error(`invalid schema name ${JSON.stringify(opts.schema)}: use lower-case letters, digits and _`);
     this.p = opts.schema === undefined ? '' : `"${opts.schema}".`;
-    this.lockClass = createHash('sha256').update(`expedition-node:${opts.schema ?? ''}`).digest().readUInt32BE(0) & 0x7fffffff;
+    this.lockClass =
+      createHash('sha256')
+        .update(`expedition-node:${opts.schema ?? ''}`)
+        .digest()
+        .readUInt32BE(0) & 0x7fffffff;
     // Claims and adoptions only: a few connections are plenty.
     this.pool = new pg.Pool({ connectionString: opts.url, max: 3, connectionTimeoutMillis: 5000 });
     this.pool.on('error', (e) => console.error(`cluster: PostgreSQL idle connection error: ${e.message}`));

@@ -60,7 +60,9 @@ export class Cluster implements HubCluster {
       },
       down: (why) => {
         if (this.closed) return;
-        console.error(`cluster: node ${this.node.id}: the message bus (Redis) is down (${why}); games played here go on, the others answer 'unavailable' until it is back`);
+        console.error(
+          `cluster: node ${this.node.id}: the message bus (Redis) is down (${why}); games played here go on, the others answer 'unavailable' until it is back`,
+        );
         this.relay.busDown();
         this.rpc.busDown();
       },
@@ -172,20 +174,38 @@ export class Cluster implements HubCluster {
     console.error(`cluster: node ${this.node.id}: node ${node} is gone; its sockets here are closed and its games taken over`);
     this.relay.nodeDied(node);
     this.rpc.nodeDied(node);
+    this.owners.forget(node).catch((e: unknown) => console.error(`cluster: removing node ${node}'s row failed: ${(e as Error).message}`));
     this.adopt(`node ${node} died`);
   }
 
+  /**
+   * Claims and loads every game without a live owner. One pass at a time: reasons that arrive
+   * during a pass (several nodes dying at once) make one more pass after it.
+   */
   private adopt(why: string): void {
     if (this.closed) return;
+    this.adoptWhy.push(why);
+    if (this.adopting) return;
+    this.adopting = true;
+    const why1 = this.adoptWhy.splice(0).join(', ');
     const t0 = Date.now();
-    this.hub.rebuildAll().then(
-      ({ loaded, failed }) => {
-        for (const f of failed) console.error(`cluster: ${f}`);
-        if (loaded > 0) console.error(`cluster: node ${this.node.id} (${why}): ${loaded} game(s) playing here, loaded in ${Date.now() - t0} ms`);
-      },
-      (e: unknown) => console.error(`cluster: node ${this.node.id}: taking games over failed (${why}): ${(e as Error).message}`),
-    );
+    this.hub
+      .rebuildAll()
+      .then(
+        ({ loaded, failed }) => {
+          for (const f of failed) console.error(`cluster: ${f}`);
+          if (loaded > 0)
+            console.error(`cluster: node ${this.node.id} (${why1}): took over ${loaded} game(s), loaded in ${Date.now() - t0} ms`);
+        },
+        (e: unknown) => console.error(`cluster: node ${this.node.id}: taking games over failed (${why1}): ${(e as Error).message}`),
+      )
+      .finally(() => {
+        this.adopting = false;
+        if (this.adoptWhy.length > 0) this.adopt(this.adoptWhy.splice(0).join(', '));
+      });
   }
+  private adopting = false;
+  private readonly adoptWhy: string[] = [];
 
   /** The server is closing: nothing more is taken over (the games stop next, then `close`). */
   stopping(): void {

@@ -162,7 +162,15 @@ export class NodeLiveness {
     for (const [node, c] of [...this.watches]) this.unwatch(node, c);
     const c = this.lock;
     this.lock = null;
-    if (c) await c.end().catch(() => undefined);
+    if (!c) return;
+    // Leaving on purpose: the row goes too (a crashed node's row is removed by whoever sees it die).
+    await c.query(`DELETE FROM ${this.db.p}cluster_nodes WHERE id = $1`, [this.id]).catch(() => undefined);
+    await c.end().catch(() => undefined);
+  }
+
+  /** Tests: the lock connection breaks (as when PostgreSQL restarts); this process goes on and registers again. */
+  breakLockConnection(): void {
+    (this.lock as unknown as { connection?: { stream?: { destroy(): void } } } | null)?.connection?.stream?.destroy();
   }
 
   /** Tests: drops the lock connection as a crash would (the socket goes, nothing is said). */

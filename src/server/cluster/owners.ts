@@ -56,6 +56,14 @@ export class Owners {
     return r.rows.map((x) => x.game_id);
   }
 
+  /** Removes a dead node's row (unless it is alive again): its games are claimed by whoever needs them. */
+  async forget(node: string): Promise<void> {
+    await this.db.pool.query(
+      `WITH ${this.db.aliveCte()} DELETE FROM ${this.db.p}cluster_nodes WHERE id = $1 AND id NOT IN (SELECT id FROM alive)`,
+      [node],
+    );
+  }
+
   /** Gives the game up (evicted from memory): the next node to need it claims it. */
   async release(game: string): Promise<void> {
     await this.db.pool.query(`DELETE FROM ${this.db.p}cluster_owners WHERE game_id = $1 AND node = $2`, [game, this.me]);

@@ -41,7 +41,8 @@ export class EdgeLink {
   async hello(msg: Forwarded): Promise<{ ok: boolean; text: string }> {
     const answer = new Promise<{ ok: boolean; text: string }>((resolve, reject) => {
       const timer = setTimeout(
-        () => reject(new Refusal('unavailable', `the server process playing this game did not answer within ${this.relay.timeoutMs / 1000} s`)),
+        () =>
+          reject(new Refusal('unavailable', `the server process playing this game did not answer within ${this.relay.timeoutMs / 1000} s`)),
         this.relay.timeoutMs,
       );
       this.helloWait = {
