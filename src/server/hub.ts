@@ -87,6 +87,9 @@ export class Elsewhere extends Error {
   }
 }
 
+/** Games a cluster process loads at once when it takes games over. */
+const REBUILD_PARALLEL = 8;
+
 /** Defaults of the eviction settings (SECURITY.md lists them with their environment variables). */
 export const EVICT_FINISHED_MS = 30_000;
 export const EVICT_IDLE_MS = 10 * 60_000;
@@ -175,30 +178,38 @@ export class Hub {
   }
 
   /** Rebuilds every unfinished game by replaying its log; a game that fails its hash check is reported and left out. */
-  async rebuildAll(): Promise<{ loaded: number; failed: string[] }> {
+  async rebuildAll(share?: (id: string) => boolean): Promise<{ loaded: number; failed: string[] }> {
     const failed: string[] = [];
     let loaded = 0;
     let ids = await this.store.activeGameIds();
+    if (share) ids = ids.filter(share);
     // In a cluster, only the games without a live owner (claimed in one statement), and this process's own.
-    if (this.cluster) ids = await this.cluster.claimMany(ids);
-    for (const id of ids) {
-      if (this.live.has(id)) continue;
+    const cluster = this.cluster;
+    if (cluster) ids = (await cluster.claimMany(ids)).filter((id) => !this.live.has(id));
+    const load = async (id: string): Promise<void> => {
       try {
-        if (await this.get(id)) loaded++;
+        if (await this.get(id, cluster !== null)) loaded++;
       } catch (e) {
         // Taken by another process meanwhile: it plays the game.
-        if (e instanceof Elsewhere) continue;
+        if (e instanceof Elsewhere) return;
         failed.push(e instanceof Error ? e.message : String(e));
       }
-    }
+    };
+    // A takeover loads several games at once, so that one's reads overlap another's replay.
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < ids.length) await load(ids[next++]!);
+    };
+    await Promise.all(Array.from({ length: cluster ? REBUILD_PARALLEL : 1 }, worker));
     return { loaded, failed };
   }
 
   /**
    * The live game, loaded from the store on first use; null when there is no such game. In a
-   * cluster a game is loaded only by the process that wins its claim: elsewhere this throws Elsewhere.
+   * cluster a game is loaded only by the process that wins its claim (`claimed`: won already):
+   * elsewhere this throws Elsewhere.
    */
-  get(id: string): Promise<LiveGame | null> {
+  get(id: string, claimed = false): Promise<LiveGame | null> {
     const g = this.live.get(id);
     if (g) return Promise.resolve(g);
     const broken = this.broken.get(id);
@@ -208,7 +219,7 @@ export class Hub {
       p = (async () => {
         const generation = this.generation;
         const cluster = this.cluster;
-        if (cluster) {
+        if (cluster && !claimed) {
           const owner = await cluster.claim(id);
           if (owner === null)
             throw new Refusal('unavailable', 'this server process has lost its database connection for a moment; try again');

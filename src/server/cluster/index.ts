@@ -38,6 +38,9 @@ export class Cluster implements HubCluster {
   private ops: Record<string, Operation> = {};
   private started = false;
   private closed = false;
+  /** A takeover pass is running; `adoptWhy` holds the reasons for one more. */
+  private adopting = false;
+  private readonly adoptWhy: string[] = [];
 
   constructor(
     private readonly hub: Hub,
@@ -179,33 +182,47 @@ export class Cluster implements HubCluster {
   }
 
   /**
-   * Claims and loads every game without a live owner. One pass at a time: reasons that arrive
-   * during a pass (several nodes dying at once) make one more pass after it.
+   * Claims and loads every game without a live owner. The survivors of a death split its games:
+   * each first takes the share that hashes to its place among the live nodes, then, a moment
+   * later, whatever no one took (a survivor that died too). One pass at a time: reasons that
+   * arrive during a pass (several nodes dying at once) make one more pass after it.
    */
   private adopt(why: string): void {
     if (this.closed) return;
     this.adoptWhy.push(why);
     if (this.adopting) return;
     this.adopting = true;
-    const why1 = this.adoptWhy.splice(0).join(', ');
+    const reason = this.adoptWhy.splice(0).join(', ');
     const t0 = Date.now();
-    this.hub
-      .rebuildAll()
+    const pass = async (): Promise<number> => {
+      const alive = await this.owners.alive();
+      const k = alive.length;
+      const i = alive.indexOf(this.node.id);
+      let loaded = 0;
+      const run = async (share?: (id: string) => boolean) => {
+        const r = await this.hub.rebuildAll(share);
+        for (const f of r.failed) console.error(`cluster: ${f}`);
+        loaded += r.loaded;
+      };
+      if (k > 1 && i >= 0) {
+        await run((id) => shareOf(id, k) === i);
+        await new Promise((r) => setTimeout(r, ADOPT_REST_AFTER_MS));
+      }
+      if (!this.closed) await run();
+      return loaded;
+    };
+    pass()
       .then(
-        ({ loaded, failed }) => {
-          for (const f of failed) console.error(`cluster: ${f}`);
-          if (loaded > 0)
-            console.error(`cluster: node ${this.node.id} (${why1}): took over ${loaded} game(s), loaded in ${Date.now() - t0} ms`);
+        (loaded) => {
+          if (loaded > 0) console.error(`cluster: node ${this.node.id} (${reason}): took over ${loaded} game(s) in ${Date.now() - t0} ms`);
         },
-        (e: unknown) => console.error(`cluster: node ${this.node.id}: taking games over failed (${why1}): ${(e as Error).message}`),
+        (e: unknown) => console.error(`cluster: node ${this.node.id}: taking games over failed (${reason}): ${(e as Error).message}`),
       )
       .finally(() => {
         this.adopting = false;
         if (this.adoptWhy.length > 0) this.adopt(this.adoptWhy.splice(0).join(', '));
       });
   }
-  private adopting = false;
-  private readonly adoptWhy: string[] = [];
 
   /** The server is closing: nothing more is taken over (the games stop next, then `close`). */
   stopping(): void {
@@ -225,6 +242,16 @@ export class Cluster implements HubCluster {
     this.node.simulateCrash();
     this.bus.simulateCrash();
   }
+}
+
+/** After taking its share of a dead node's games, how long a survivor waits before taking whatever is left. */
+const ADOPT_REST_AFTER_MS = 1000;
+
+/** A game's share among k nodes (FNV-1a of its id). */
+function shareOf(id: string, k: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % k;
 }
 
 export async function startCluster(hub: Hub, opts: ClusterOptions): Promise<Cluster> {

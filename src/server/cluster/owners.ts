@@ -56,6 +56,12 @@ export class Owners {
     return r.rows.map((x) => x.game_id);
   }
 
+  /** The ids of the nodes alive now, in order. */
+  async alive(): Promise<string[]> {
+    const r = await this.db.pool.query<{ id: string }>(`WITH ${this.db.aliveCte()} SELECT id FROM alive ORDER BY id`);
+    return r.rows.map((x) => x.id);
+  }
+
   /** Removes a dead node's row (unless it is alive again): its games are claimed by whoever needs them. */
   async forget(node: string): Promise<void> {
     await this.db.pool.query(
