@@ -149,6 +149,15 @@ export class Cluster implements HubCluster {
   }
 
   private onMessage(text: string): void {
+    try {
+      this.dispatch(text);
+    } catch (e) {
+      // The bus is trusted, so this is a bug (or a foreign publisher on our channels): logged, not fatal.
+      console.error(`cluster: a bus message could not be handled (${(e as Error).message}): ${text.slice(0, 200)}`);
+    }
+  }
+
+  private dispatch(text: string): void {
     const { kind, a, rest } = parse(text);
     switch (kind) {
       case 'j':

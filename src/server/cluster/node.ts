@@ -29,6 +29,8 @@ export class NodeLiveness {
   private closing = false;
   private retryMs = RETRY_FIRST_MS;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Registering again has failed since the last loss (logged once). */
+  private failing = false;
   /** Other nodes being watched: their watch connection. */
   private readonly watches = new Map<string, pg.Client>();
 
@@ -98,9 +100,14 @@ export class NodeLiveness {
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
       this.register().then(
-        () => console.error(`cluster: node ${this.id} is registered again`),
+        () => {
+          this.failing = false;
+          console.error(`cluster: node ${this.id} is registered again: it plays games again`);
+        },
         (e: unknown) => {
-          console.error(`cluster: node ${this.id} could not register again (${(e as Error).message}); retrying`);
+          // Said once per outage, not at every attempt.
+          if (!this.failing) console.error(`cluster: node ${this.id} cannot register yet (${(e as Error).message}); retrying until it can`);
+          this.failing = true;
           this.retry();
         },
       );
