@@ -45,7 +45,8 @@ export class Bus {
       lazyConnect: true,
     };
     this.sub = new Redis(opts.url, { ...common, autoResubscribe: false });
-    this.pub = new Redis(opts.url, { ...common, enableOfflineQueue: false });
+    // Auto-pipelining: the publishes of one turn (a move's messages to every edge) leave in one write.
+    this.pub = new Redis(opts.url, { ...common, enableOfflineQueue: false, enableAutoPipelining: true });
     this.sub.on('messageBuffer', (_channel: Buffer, data: Buffer) => this.on.message(data.toString('utf8')));
     this.sub.on('ready', () => {
       this.sub.subscribe(this.channel(me), this.everyone).then(
