@@ -324,4 +324,25 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
     for (const x of [a, b]) await x.stop();
     nodes.length = 0;
   });
+
+  test('a bus blip at one process only: the owner forgets the sockets that process relayed, so presence stays true', async () => {
+    const [a, b] = [await startNode(), await startNode()];
+    const id = await createGame(a.base, { seats: [{ kind: 'human' }, { kind: 'human' }], seed: 'cluster-7' });
+    const t1 = await joinSeat(a.base, id, 1);
+    const relayed = await b.client();
+    await hello(relayed, id, t1);
+    const g = (await a.hub.get(id))!;
+    assert.ok(g.present(1));
+    const closed = relayed.closed(10_000);
+    b.cluster.bus.blip();
+    assert.equal(await closed, 1013);
+    await until(() => b.cluster.bus.up, 'B to be subscribed again');
+    // A never saw Redis go, yet it learns from B that B's sockets are gone.
+    await until(() => !g.present(1), 'seat 1 to show as away at the owner', 5000);
+    const again = await b.client();
+    await hello(again, id, t1);
+    await until(() => g.present(1), 'seat 1 back');
+    for (const x of [a, b]) await x.stop();
+    nodes.length = 0;
+  });
 });

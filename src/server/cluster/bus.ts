@@ -143,6 +143,11 @@ export class Bus {
     this.pub.disconnect();
   }
 
+  /** Tests: this process's subscription drops and comes back by itself (a network blip on one side only). */
+  blip(): void {
+    this.sub.disconnect(true);
+  }
+
   /** Tests: Redis connections dropped as a crash would. */
   simulateCrash(): void {
     this.closing = true;

@@ -59,6 +59,8 @@ export class Cluster implements HubCluster {
       up: () => {
         if (!this.started) return;
         console.error(`cluster: node ${this.node.id}: the message bus (Redis) is back; relaying again`);
+        // What this node relayed while the bus was down is gone: the others forget their side of it.
+        void this.bus.broadcast(`b\n${this.node.id}`);
         void this.bus.broadcast(`j\n${this.node.id}`);
       },
       down: (why) => {
@@ -162,6 +164,9 @@ export class Cluster implements HubCluster {
     switch (kind) {
       case 'j':
         if (a !== this.node.id) this.node.watch(a);
+        return;
+      case 'b':
+        if (a !== this.node.id) this.relay.nodeReset(a);
         return;
       case 'q':
         void this.rpc.onRequest(a, rest);

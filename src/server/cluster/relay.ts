@@ -61,6 +61,11 @@ export class EdgeLink {
     return answer;
   }
 
+  /** Whether a hello waits for its answer. */
+  get waiting(): boolean {
+    return this.helloWait !== null;
+  }
+
   answered(ok: boolean, text: string): void {
     const w = this.helloWait;
     this.helloWait = null;
@@ -226,10 +231,15 @@ export class Relay {
   onMessage(kind: string, a: string, rest: string): void {
     switch (kind) {
       case 'm': {
+        const msg = JSON.parse(rest) as Forwarded;
         let r = this.remotes.get(a);
+        if (!r && msg.type !== 'hello') {
+          // A socket this process has forgotten (its bus was down meanwhile): its client says hello again.
+          this.out(nodeOf(a), 'x', a, 'unavailable\nthis connection to the game was lost; say hello again');
+          return;
+        }
         if (!r) this.remotes.set(a, (r = new RemoteSubscriber(this, a, nodeOf(a))));
         const sub = r;
-        const msg = JSON.parse(rest) as Forwarded;
         sub.inbox = sub.inbox.then(() => sub.handle(msg)).catch((e: unknown) => console.error(e));
         return;
       }
@@ -269,6 +279,22 @@ export class Relay {
     const why = 'the server process playing this game stopped; say hello again (any process will do)';
     for (const link of [...this.links.values()]) {
       if (link.owner !== node) continue;
+      link.end(new Refusal('unavailable', why));
+      link.socket.close('unavailable', why);
+    }
+    for (const r of [...this.remotes.values()]) if (r.edge === node) r.leave();
+  }
+
+  /**
+   * Another node's bus was down: it closed the sockets it relayed and forgot the ones relayed to it.
+   * This node does the same with what it shares with that node, so that no seat shows as present
+   * for a socket that is gone, and no socket is relayed to a subscriber that is gone.
+   */
+  nodeReset(node: string): void {
+    const why = 'the connection to the server process playing this game was lost; say hello again';
+    for (const link of [...this.links.values()]) {
+      // A hello still waiting was sent after that node's `b` (which it publishes before answering any).
+      if (link.owner !== node || link.waiting) continue;
       link.end(new Refusal('unavailable', why));
       link.socket.close('unavailable', why);
     }

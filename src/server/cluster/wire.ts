@@ -12,6 +12,7 @@
  *   r <reqId> <JSON>                      its answer
  * To every node:
  *   j <node>                              a node (re)joined: watch it
+ *   b <node>                              a node's bus was down: forget the sockets shared with it
  * Connection and request ids are `<node>.<n>`, so the answer's channel is read from the id.
  */
 
