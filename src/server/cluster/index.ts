@@ -41,6 +41,8 @@ export class Cluster implements HubCluster {
   /** A takeover pass is running; `adoptWhy` holds the reasons for one more. */
   private adopting = false;
   private readonly adoptWhy: string[] = [];
+  /** Releases under way, by game: a claim of the same game waits for its release. */
+  private readonly releasing = new Map<string, Promise<void>>();
 
   constructor(
     private readonly hub: Hub,
@@ -97,18 +99,27 @@ export class Cluster implements HubCluster {
   // HubCluster
 
   async claim(id: string): Promise<string | null> {
+    // A release of this game still under way would delete the row this claim keeps: it goes first.
+    await this.releasing.get(id);
     const owner = await this.owners.claim(id);
     // A node we relay to or ask must be watched, so that its death is seen at once.
     if (owner !== null && owner !== this.node.id) this.node.watch(owner);
     return owner;
   }
 
-  claimMany(ids: readonly string[]): Promise<string[]> {
+  async claimMany(ids: readonly string[]): Promise<string[]> {
+    await Promise.all(this.releasing.values());
     return this.owners.claimMany(ids);
   }
 
   release(id: string): void {
-    this.owners.release(id).catch((e: unknown) => console.error(`cluster: releasing game ${id} failed: ${(e as Error).message}`));
+    const p = this.owners
+      .release(id)
+      .catch((e: unknown) => console.error(`cluster: releasing game ${id} failed: ${(e as Error).message}`))
+      .finally(() => {
+        if (this.releasing.get(id) === p) this.releasing.delete(id);
+      });
+    this.releasing.set(id, p);
   }
 
   get canOwn(): boolean {
