@@ -180,6 +180,9 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
       await hub.handToBot(id, b.seat, b.token, b.bot);
       return hub.summary(id);
     },
+    /** What the lobby shows of each game of `ids` this process plays (`id` unused). */
+    listings: async (_id: string, ids: unknown) =>
+      Object.fromEntries((ids as string[]).flatMap((g) => (hub.liveListing(g) ? [[g, hub.liveListing(g)]] : []))),
     record: async (id: string) => {
       const g = await hub.mustGet(id);
       if (g.status === 'active') throw new Refusal('game_over', 'the record is published when the game is over');
@@ -192,16 +195,17 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
 
   // Only games their creators opened to anyone: a friends game is found through its links alone.
   // Each with its seats and who is to act when the game is in memory (a game out of it is idle).
-  app.get(
-    '/api/games',
-    async () =>
-      ({
-        games: (await store.listGames({ status: 'active', listed: true, limit: LISTED_GAMES })).map((g) => ({
-          ...g,
-          ...(hub.liveListing(g.id) as Pick<GameListing, 'players' | 'toAct'> | null),
-        })),
-      }) satisfies OpenGames,
-  );
+  app.get('/api/games', async () => {
+    const games = await store.listGames({ status: 'active', listed: true, limit: LISTED_GAMES });
+    // In a cluster, the games played by other processes are described by them (one request each).
+    const elsewhere = cluster ? await cluster.listings(games.map((g) => g.id).filter((id) => !hub.isLive(id))) : new Map();
+    return {
+      games: games.map((g) => ({
+        ...g,
+        ...((hub.liveListing(g.id) ?? elsewhere.get(g.id) ?? null) as Pick<GameListing, 'players' | 'toAct'> | null),
+      })),
+    } satisfies OpenGames;
+  });
 
   app.post(
     '/api/games',

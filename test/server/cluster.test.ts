@@ -230,6 +230,10 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
     const h = await http<{ seats: { bot: string | null }[] }>(b.base, 'POST', `/api/games/${id}/seats/0/bot`, { token: t1 });
     assert.equal(h.status, 200, JSON.stringify(h.json));
     assert.equal(h.json.seats[0]!.bot, 'greedy');
+    // The lobby at B describes an open game played by A (its seats, who is to act).
+    const open = await createGame(a.base, { seats: [{ kind: 'human' }, { kind: 'bot', bot: 'greedy' }], seed: 'cluster-3b', open: true });
+    const list = await http<{ games: { id: string; players?: unknown[] }[] }>(b.base, 'GET', '/api/games');
+    assert.equal(list.json.games.find((x) => x.id === open)?.players?.length, 2, JSON.stringify(list.json));
     for (const n of [a, b]) await n.stop();
     nodes.length = 0;
   });

@@ -155,6 +155,33 @@ export class Cluster implements HubCluster {
     throw new Refusal('unavailable', 'the game keeps moving between server processes; try again');
   }
 
+  /**
+   * What the lobby shows of games played by other processes (seats, who is to act): one request
+   * per owning process, at once; a process that does not answer leaves its games undescribed.
+   */
+  async listings(ids: readonly string[]): Promise<Map<string, unknown>> {
+    const out = new Map<string, unknown>();
+    if (ids.length === 0 || !this.bus.up) return out;
+    const byNode = new Map<string, string[]>();
+    for (const [game, node] of await this.owners.ownersOf(ids)) {
+      if (node === this.node.id) continue;
+      const list = byNode.get(node);
+      if (list) list.push(game);
+      else byNode.set(node, [game]);
+    }
+    await Promise.all(
+      [...byNode].map(async ([node, games]) => {
+        try {
+          const got = (await this.rpc.call(node, { op: 'listings', id: '', args: games })) as Record<string, unknown>;
+          for (const [g, v] of Object.entries(got)) out.set(g, v);
+        } catch {
+          // Undescribed: the lobby shows such a game as idle.
+        }
+      }),
+    );
+    return out;
+  }
+
   private async runHere(req: RpcRequest): Promise<unknown> {
     const fn = this.ops[req.op];
     if (!fn) throw new InvalidInput(`no operation ${req.op}`);

@@ -70,6 +70,15 @@ export class Owners {
     );
   }
 
+  /** The owner of each game of `ids` that has one. */
+  async ownersOf(ids: readonly string[]): Promise<[string, string][]> {
+    const r = await this.db.pool.query<{ game_id: string; node: string }>(
+      `SELECT game_id, node FROM ${this.db.p}cluster_owners WHERE game_id = ANY($1::text[])`,
+      [ids],
+    );
+    return r.rows.map((x) => [x.game_id, x.node]);
+  }
+
   /** Gives the game up (evicted from memory): the next node to need it claims it. */
   async release(game: string): Promise<void> {
     await this.db.pool.query(`DELETE FROM ${this.db.p}cluster_owners WHERE game_id = $1 AND node = $2`, [game, this.me]);
