@@ -190,6 +190,8 @@ export interface ClusterOptions {
   readonly botDelayMs?: number;
   /** More environment for every process. */
   readonly env?: Record<string, string>;
+  /** The PostgreSQL schema's name is this and random hex (default test_cluster_). */
+  readonly schemaPrefix?: string;
 }
 
 /** Limits out of the way, as in bench/server.ts. */
@@ -212,7 +214,7 @@ export class Cluster {
   ) {}
 
   static async start(opts: ClusterOptions = {}): Promise<Cluster> {
-    const schema = `test_cluster_${randomBytes(6).toString('hex')}`;
+    const schema = `${opts.schemaPrefix ?? 'test_cluster_'}${randomBytes(6).toString('hex')}`;
     const redis = await RedisProcess.start();
     const env = {
       HOST: '127.0.0.1',
