@@ -26,6 +26,7 @@ import { checkJsonShape } from '../core/json-shape.js';
 import { Connection, DEFAULT_MAX_BUFFERED_BYTES } from './connection.js';
 import { LiveGamesPerAddress, PerAddressCount, addressKey, originAllowed, parseOrigins, type TrustProxy } from './limits.js';
 import type { Store } from './store.js';
+import type { ClusterOptions } from './cluster/index.js';
 
 export interface ServerOptions extends HubOptions {
   /** HTTP requests per minute per client address (other than /health, game creation and WebSocket upgrades). */
@@ -53,6 +54,11 @@ export interface ServerOptions extends HubOptions {
    * closed, so a player gone without a word shows as away within two beats (default HEARTBEAT_MS).
    */
   readonly heartbeatMs?: number;
+  /**
+   * Cluster mode (REDIS_URL): this process is one of several on one PostgreSQL database; the
+   * cluster code is loaded only then.
+   */
+  readonly cluster?: ClusterOptions;
 }
 
 /** Heartbeat period: a silent drop is seen within 2–4 s, well inside the 5 s presence promises. */
@@ -104,6 +110,7 @@ const seatParam = z.object({ id: z.string().min(1).max(64), seat: z.coerce.numbe
 /** Builds the HTTP + WebSocket server on a store; `listen` is the caller's. */
 export async function buildServer(store: Store, opts: ServerOptions = {}): Promise<{ app: FastifyInstance; hub: Hub }> {
   const hub = new Hub(store, opts);
+  const cluster = opts.cluster ? await (await import('./cluster/index.js')).startCluster(hub, opts.cluster) : null;
   const limits = limitsOf(opts);
   const allowedOrigins = parseOrigins(opts.allowedOrigins ?? []);
   const app = Fastify({ bodyLimit: 16 * 1024, logger: false, return503OnClosing: true, trustProxy: opts.trustProxy ?? false });
@@ -125,7 +132,16 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
 
   app.setErrorHandler((err: unknown, _req, reply) => {
     if (err instanceof Refusal) {
-      const status = err.code === 'no_game' ? 404 : err.code === 'bad_token' ? 403 : err.code === 'corrupt' ? 500 : 409;
+      const status =
+        err.code === 'no_game'
+          ? 404
+          : err.code === 'bad_token'
+            ? 403
+            : err.code === 'corrupt'
+              ? 500
+              : err.code === 'unavailable'
+                ? 503
+                : 409;
       return void reply.code(status).send(refusal(err.code, err.message));
     }
     if (err instanceof InvalidInput) return void reply.code(400).send(refusal('bad_message', err.message));
@@ -149,7 +165,30 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
     if (req.body !== undefined && req.body !== null) checkJsonShape(req.body, JSON_LIMITS, 'the request body');
   });
 
-  app.get('/health', { config: { rateLimit: false } }, async () => ({ ok: true }));
+  app.get('/health', { config: { rateLimit: false } }, async () => (cluster ? { ok: true, node: cluster.id } : { ok: true }));
+
+  // The operations on one live game: in a cluster, run by the process playing it (over the bus when
+  // that is another one).
+  const ops = {
+    summary: (id: string) => hub.summary(id),
+    join: (id: string, a: unknown) => {
+      const b = a as JoinSeat;
+      return hub.join(id, b.seat, b.name, b.key);
+    },
+    handToBot: async (id: string, a: unknown) => {
+      const b = a as { seat: number } & HandToBot;
+      await hub.handToBot(id, b.seat, b.token, b.bot);
+      return hub.summary(id);
+    },
+    record: async (id: string) => {
+      const g = await hub.mustGet(id);
+      if (g.status === 'active') throw new Refusal('game_over', 'the record is published when the game is over');
+      return g.match.record satisfies RecordAnswer;
+    },
+  };
+  cluster?.setOperations(ops);
+  const atOwner = (op: keyof typeof ops, id: string, args: unknown = null): Promise<unknown> =>
+    cluster ? cluster.atOwner(op, id, args) : ops[op](id, args);
 
   // Only games their creators opened to anyone: a friends game is found through its links alone.
   // Each with its seats and who is to act when the game is in memory (a game out of it is idle).
@@ -192,27 +231,22 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
     },
   );
 
-  app.get('/api/games/:id', async (req) => hub.summary(gameIdParam.parse(req.params).id));
+  app.get('/api/games/:id', async (req) => atOwner('summary', gameIdParam.parse(req.params).id));
 
   app.post('/api/games/:id/join', async (req) => {
     const { id } = gameIdParam.parse(req.params);
     const body = JoinSeat.parse(req.body);
-    return (await hub.join(id, body.seat, body.name, body.key)) satisfies JoinAnswer;
+    return (await atOwner('join', id, body)) as JoinAnswer;
   });
 
   app.post('/api/games/:id/seats/:seat/bot', async (req) => {
     const { id, seat } = seatParam.parse(req.params);
     const body = HandToBot.parse(req.body);
-    await hub.handToBot(id, seat, body.token, body.bot);
-    return hub.summary(id);
+    return atOwner('handToBot', id, { ...body, seat });
   });
 
   /** The full record (with the seed) only once the game is over: the seed decides every hidden tile. */
-  app.get('/api/games/:id/record', async (req, reply) => {
-    const g = await hub.mustGet(gameIdParam.parse(req.params).id);
-    if (g.status === 'active') return reply.code(409).send(refusal('game_over', 'the record is published when the game is over'));
-    return g.match.record satisfies RecordAnswer;
-  });
+  app.get('/api/games/:id/record', async (req) => atOwner('record', gameIdParam.parse(req.params).id));
 
   const webRoot = opts.webRoot && existsSync(join(opts.webRoot, 'index.html')) ? opts.webRoot : null;
   if (webRoot) {
@@ -278,7 +312,10 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
 
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
+    cluster?.stopping();
+    // Games stop first; then the cluster's connections end, and other processes take the games over.
     await hub.close();
+    await cluster?.close();
   });
   return { app, hub };
 }

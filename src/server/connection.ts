@@ -1,7 +1,7 @@
 import type { WebSocket } from 'ws';
 import type { Seat } from '../core/game.js';
 import { InvalidInput } from '../core/errors.js';
-import type { Hub } from './hub.js';
+import { Elsewhere, type Hub, type RelayLink } from './hub.js';
 import { Refusal, type LiveGame, type Subscriber } from './live-game.js';
 import { checkJsonShape } from '../core/json-shape.js';
 import {
@@ -34,6 +34,8 @@ const SLOW_READER_GRACE_MS = 1000;
 export class Connection implements Subscriber {
   seat: Seat | null = null;
   private game: LiveGame | null = null;
+  /** Cluster mode: the relay to the process playing this socket's game, when another one does. */
+  private link: RelayLink | null = null;
   private tokens: number;
   private last = Date.now();
   private strikes = 0;
@@ -104,7 +106,7 @@ export class Connection implements Subscriber {
   close(code: ErrorCode, message: string): void {
     this.error(code, message);
     this.leave();
-    this.socket.close(CloseCode.seatTaken, code);
+    this.socket.close(code === 'unavailable' ? CloseCode.tryAgain : CloseCode.seatTaken, code);
   }
 
   private rateLimited(): void {
@@ -155,24 +157,25 @@ export class Connection implements Subscriber {
         case 'hello':
           // Hellos queued behind a costly welcome find the budget spent by it.
           if (this.tokens < 0) return this.rateLimited();
-          return await this.hello(msg.game, msg.token, msg.since, msg.at);
+          return await this.hello(msg);
         case 'choice': {
+          if (this.link) return await this.link.forward(msg);
           const { game, seat } = this.player();
           const index = await game.submit(seat, msg.choice, msg.index);
           return this.send({ type: 'ack', index, ...(msg.id !== undefined ? { id: msg.id } : {}) });
         }
         case 'undo': {
+          if (this.link) return await this.link.forward(msg);
           const { game, seat } = this.player();
           const moves = await game.undo(seat);
           return this.send({ type: 'ack', undone: true, moves, ...(msg.id !== undefined ? { id: msg.id } : {}) });
         }
       }
     } catch (e) {
-      const id = 'id' in msg ? msg.id : undefined;
-      if (e instanceof Refusal) return this.error(e.code, e.message, id);
-      if (e instanceof InvalidInput) return this.error('bad_message', e.message, id);
-      console.error(e);
-      return this.error('internal', 'the server could not handle this message; nothing was changed', id);
+      const { code, message } = errorOf(e);
+      // A hello the cluster cannot serve now: the client is told, and its socket closed so that it tries again.
+      if (code === 'unavailable' && (msg.type === 'hello' || this.link)) return this.close(code, message);
+      return this.error(code, message, 'id' in msg ? msg.id : undefined);
     }
   }
 
@@ -182,11 +185,18 @@ export class Connection implements Subscriber {
     return { game: this.game, seat: this.seat };
   }
 
-  private async hello(id: string, token: string | undefined, since?: number, at?: number): Promise<void> {
+  private async hello(msg: Extract<ClientMessage, { type: 'hello' }>): Promise<void> {
+    const { game: id, token, since, at } = msg;
     await this.hub.turns.next();
-    let g = await this.hub.get(id);
-    // Evicted between lookup and now: the next lookup loads it afresh from the store.
-    if (g?.closed) g = await this.hub.get(id);
+    let g: LiveGame | null;
+    try {
+      g = await this.hub.get(id);
+      // Evicted between lookup and now: the next lookup loads it afresh from the store.
+      if (g?.closed) g = await this.hub.get(id);
+    } catch (e) {
+      if (e instanceof Elsewhere && this.hub.cluster) return this.helloElsewhere(msg, e.node);
+      throw e;
+    }
     if (!g) throw new Refusal('no_game', `no game "${id}"`);
     // Closed while the game was loading: subscribing now would show the seat as connected forever.
     if (this.socket.readyState !== this.socket.OPEN) return;
@@ -204,12 +214,39 @@ export class Connection implements Subscriber {
     this.tokens -= Math.floor(text.length / WELCOME_BYTES_PER_MESSAGE);
   }
 
+  /** Cluster mode: the game is played by process `node`; this socket is relayed to it. */
+  private async helloElsewhere(msg: Extract<ClientMessage, { type: 'hello' }>, node: string): Promise<void> {
+    if (this.socket.readyState !== this.socket.OPEN) return;
+    this.leave();
+    const link = this.hub.cluster!.relayTo(this, node);
+    this.link = link;
+    const { ok, text } = await link.hello(msg);
+    if (this.link !== link) return;
+    if (!ok) {
+      this.link = null;
+      link.close();
+    }
+    this.sendText(text);
+    this.tokens -= Math.floor(text.length / WELCOME_BYTES_PER_MESSAGE);
+  }
+
   private leave(): void {
+    const link = this.link;
+    this.link = null;
+    link?.close();
     const g = this.game;
     if (!g) return;
     this.game = null;
     g.unsubscribe(this);
   }
+}
+
+/** What a client is told of a failure: a refusal's own code and words, else that nothing was changed. */
+export function errorOf(e: unknown): { code: ErrorCode; message: string } {
+  if (e instanceof Refusal) return { code: e.code, message: e.message };
+  if (e instanceof InvalidInput) return { code: 'bad_message', message: e.message };
+  console.error(e);
+  return { code: 'internal', message: 'the server could not handle this message; nothing was changed' };
 }
 
 function idOf(raw: unknown): string | undefined {

@@ -8,9 +8,9 @@ import { botFromSpec, type Bot, type BotLimits } from '../bots/index.js';
 import { MAX_THINK_MS } from '../bots/limits.js';
 import { GAMES } from '../games/index.js';
 import { BotPool } from './bot-pool.js';
-import { DEFAULT_AWAY_MS, LiveGame, Refusal, type BotRules, type GameSettings } from './live-game.js';
-import type { CreateGame } from './protocol.js';
-import type { SeatConfig, Store } from './store.js';
+import { DEFAULT_AWAY_MS, LiveGame, Refusal, type BotRules, type GameSettings, type Subscriber } from './live-game.js';
+import type { ClientMessage, CreateGame } from './protocol.js';
+import { StoreConflict, type SeatConfig, type Store } from './store.js';
 import { hashToken, newGameId, newInviteKey, newToken, tokenMatches } from './tokens.js';
 import { Turns } from './turns.js';
 
@@ -50,6 +50,43 @@ export interface HubOptions {
   readonly seedPolicy?: 'solo' | 'any';
 }
 
+/**
+ * What the Hub needs of cluster mode (cluster/index.ts): which process plays each game. Without
+ * it (a single process) every game is played here.
+ */
+export interface HubCluster {
+  /** This process's node id. */
+  readonly id: string;
+  /** Claims the game unless a live process owns it; the owner's id, or null when this process cannot own games now. */
+  claim(id: string): Promise<string | null>;
+  /** Claims every game of `ids` without a live owner (this process's own kept); the ids won. */
+  claimMany(ids: readonly string[]): Promise<string[]>;
+  /** Gives up a game this process no longer holds in memory. */
+  release(id: string): void;
+  /** Starts relaying a socket of this process to the game's owner `node`. */
+  relayTo(socket: Pick<Subscriber, 'sendText' | 'close'>, node: string): RelayLink;
+}
+
+/** A socket's relay to the process that plays its game (cluster mode). */
+export interface RelayLink {
+  /** Says hello at the owner: its answer (a welcome when `ok`, else an error), as text. */
+  hello(msg: Extract<ClientMessage, { type: 'hello' }>): Promise<{ ok: boolean; text: string }>;
+  /** Sends a choice or an undo on; its answer comes back through the socket's sendText. */
+  forward(msg: Extract<ClientMessage, { type: 'choice' | 'undo' }>): Promise<void>;
+  /** The socket closed or said hello elsewhere. */
+  close(): void;
+}
+
+/** The game is played by another process (cluster mode): its node id. */
+export class Elsewhere extends Error {
+  constructor(
+    readonly game: string,
+    readonly node: string,
+  ) {
+    super(`game ${game} is played by server process ${node}`);
+  }
+}
+
 /** Defaults of the eviction settings (SECURITY.md lists them with their environment variables). */
 export const EVICT_FINISHED_MS = 30_000;
 export const EVICT_IDLE_MS = 10 * 60_000;
@@ -68,6 +105,10 @@ export class Hub {
   /** Welcomes and creations take turns with the other work of this process. */
   readonly turns = new Turns();
   private readonly seedPolicy: 'solo' | 'any';
+  /** Cluster mode: set once by cluster/index.ts before the server listens. */
+  cluster: HubCluster | null = null;
+  /** Bumped when this process stops owning everything at once: loads begun before are dropped. */
+  private generation = 0;
 
   constructor(
     readonly store: Store,
@@ -108,26 +149,55 @@ export class Hub {
       if (!g.evictable(now, finishedMs, idleMs)) continue;
       g.close();
       this.live.delete(id);
+      this.cluster?.release(id);
       n++;
     }
     return n;
+  }
+
+  /**
+   * Stops playing a game at once, without giving it up: another process owns it now (its append
+   * met a move it did not know), or this process lost its database lock. Its connections, local
+   * and relayed, are closed with `unavailable`, so that their clients say hello again, to the owner.
+   */
+  disown(id: string, why: string): void {
+    const g = this.live.get(id);
+    if (!g) return;
+    this.live.delete(id);
+    g.close();
+    for (const sub of [...g.subscribers]) sub.close('unavailable', why);
+  }
+
+  /** Stops playing every game at once (the lock connection is gone): see `disown`. */
+  dropAll(why: string): void {
+    this.generation++;
+    for (const id of [...this.live.keys()]) this.disown(id, why);
   }
 
   /** Rebuilds every unfinished game by replaying its log; a game that fails its hash check is reported and left out. */
   async rebuildAll(): Promise<{ loaded: number; failed: string[] }> {
     const failed: string[] = [];
     let loaded = 0;
-    for (const id of await this.store.activeGameIds()) {
+    let ids = await this.store.activeGameIds();
+    // In a cluster, only the games without a live owner (claimed in one statement), and this process's own.
+    if (this.cluster) ids = await this.cluster.claimMany(ids);
+    for (const id of ids) {
+      if (this.live.has(id)) continue;
       try {
         if (await this.get(id)) loaded++;
       } catch (e) {
+        // Taken by another process meanwhile: it plays the game.
+        if (e instanceof Elsewhere) continue;
         failed.push(e instanceof Error ? e.message : String(e));
       }
     }
     return { loaded, failed };
   }
 
-  /** The live game, loaded from the store on first use; null when there is no such game. */
+  /**
+   * The live game, loaded from the store on first use; null when there is no such game. In a
+   * cluster a game is loaded only by the process that wins its claim: elsewhere this throws Elsewhere.
+   */
   get(id: string): Promise<LiveGame | null> {
     const g = this.live.get(id);
     if (g) return Promise.resolve(g);
@@ -136,18 +206,35 @@ export class Hub {
     let p = this.loading.get(id);
     if (!p) {
       p = (async () => {
+        const generation = this.generation;
+        const cluster = this.cluster;
+        if (cluster) {
+          const owner = await cluster.claim(id);
+          if (owner === null)
+            throw new Refusal('unavailable', 'this server process has lost its database connection for a moment; try again');
+          if (owner !== cluster.id) throw new Elsewhere(id, owner);
+        }
         const stored = await this.store.getGame(id);
-        if (!stored) return null;
+        if (!stored) {
+          cluster?.release(id);
+          return null;
+        }
         const game = GAMES.get(stored.game);
         let lg: LiveGame;
         try {
           if (!game) throw new Error(`game ${id} is of unknown kind "${stored.game}"`);
-          lg = LiveGame.load(this.store, game, stored);
+          lg = LiveGame.load(this.guarded(id), game, stored);
         } catch (e) {
           // A stored log that does not replay is left as it is and refused, not replayed again.
           const msg = `cannot rebuild from its stored log: ${e instanceof Error ? e.message : String(e)}`;
           this.broken.set(id, msg);
+          cluster?.release(id);
           throw new Refusal('corrupt', msg);
+        }
+        if (generation !== this.generation) {
+          // This process stopped owning games while this one was loading.
+          lg.close();
+          throw new Refusal('unavailable', 'this server process has lost its database connection for a moment; try again');
         }
         lg.pool = this.pool;
         lg.botRules = this.botRules;
@@ -160,6 +247,34 @@ export class Hub {
       this.loading.set(id, p);
     }
     return p;
+  }
+
+  /**
+   * The store as a game of this process writes to it. In a cluster, a write that meets a move it
+   * did not expect means that another process plays the game now: this one stops at once.
+   */
+  private guarded(id: string): Store {
+    if (!this.cluster) return this.store;
+    const store = this.store;
+    const conflict = (e: unknown): never => {
+      if (e instanceof StoreConflict) {
+        const why = 'this game is played by another server process now; say hello again';
+        console.error(`cluster: game ${id}: ${e.message}; another process plays it now, this one stops`);
+        this.disown(id, why);
+        throw new Refusal('unavailable', why);
+      }
+      throw e;
+    };
+    const appendMove: Store['appendMove'] = (...a) => store.appendMove(...a).catch(conflict);
+    const truncateMoves: Store['truncateMoves'] = (...a) => store.truncateMoves(...a).catch(conflict);
+    return new Proxy(store, {
+      get(t, k) {
+        if (k === 'appendMove') return appendMove;
+        if (k === 'truncateMoves') return truncateMoves;
+        const v: unknown = Reflect.get(t, k);
+        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(t) : v;
+      },
+    });
   }
 
   /** Creates a game; `invites` holds each human seat's key, which the store keeps only hashed. */

@@ -43,17 +43,38 @@ const limits = {
   allowedOrigins,
   trustProxy,
 };
+// Cluster mode: several processes on one PostgreSQL database, with Redis carrying messages between them.
+const redisUrl = process.env.REDIS_URL;
+const databaseUrl = process.env.DATABASE_URL;
+const cluster =
+  redisUrl !== undefined && redisUrl !== ''
+    ? {
+        redisUrl,
+        databaseUrl: databaseUrl ?? '',
+        ...(process.env.DATABASE_SCHEMA ? { schema: process.env.DATABASE_SCHEMA } : {}),
+      }
+    : undefined;
+if (cluster && !/^postgres(ql)?:\/\//.test(cluster.databaseUrl)) {
+  console.error(
+    'expedition: REDIS_URL is set (several processes, one service), which needs the games in PostgreSQL: set DATABASE_URL=postgres://… too (SQLite is one process\'s file)',
+  );
+  process.exit(2);
+}
 const store = await openStore();
 const { app, hub } = await buildServer(store, {
   // dist/src/server/main.js → dist/web, where `vite build` puts the client.
   webRoot: process.env.WEB_ROOT ?? fileURLToPath(new URL('../../web', import.meta.url)),
   ...(process.env.BOT_DELAY_MS !== undefined ? { botDelayMs: Number(process.env.BOT_DELAY_MS) } : {}),
   ...limits,
+  ...(cluster ? { cluster } : {}),
 });
 const { loaded, failed } = await hub.rebuildAll();
 for (const f of failed) console.error(`expedition: ${f}`);
 await app.listen({ port, host });
-console.log(`expedition server on http://localhost:${port} (${store.kind}; ${loaded} unfinished game${loaded === 1 ? '' : 's'} rebuilt)`);
+const node = hub.cluster ? `; cluster node ${hub.cluster.id}` : '';
+console.log(
+  `expedition server on http://localhost:${port} (${store.kind}${node}; ${loaded} unfinished game${loaded === 1 ? '' : 's'} rebuilt)`,
+);
 
 const stop = async () => {
   await app.close();

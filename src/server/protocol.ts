@@ -18,6 +18,11 @@ export const CloseCode = {
   slowReader: 4001,
   /** The seat was taken on another device with its link: this connection's token is revoked. */
   seatTaken: 4003,
+  /**
+   * (RFC 6455 "try again later") The game cannot be reached through this connection now: its
+   * process stopped, or the cluster's message bus is down. The client says hello again.
+   */
+  tryAgain: 1013,
 } as const;
 
 /**
@@ -161,6 +166,8 @@ export const ErrorCode = z.enum([
   'cannot_undo',
   'corrupt',
   'internal',
+  /** Cluster mode: the process playing the game cannot be reached now (HTTP 503); try again shortly. */
+  'unavailable',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -1,0 +1,220 @@
+/**
+ * Cluster mode (REDIS_URL set, on PostgreSQL): this process is one node of a service of several.
+ * Loaded only in that mode (dynamic import), so a single server never loads Redis or this code.
+ */
+import { InvalidInput } from '../../core/errors.js';
+import { Elsewhere, type Hub, type HubCluster } from '../hub.js';
+import { Refusal } from '../live-game.js';
+import { Bus } from './bus.js';
+import { ClusterDb } from './db.js';
+import { NodeLiveness } from './node.js';
+import { Owners } from './owners.js';
+import { EdgeLink, Relay, type RelayedSocket } from './relay.js';
+import { Moved, Rpc, type RpcRequest } from './rpc.js';
+import { parse } from './wire.js';
+
+export interface ClusterOptions {
+  readonly redisUrl: string;
+  /** PostgreSQL, the store's database. */
+  readonly databaseUrl: string;
+  /** The store's schema (DATABASE_SCHEMA). */
+  readonly schema?: string;
+  /** Prefix of the bus's channels (default from the schema: deployments on one Redis stay apart). */
+  readonly channelPrefix?: string;
+  /** How long an edge waits for the owner's answer to a hello or an HTTP operation (default 5 s). */
+  readonly timeoutMs?: number;
+}
+
+/** An HTTP operation that needs the live game, as run at its owner. */
+export type Operation = (id: string, args: unknown) => Promise<unknown>;
+
+export class Cluster implements HubCluster {
+  readonly db: ClusterDb;
+  readonly node: NodeLiveness;
+  readonly owners: Owners;
+  readonly bus: Bus;
+  readonly relay: Relay;
+  readonly rpc: Rpc;
+  private ops: Record<string, Operation> = {};
+  private started = false;
+  private closed = false;
+
+  constructor(
+    private readonly hub: Hub,
+    opts: ClusterOptions,
+  ) {
+    const timeoutMs = opts.timeoutMs ?? 5000;
+    this.db = new ClusterDb({ url: opts.databaseUrl, ...(opts.schema !== undefined ? { schema: opts.schema } : {}) });
+    this.node = new NodeLiveness(this.db, {
+      registered: () => this.onRegistered(),
+      lost: (why) => this.hub.dropAll(`this server process lost its database connection (${why}); say hello again`),
+      dead: (node) => this.onDead(node),
+    });
+    this.owners = new Owners(this.db, this.node.id);
+    this.bus = new Bus({ url: opts.redisUrl, prefix: opts.channelPrefix ?? `expedition:${opts.schema ?? 'public'}:` }, this.node.id, {
+      message: (text) => this.onMessage(text),
+      up: () => {
+        if (!this.started) return;
+        console.error(`cluster: node ${this.node.id}: the message bus (Redis) is back; relaying again`);
+        void this.bus.broadcast(`j\n${this.node.id}`);
+      },
+      down: (why) => {
+        if (this.closed) return;
+        console.error(`cluster: node ${this.node.id}: the message bus (Redis) is down (${why}); games played here go on, the others answer 'unavailable' until it is back`);
+        this.relay.busDown();
+        this.rpc.busDown();
+      },
+    });
+    this.relay = new Relay(this.bus, hub, this.node.id, timeoutMs);
+    this.rpc = new Rpc(this.bus, this.node.id, timeoutMs, (req) => this.runHere(req));
+  }
+
+  get id(): string {
+    return this.node.id;
+  }
+
+  async start(): Promise<void> {
+    await this.db.init();
+    await this.node.start();
+    if (!(await this.bus.start()))
+      console.error(`cluster: node ${this.node.id}: Redis does not answer yet; games of other processes are unavailable until it does`);
+    this.started = true;
+    await this.bus.broadcast(`j\n${this.node.id}`);
+  }
+
+  /** The operations HTTP routes run at a game's owner (app.ts's). */
+  setOperations(ops: Record<string, Operation>): void {
+    this.ops = ops;
+  }
+
+  // HubCluster
+
+  async claim(id: string): Promise<string | null> {
+    const owner = await this.owners.claim(id);
+    // A node we relay to or ask must be watched, so that its death is seen at once.
+    if (owner !== null && owner !== this.node.id) this.node.watch(owner);
+    return owner;
+  }
+
+  claimMany(ids: readonly string[]): Promise<string[]> {
+    return this.owners.claimMany(ids);
+  }
+
+  release(id: string): void {
+    this.owners.release(id).catch((e: unknown) => console.error(`cluster: releasing game ${id} failed: ${(e as Error).message}`));
+  }
+
+  get canOwn(): boolean {
+    return this.node.registered;
+  }
+
+  /** Starts relaying a socket to the game's owner. */
+  relayTo(socket: RelayedSocket, owner: string): EdgeLink {
+    return this.relay.open(socket, owner);
+  }
+
+  /**
+   * Runs an HTTP operation on game `id` here when this process owns it (or can claim it), else at
+   * its owner over the bus; a game that moved meanwhile is looked for once more.
+   */
+  async atOwner(op: string, id: string, args: unknown): Promise<unknown> {
+    const fn = this.ops[op];
+    if (!fn) throw new Error(`no operation ${op}`);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      let owner: string;
+      try {
+        return await fn(id, args);
+      } catch (e) {
+        if (!(e instanceof Elsewhere)) throw e;
+        owner = e.node;
+      }
+      try {
+        return await this.rpc.call(owner, { op, id, args });
+      } catch (e) {
+        if (!(e instanceof Moved)) throw e;
+      }
+    }
+    throw new Refusal('unavailable', 'the game keeps moving between server processes; try again');
+  }
+
+  private async runHere(req: RpcRequest): Promise<unknown> {
+    const fn = this.ops[req.op];
+    if (!fn) throw new InvalidInput(`no operation ${req.op}`);
+    return fn(req.id, req.args);
+  }
+
+  private onMessage(text: string): void {
+    const { kind, a, rest } = parse(text);
+    switch (kind) {
+      case 'j':
+        if (a !== this.node.id) this.node.watch(a);
+        return;
+      case 'q':
+        void this.rpc.onRequest(a, rest);
+        return;
+      case 'r':
+        this.rpc.onReply(a, rest);
+        return;
+      default:
+        this.relay.onMessage(kind, a, rest);
+    }
+  }
+
+  /** (Re)registered: tell the others, then take up this node's games and those whose owner is dead. */
+  private onRegistered(): void {
+    void this.bus.broadcast(`j\n${this.node.id}`);
+    if (!this.started) return;
+    this.adopt('registered again');
+  }
+
+  private onDead(node: string): void {
+    if (this.closed) return;
+    console.error(`cluster: node ${this.node.id}: node ${node} is gone; its sockets here are closed and its games taken over`);
+    this.relay.nodeDied(node);
+    this.rpc.nodeDied(node);
+    this.adopt(`node ${node} died`);
+  }
+
+  private adopt(why: string): void {
+    if (this.closed) return;
+    const t0 = Date.now();
+    this.hub.rebuildAll().then(
+      ({ loaded, failed }) => {
+        for (const f of failed) console.error(`cluster: ${f}`);
+        if (loaded > 0) console.error(`cluster: node ${this.node.id} (${why}): ${loaded} game(s) playing here, loaded in ${Date.now() - t0} ms`);
+      },
+      (e: unknown) => console.error(`cluster: node ${this.node.id}: taking games over failed (${why}): ${(e as Error).message}`),
+    );
+  }
+
+  /** The server is closing: nothing more is taken over (the games stop next, then `close`). */
+  stopping(): void {
+    this.closed = true;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.node.close();
+    await this.bus.close();
+    await this.db.close();
+  }
+
+  /** Tests: this node dies as with kill -9 (its connections drop; it says nothing). */
+  simulateCrash(): void {
+    this.closed = true;
+    this.node.simulateCrash();
+    this.bus.simulateCrash();
+  }
+}
+
+export async function startCluster(hub: Hub, opts: ClusterOptions): Promise<Cluster> {
+  const c = new Cluster(hub, opts);
+  hub.cluster = c;
+  try {
+    await c.start();
+  } catch (e) {
+    await c.close().catch(() => undefined);
+    throw e;
+  }
+  return c;
+}

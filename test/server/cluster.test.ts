@@ -1,0 +1,271 @@
+/**
+ * Several server processes, one service (cluster mode), in one node process: three servers on one
+ * PostgreSQL schema and one Redis (its own redis-server, which a test stops and starts again).
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import pg from 'pg';
+import { buildServer } from '../../src/server/app.js';
+import type { Cluster } from '../../src/server/cluster/index.js';
+import type { Hub } from '../../src/server/hub.js';
+import type { Store } from '../../src/server/store.js';
+import { openPostgresStore } from '../../src/server/store-postgres.js';
+import { http, TestClient } from '../helpers/ws-client.js';
+import type { JoinedSeat, ServerMsg } from '../helpers/wire.js';
+import { NO_LIMITS, PG_URL, autoPlay, createGame, hello, inviteKeys, joinSeat, until } from '../helpers/server.js';
+
+interface Node {
+  readonly base: string;
+  readonly hub: Hub;
+  readonly cluster: Cluster;
+  readonly store: Store;
+  client(): Promise<TestClient>;
+  /** Closes it as a clean shutdown does. */
+  stop(): Promise<void>;
+  /** Dies as with kill -9: its PostgreSQL lock and Redis connections drop, it says nothing. */
+  crash(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+}
+
+/** A redis-server of this test on `port`, without persistence; resolves once it accepts connections. */
+async function startRedis(port: number): Promise<ChildProcess> {
+  const p = spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('redis-server did not start within 10 s')), 10_000);
+    let out = '';
+    p.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('Ready to accept connections')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    p.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${out}`)));
+  });
+  return p;
+}
+
+async function stopRedis(p: ChildProcess): Promise<void> {
+  if (p.exitCode !== null) return;
+  const exited = new Promise((r) => p.once('exit', r));
+  p.kill('SIGKILL');
+  await exited;
+}
+
+describe('several processes, one service', { timeout: 240_000 }, () => {
+  const schema = `test_cluster_${randomBytes(6).toString('hex')}`;
+  let redisPort: number;
+  let redis: ChildProcess;
+  const nodes: Node[] = [];
+  const clients: TestClient[] = [];
+
+  async function startNode(): Promise<Node> {
+    const store = openPostgresStore(PG_URL, { schema, connectTimeoutMs: 5000 });
+    await store.init();
+    const { app, hub } = await buildServer(store, {
+      botDelayMs: 0,
+      ...NO_LIMITS,
+      seedPolicy: 'any',
+      botThreads: 0,
+      cluster: { redisUrl: `redis://127.0.0.1:${redisPort}`, databaseUrl: PG_URL, schema, timeoutMs: 3000 },
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const addr = app.server.address();
+    assert.ok(addr !== null && typeof addr === 'object');
+    let stopped = false;
+    const stop = async () => {
+      if (stopped) return;
+      stopped = true;
+      await app.close();
+      await store.close();
+    };
+    const n: Node = {
+      base: `http://127.0.0.1:${addr.port}`,
+      hub,
+      cluster: hub.cluster as Cluster,
+      store,
+      async client() {
+        const c = await TestClient.connect(`ws://127.0.0.1:${addr.port}/ws`);
+        clients.push(c);
+        return c;
+      },
+      stop,
+      async crash() {
+        (hub.cluster as Cluster).simulateCrash();
+        await stop();
+      },
+    };
+    nodes.push(n);
+    return n;
+  }
+
+  before(async () => {
+    redisPort = await freePort();
+    redis = await startRedis(redisPort);
+  });
+
+  after(async () => {
+    for (const c of clients) c.ws.terminate();
+    for (const n of nodes) await n.stop().catch(() => undefined);
+    if (redis) await stopRedis(redis);
+    const c = new pg.Client({ connectionString: PG_URL });
+    await c.connect();
+    await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await c.end();
+  });
+
+  test('players on two processes play a whole game owned by a third; a spectator on another sees every move', async () => {
+    const [a, b, c] = [await startNode(), await startNode(), await startNode()];
+    const id = await createGame(a.base, { seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'bot', bot: 'greedy' }], seed: 'cluster-1' });
+    assert.ok(a.hub.isLive(id), 'the creating process plays the game');
+    // Joined at processes that do not play the game: run at the owner over the bus.
+    const t0 = await joinSeat(b.base, id, 0);
+    const t1 = await joinSeat(c.base, id, 1);
+    assert.ok(!b.hub.isLive(id) && !c.hub.isLive(id));
+
+    const spectator = await c.client();
+    const seen = new Set<number>();
+    spectator.ws.on('message', (d) => {
+      const m = JSON.parse(String(d)) as ServerMsg;
+      if (m.type === 'state' || m.type === 'welcome') seen.add(m.moves);
+    });
+    await hello(spectator, id);
+
+    const p0 = await b.client();
+    const p1 = await c.client();
+    await hello(p0, id, t0);
+    await hello(p1, id, t1);
+    // Presence crosses processes: both seats show as connected at the owner.
+    const g = (await a.hub.get(id))!;
+    assert.ok(g.present(0) && g.present(1));
+
+    // An ack at a relaying process comes after the owner stored the move.
+    const stored: boolean[] = [];
+    p0.ws.on('message', (d) => {
+      const m = JSON.parse(String(d)) as ServerMsg;
+      if (m.type === 'ack')
+        void a.store.getGame(id).then((s) => stored.push(s !== null && s.moves.length > (m as { index: number }).index));
+    });
+    const players = [autoPlay(p0, 0, 'c0'), autoPlay(p1, 1, 'c1')];
+    const end = await Promise.race(players.map((p) => p.done));
+    await Promise.all(players.map((p) => p.done));
+    assert.equal(end.status, 'finished');
+    await until(() => seen.has(end.moves), 'the spectator to see the last move');
+    for (let i = 1; i <= end.moves; i++) assert.ok(seen.has(i), `the spectator saw move ${i}`);
+    await until(() => stored.length === players[0]!.acks.length, 'the store checks');
+    assert.ok(stored.length > 0 && stored.every(Boolean), 'every ack at the edge follows the stored move');
+    // The record, from a process that does not play the game.
+    const rec = await http<{ choices: unknown[] }>(c.base, 'GET', `/api/games/${id}/record`);
+    assert.equal(rec.status, 200);
+    assert.equal(rec.json.choices.length, end.moves);
+    for (const n of [a, b, c]) await n.stop();
+    nodes.length = 0;
+  });
+
+  test('when the owner dies, another process takes the game over: sockets relayed to it close, a new hello plays on, bots resume', async () => {
+    const [a, b] = [await startNode(), await startNode()];
+    const id = await createGame(a.base, {
+      seats: [{ kind: 'human' }, { kind: 'bot', bot: 'greedy' }],
+      seed: 'cluster-2',
+      botDelayMs: 0,
+    });
+    const t0 = await joinSeat(b.base, id, 0);
+    const p0 = await b.client();
+    await hello(p0, id, t0);
+    const player = autoPlay(p0, 0, 'f0');
+    await until(() => player.acks.length >= 5, 'five acknowledged choices');
+    player.stop();
+    const acked = Math.max(...player.acks);
+    const closed = p0.closed(10_000);
+    await a.crash();
+    await closed;
+    // B sees A die through its lock wait, and takes the game over from the store.
+    await until(() => b.hub.isLive(id), 'process B to take the game over', 5000);
+    const again = await b.client();
+    const w = await hello(again, id, t0);
+    assert.ok(w.moves > acked, `the welcome holds every acknowledged move (${w.moves} > ${acked})`);
+    const more = autoPlay(again, 0, 'f1');
+    await until(() => more.acks.length >= 3, 'play to go on');
+    more.stop();
+    await b.stop();
+    nodes.length = 0;
+  });
+
+  test('HTTP at a process that does not play the game: join, summary, hand to a bot', async () => {
+    const [a, b] = [await startNode(), await startNode()];
+    const id = await createGame(a.base, { seats: [{ kind: 'human' }, { kind: 'human' }], seed: 'cluster-3', awayAfterMs: 1000 });
+    const t1 = await joinSeat(b.base, id, 1);
+    const s = await http<{ seats: { claimed: boolean }[] }>(b.base, 'GET', `/api/games/${id}`);
+    assert.equal(s.status, 200);
+    assert.deepEqual(
+      s.json.seats.map((x) => x.claimed),
+      [false, true],
+    );
+    const wrong = await http(b.base, 'POST', `/api/games/${id}/join`, { seat: 0, key: 'x'.repeat(22) });
+    assert.equal(wrong.status, 403, 'a refusal at the owner comes back as it is');
+    const key = inviteKeys.get(id)!.get(0)!;
+    const j = await http<JoinedSeat>(b.base, 'POST', `/api/games/${id}/join`, { seat: 0, key });
+    assert.equal(j.status, 200);
+    // Seat 0 has not been here for its away time: seat 1's player hands it to the bot, through B.
+    const g = (await a.hub.get(id))!;
+    await until(() => Date.now() - (g.leftAt[0] ?? Date.now()) >= 1000, 'seat 0 to be away for a second');
+    const h = await http<{ seats: { bot: string | null }[] }>(b.base, 'POST', `/api/games/${id}/seats/0/bot`, { token: t1 });
+    assert.equal(h.status, 200, JSON.stringify(h.json));
+    assert.equal(h.json.seats[0]!.bot, 'greedy');
+    for (const n of [a, b]) await n.stop();
+    nodes.length = 0;
+  });
+
+  test('Redis down: games of other processes are unavailable, local games go on; Redis back: all works again', async () => {
+    const [a, b] = [await startNode(), await startNode()];
+    const id = await createGame(a.base, { seats: [{ kind: 'human' }, { kind: 'human' }], seed: 'cluster-4' });
+    const [t0, t1] = [await joinSeat(a.base, id, 0), await joinSeat(a.base, id, 1)];
+    const local = await a.client();
+    await hello(local, id, t0);
+    const relayed = await b.client();
+    await hello(relayed, id, t1);
+    const relayedClosed = relayed.closed(10_000);
+
+    await stopRedis(redis);
+    assert.equal(await relayedClosed, 1013, 'the relayed socket is closed with "try again later"');
+    await until(() => !a.cluster.bus.up && !b.cluster.bus.up, 'both processes to see Redis down');
+    // At B: a hello for A's game, and HTTP that needs A, are refused with `unavailable`.
+    const refused = await b.client();
+    const err = refused.next((m) => m.type === 'error');
+    refused.send({ type: 'hello', game: id, token: t1 });
+    assert.equal((await err).code, 'unavailable');
+    assert.equal((await http(b.base, 'GET', `/api/games/${id}`)).status, 503);
+    // At A, its own game goes on.
+    const g = (await a.hub.get(id))!;
+    const seat = g.toAct()!;
+    if (seat === 0) {
+      const p = autoPlay(local, 0, 'r0');
+      await until(() => p.acks.length >= 1, 'a choice at the owner while Redis is down');
+      p.stop();
+    }
+
+    redis = await startRedis(redisPort);
+    await until(() => a.cluster.bus.up && b.cluster.bus.up, 'both processes to see Redis back', 15_000);
+    const back = await b.client();
+    const w = await hello(back, id, t1);
+    assert.equal(w.seat, 1);
+    assert.equal((await http(b.base, 'GET', `/api/games/${id}`)).status, 200);
+    for (const n of [a, b]) await n.stop();
+    nodes.length = 0;
+  });
+});
