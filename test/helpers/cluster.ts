@@ -314,7 +314,8 @@ export class Cluster {
 export interface AckSeen {
   readonly index: number;
   readonly choice: unknown;
-  /** Date.now() when the ack arrived. */
+  /** Date.now() when the choice was sent, and when its ack arrived. */
+  readonly sentAt: number;
   readonly at: number;
   /** The node whose socket brought it. */
   readonly node: number;
@@ -346,7 +347,10 @@ export class ClusterSeat {
   private finish!: (m: ServerMsgLike) => void;
   private fail!: (e: Error) => void;
   private lastSent = -1;
-  private readonly sent = new Map<number, unknown>();
+  /** Choices sent, by request id (unique: a move index may be asked again after a reconnection). */
+  private readonly sent = new Map<string, { choice: unknown; at: number }>();
+  /** Every message taken, with the node it came from, for a failure's explanation. */
+  readonly trace: string[] = [];
   private stopped = false;
   private finished = false;
   private seen = 0;
@@ -401,6 +405,8 @@ export class ClusterSeat {
         c.ws.terminate();
         continue;
       }
+      // What came before the welcome belongs to before the hello (a client starts from its welcome).
+      this.seen = c.messages.indexOf(m);
       c.ws.on('message', () => this.drain(c));
       c.ws.on('close', () => this.onClose(c));
       this.drain(c);
@@ -416,9 +422,14 @@ export class ClusterSeat {
 
   private onMessage(m: ServerMsgLike): void {
     if (this.stopped || this.finished) return;
+    if (this.trace.length < 400)
+      this.trace.push(
+        `node ${this.node!.index} ← ${m.type} ${m.type === 'state' || m.type === 'welcome' ? `moves ${m.moves} toAct ${m.toAct}` : JSON.stringify(m)}`,
+      );
     if (m.type === 'ack') {
       if (m.undone) return;
-      this.acks.push({ index: m.index, choice: this.sent.get(m.index), at: Date.now(), node: this.node!.index });
+      const sent = this.sent.get(m.id ?? '');
+      this.acks.push({ index: m.index, choice: sent?.choice, sentAt: sent?.at ?? NaN, at: Date.now(), node: this.node!.index });
     } else if (m.type === 'error') {
       this.errors.push(m);
       if (RECONNECT_ON.has(m.code)) this.client?.ws.terminate();
@@ -446,8 +457,10 @@ export class ClusterSeat {
       if (!cs || cs.length === 0) return this.fail(new Error(`seat ${this.seat} is to act at move ${m.moves} but has no choices`));
       const choice = cs[this.rng.int(cs.length)];
       this.lastSent = m.moves;
-      this.sent.set(m.moves, choice);
-      this.client!.send({ type: 'choice', choice, index: m.moves, id: `s${this.seat}-${m.moves}` });
+      const id = `s${this.seat}-${m.moves}-${this.sent.size}`;
+      this.sent.set(id, { choice, at: Date.now() });
+      this.trace.push(`node ${this.node!.index} → ${JSON.stringify({ choice, index: m.moves, id })}`);
+      this.client!.send({ type: 'choice', choice, index: m.moves, id });
     }
   }
 
@@ -475,5 +488,6 @@ export interface ServerMsgLike {
   readonly view: { readonly choices?: readonly unknown[] | null } & Record<string, unknown>;
   readonly code: string;
   readonly index: number;
+  readonly id?: string;
   readonly undone?: true;
 }
