@@ -3,6 +3,7 @@ import { findChoice } from '../core/apply.js';
 import { IllegalChoice, ReplayError, UNDO_RULE } from '../core/errors.js';
 import { Match, replay, type Move, type Pending } from '../core/match.js';
 import { createRng, type Seeding } from '../core/rng.js';
+import { diffView } from '../core/view-patch.js';
 import { botFromSpec, decide, DEFAULT_BOT_LIMITS, FALLBACK_BOT_SPEC, type Bot } from '../bots/index.js';
 import { botPauseMs } from '../bots/pacing.js';
 import type { BotPool } from './bot-pool.js';
@@ -96,6 +97,18 @@ export class LiveGame {
   private readonly logTexts: string[] = [];
   /** The set-up's log entry (move 0) as JSON, or '' when the set-up tells nothing; built on first welcome. */
   private openingText: string | null = null;
+  /**
+   * The game's announcement counter (`seq` of state messages and welcomes): +1 at every announcement
+   * (a move, an undo, a join, a table event). It restarts at 0 when the game is loaded: a client
+   * hears of a new process life through a new socket, whose welcome resets the seq it holds.
+   */
+  seq = 0;
+  /**
+   * For each audience (a seat, or the spectators under null) that has subscribers, the view it was
+   * last sent and at which seq: the next announcement sends it a patch from that view. Dropped when
+   * its audience has nobody left (a server holds thousands of games).
+   */
+  private readonly bases = new Map<Seat | null, { readonly seq: number; readonly view: unknown }>();
   /** Changes queued or running in `serial`: a game with work in hand is never evicted. */
   private running = 0;
   /** When the last change of this game (a move, an undo, a seat update) finished. */
@@ -385,14 +398,36 @@ export class LiveGame {
     });
   }
 
-  /** Sends every subscriber its own view and the public events, serialized once per audience. */
+  /**
+   * Sends every subscriber the change: one text per audience (each seat's players, the spectators),
+   * shared by its subscribers, with a patch from the view that audience was sent at the previous
+   * announcement, or the whole view when it had none then (nobody was watching from there).
+   */
   announce(events: readonly GameEvent[]): void {
+    const seq = ++this.seq;
+    if (this.subscribers.size === 0) {
+      this.bases.clear();
+      return;
+    }
+    // The fields every audience shares, serialized once: `{"seat":…,"canUndo":…,"patch":…,` + this.
+    const shared = JSON.stringify({ type: 'state', ...this.sharedFields(Date.now()), seq, events }).slice(1);
     const texts = new Map<Seat | null, string>();
     for (const sub of this.subscribers) {
       let text = texts.get(sub.seat);
-      if (text === undefined) texts.set(sub.seat, (text = JSON.stringify(this.stateMessage(sub.seat, events))));
+      if (text === undefined) texts.set(sub.seat, (text = this.audienceText(sub.seat, seq, shared)));
       sub.sendText(text);
     }
+    if (this.bases.size > texts.size) for (const a of this.bases.keys()) if (!texts.has(a)) this.bases.delete(a);
+  }
+
+  /** An audience's state message at `seq`: its patch (or whole view), then the shared fields' JSON. */
+  private audienceText(seat: Seat | null, seq: number, shared: string): string {
+    const view = this.game.view(this.state, seat);
+    const base = this.bases.get(seat);
+    this.bases.set(seat, { seq, view });
+    const head = `{"seat":${seat},"canUndo":${seat !== null && this.canUndo(seat)}`;
+    if (base?.seq === seq - 1) return `${head},"patch":${JSON.stringify(diffView(base.view, view))},${shared}`;
+    return `${head},"view":${JSON.stringify(view)},${shared}`;
   }
 
   /**
@@ -411,7 +446,7 @@ export class LiveGame {
     const opening = this.match.opening;
     this.openingText ??=
       opening.length > 0 ? JSON.stringify({ move: 0, at: this.stored.createdAt, events: opening } satisfies LogEntry) : '';
-    const head = JSON.stringify({ ...this.stateMessage(seat), type: 'welcome', logFrom });
+    const head = JSON.stringify({ ...this.welcomeFields(seat), logFrom });
     // The table's events after move `logFrom` included: the client drops its own copy of those (nextLog).
     // A client sent the log from the start gets the set-up's entry first (Quetzal's round-1 rolls).
     const entries: string[] = logFrom === 0 && this.openingText ? [this.openingText] : [];
@@ -420,20 +455,34 @@ export class LiveGame {
     return { text: `${head.slice(0, -1)},"log":[${entries.join(',')}]}`, logFrom };
   }
 
-  stateMessage(seat: Seat | null, events: readonly GameEvent[] = []): Record<string, unknown> {
-    const now = Date.now();
+  /**
+   * The state as a welcome tells it to `seat`'s audience, with the game's seq. It sets the
+   * audience's base when it has none at this seq (its first subscriber): the next announcement
+   * sends a patch from this view.
+   */
+  private welcomeFields(seat: Seat | null): Record<string, unknown> {
+    const view = this.game.view(this.state, seat);
+    if (this.bases.get(seat)?.seq !== this.seq) this.bases.set(seat, { seq: this.seq, view });
     return {
-      type: 'state',
-      game: this.id,
+      type: 'welcome',
       seat,
+      seq: this.seq,
+      ...this.sharedFields(Date.now()),
+      view,
+      events: [],
+      canUndo: seat !== null && this.canUndo(seat),
+    };
+  }
+
+  /** The fields of a state message that are the same for every audience (`publicSeats` once per message). */
+  private sharedFields(now: number) {
+    return {
+      game: this.id,
       moves: this.moves.length,
       /** When the last move was stored (the client keeps it with the log entry for its next hello). */
       at: this.moves.at(-1)?.at ?? null,
       status: this.status,
       toAct: this.toAct(),
-      view: this.game.view(this.state, seat),
-      events,
-      canUndo: seat !== null && this.canUndo(seat),
       clocks: this.settings.clock ? this.seatConfigs.map((_, i) => this.clockLeft(i, now)) : null,
       seats: this.publicSeats(now),
       awayAfterMs: this.awayAfterMs,
@@ -463,8 +512,8 @@ export class LiveGame {
     });
   }
 
-  /** Whether some connection acts for `seat` now. */
-  present(seat: Seat): boolean {
+  /** Whether some connection acts for `seat` now (watches the game, for null). */
+  present(seat: Seat | null): boolean {
     for (const s of this.subscribers) if (s.seat === seat) return true;
     return false;
   }
@@ -480,7 +529,10 @@ export class LiveGame {
 
   /** A connection stops watching; when it was its seat's last, the seat is away from now on, and everyone is told. */
   unsubscribe(sub: Subscriber): void {
-    if (!this.subscribers.delete(sub) || sub.seat === null || this.present(sub.seat)) return;
+    if (!this.subscribers.delete(sub) || this.present(sub.seat)) return;
+    // Nobody left in this audience: its view is not kept (a later subscriber's welcome sets it again).
+    this.bases.delete(sub.seat);
+    if (sub.seat === null) return;
     this.leftAt[sub.seat] = Date.now();
     this.announceSeats();
   }

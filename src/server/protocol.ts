@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ViewPatch as ViewPatchOps } from '../core/view-patch.js';
 import type { MatchRecord } from '../core/match.js';
 
 /** Largest message a client may send; choices are small JSON objects. */
@@ -222,7 +223,12 @@ const stateFields = {
   at: z.number().nullable(),
   status: GameStatus,
   toAct: seat.nullable(),
-  view: z.unknown(),
+  /**
+   * The game's announcement counter: +1 at each state message of the game (a move, an undo, a join,
+   * a table event). A client that holds `seq - 1` applies the message; one that holds less missed
+   * one and says hello again.
+   */
+  seq: z.number().int().min(0),
   /** The public events of the move that led here (none in a welcome). */
   events: z.array(PublicEvent),
   canUndo: z.boolean(),
@@ -233,14 +239,27 @@ const stateFields = {
   awayAfterMs: z.number().int().min(0),
 };
 
-/** The game after a change, each subscriber's own view. */
-export const StateMessage = z.object({ type: z.literal('state'), ...stateFields });
+const patchPath = z.array(z.union([z.string(), z.number().int().min(0)]));
+
+/** A view patch (src/core/view-patch.ts): [path, value] sets, [path] deletes a key, [path, n, 0] cuts an array to n. */
+export const ViewPatch = z.array(
+  z.union([z.tuple([patchPath]), z.tuple([patchPath, z.unknown()]), z.tuple([patchPath, z.number().int().min(0), z.literal(0)])]),
+) as unknown as z.ZodType<ViewPatchOps>;
+
+/**
+ * The game after a change: each audience's own view, either whole (`view`) or as the `patch` that
+ * turns the view it was sent at `seq - 1` into this one; never both.
+ */
+export const StateMessage = z
+  .object({ type: z.literal('state'), ...stateFields, view: z.unknown().optional(), patch: ViewPatch.optional() })
+  .refine((m) => (m.view === undefined) !== (m.patch === undefined), 'a state message carries either view or patch');
 export type StateMessage = z.infer<typeof StateMessage>;
 
 /** The answer to hello: the state and the log the client lacks (the moves after `logFrom`). */
 export const WelcomeMessage = z.object({
   type: z.literal('welcome'),
   ...stateFields,
+  view: z.unknown(),
   logFrom: z.number().int().min(0),
   log: z.array(LogEntry),
 });

@@ -5,6 +5,7 @@
 import type { RawData } from 'ws';
 import type { GameEvent, Result, Seat } from '../../src/core/game.js';
 import type { MatchRecord } from '../../src/core/match.js';
+import { applyViewPatch, type ViewPatch } from '../../src/core/view-patch.js';
 import type { RRView } from '../../src/games/relic-runners/index.js';
 import type { GameSummary as ListedGame } from '../../src/server/store.js';
 
@@ -31,7 +32,8 @@ export interface LogEntryMsg {
  * view of the game played: Relic Runners unless a test says otherwise.
  */
 export interface ServerMsg<V = RRView> {
-  readonly type: 'welcome' | 'state' | 'error' | 'ack' | 'pong';
+  /** 'ignored': a state message its TestClient did not hand over (lost on purpose, old, or after a gap): listeners skip it. */
+  readonly type: 'welcome' | 'state' | 'error' | 'ack' | 'pong' | 'ignored';
   /** The id of the request answered (ack, pong, error). */
   readonly id?: string;
   // state and welcome
@@ -41,7 +43,12 @@ export interface ServerMsg<V = RRView> {
   readonly at: number | null;
   readonly status: 'active' | 'finished' | 'abandoned';
   readonly toAct: Seat | null;
+  /** The game's announcement counter (state messages and welcomes). */
+  readonly seq: number;
+  /** The whole view: always there in a welcome, and in every state a TestClient hands over (it applies the patches). */
   readonly view: V;
+  /** What the server sent instead of the view in most state messages (a TestClient turns it into `view`). */
+  readonly patch?: ViewPatch;
   readonly events: readonly GameEvent[];
   readonly canUndo: boolean;
   readonly clocks: readonly number[] | null;
@@ -106,6 +113,43 @@ export function wsText(d: RawData): string {
   return (d instanceof ArrayBuffer ? Buffer.from(d) : d).toString('utf8');
 }
 
-/** A server socket message from its text. */
+/**
+ * Messages as a TestClient (test/helpers/ws-client.ts) handed them over, by the data ws received:
+ * a test's own listener on the same socket, registered after the client's, reads a state message
+ * with its whole view (the client applied the patch) instead of the patch the server sent.
+ */
+const resolved = new WeakMap<object, ServerMsg<unknown>>();
+
+/** Notes the message a TestClient made of `d` (see `resolved`). */
+export function noteResolved(d: RawData, m: ServerMsg<unknown>): void {
+  resolved.set(d, m);
+}
+
+/** A server socket message from its text (as its TestClient resolved it, when one did). */
 export const parseMsg = <V = RRView>(d: RawData | string): ServerMsg<V> =>
-  JSON.parse(typeof d === 'string' ? d : wsText(d)) as ServerMsg<V>;
+  ((typeof d !== 'string' && resolved.get(d)) || JSON.parse(typeof d === 'string' ? d : wsText(d))) as ServerMsg<V>;
+
+/** The view a client holds, with the seq it is at (PROTOCOL.md) and the log position its next hello names. */
+export interface HeldView {
+  readonly seq: number;
+  readonly view: unknown;
+  readonly moves: number;
+  readonly at: number | null;
+}
+
+/**
+ * A state or welcome as a client that held `held` before it sees it: with its whole view (the
+ * patch applied), or 'old' (at or before the held seq: ignored), or 'gap' (a patch that does not
+ * follow the held seq: the client missed a message and says hello again).
+ */
+export function withView<V>(m: ServerMsg<V>, held: HeldView | null): ServerMsg<V> | 'old' | 'gap' {
+  if (m.type === 'welcome') return m;
+  if (held && m.seq <= held.seq) return 'old';
+  if (m.patch === undefined) return m;
+  if (!held || m.seq !== held.seq + 1) return 'gap';
+  const { patch, ...rest } = m;
+  return { ...rest, view: applyViewPatch(held.view as V, patch) };
+}
+
+/** What a client holds after a message `withView` handed over. */
+export const heldOf = (m: ServerMsg<unknown>): HeldView => ({ seq: m.seq, view: m.view, moves: m.moves, at: m.at });

@@ -1,3 +1,4 @@
+import { applyViewPatch } from '../../../src/core/view-patch.js';
 import type { ClientMessage, PublicSeat, ServerMessage, StateMessage, WelcomeMessage } from '../../../src/server/protocol.js';
 import type { GameSession, LogEntry, SeatInfo, SessionTypes, Snapshot } from './session.js';
 
@@ -86,6 +87,11 @@ export function nextLog<E extends LogEntry['events'][number]>(
  * A game on the server, over one WebSocket: hello with the seat token (none for a spectator),
  * a snapshot per state message, choices answered by ack or error, and a new socket with backoff
  * whenever the old one drops (the server answers every hello with the full state).
+ *
+ * State messages mostly carry a patch of the view this client was sent before, numbered by the
+ * game's `seq` (PROTOCOL.md): an old or repeated one is ignored; one that does not follow the
+ * held seq means a message was missed, and the client says hello again on the same socket and
+ * ignores states until the welcome, which brings the whole view.
  */
 export class ServerSession<T extends SessionTypes = SessionTypes> implements GameSession<T> {
   private ws: WebSocket | null = null;
@@ -97,6 +103,10 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
   private delay: number;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
+  /** The seq of the view held (null until a welcome, or when the server sends none). */
+  private seq: number | null = null;
+  /** A hello is out: states are ignored until its welcome (a patch could not be applied meanwhile). */
+  private awaitingWelcome = true;
   connection: Connection = 'connecting';
   fatal: FatalError | null = null;
 
@@ -168,15 +178,7 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
     const WS = this.opts.WebSocket ?? WebSocket;
     const ws = new WS(this.opts.url ?? defaultSocketUrl());
     this.ws = ws;
-    ws.onopen = () =>
-      ws.send(
-        JSON.stringify({
-          type: 'hello',
-          game: this.gameId,
-          ...(this.token ? { token: this.token } : {}),
-          ...this.logHeld(),
-        } satisfies ClientMessage),
-      );
+    ws.onopen = () => this.hello(ws);
     ws.onmessage = (e: MessageEvent) => {
       if (this.ws !== ws) return;
       let msg: ServerMessage;
@@ -204,6 +206,33 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
     ws.onerror = () => undefined;
   }
 
+  /** Says hello (again, after a missed message, on the same socket): the welcome brings the state and the log this client lacks. */
+  private hello(ws: WebSocket): void {
+    this.awaitingWelcome = true;
+    ws.send(
+      JSON.stringify({
+        type: 'hello',
+        game: this.gameId,
+        ...(this.token ? { token: this.token } : {}),
+        ...this.logHeld(),
+      } satisfies ClientMessage),
+    );
+  }
+
+  /**
+   * The whole view a state message leads to, or null when the message is to be ignored: an old one
+   * (at or before the held seq), or any while a hello is out. A patch that does not follow the held
+   * seq means one was missed: hello again.
+   */
+  private viewOf(msg: StateMessage): T['view'] | null {
+    if (this.awaitingWelcome) return null;
+    if (this.seq !== null && msg.seq <= this.seq) return null;
+    if (msg.patch === undefined) return msg.view as T['view'];
+    if (this.snapshot && this.seq !== null && msg.seq === this.seq + 1) return applyViewPatch(this.snapshot.view, msg.patch);
+    if (this.ws) this.hello(this.ws);
+    return null;
+  }
+
   /** What the server needs to send only the log this client lacks after a reconnect. */
   private logHeld(): { since?: number; at?: number } {
     const log = this.snapshot?.log ?? [];
@@ -217,15 +246,20 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
     switch (msg.type) {
       case 'welcome':
       case 'state': {
+        // The game's view as its engine made it: typed per game, not checked field by field.
+        const view = msg.type === 'welcome' ? (msg.view as T['view']) : this.viewOf(msg);
+        if (view === null) return;
         if (msg.type === 'welcome') {
+          this.awaitingWelcome = false;
           this.delay = this.opts.minDelayMs ?? 250;
           this.setConnection('open');
         }
+        // A server that numbers nothing (seq absent) is followed message by message, as before seqs.
+        this.seq = typeof msg.seq === 'number' ? msg.seq : null;
         const prev = this.snapshot;
         const log = nextLog(prev?.log ?? [], prev?.moves ?? 0, msg as Received<T>);
         this.snapshot = {
-          // The game's view as its engine made it: typed per game, not checked field by field.
-          view: msg.view as T['view'],
+          view,
           seat: msg.seat,
           seats: msg.seats.map(seatInfo),
           moves: msg.moves,
@@ -258,6 +292,11 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
         if (p) {
           this.pending.delete(msg.id!);
           p.reject(new Error(msg.message));
+          return;
+        }
+        // A hello said again after a missed state was refused: a new socket says it again, after the backoff.
+        if (msg.id === undefined && this.connection === 'open' && this.awaitingWelcome) {
+          this.ws?.close();
           return;
         }
         // An error without a request is the answer to hello: the game or the seat is refused.
