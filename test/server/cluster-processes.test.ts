@@ -71,12 +71,8 @@ async function finished(seats: readonly ClusterSeat[], ms = GAME_MS): Promise<vo
       const now = Date.now();
       if (movesOf(seats) !== moves) [moves, movedAt] = [movesOf(seats), now];
       if (now - start < ms && now - movedAt < STALL_MS) return;
-      const where = seats.map(
-        (s) =>
-          `seat ${s.seat} on node ${s.node?.index}: move ${s.last?.moves}, to act ${s.last?.toAct}, ${s.acks.length} acks, ${s.closes} reconnections, errors ${JSON.stringify(s.errors.slice(-2))}`,
-      );
       const why = now - start >= ms ? `did not end within ${ms} ms` : `made no move for ${STALL_MS} ms`;
-      rej(new Error(`the game ${why}:\n  ${where.join('\n  ')}`));
+      rej(new Error(`the game ${why}:\n${whereSeats(seats)}`));
     }, 100);
   });
   try {
@@ -85,6 +81,19 @@ async function finished(seats: readonly ClusterSeat[], ms = GAME_MS): Promise<vo
     clearInterval(timer);
   }
 }
+
+/** How far each seat got, and the last messages it exchanged, for a failure's message. */
+const whereSeats = (seats: readonly ClusterSeat[]) =>
+  seats
+    .map(
+      (s) =>
+        `  seat ${s.seat} on node ${s.node?.index}: move ${s.last?.moves}, to act ${s.last?.toAct}, ${s.acks.length} acks, ${s.closes} reconnections, errors ${JSON.stringify(s.errors.slice(-2))}\n` +
+        s.trace
+          .slice(-8)
+          .map((t) => `    ${t.slice(0, 200)}`)
+          .join('\n'),
+    )
+    .join('\n');
 
 const movesOf = (seats: readonly ClusterSeat[]) => Math.max(...seats.map((s) => s.last?.moves ?? 0));
 
@@ -163,7 +172,7 @@ describe(
           '12 moves before the kill',
           () => movesOf(seats) >= 12,
           STALL_MS,
-          () => `at move ${movesOf(seats)}`,
+          () => `at move ${movesOf(seats)}\n${whereSeats(seats)}`,
         );
 
         const killedAt = Date.now();
@@ -215,7 +224,7 @@ describe(
           '10 moves before Redis goes',
           () => movesOf(seats) >= 10,
           STALL_MS,
-          () => `at move ${movesOf(seats)}`,
+          () => `at move ${movesOf(seats)}\n${whereSeats(seats)}`,
         );
 
         await cluster.redis.kill();
