@@ -9,13 +9,12 @@
  * game's owner died) connects again, to the same process unless it is known dead, else to the next,
  * and says hello with since/at.
  *
- * State messages carry `seq` and either a whole `view` or a `patch` (PROTOCOL.md): a patch at
- * seq + 1 is applied with applyViewPatch, an older state is ignored, a patch past a gap makes the
- * seat say hello again on its socket and ignore states until the welcome.
+ * State messages carry `seq` and either a whole `view` or a `patch` (PROTOCOL.md), read as the test
+ * client reads them (withView): a patch at seq + 1 is applied, an older state is ignored, a patch
+ * past a gap makes the seat say hello again on its socket and ignore patches until the welcome.
  */
 import WebSocket from 'ws';
-import { applyViewPatch, type ViewPatch } from '../../src/core/view-patch.js';
-import { parseMsg, type ApiReply, type ServerMsg } from '../../test/helpers/wire.js';
+import { heldOf, parseMsg, withView, type ApiReply, type HeldView, type ServerMsg } from '../../test/helpers/wire.js';
 import { pool } from '../pool.js';
 
 export interface LoadConfig {
@@ -42,9 +41,6 @@ export interface LoadStats {
   /** Hellos said again after a gap in seq. */
   resyncs: number;
 }
-
-type Msg = ServerMsg & { readonly seq?: number; readonly patch?: ViewPatch };
-type View = ServerMsg['view'];
 
 const emptyStats = (): LoadStats => ({ acks: 0, latencies: [], errors: {}, finished: 0, statesReceived: 0, reconnects: 0, resyncs: 0 });
 
@@ -210,12 +206,9 @@ export class Seat {
   ws: WebSocket | null = null;
   slot: GameSlot | null = null;
   private token = '';
-  /** The view and seq held (patches apply to them); resyncing: a hello is out after a gap. */
-  private view: View | null = null;
-  private seq = -1;
+  /** The view and seq held (patches apply to them); resyncing: a hello is out, patches wait for its welcome. */
+  private held: HeldView | null = null;
   private resyncing = false;
-  private moves = 0;
-  private at: number | null = null;
   /** Move index of the choice in flight, and when it was sent. */
   private pending = -1;
   private sentAt = 0;
@@ -263,10 +256,7 @@ export class Seat {
   hello(slot: GameSlot, token: string): void {
     this.slot = slot;
     this.token = token;
-    this.view = null;
-    this.seq = -1;
-    this.moves = 0;
-    this.at = null;
+    this.held = null;
     this.sayHello(false);
   }
 
@@ -275,37 +265,29 @@ export class Seat {
     this.pending = -1;
     this.lastSent = -1;
     this.resyncing = true;
-    const since = resume && this.view ? { since: this.moves, ...(this.at !== null ? { at: this.at } : {}) } : {};
+    const h = this.held;
+    const since = resume && h ? { since: h.moves, ...(h.at !== null ? { at: h.at } : {}) } : {};
     if (this.ws?.readyState === WebSocket.OPEN)
       this.ws.send(JSON.stringify({ type: 'hello', game: this.slot!.id, token: this.token, ...since }));
   }
 
-  private onMessage(m: Msg): void {
+  private onMessage(msg: ServerMsg): void {
     const client = this.client;
+    let m = msg;
     if (m.type === 'state' || m.type === 'welcome') {
       const slot = this.slot;
       if (!slot || m.game !== slot.id) return; // a late message of the previous game
       if (client.measuring) client.stats.statesReceived++;
-      if (m.type === 'welcome') {
-        this.resyncing = false;
-        this.seq = m.seq ?? -1;
-        this.view = m.view;
-      } else if (m.seq === undefined) {
-        this.view = m.view; // a server without seq: every state is whole
-      } else {
-        if (this.resyncing || m.seq <= this.seq) return;
-        if (m.patch !== undefined) {
-          if (m.seq !== this.seq + 1 || this.view === null) {
-            if (client.measuring) client.stats.resyncs++;
-            this.sayHello(true);
-            return;
-          }
-          this.view = applyViewPatch(this.view, m.patch);
-        } else this.view = m.view;
-        this.seq = m.seq;
+      if (m.type === 'welcome') this.resyncing = false;
+      else if (this.resyncing && m.patch !== undefined) return;
+      const r = withView(m, this.held);
+      if (r === 'old') return;
+      if (r === 'gap') {
+        if (client.measuring) client.stats.resyncs++;
+        this.sayHello(true);
+        return;
       }
-      this.moves = m.moves;
-      this.at = m.at;
+      this.held = heldOf((m = r));
       if (this.pending >= 0 && m.moves === this.pending + 1) {
         if (client.measuring) client.stats.latencies.push(performance.now() - this.sentAt);
         this.pending = -1;
@@ -314,7 +296,7 @@ export class Seat {
         if (this.index === 0) void slot.replace();
         return;
       }
-      const choices = this.view.choices;
+      const choices = m.view.choices;
       if (m.toAct === this.index && choices && choices.length > 0 && m.moves > this.lastSent) {
         const index = m.moves;
         this.lastSent = index;
