@@ -2,7 +2,7 @@
  * A client process of the benches (forked by bench/load/procs.ts): plays its share of the games
  * with LoadClient and answers the parent's requests over IPC (protocol in procs.ts).
  */
-import { LoadClient, type LoadConfig } from './client.js';
+import { LoadClient } from './client.js';
 import type { ToWorker, FromWorker } from './procs.js';
 
 let client: LoadClient | null = null;
@@ -16,7 +16,7 @@ process.on('message', (raw) => {
   void (async () => {
     switch (m.t) {
       case 'start':
-        client = new LoadClient(m.cfg as LoadConfig);
+        client = new LoadClient(m.cfg);
         try {
           await client.start();
           reply({ t: 'started' });

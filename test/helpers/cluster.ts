@@ -38,13 +38,19 @@ class Child {
   constructor(readonly child: ChildProcess) {
     child.stdout!.on('data', (d: Buffer) => (this.out += d.toString()));
     child.stderr!.on('data', (d: Buffer) => (this.out += d.toString()));
-    this.exited = new Promise((r) =>
+    this.exited = new Promise((r) => {
       child.once('exit', (code, signal) => {
         this.done = true;
         this.out += `[exited: ${signal ?? code}]\n`;
         r();
-      }),
-    );
+      });
+      // A program that cannot be started (not installed) emits no exit.
+      child.once('error', (e) => {
+        this.done = true;
+        this.out += `[could not start: ${e.message}]\n`;
+        r();
+      });
+    });
   }
 
   async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
@@ -96,7 +102,6 @@ export class RedisProcess {
     });
     const proc = new Child(child);
     this.proc = proc;
-    child.once('error', (e) => (proc.out += `[could not start ${REDIS_SERVER}: ${e.message}]\n`));
     await waitFor(
       `redis-server on port ${this.port}`,
       async () => {
