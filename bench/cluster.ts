@@ -1,0 +1,117 @@
+/**
+ * `npm run bench:cluster`: load on several server processes forming one service (issue 16 #2).
+ *
+ * PROCS server processes (`node dist/src/server/main.js`) on one PostgreSQL schema of their own
+ * (dropped at the end) and one redis-server of their own (test/helpers/cluster.ts), BOT_DELAY_MS=0
+ * and rate limits out of the way. The load client of bench:server (bench/load/, in CLIENT_PROCS
+ * child processes) plays GAMES games of two human seats: game g is created on process g mod PROCS
+ * and its seats' sockets go round-robin over the processes, so that most choices cross processes.
+ * After WARMUP_S, it measures for MEASURE_S seconds; halfway, one process is killed with SIGKILL
+ * (not with PROCS=1): the sockets it held, and those other processes close because their game's
+ * owner died, connect again to a live process and say hello with since/at.
+ *
+ * Prints a summary and one JSON line:
+ *   processes, games, choicesPerSec (acks per second over the measured time, kill included),
+ *   p50Ms / p99Ms (from a choice to the state with its move, on the same socket),
+ *   lostAcks (acks received, during the whole run, whose move is not in the moves table at the end),
+ *   failoverMs (from the kill until every game the killed process owned or relayed has had an
+ *   acknowledged choice again, the slowest such game; null without a kill, or when some game had
+ *   none before the end, which the summary then says).
+ *
+ * Env: PROCS (3), GAMES (1000), THINK_MS (0; > 0: each choice 0.5–1.5× that long after its state),
+ * MEASURE_S (10), WARMUP_S (5), CLIENT_PROCS (one per 5,000 games), TEST_DATABASE_URL (PostgreSQL,
+ * default postgres://postgres@127.0.0.1:5432/test), REDIS_SERVER (/usr/bin/redis-server).
+ */
+import { Cluster } from '../test/helpers/cluster.js';
+import { ClientProcs, defaultClientProcs } from './load/procs.js';
+
+const PROCS = Number(process.env.PROCS ?? 3);
+const GAMES = Number(process.env.GAMES ?? 1000);
+const THINK_MS = Number(process.env.THINK_MS ?? 0);
+const MEASURE_S = Number(process.env.MEASURE_S ?? 10);
+const WARMUP_S = Number(process.env.WARMUP_S ?? 5);
+const CLIENT_PROCS = process.env.CLIENT_PROCS ? Number(process.env.CLIENT_PROCS) : defaultClientProcs(GAMES);
+/** The process killed halfway. */
+const VICTIM = 0;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const pct = (sorted: number[], p: number): number =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+console.log(
+  `bench:cluster: ${PROCS} server process(es) on PostgreSQL + Redis, ${GAMES} games, ${CLIENT_PROCS} client process(es); ` +
+    `${WARMUP_S} s warm-up + ${MEASURE_S} s measured${PROCS > 1 ? `, kill -9 of process ${VICTIM} at ${MEASURE_S / 2} s` : ''}; think time ${THINK_MS} ms`,
+);
+
+const t0 = performance.now();
+const cluster = await Cluster.start({ processes: PROCS, botDelayMs: 0, schemaPrefix: 'bench_cluster_' });
+let clients: ClientProcs | null = null;
+let exitCode = 0;
+try {
+  clients = await ClientProcs.start({ bases: cluster.nodes.map((n) => n.base), games: GAMES, procs: CLIENT_PROCS, thinkMs: THINK_MS });
+  console.log(`  set up in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  await sleep(WARMUP_S * 1000);
+
+  const m0 = performance.now();
+  clients.measure();
+  let killedAt: number | null = null;
+  if (PROCS > 1) {
+    await sleep((MEASURE_S * 1000) / 2);
+    killedAt = Date.now();
+    // The clients learn of it first, so that they wait for the affected games' next acks from now.
+    clients.killed(VICTIM, killedAt);
+    await cluster.nodes[VICTIM]!.kill();
+    console.log(`  killed process ${VICTIM} (port ${cluster.nodes[VICTIM]!.port})`);
+    await sleep(Math.max(0, MEASURE_S * 1000 - (performance.now() - m0)));
+  } else await sleep(MEASURE_S * 1000);
+  const stats = await clients.report();
+  const elapsed = (performance.now() - m0) / 1000;
+  const { acked, failover } = await clients.acks();
+  // Every socket closed before reading the database: an ack is only sent after its move is stored.
+  await clients.stop();
+  clients = null;
+
+  const stored = new Set(
+    (await cluster.query<{ game_id: string; idx: number }>('SELECT game_id, idx FROM moves')).map((r) => `${r.game_id}:${r.idx}`),
+  );
+  let acks = 0;
+  let lostAcks = 0;
+  for (const [id, idx] of acked)
+    for (const i of idx) {
+      acks++;
+      if (!stored.has(`${id}:${i}`)) lostAcks++;
+    }
+
+  const lat = stats.latencies.sort((a, b) => a - b);
+  const failoverMs = killedAt !== null && failover.waiting === 0 ? failover.maxMs : null;
+  console.log(
+    `  ${Math.round(stats.acks / elapsed)} choices/s, p50 ${pct(lat, 50).toFixed(1)} ms, p99 ${pct(lat, 99).toFixed(1)} ms, ` +
+      `${stats.finished} games finished, ${stats.reconnects} reconnections, ${stats.resyncs} resyncs, ` +
+      `errors ${JSON.stringify(stats.errors)}; ${acks} acks in all, ${lostAcks} not stored`,
+  );
+  if (killedAt !== null)
+    console.log(
+      `  failover: ${failover.affected} games affected by the kill; ` +
+        (failover.waiting === 0
+          ? `the last one had an acknowledged choice again ${failover.maxMs} ms after it`
+          : `${failover.waiting} had NO acknowledged choice again before the end (failoverMs null)`),
+    );
+  console.log(
+    JSON.stringify({
+      processes: PROCS,
+      games: GAMES,
+      choicesPerSec: Math.round(stats.acks / elapsed),
+      p50Ms: +pct(lat, 50).toFixed(2),
+      p99Ms: +pct(lat, 99).toFixed(2),
+      lostAcks,
+      failoverMs,
+    }),
+  );
+} catch (e) {
+  console.error(`bench:cluster failed: ${(e as Error).stack ?? String(e)}\n${cluster.output()}`);
+  exitCode = 1;
+} finally {
+  await clients?.stop();
+  await cluster.stop();
+}
+process.exit(exitCode);

@@ -1,0 +1,321 @@
+/**
+ * The benches' load client, run inside one client process (bench/load/worker.ts): G games of two
+ * human seats, one WebSocket per seat, each answered by a random bot; a finished game is replaced
+ * by a new one on the same sockets, so G games are always in play.
+ *
+ * Several server processes: game `g` (numbered across all client processes) is created on process
+ * g mod N, and seat socket k = 2g + s goes to process k mod N, so that most choices cross processes.
+ * A socket that closes under a seat (its process was killed, or its process closed it because the
+ * game's owner died) connects again, to the same process unless it is known dead, else to the next,
+ * and says hello with since/at.
+ *
+ * State messages carry `seq` and either a whole `view` or a `patch` (PROTOCOL.md), read as the test
+ * client reads them (withView): a patch at seq + 1 is applied, an older state is ignored, a patch
+ * past a gap makes the seat say hello again on its socket and ignore patches until the welcome.
+ */
+import WebSocket from 'ws';
+import { heldOf, parseMsg, withView, type ApiReply, type HeldView, type ServerMsg } from '../../test/helpers/wire.js';
+import { pool } from '../pool.js';
+
+export interface LoadConfig {
+  /** HTTP bases of the server processes (http://127.0.0.1:port). */
+  readonly bases: readonly string[];
+  /** Games this client process plays, numbered from `firstGame` across all client processes. */
+  readonly games: number;
+  readonly firstGame: number;
+  /** 0: answer at once; > 0: wait 0.5–1.5× that long before each choice. */
+  readonly thinkMs: number;
+  /** The game played (default relic-runners). */
+  readonly game?: string;
+}
+
+/** What one client process measured while `measuring`. */
+export interface LoadStats {
+  acks: number;
+  latencies: number[];
+  errors: Record<string, number>;
+  finished: number;
+  statesReceived: number;
+  /** Sockets that closed under a seat and were opened again. */
+  reconnects: number;
+  /** Hellos said again after a gap in seq. */
+  resyncs: number;
+}
+
+const emptyStats = (): LoadStats => ({ acks: 0, latencies: [], errors: {}, finished: 0, statesReceived: 0, reconnects: 0, resyncs: 0 });
+
+async function post(base: string, path: string, body: unknown): Promise<ApiReply> {
+  const res = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const json = (await res.json()) as ApiReply;
+  if (res.status >= 300) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+function open(url: string): Promise<WebSocket> {
+  return new Promise((res, rej) => {
+    const ws = new WebSocket(url, { perMessageDeflate: false });
+    ws.once('open', () => {
+      ws.off('error', rej);
+      ws.on('error', () => undefined); // a killed server resets the socket; 'close' follows
+      res(ws);
+    });
+    ws.once('error', rej);
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export class LoadClient {
+  stats = emptyStats();
+  measuring = false;
+  /** Server processes known dead (the parent says so when it kills one). */
+  readonly dead = new Set<number>();
+  readonly slots: GameSlot[] = [];
+  /** Acknowledged move indices by game id, for the check against the database. */
+  readonly acked = new Map<string, number[]>();
+  /** Failover: games affected by a kill, waiting for their first ack after it (game slot → kill time). */
+  private readonly awaiting = new Map<GameSlot, number>();
+  private failoverMs = 0;
+  private affected = 0;
+  stopping = false;
+
+  constructor(readonly cfg: LoadConfig) {}
+
+  wsUrl(node: number): string {
+    return this.cfg.bases[node]!.replace('http', 'ws') + '/ws';
+  }
+
+  /** The live process to use instead of `node` (itself when it is alive). */
+  live(node: number): number {
+    const n = this.cfg.bases.length;
+    for (let i = 0; i < n; i++) if (!this.dead.has((node + i) % n)) return (node + i) % n;
+    throw new Error('every server process is dead');
+  }
+
+  /** Connects every seat and opens every game (they start playing at once). */
+  async start(): Promise<void> {
+    const n = this.cfg.bases.length;
+    for (let i = 0; i < this.cfg.games; i++) {
+      const g = this.cfg.firstGame + i;
+      this.slots.push(new GameSlot(this, g % n, [new Seat(this, 0, (2 * g) % n), new Seat(this, 1, (2 * g + 1) % n)]));
+    }
+    await pool(this.slots, 100, (s) => Promise.all(s.seats.map((seat) => seat.connect())));
+    // In batches, so that creation does not starve play.
+    await pool(this.slots, 50, (s) => s.open());
+  }
+
+  measure(): void {
+    this.stats = emptyStats();
+    this.measuring = true;
+  }
+
+  report(): LoadStats {
+    this.measuring = false;
+    return this.stats;
+  }
+
+  error(code: string): void {
+    if (this.measuring) this.stats.errors[code] = (this.stats.errors[code] ?? 0) + 1;
+  }
+
+  onAck(slot: GameSlot, index: number): void {
+    if (this.measuring) this.stats.acks++;
+    let list = this.acked.get(slot.id);
+    if (!list) this.acked.set(slot.id, (list = []));
+    list.push(index);
+    const since = this.awaiting.get(slot);
+    if (since !== undefined) {
+      this.failoverMs = Math.max(this.failoverMs, Date.now() - since);
+      this.awaiting.delete(slot);
+    }
+  }
+
+  /** Process `node` was killed at `at` (Date.now()): the games it owned or relayed wait for an ack. */
+  killed(node: number, at: number): void {
+    this.dead.add(node);
+    for (const s of this.slots)
+      if (s.owner === node || s.seats.some((seat) => seat.node === node)) {
+        this.awaiting.set(s, at);
+        this.affected++;
+      }
+  }
+
+  /** The failover so far: affected games, the slowest first ack after the kill, and games still waiting. */
+  failover(): { affected: number; maxMs: number; waiting: number } {
+    return { affected: this.affected, maxMs: this.failoverMs, waiting: this.awaiting.size };
+  }
+
+  stop(): void {
+    this.stopping = true;
+    for (const s of this.slots) for (const seat of s.seats) seat.ws?.terminate();
+  }
+}
+
+/** One game slot: two seats; a finished game is replaced by a fresh one on the same sockets. */
+export class GameSlot {
+  id = '';
+  private replacing = false;
+  constructor(
+    private readonly client: LoadClient,
+    /** The process the game is created on (its first owner). */
+    public owner: number,
+    readonly seats: [Seat, Seat],
+  ) {}
+
+  async open(): Promise<void> {
+    this.owner = this.client.live(this.owner);
+    const base = this.client.cfg.bases[this.owner]!;
+    const g = await post(base, '/api/games', {
+      game: this.client.cfg.game ?? 'relic-runners',
+      seats: [{ kind: 'human' }, { kind: 'human' }],
+    });
+    const tokens = await Promise.all(
+      [0, 1].map(async (seat) => (await post(base, `/api/games/${g.id}/join`, { seat, key: g.invites[seat]!.key })).token),
+    );
+    this.id = g.id;
+    this.seats.forEach((s, i) => s.hello(this, tokens[i]!));
+  }
+
+  async replace(): Promise<void> {
+    if (this.replacing || this.client.stopping) return;
+    this.replacing = true;
+    if (this.client.measuring) this.client.stats.finished++;
+    try {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await this.open();
+          break;
+        } catch (e) {
+          this.client.error('replace');
+          if (attempt >= 20 || this.client.stopping) {
+            console.error(`bench: could not open a new game: ${(e as Error).message}`);
+            break;
+          }
+          this.owner = (this.owner + 1) % this.client.cfg.bases.length;
+          await sleep(100);
+        }
+      }
+    } finally {
+      this.replacing = false;
+    }
+  }
+}
+
+/** One seat's connection and its random bot. */
+export class Seat {
+  ws: WebSocket | null = null;
+  slot: GameSlot | null = null;
+  private token = '';
+  /** The view and seq held (patches apply to them); resyncing: a hello is out, patches wait for its welcome. */
+  private held: HeldView | null = null;
+  private resyncing = false;
+  /** Move index of the choice in flight, and when it was sent. */
+  private pending = -1;
+  private sentAt = 0;
+  private lastSent = -1;
+
+  constructor(
+    private readonly client: LoadClient,
+    readonly index: number,
+    /** The process this seat's socket is on. */
+    public node: number,
+  ) {}
+
+  async connect(): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      this.node = this.client.live(this.node);
+      try {
+        const ws = await open(this.client.wsUrl(this.node));
+        this.ws = ws;
+        ws.on('message', (d) => this.onMessage(parseMsg(d)));
+        ws.on('close', () => void this.onClose(ws));
+        return;
+      } catch (e) {
+        if (attempt >= 50 || this.client.stopping) throw e;
+        // That process is gone or going: the next one.
+        this.node = (this.node + 1) % this.client.cfg.bases.length;
+        await sleep(Math.min(200, 10 * (attempt + 1)));
+      }
+    }
+  }
+
+  private async onClose(ws: WebSocket): Promise<void> {
+    if (ws !== this.ws || this.client.stopping) return;
+    this.ws = null;
+    if (this.client.measuring) this.client.stats.reconnects++;
+    try {
+      await this.connect();
+    } catch (e) {
+      this.client.error('reconnect');
+      console.error(`bench: seat could not reconnect: ${(e as Error).message}`);
+      return;
+    }
+    if (this.slot) this.sayHello(true);
+  }
+
+  hello(slot: GameSlot, token: string): void {
+    this.slot = slot;
+    this.token = token;
+    this.held = null;
+    this.sayHello(false);
+  }
+
+  /** Hello for the current game; `resume`: with the log held, after a reconnection or a gap. */
+  private sayHello(resume: boolean): void {
+    this.pending = -1;
+    this.lastSent = -1;
+    this.resyncing = true;
+    const h = this.held;
+    const since = resume && h ? { since: h.moves, ...(h.at !== null ? { at: h.at } : {}) } : {};
+    if (this.ws?.readyState === WebSocket.OPEN)
+      this.ws.send(JSON.stringify({ type: 'hello', game: this.slot!.id, token: this.token, ...since }));
+  }
+
+  private onMessage(msg: ServerMsg): void {
+    const client = this.client;
+    let m = msg;
+    if (m.type === 'state' || m.type === 'welcome') {
+      const slot = this.slot;
+      if (!slot || m.game !== slot.id) return; // a late message of the previous game
+      if (client.measuring) client.stats.statesReceived++;
+      if (m.type === 'welcome') this.resyncing = false;
+      else if (this.resyncing && m.patch !== undefined) return;
+      const r = withView(m, this.held);
+      if (r === 'old') return;
+      if (r === 'gap') {
+        if (client.measuring) client.stats.resyncs++;
+        this.sayHello(true);
+        return;
+      }
+      this.held = heldOf((m = r));
+      if (this.pending >= 0 && m.moves === this.pending + 1) {
+        if (client.measuring) client.stats.latencies.push(performance.now() - this.sentAt);
+        this.pending = -1;
+      }
+      if (m.status !== 'active') {
+        if (this.index === 0) void slot.replace();
+        return;
+      }
+      const choices = m.view.choices;
+      if (m.toAct === this.index && choices && choices.length > 0 && m.moves > this.lastSent) {
+        const index = m.moves;
+        this.lastSent = index;
+        const choice = choices[Math.floor(Math.random() * choices.length)];
+        const send = () => {
+          if (this.slot !== slot || this.ws?.readyState !== WebSocket.OPEN) return;
+          this.pending = index;
+          this.sentAt = performance.now();
+          this.ws.send(JSON.stringify({ type: 'choice', choice, index }));
+        };
+        if (client.cfg.thinkMs > 0) setTimeout(send, client.cfg.thinkMs * (0.5 + Math.random()));
+        else send();
+      }
+    } else if (m.type === 'ack') {
+      if (this.slot) client.onAck(this.slot, m.index);
+    } else if (m.type === 'error') {
+      client.error(m.code);
+      // A refusal while a process or Redis fails: ask for the state again (a new one may follow anyway).
+      if (m.code === 'unavailable' || m.code === 'internal') setTimeout(() => this.sayHello(true), 100);
+    }
+  }
+}
