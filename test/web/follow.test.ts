@@ -249,7 +249,7 @@ test(
   },
 );
 
-test('Quetzal: at 1280×800 with 4 players the log is on screen too, in every language', { timeout: 90_000 }, async (t) => {
+test('Quetzal: at 1280×800 with 4 players the log is on screen too, in every language', { timeout: 180_000 }, async (t) => {
   const seed = process.env.WEB_TEST_SEED ?? randomBytes(4).toString('hex');
   t.diagnostic(`seed ${seed} (set WEB_TEST_SEED to repeat)`);
   for (const lang of ['en', 'de', 'fr', 'pl']) {
