@@ -24,7 +24,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../test/helpers/net.js';
+import { freePort, RELAXED_LIMITS } from '../test/helpers/net.js';
 import { ClientProcs, defaultClientProcs } from './load/procs.js';
 
 const SIZES = (process.env.SIZES ?? '100,500,2000')
@@ -70,12 +70,7 @@ class Server {
         EXPEDITION_DB: join(dir, 'bench.sqlite'),
         DATABASE_URL: '',
         BOT_DELAY_MS: '0',
-        WS_PER_SECOND: '1000000',
-        HTTP_PER_MINUTE: '100000000',
-        CREATE_PER_MINUTE: '100000000',
-        WS_UPGRADES_PER_MINUTE: '100000000',
-        WS_PER_ADDRESS: '100000000',
-        LIVE_GAMES_PER_ADDRESS: '100000000',
+        ...RELAXED_LIMITS,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -6,6 +6,7 @@
  * time a commit takes: one batch is in flight per queue, and what arrives meanwhile waits for the
  * next one.
  */
+import type { GameStatus } from './store.js';
 
 /** One item's fate in a committed batch: undefined when it was written, else why it alone was not. */
 export type ItemResult = Error | undefined;
@@ -123,3 +124,18 @@ export class GroupCommit<T> {
 }
 
 function noop(): void {}
+
+/** An append checked and encoded, ready for its batch: only the database can refuse it now. */
+export interface PendingAppend {
+  readonly gameId: string;
+  readonly index: number;
+  readonly seat: number;
+  readonly choice: string;
+  /** The state hash after this move (the move's row)… */
+  readonly hash: string;
+  readonly at: number;
+  /** …and the game's hash and status after it (the game's row). */
+  readonly gameHash: string;
+  readonly status: GameStatus;
+  readonly clocks: readonly (number | null)[] | undefined;
+}

@@ -11,6 +11,7 @@ export const DEFAULT_SQLITE_FILE = './data/expedition.sqlite';
 /**
  * DATABASE_URL: PostgreSQL connection string (optional DATABASE_SCHEMA: schema for the tables).
  * EXPEDITION_DB: SQLite file, default ./data/expedition.sqlite; its directory is created if missing.
+ * SQLITE_SYNCHRONOUS: NORMAL (default) or FULL, SQLite's sync at each commit (see store-sqlite.ts).
  * Returns an initialized store.
  */
 export async function openStore(env: NodeJS.ProcessEnv = process.env): Promise<Store> {
@@ -24,8 +25,10 @@ export async function openStore(env: NodeJS.ProcessEnv = process.env): Promise<S
   } else {
     const file = env.EXPEDITION_DB !== undefined && env.EXPEDITION_DB !== '' ? env.EXPEDITION_DB : DEFAULT_SQLITE_FILE;
     if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
+    const sync = env.SQLITE_SYNCHRONOUS?.toUpperCase() || 'NORMAL';
+    if (sync !== 'NORMAL' && sync !== 'FULL') throw new Error(`SQLITE_SYNCHRONOUS="${env.SQLITE_SYNCHRONOUS}": use NORMAL or FULL`);
     const { openSqliteStore } = await import('./store-sqlite.js');
-    store = openSqliteStore(file);
+    store = openSqliteStore(file, { synchronous: sync });
   }
   try {
     await store.init();

@@ -3,7 +3,7 @@
  * or run several server processes on one database.
  */
 import pg from 'pg';
-import { GroupCommit, type ItemResult } from './group-commit.js';
+import { GroupCommit, type ItemResult, type PendingAppend } from './group-commit.js';
 import { StoreConflict, type GameStatus, type GameSummary, type SeatConfig, type Store, type StoredGame } from './store.js';
 
 export interface PostgresStoreOptions {
@@ -137,21 +137,6 @@ const pgCode = (e: unknown): unknown => (typeof e === 'object' && e !== null ? (
 
 /** unique_violation: a primary key already taken, i.e. another writer got there first. */
 const isUniqueViolation = (e: unknown): boolean => pgCode(e) === '23505';
-
-/** An append checked and encoded, ready for its batch: only the database can refuse it now. */
-interface PendingAppend {
-  readonly gameId: string;
-  readonly index: number;
-  readonly seat: number;
-  readonly choice: string;
-  /** The state hash after this move (the move's row)… */
-  readonly hash: string;
-  readonly at: number;
-  /** …and the game's hash and status after it (the game's row). */
-  readonly gameHash: string;
-  readonly status: GameStatus;
-  readonly clocks: readonly (number | null)[] | undefined;
-}
 
 /** Deadlocks are retried this many times: a batch that loses one to another process wrote nothing. */
 const DEADLOCK_RETRIES = 3;

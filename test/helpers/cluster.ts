@@ -11,7 +11,7 @@ import { connect as tcpConnect } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { freePort } from './net.js';
+import { freePort, RELAXED_LIMITS } from './net.js';
 import { PG_URL } from './server.js';
 import { TestClient } from './ws-client.js';
 
@@ -59,6 +59,50 @@ class Child {
   }
 }
 
+/** A child process a test starts, kills with -9 and starts again on the same port, keeping all its output. */
+abstract class Restartable {
+  protected proc: Child | null = null;
+  private log = '';
+
+  get running(): boolean {
+    return this.proc !== null && !this.proc.done;
+  }
+
+  /** kill -9, waiting until it is gone. */
+  async kill(): Promise<void> {
+    if (!this.proc) return;
+    await this.proc.kill('SIGKILL');
+    this.log += this.proc.out;
+    this.proc = null;
+  }
+
+  get output(): string {
+    return this.log + (this.proc?.out ?? '');
+  }
+
+  /** Spawns `cmd` and waits until `ready` holds; fails at once when the process exits first. */
+  protected async launch(
+    what: string,
+    cmd: string,
+    args: string[],
+    env: NodeJS.ProcessEnv,
+    ready: () => Promise<boolean>,
+    ms: number,
+  ): Promise<void> {
+    if (this.running) throw new Error(`${what} is already running`);
+    const proc = new Child(spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] }));
+    this.proc = proc;
+    await waitFor(
+      what,
+      async () => {
+        if (proc.done) throw new Error(`${what} exited before it was ready:\n${proc.out}`);
+        return ready();
+      },
+      ms,
+    );
+  }
+}
+
 /** Whether a Redis on `port` answers PING. */
 function redisPing(port: number): Promise<boolean> {
   return new Promise((res) => {
@@ -75,10 +119,10 @@ function redisPing(port: number): Promise<boolean> {
 }
 
 /** A redis-server of a test's own: nothing saved, on a fixed port so that it can come back there. */
-export class RedisProcess {
-  private proc: Child | null = null;
-  private log = '';
-  private constructor(readonly port: number) {}
+export class RedisProcess extends Restartable {
+  private constructor(readonly port: number) {
+    super();
+  }
 
   get url(): string {
     return `redis://127.0.0.1:${this.port}`;
@@ -90,50 +134,28 @@ export class RedisProcess {
     return r;
   }
 
-  get running(): boolean {
-    return this.proc !== null && !this.proc.done;
-  }
-
   /** Starts it (again) on its port and waits until it answers PING. */
-  async restart(): Promise<void> {
-    if (this.running) throw new Error('redis-server is already running');
-    const child = spawn(REDIS_SERVER, ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const proc = new Child(child);
-    this.proc = proc;
-    await waitFor(
-      `redis-server on port ${this.port}`,
-      async () => {
-        if (proc.done) throw new Error(`redis-server exited before it was ready (is ${REDIS_SERVER} installed?):\n${proc.out}`);
-        return redisPing(this.port);
-      },
+  restart(): Promise<void> {
+    return this.launch(
+      `redis-server (${REDIS_SERVER}) on port ${this.port}`,
+      REDIS_SERVER,
+      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      process.env,
+      () => redisPing(this.port),
       10_000,
     );
-  }
-
-  /** kill -9, waiting until it is gone. */
-  async kill(): Promise<void> {
-    if (!this.proc) return;
-    await this.proc.kill('SIGKILL');
-    this.log += this.proc.out;
-    this.proc = null;
-  }
-
-  get output(): string {
-    return this.log + (this.proc?.out ?? '');
   }
 }
 
 /** One server process of the cluster. */
-export class NodeProcess {
-  private proc: Child | null = null;
-  private log = '';
+export class NodeProcess extends Restartable {
   constructor(
     readonly index: number,
     readonly port: number,
     private readonly env: Record<string, string>,
-  ) {}
+  ) {
+    super();
+  }
 
   get base(): string {
     return `http://127.0.0.1:${this.port}`;
@@ -143,27 +165,18 @@ export class NodeProcess {
     return `ws://127.0.0.1:${this.port}/ws`;
   }
 
-  get alive(): boolean {
-    return this.proc !== null && !this.proc.done;
-  }
-
   get pid(): number | undefined {
     return this.proc?.child.pid;
   }
 
   /** Starts the process (again, on its port) and waits until GET /health answers ok. */
-  async start(): Promise<void> {
-    if (this.alive) throw new Error(`node ${this.index} is already running`);
-    const child = spawn(process.execPath, [MAIN], {
-      env: { ...process.env, ...this.env, PORT: String(this.port) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const proc = new Child(child);
-    this.proc = proc;
-    await waitFor(
-      `node ${this.index} (port ${this.port}) to answer GET /health`,
+  start(): Promise<void> {
+    return this.launch(
+      `node ${this.index} (port ${this.port})`,
+      process.execPath,
+      [MAIN],
+      { ...process.env, ...this.env, PORT: String(this.port) },
       async () => {
-        if (proc.done) throw new Error(`node ${this.index} exited before it was ready:\n${proc.out}`);
         try {
           const r = await fetch(`${this.base}/health`);
           return r.ok && ((await r.json()) as { ok?: unknown }).ok === true;
@@ -173,18 +186,6 @@ export class NodeProcess {
       },
       20_000,
     );
-  }
-
-  /** kill -9, waiting until it is gone. */
-  async kill(): Promise<void> {
-    if (!this.proc) return;
-    await this.proc.kill('SIGKILL');
-    this.log += this.proc.out;
-    this.proc = null;
-  }
-
-  get output(): string {
-    return this.log + (this.proc?.out ?? '');
   }
 }
 
@@ -198,16 +199,6 @@ export interface ClusterOptions {
   /** The PostgreSQL schema's name is this and random hex (default test_cluster_). */
   readonly schemaPrefix?: string;
 }
-
-/** Limits out of the way, as in bench/server.ts. */
-export const RELAXED_LIMITS: Record<string, string> = {
-  WS_PER_SECOND: '1000000',
-  HTTP_PER_MINUTE: '100000000',
-  CREATE_PER_MINUTE: '100000000',
-  WS_UPGRADES_PER_MINUTE: '100000000',
-  WS_PER_ADDRESS: '100000000',
-  LIVE_GAMES_PER_ADDRESS: '100000000',
-};
 
 /** N server processes on one PostgreSQL schema and one Redis. */
 export class Cluster {
@@ -248,7 +239,7 @@ export class Cluster {
   }
 
   get alive(): NodeProcess[] {
-    return this.nodes.filter((n) => n.alive);
+    return this.nodes.filter((n) => n.running);
   }
 
   /** A WebSocket client of node `i` (terminated by stop()). */

@@ -161,7 +161,7 @@ describe(
     test('kill -9 of the owning process mid-game: the players and the bot go on from the others within 5 s, nothing acknowledged lost', () =>
       cluster.explain(async () => {
         const [owner, b, c] = cluster.nodes as [NodeProcess, NodeProcess, NodeProcess];
-        assert.ok(owner.alive && b.alive && c.alive, 'all three processes should be up');
+        assert.ok(owner.running && b.running && c.running, 'all three processes should be up');
         // The creator owns the game first; one player talks to it, the other to another process.
         const { id, tokens } = await newGame(owner, [human, human, { kind: 'bot', bot: 'random' }]);
         const rng = createRng(`${SEED}:kill`);

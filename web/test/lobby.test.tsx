@@ -5,6 +5,7 @@ import { fakeKey, mockServer, renderLobby } from './lobby-harness.js';
 import { nextLog } from '../src/net/server-session.js';
 import type { LogEvent } from '../src/net/session.js';
 import { heldSeat } from '../src/net/api.js';
+import { FakeSocket } from './fake-socket.js';
 
 vi.mock('../src/offline/config.js', async (importOriginal) => {
   const orig = await importOriginal<typeof import('../src/offline/config.js')>();
@@ -169,35 +170,6 @@ describe('server session log', () => {
     expect(log.map((e) => e.move)).toEqual([1, 2]);
   });
 });
-
-/** A stand-in for the browser's WebSocket: the test plays the server. */
-class FakeSocket {
-  static all: FakeSocket[] = [];
-  readonly OPEN = 1;
-  readyState = 0;
-  sent: Record<string, unknown>[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  send(d: string) {
-    this.sent.push(JSON.parse(d) as Record<string, unknown>);
-  }
-  close() {
-    this.readyState = 3;
-    this.onclose?.();
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  receive(m: unknown) {
-    this.onmessage?.({ data: JSON.stringify(m) });
-  }
-}
 
 const stateMsg = (type: 'state' | 'welcome', moves: number, extra: Record<string, unknown> = {}) => ({
   type,

@@ -5,35 +5,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { diffView } from '../../src/core/view-patch.js';
 import { ServerSession } from '../src/net/server-session.js';
-
-/** A stand-in for the browser's WebSocket: the test plays the server. */
-class FakeSocket {
-  static all: FakeSocket[] = [];
-  readonly OPEN = 1;
-  readyState = 0;
-  sent: Record<string, unknown>[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  send(d: string) {
-    this.sent.push(JSON.parse(d) as Record<string, unknown>);
-  }
-  close() {
-    this.readyState = 3;
-    this.onclose?.();
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  receive(m: unknown) {
-    this.onmessage?.({ data: JSON.stringify(m) });
-  }
-}
+import { FakeSocket } from './fake-socket.js';
 
 /** The game's view after `moves` moves: a board that grows and a counter, as a view changes in play. */
 const viewAt = (moves: number) => ({
