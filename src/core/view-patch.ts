@@ -52,14 +52,17 @@ function diffAt(a: Json, b: Json, path: (string | number)[], ops: PatchOp[]): vo
   if (isObject(a) && isObject(b)) {
     const mark = ops.length;
     let keys = 0;
+    // A key whose value is undefined is absent once the view is JSON: it is deleted, never set to null.
     for (const k in b) {
+      const bv = b[k];
+      if (bv === undefined) continue;
       keys++;
       path.push(k);
-      if (!(k in a)) ops.push([path.slice(), b[k]]);
-      else diffAt(a[k], b[k], path, ops);
+      if (a[k] === undefined) ops.push([path.slice(), bv]);
+      else diffAt(a[k], bv, path, ops);
       path.pop();
     }
-    for (const k in a) if (!(k in b)) ops.push([[...path, k]]);
+    for (const k in a) if (a[k] !== undefined && b[k] === undefined) ops.push([[...path, k]]);
     if (keys > 2 && ops.length - mark > keys / 2) {
       ops.length = mark;
       ops.push([path.slice(), b]);

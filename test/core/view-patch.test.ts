@@ -94,3 +94,11 @@ test('equal values give an empty patch, and unchanged parts keep their identity 
   assert.equal(got.players[0], a.players[0]);
   assert.notEqual(got.players, a.players);
 });
+
+test('a key whose value is undefined is absent, as in the whole view sent as JSON: deleted, never set to null', () => {
+  const a: Record<string, unknown> = { offer: { vp: 2 }, keep: 1, later: undefined };
+  const b: Record<string, unknown> = { offer: undefined, keep: 1, later: 3 };
+  const got = applyViewPatch(JSON.parse(JSON.stringify(a)) as unknown, wire(diffView(a, b)));
+  assert.deepEqual(got, JSON.parse(JSON.stringify(b)));
+  assert.equal(Object.hasOwn(got as object, 'offer'), false, 'the key is gone, not null');
+});
