@@ -87,7 +87,7 @@ test('issue 15 §1: a friend opening a seat link types a name first, and the hos
 
 test(
   'issue 15 §1: the seat link opened in a second browser takes the seat; the first is told and watches; the second plays on',
-  { timeout: 90_000 },
+  { timeout: 180_000 },
   async (t) => {
     const seed = process.env.WEB_TEST_SEED ?? randomBytes(4).toString('hex');
     t.diagnostic(`seed ${seed} (set WEB_TEST_SEED to repeat)`);
