@@ -89,39 +89,109 @@ function rewards(values: number[], scale: number): number[] {
   });
 }
 
+/** One choice at the root of a search, with what the search learnt of it. */
+export interface RootChild {
+  /** One of the `choices` the search was given (the same object). */
+  readonly choice: Choice;
+  readonly visits: number;
+  /** The deciding seat's mean reward after this choice, in [0, 1] (with `reward: 'win'`, its winning chance). */
+  readonly value: number;
+}
+
+/** What one search found: the root's children (tried ones only) and every seat's mean reward. */
+export interface RootStats {
+  readonly iterations: number;
+  readonly children: readonly RootChild[];
+  /** Mean reward of each seat over all iterations: the position's value for every seat, as the searching seat sees it. */
+  readonly seatMeans: readonly number[];
+}
+
+/** How rewards are read from a playout's end. */
+export type IsmctsReward = 'margin' | 'win';
+
+export interface SearchOptions extends IsmctsOptions {
+  /**
+   * 'margin' (default, the bot's): a logistic of the VP margin to the best other seat. 'win': a
+   * finished game gives each winner 1 / (number of winners) and the others 0, so a child's value is
+   * an estimated winning chance (an unfinished playout still counts its margin's logistic).
+   */
+  readonly reward?: IsmctsReward;
+  /** A choice the root must consider even where the rules of thumb would prune it (the one a player made). */
+  readonly include?: Choice;
+}
+
+/**
+ * Searches from `input.sample` (what `input.seat` knows, never the true state) and returns the
+ * root's statistics. The bot plays the most visited child; analysis reads the values.
+ */
+export function ismctsSearch(input: BotInput, opts: SearchOptions): RootStats {
+  const { game, sample, seat, rng, choices } = input;
+  if (opts.iterations === undefined && opts.ms === undefined) throw new InvalidInput('ismcts needs an iteration or time limit');
+  const h = heuristicFor(game);
+  const root = newNode('', -1);
+  const deadline = opts.ms === undefined ? Infinity : now() + opts.ms;
+  const maxIt = opts.iterations ?? Infinity;
+  const seats = game.seats(sample);
+  const s: Settings = {
+    c: opts.c ?? 0.7,
+    scale: opts.marginScale ?? 8,
+    horizon: opts.rolloutTurns ?? seats,
+    potential: 0.5,
+    maxBackup: 0,
+    shrink: opts.shrink ?? 0.02,
+    win: opts.reward === 'win',
+    include: opts.include === undefined ? undefined : keyOf(opts.include),
+    seats,
+    seatSums: new Array<number>(seats).fill(0),
+  };
+  const defaults = h.ismcts?.(seats) ?? {};
+  s.potential = opts.potential ?? defaults.potential ?? 0.5;
+  s.maxBackup = opts.maxBackup ?? defaults.maxBackup ?? 0;
+  let it = 0;
+  for (; it < maxIt; it++) {
+    // Check the clock every few iterations: reading it costs more than an iteration's start.
+    if ((it & 7) === 0 && now() >= deadline && it > 0) break;
+    iterate(game, h, game.determinize(sample, seat, rng), seat, root, rng, s);
+  }
+  const byKey = new Map(choices.map((c) => [keyOf(c), c]));
+  const children: RootChild[] = [];
+  for (const ch of root.children) {
+    const choice = byKey.get(ch.key);
+    if (choice !== undefined) children.push({ choice, visits: ch.visits, value: ch.reward / ch.visits });
+  }
+  return { iterations: it, children, seatMeans: s.seatSums.map((x) => (it === 0 ? 0.5 : x / it)) };
+}
+
 export function ismctsBot(opts: IsmctsOptions, label = 'ismcts'): Bot {
-  const c = opts.c ?? 0.7;
-  const scale = opts.marginScale ?? 8;
   if (opts.iterations === undefined && opts.ms === undefined) throw new InvalidInput('ismcts needs an iteration or time limit');
   return {
     name: label,
     needsSample: true,
     ...(opts.ms !== undefined ? { timeLimitMs: opts.ms } : {}),
     choose(input: BotInput): Choice {
-      const { game, sample, seat, rng, choices } = input;
+      const { choices } = input;
       if (choices.length === 1) return choices[0]!;
-      const h = heuristicFor(game);
-      const root = newNode('', -1);
-      const deadline = opts.ms === undefined ? Infinity : now() + opts.ms;
-      const maxIt = opts.iterations ?? Infinity;
-      const seats = game.seats(sample);
-      const horizon = opts.rolloutTurns ?? seats;
-      const defaults = h.ismcts?.(seats) ?? {};
-      const potential = opts.potential ?? defaults.potential ?? 0.5;
-      const maxBackup = opts.maxBackup ?? defaults.maxBackup ?? 0;
-      const shrink = opts.shrink ?? 0.02;
-      for (let it = 0; it < maxIt; it++) {
-        // Check the clock every few iterations: reading it costs more than an iteration's start.
-        if ((it & 7) === 0 && now() >= deadline && it > 0) break;
-        iterate(game, h, game.determinize(sample, seat, rng), seat, root, rng, c, scale, seats, horizon, potential, maxBackup, shrink);
-      }
-      let best: Node | undefined;
-      for (const ch of root.children) if (!best || ch.visits > best.visits) best = ch;
-      opts.onRoot?.(root.children.map((ch) => ({ key: ch.key, visits: ch.visits, mean: ch.reward / ch.visits })));
-      const k = best!.key;
-      return choices.find((x) => keyOf(x) === k) ?? choices[0]!;
+      const stats = ismctsSearch(input, opts);
+      let best: RootChild | undefined;
+      for (const ch of stats.children) if (!best || ch.visits > best.visits) best = ch;
+      opts.onRoot?.(stats.children.map((ch) => ({ key: keyOf(ch.choice), visits: ch.visits, mean: ch.value })));
+      return best?.choice ?? choices[0]!;
     },
   };
+}
+
+interface Settings {
+  readonly c: number;
+  readonly scale: number;
+  readonly horizon: number;
+  potential: number;
+  maxBackup: number;
+  readonly shrink: number;
+  readonly win: boolean;
+  readonly include: string | undefined;
+  readonly seats: number;
+  /** Sum of each seat's reward over the iterations so far. */
+  readonly seatSums: number[];
 }
 
 const now = (): number => performance.now();
@@ -134,21 +204,7 @@ function estimate(h: Heuristic, s: unknown, seat: Seat, potential: number): numb
   return b + potential * (v - b);
 }
 
-function iterate(
-  game: AnyGame,
-  h: Heuristic,
-  d: unknown,
-  me: Seat,
-  root: Node,
-  rng: Rng,
-  c: number,
-  scale: number,
-  seats: number,
-  horizon: number,
-  potential: number,
-  maxBackup: number,
-  shrink: number,
-): void {
+function iterate(game: AnyGame, h: Heuristic, d: unknown, me: Seat, root: Node, rng: Rng, st: Settings): void {
   const path: Node[] = [root];
   let node = root;
   // Selection and expansion.
@@ -156,7 +212,8 @@ function iterate(
     const actor = game.toAct(d);
     if (actor === null) break;
     const all = game.choices(d);
-    const cs = h.prune ? h.prune(d, actor, all, actor === me) : all;
+    let cs = h.prune ? h.prune(d, actor, all, actor === me) : all;
+    if (node === root && st.include !== undefined && cs !== all) cs = withIncluded(cs, all, st.include);
     const keys = cs.map(keyOf);
     const untried: number[] = [];
     for (let i = 0; i < cs.length; i++) {
@@ -178,7 +235,7 @@ function iterate(
     let bestScore = -Infinity;
     for (let i = 0; i < cs.length; i++) {
       const ch = node.byKey.get(keys[i]!)!;
-      const score = ch.value + c * Math.sqrt(Math.log(ch.avail) / ch.visits);
+      const score = ch.value + st.c * Math.sqrt(Math.log(ch.avail) / ch.visits);
       if (score > bestScore) {
         bestScore = score;
         pick = i;
@@ -190,16 +247,24 @@ function iterate(
   }
   // Playout: the game's light policy (else uniform) for a few turns, then the heuristic's estimate
   // of the final scores.
-  const stopAt = game.turn(d) + horizon;
+  const stopAt = game.turn(d) + st.horizon;
   for (let actor = game.toAct(d); actor !== null && game.turn(d) < stopAt; actor = game.toAct(d)) {
     const all = game.choices(d);
     const cs = h.prune ? h.prune(d, actor, all) : all;
     game.apply(d, h.playout ? h.playout(d, actor, cs, rng) : cs[rng.int(cs.length)]!, false);
   }
   const result = game.result(d);
-  const values = result ? [...result.scores] : Array.from({ length: seats }, (_, p) => estimate(h, d, p, potential));
-  const r = rewards(values, scale);
-  if (!result) for (let p = 0; p < seats; p++) r[p] = 0.5 + (r[p]! - 0.5) * (1 - shrink);
+  const seats = st.seats;
+  let r: number[];
+  if (result && st.win) {
+    r = new Array<number>(seats).fill(0);
+    for (const w of result.winners) r[w] = 1 / result.winners.length;
+  } else {
+    const values = result ? [...result.scores] : Array.from({ length: seats }, (_, p) => estimate(h, d, p, st.potential));
+    r = rewards(values, st.scale);
+    if (!result) for (let p = 0; p < seats; p++) r[p] = 0.5 + (r[p]! - 0.5) * (1 - st.shrink);
+  }
+  for (let p = 0; p < seats; p++) st.seatSums[p]! += r[p]!;
   // Leaves first, so a node's best-child value sees its children's updated values.
   for (let i = path.length - 1; i >= 0; i--) {
     const n = path[i]!;
@@ -207,12 +272,19 @@ function iterate(
     if (n.actor < 0) continue;
     n.reward += r[n.actor]!;
     n.value = n.reward / n.visits;
-    if (maxBackup > 0 && i + 1 < path.length && path[i + 1]!.actor === n.actor) {
+    if (st.maxBackup > 0 && i + 1 < path.length && path[i + 1]!.actor === n.actor) {
       let best = -Infinity;
-      for (const ch of n.children) if (ch.visits >= maxBackup && ch.value > best) best = ch.value;
+      for (const ch of n.children) if (ch.visits >= st.maxBackup && ch.value > best) best = ch.value;
       if (best > -Infinity) n.value = best;
     }
   }
+}
+
+/** The pruned choices plus the one whose key is `include`, when it is legal here and was pruned. */
+function withIncluded(cs: readonly Choice[], all: readonly Choice[], include: string): readonly Choice[] {
+  if (cs.some((c) => keyOf(c) === include)) return cs;
+  const extra = all.find((c) => keyOf(c) === include);
+  return extra === undefined ? cs : [...cs, extra];
 }
 
 /** The settings after the limit, by name: the option each sets. */
