@@ -4,6 +4,7 @@
  */
 import pg from 'pg';
 import { GroupCommit, type ItemResult, type PendingAppend } from './group-commit.js';
+import { encodeAppend, jsonText, wholeMs } from './store-encoding.js';
 import { StoreConflict, type GameStatus, type GameSummary, type SeatConfig, type Store, type StoredGame } from './store.js';
 
 export interface PostgresStoreOptions {
@@ -117,18 +118,6 @@ interface SummaryDbRow {
   created_at: Num;
   updated_at: Num;
   open_seats: number[];
-}
-
-/** JSON text for a json column; `undefined` becomes null so the NOT NULL column always holds valid JSON. */
-function jsonText(v: unknown): string {
-  return JSON.stringify(v ?? null);
-}
-
-/** Times and clocks are whole milliseconds in both backends (bigint rejects fractions). */
-function wholeMs(v: number): number {
-  const r = Math.round(v);
-  if (!Number.isSafeInteger(r)) throw new RangeError(`not a time in ms: ${v}`);
-  return r;
 }
 
 const num = (v: Num): number => Number(v);
@@ -351,19 +340,7 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
       }));
     },
     async appendMove(gameId, move, after) {
-      // Encoded here, so that a choice that is no JSON or a time that is no time fails alone.
-      const at = wholeMs(move.at);
-      return appends.add({
-        gameId,
-        index: move.index,
-        seat: move.seat,
-        choice: jsonText(move.choice),
-        hash: move.hash,
-        at,
-        gameHash: after.hash,
-        status: after.status,
-        clocks: after.clocks?.map((ms) => (ms === null ? null : wholeMs(ms))),
-      });
+      return appends.add(encodeAppend(gameId, move, after));
     },
     async truncateMoves(gameId, fromIndex, after) {
       await appends.settled();

@@ -4,6 +4,7 @@
  */
 import Database from 'better-sqlite3';
 import { GroupCommit, type ItemResult, type PendingAppend } from './group-commit.js';
+import { encodeAppend, jsonText, wholeMs } from './store-encoding.js';
 import { StoreConflict, type GameStatus, type GameSummary, type NewGame, type SeatConfig, type Store, type StoredGame } from './store.js';
 
 const SCHEMA = `
@@ -105,18 +106,6 @@ interface SummaryDbRow {
   created_at: number;
   updated_at: number;
   open_seats: string | null;
-}
-
-/** JSON text for a JSON column; `undefined` becomes null so the NOT NULL column always holds valid JSON. */
-function jsonText(v: unknown): string {
-  return JSON.stringify(v ?? null);
-}
-
-/** Times and clocks are whole milliseconds in both backends (PostgreSQL's bigint rejects fractions). */
-function wholeMs(v: number): number {
-  const r = Math.round(v);
-  if (!Number.isSafeInteger(r)) throw new RangeError(`not a time in ms: ${v}`);
-  return r;
 }
 
 function openSeatsOf(list: string | null): number[] {
@@ -366,19 +355,7 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
     },
     async appendMove(gameId, move, after) {
       t();
-      // Encoded here, so that a choice that is no JSON or a time that is no time fails alone.
-      const at = wholeMs(move.at);
-      return appends.add({
-        gameId,
-        index: move.index,
-        seat: move.seat,
-        choice: jsonText(move.choice),
-        hash: move.hash,
-        at,
-        gameHash: after.hash,
-        status: after.status,
-        clocks: after.clocks?.map((ms) => (ms === null ? null : wholeMs(ms))),
-      });
+      return appends.add(encodeAppend(gameId, move, after));
     },
     async truncateMoves(gameId, fromIndex, after) {
       await appends.settled();
