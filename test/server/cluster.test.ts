@@ -4,9 +4,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import pg from 'pg';
 import { buildServer } from '../../src/server/app.js';
 import type { Cluster } from '../../src/server/cluster/index.js';
@@ -15,6 +13,7 @@ import type { Store } from '../../src/server/store.js';
 import { openPostgresStore } from '../../src/server/store-postgres.js';
 import { http, TestClient } from '../helpers/ws-client.js';
 import { parseMsg, type JoinedSeat } from '../helpers/wire.js';
+import { RedisProcess } from '../helpers/cluster.js';
 import { NO_LIMITS, PG_URL, autoPlay, createGame, hello, inviteKeys, joinSeat, until } from '../helpers/server.js';
 
 interface Node {
@@ -29,48 +28,9 @@ interface Node {
   crash(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
-
-/** A redis-server of this test on `port`, without persistence; resolves once it accepts connections. */
-async function startRedis(port: number): Promise<ChildProcess> {
-  const p = spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('redis-server did not start within 10 s')), 10_000);
-    let out = '';
-    p.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('Ready to accept connections')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    p.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${out}`)));
-  });
-  return p;
-}
-
-async function stopRedis(p: ChildProcess): Promise<void> {
-  if (p.exitCode !== null) return;
-  const exited = new Promise((r) => p.once('exit', r));
-  p.kill('SIGKILL');
-  await exited;
-}
-
 describe('several processes, one service', { timeout: 240_000 }, () => {
   const schema = `test_cluster_${randomBytes(6).toString('hex')}`;
-  let redisPort: number;
-  let redis: ChildProcess;
+  let redis: RedisProcess;
   const nodes: Node[] = [];
   const clients: TestClient[] = [];
 
@@ -82,7 +42,7 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
       ...NO_LIMITS,
       seedPolicy: 'any',
       botThreads: 0,
-      cluster: { redisUrl: `redis://127.0.0.1:${redisPort}`, databaseUrl: PG_URL, schema, timeoutMs: 3000 },
+      cluster: { redisUrl: redis.url, databaseUrl: PG_URL, schema, timeoutMs: 3000 },
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const addr = app.server.address();
@@ -115,14 +75,13 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
   }
 
   before(async () => {
-    redisPort = await freePort();
-    redis = await startRedis(redisPort);
+    redis = await RedisProcess.start();
   });
 
   after(async () => {
     for (const c of clients) c.ws.terminate();
     for (const n of nodes) await n.stop().catch(() => undefined);
-    if (redis) await stopRedis(redis);
+    if (redis) await redis.kill();
     const c = new pg.Client({ connectionString: PG_URL });
     await c.connect();
     await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
@@ -248,7 +207,7 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
     await hello(relayed, id, t1);
     const relayedClosed = relayed.closed(10_000);
 
-    await stopRedis(redis);
+    await redis.kill();
     assert.equal(await relayedClosed, 1013, 'the relayed socket is closed with "try again later"');
     await until(() => !a.cluster.bus.up && !b.cluster.bus.up, 'both processes to see Redis down');
     // At B: a hello for A's game, and HTTP that needs A, are refused with `unavailable`.
@@ -266,7 +225,7 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
       p.stop();
     }
 
-    redis = await startRedis(redisPort);
+    await redis.restart();
     await until(() => a.cluster.bus.up && b.cluster.bus.up, 'both processes to see Redis back', 15_000);
     const back = await b.client();
     const w = await hello(back, id, t1);
