@@ -37,6 +37,8 @@ export class Connection implements Subscriber {
   private game: LiveGame | null = null;
   /** Cluster mode: the relay to the process playing this socket's game, when another one does. */
   private link: RelayLink | null = null;
+  /** Cluster mode: the relay of a hello still waiting for the owner's answer (the socket keeps its game until it is welcome). */
+  private joining: RelayLink | null = null;
   private tokens: number;
   private last = Date.now();
   private strikes = 0;
@@ -235,16 +237,22 @@ export class Connection implements Subscriber {
     this.tokens -= Math.floor(text.length / WELCOME_BYTES_PER_MESSAGE);
   }
 
-  /** Cluster mode: the game is played by process `node`; this socket is relayed to it. */
+  /**
+   * Cluster mode: the game is played by process `node`; this socket is relayed to it. As with a
+   * local game, a hello the owner refuses (a wrong token, say) leaves the socket where it was.
+   */
   private async helloElsewhere(msg: Extract<ClientMessage, { type: 'hello' }>, node: string): Promise<void> {
     if (this.socket.readyState !== this.socket.OPEN) return;
-    this.leave();
     const link = this.hub.cluster!.relayTo(this, node);
-    this.link = link;
+    this.joining = link;
     const { ok, text } = await link.hello(msg);
-    if (this.link !== link) return;
-    if (!ok) {
-      this.link = null;
+    // Closed meanwhile: leave() closed the link.
+    if (this.joining !== link) return;
+    this.joining = null;
+    if (ok) {
+      this.leave();
+      this.link = link;
+    } else {
       link.close();
     }
     this.sendText(text);
@@ -255,6 +263,9 @@ export class Connection implements Subscriber {
     const link = this.link;
     this.link = null;
     link?.close();
+    const joining = this.joining;
+    this.joining = null;
+    joining?.close();
     const g = this.game;
     if (!g) return;
     this.game = null;

@@ -4,88 +4,24 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { buildServer } from '../../src/server/app.js';
-import type { Cluster } from '../../src/server/cluster/index.js';
-import type { Hub } from '../../src/server/hub.js';
-import type { Store } from '../../src/server/store.js';
-import { openPostgresStore } from '../../src/server/store-postgres.js';
-import { http, TestClient } from '../helpers/ws-client.js';
+import { http } from '../helpers/ws-client.js';
 import { parseMsg, type JoinedSeat } from '../helpers/wire.js';
-import { RedisProcess } from '../helpers/cluster.js';
-import { NO_LIMITS, PG_URL, autoPlay, createGame, hello, inviteKeys, joinSeat, until } from '../helpers/server.js';
-
-interface Node {
-  readonly base: string;
-  readonly hub: Hub;
-  readonly cluster: Cluster;
-  readonly store: Store;
-  client(): Promise<TestClient>;
-  /** Closes it as a clean shutdown does. */
-  stop(): Promise<void>;
-  /** Dies as with kill -9: its PostgreSQL lock and Redis connections drop, it says nothing. */
-  crash(): Promise<void>;
-}
+import type { RedisProcess } from '../helpers/cluster.js';
+import { InProcessCluster } from '../helpers/cluster-in-process.js';
+import { autoPlay, createGame, hello, inviteKeys, joinSeat, until } from '../helpers/server.js';
 
 describe('several processes, one service', { timeout: 240_000 }, () => {
-  const schema = `test_cluster_${randomBytes(6).toString('hex')}`;
+  let cluster: InProcessCluster;
   let redis: RedisProcess;
-  const nodes: Node[] = [];
-  const clients: TestClient[] = [];
-
-  async function startNode(): Promise<Node> {
-    const store = openPostgresStore(PG_URL, { schema, connectTimeoutMs: 5000 });
-    await store.init();
-    const { app, hub } = await buildServer(store, {
-      botDelayMs: 0,
-      ...NO_LIMITS,
-      seedPolicy: 'any',
-      botThreads: 0,
-      cluster: { redisUrl: redis.url, databaseUrl: PG_URL, schema, timeoutMs: 3000 },
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const addr = app.server.address();
-    assert.ok(addr !== null && typeof addr === 'object');
-    let stopped = false;
-    const stop = async () => {
-      if (stopped) return;
-      stopped = true;
-      await app.close();
-      await store.close();
-    };
-    const n: Node = {
-      base: `http://127.0.0.1:${addr.port}`,
-      hub,
-      cluster: hub.cluster as Cluster,
-      store,
-      async client() {
-        const c = await TestClient.connect(`ws://127.0.0.1:${addr.port}/ws`);
-        clients.push(c);
-        return c;
-      },
-      stop,
-      async crash() {
-        (hub.cluster as Cluster).simulateCrash();
-        await stop();
-      },
-    };
-    nodes.push(n);
-    return n;
-  }
+  const startNode = () => cluster.node();
 
   before(async () => {
-    redis = await RedisProcess.start();
+    cluster = await InProcessCluster.start();
+    redis = cluster.redis;
   });
 
   after(async () => {
-    for (const c of clients) c.ws.terminate();
-    for (const n of nodes) await n.stop().catch(() => undefined);
-    if (redis) await redis.kill();
-    const c = new pg.Client({ connectionString: PG_URL });
-    await c.connect();
-    await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await c.end();
+    await cluster?.close();
   });
 
   test('players on two processes play a whole game owned by a third; a spectator on another sees every move', async () => {
@@ -135,8 +71,7 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
     const rec = await http<{ choices: unknown[] }>(c.base, 'GET', `/api/games/${id}/record`);
     assert.equal(rec.status, 200);
     assert.equal(rec.json.choices.length, end.moves);
-    for (const n of [a, b, c]) await n.stop();
-    nodes.length = 0;
+    await cluster.stopNodes();
   });
 
   test('when the owner dies, another process takes the game over: sockets relayed to it close, a new hello plays on, bots resume', async () => {
@@ -165,7 +100,6 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
     await until(() => more.acks.length >= 3, 'play to go on');
     more.stop();
     await b.stop();
-    nodes.length = 0;
   });
 
   test('HTTP at a process that does not play the game: join, summary, hand to a bot', async () => {
@@ -193,8 +127,7 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
     const open = await createGame(a.base, { seats: [{ kind: 'human' }, { kind: 'bot', bot: 'greedy' }], seed: 'cluster-3b', open: true });
     const list = await http<{ games: { id: string; players?: unknown[] }[] }>(b.base, 'GET', '/api/games');
     assert.equal(list.json.games.find((x) => x.id === open)?.players?.length, 2, JSON.stringify(list.json));
-    for (const n of [a, b]) await n.stop();
-    nodes.length = 0;
+    await cluster.stopNodes();
   });
 
   test('Redis down: games of other processes are unavailable, local games go on; Redis back: all works again', async () => {
@@ -231,8 +164,7 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
     const w = await hello(back, id, t1);
     assert.equal(w.seat, 1);
     assert.equal((await http(b.base, 'GET', `/api/games/${id}`)).status, 200);
-    for (const n of [a, b]) await n.stop();
-    nodes.length = 0;
+    await cluster.stopNodes();
   });
 
   test('a process that loses its PostgreSQL lock stops playing at once; another takes over; it comes back and relays', async () => {
@@ -254,8 +186,7 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
     const w = await hello(again, id, t0);
     assert.equal(w.seat, 0);
     assert.ok(!a.hub.isLive(id) && b.hub.isLive(id));
-    for (const n of [a, b]) await n.stop();
-    nodes.length = 0;
+    await cluster.stopNodes();
   });
 
   test('split brain: a process whose append meets a move it did not make stops playing the game and closes its sockets', async () => {
@@ -267,10 +198,7 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
     const player = await a.client();
     await hello(player, id, tokens[seat]);
     // Force what a partition could cause: B believes it plays the game too, and plays the move.
-    const c = new pg.Client({ connectionString: PG_URL });
-    await c.connect();
-    await c.query(`UPDATE "${schema}".cluster_owners SET node = $1 WHERE game_id = $2`, [b.cluster.id, id]);
-    await c.end();
+    await cluster.sql(`UPDATE "${cluster.schema}".cluster_owners SET node = $1 WHERE game_id = $2`, [b.cluster.id, id]);
     const gb = (await b.hub.get(id))!;
     const n = gb.moves.length;
     await gb.submit(seat, gb.game.choices(gb.state)[0], n);
@@ -285,7 +213,6 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
     assert.ok(!a.hub.isLive(id), 'A stopped playing the game');
     assert.equal((await a.store.getGame(id))!.moves.length, n + 1, "only B's move is stored");
     for (const x of [a, b]) await x.stop();
-    nodes.length = 0;
   });
 
   test('a bus blip at one process only: the owner forgets the sockets that process relayed, so presence stays true', async () => {
@@ -306,6 +233,5 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
     await hello(again, id, t1);
     await until(() => g.present(1), 'seat 1 back');
     for (const x of [a, b]) await x.stop();
-    nodes.length = 0;
   });
 });

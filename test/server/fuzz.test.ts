@@ -10,6 +10,9 @@ import { canonicalJson } from '../../src/core/hash.js';
 import { ErrorCode, MAX_MESSAGE_BYTES } from '../../src/server/protocol.js';
 import { http, TestClient } from '../helpers/ws-client.js';
 import type { ApiReply, ServerMsg } from '../helpers/wire.js';
+import type { Hub } from '../../src/server/hub.js';
+import type { Store } from '../../src/server/store.js';
+import { InProcessCluster } from '../helpers/cluster-in-process.js';
 import { createGame, hello, joinSeat, live, startServer, until, type TestServer } from '../helpers/server.js';
 
 /** A JSON object as sent to the server: fuzzing sets any field to anything. */
@@ -85,6 +88,281 @@ function mutate(rng: Rng, legal: readonly Json[]): Json {
   }
 }
 
+/** Where the fuzzing happens: HTTP and the owner's hub and store, and where the sockets connect. */
+interface FuzzTarget {
+  /** Where games are created and joined. */
+  readonly base: string;
+  /** The hub and store of the process that plays the game. */
+  readonly hub: Hub;
+  readonly store: Store;
+  /** A socket at the process under attack (the owner itself, or one that relays to it). */
+  client(): Promise<TestClient>;
+  /** Where the socket's process answers /health. */
+  readonly edgeBase: string;
+}
+
+/** ≥ 3000 bad messages from five connections at `at`: each gets a clear error and nothing changes. */
+async function fuzzSockets(at: FuzzTarget, seed: string): Promise<string> {
+  const { base, hub, store } = at;
+  const id = await createGame(base, { seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'bot', bot: 'random' }], seed });
+  const tokens = [await joinSeat(base, id, 0), await joinSeat(base, id, 1)];
+  const seats = [await at.client(), await at.client()];
+  for (const [seat, c] of seats.entries()) await hello(c, id, tokens[seat]);
+  const spectator = await at.client();
+  await hello(spectator, id);
+  const anon = await at.client(); // never says hello
+  const stranger = await at.client(); // says hello only with bad tokens or to unknown games
+
+  const g = await live(hub, id);
+  await until(() => g.toAct() === 0 || g.toAct() === 1, 'a person to act');
+  const x = g.toAct()!;
+  const y = 1 - x;
+  assert.equal(g.canUndo(x), false);
+  const moves = g.moves.length;
+  const hash = g.game.hash(g.state);
+  const legal: readonly Json[] = g.game.choices(g.state).map((c): Json => ({ ...c }));
+  const spectatorStates = spectator.messages.length;
+
+  const rng = createRng(`fuzz-ws ${seed}`);
+  let n = 0;
+  const nextId = () => `f${++n}`;
+  /** Cases any connection may get; `role` decides the answer to well-formed choices and undos. */
+  const makeCase = (role: 'x' | 'y' | 'watcher'): Case => {
+    const k = rng.int(22);
+    const id0 = nextId();
+    const choiceAnswer = (index?: number): string[] =>
+      role === 'watcher'
+        ? ['not_joined']
+        : index !== undefined && index !== moves
+          ? ['stale']
+          : role === 'x'
+            ? ['illegal_choice']
+            : ['not_your_turn'];
+    switch (k) {
+      case 0: {
+        const s =
+          pick(rng, ['{', '{"type":', 'hello', '}{', '[1,2', "{'type':'ping'}", '', 'undefined', 'NaN', '{"type":"ping",}', '\u0000']) +
+          randomText(rng, rng.int(40));
+        let json = true;
+        try {
+          JSON.parse(s);
+        } catch {
+          json = false;
+        }
+        return { what: 'not JSON', data: json ? `{${s}` : s, expect: ['bad_message'] };
+      }
+      case 1: {
+        const bytes = Buffer.alloc(rng.int(200) + 1);
+        for (let i = 0; i < bytes.length; i++) bytes[i] = rng.int(256);
+        const valid = Buffer.from(JSON.stringify({ type: 'ping', id: id0 }));
+        return { what: 'binary frame', data: rng.int(2) ? bytes : valid, binary: true, expect: ['bad_message'] };
+      }
+      case 2: {
+        const v = pick(rng, [null, 42, 'x', [], true, { type: 5 }, { type: null }, [{ type: 'ping' }], { type: ['ping'] }]);
+        return { what: 'wrong type', data: JSON.stringify(v), expect: ['bad_message'] };
+      }
+      case 3: {
+        const v = pick<Json>(rng, [
+          { type: 'choice', choice: 'move' },
+          { type: 'choice', choice: { t: 5 } },
+          { type: 'choice', choice: {} },
+          { type: 'choice', choice: { t: '' } },
+          { type: 'choice', choice: [] },
+          { type: 'choice', choice: pick(rng, legal), index: -1 },
+          { type: 'choice', choice: pick(rng, legal), index: 1.5 },
+          { type: 'choice', choice: pick(rng, legal), index: String(moves) },
+          { type: 'hello', game: 42 },
+          { type: 'hello', game: 'bad id!' },
+          { type: 'hello', game: '' },
+          { type: 'undo', id: {} },
+          { type: 'ping', id: 5 },
+        ]);
+        const withId = typeof v.id === 'undefined';
+        return {
+          what: 'wrong field type',
+          data: JSON.stringify(withId ? { ...v, id: id0 } : v),
+          expect: ['bad_message'],
+          ...(withId ? { id: id0 } : {}),
+        };
+      }
+      case 4: {
+        const t = pick(rng, [
+          'foo',
+          'HELLO',
+          'Ping',
+          '__proto__',
+          'constructor',
+          'toString',
+          'ack',
+          'state',
+          'error',
+          'pong',
+          'welcome',
+          '',
+        ]);
+        return { what: 'unknown type', data: JSON.stringify({ type: t, id: id0 }), expect: ['bad_message'], id: id0 };
+      }
+      case 5: {
+        const v = pick<Json>(rng, [{ type: 'hello' }, { type: 'choice' }, {}, { choice: pick(rng, legal) }, { game: id }]);
+        return { what: 'missing field', data: JSON.stringify({ ...v, id: id0 }), expect: ['bad_message'], id: id0 };
+      }
+      case 6: {
+        const v = pick<Json>(rng, [
+          { type: 'ping', x: 1 },
+          { type: 'undo', game: id },
+          { type: 'choice', choice: pick(rng, legal), seat: x },
+          { type: 'choice', choice: pick(rng, legal), token: tokens[x] },
+          { type: 'ping', index: 0 },
+        ]);
+        return { what: 'extra field', data: JSON.stringify({ ...v, id: id0 }), expect: ['bad_message'], id: id0 };
+      }
+      case 7: {
+        // id too long to echo, or huge strings where short ones belong (all under 8 KiB).
+        const big = 'x'.repeat(65 + rng.int(7000));
+        const v = pick<Json>(rng, [
+          { type: 'ping', id: big },
+          { type: 'hello', game: big },
+          { type: 'choice', choice: { t: big.slice(0, 33 + rng.int(3000)) }, id: id0 },
+          { type: 'hello', game: id, token: big + 'x'.repeat(64) },
+        ]);
+        return { what: 'huge string', data: JSON.stringify(v), expect: ['bad_message'], ...(v.id === id0 ? { id: id0 } : {}) };
+      }
+      case 8: {
+        // A well-formed choice carrying a big extra field: it reaches the seat checks.
+        const choice = { ...pick(rng, legal), note: randomText(rng, 500 + rng.int(4000)) };
+        return {
+          what: 'choice with big field',
+          data: JSON.stringify({ type: 'choice', choice, id: id0 }),
+          expect: choiceAnswer(),
+          id: id0,
+        };
+      }
+      case 9: {
+        const size = MAX_MESSAGE_BYTES + 1 + rng.int(40 * 1024);
+        const inner = rng.int(2) ? JSON.stringify({ type: 'ping', id: id0, pad: 'p'.repeat(size) }) : randomText(rng, 10).padEnd(size, 'z');
+        return { what: 'oversized', data: inner, expect: ['too_large'] };
+      }
+      case 10: {
+        // A legal choice, by the wrong seat or at the wrong index; never by x at the right one.
+        const index =
+          role === 'x'
+            ? pick(rng, [moves + 1, moves + 2 + rng.int(100), moves > 0 ? rng.int(moves) : moves + 1])
+            : pick(rng, [undefined, moves, moves + 1, 0]);
+        return {
+          what: 'legal choice out of turn or stale',
+          data: JSON.stringify({ type: 'choice', choice: pick(rng, legal), ...(index !== undefined ? { index } : {}), id: id0 }),
+          expect: choiceAnswer(index),
+          id: id0,
+        };
+      }
+      case 11:
+      case 12:
+      case 13: {
+        const index = pick(rng, [undefined, moves, moves + 1]);
+        return {
+          what: 'illegal choice',
+          data: JSON.stringify({ type: 'choice', choice: mutate(rng, legal), ...(index !== undefined ? { index } : {}), id: id0 }),
+          expect: choiceAnswer(index),
+          id: id0,
+        };
+      }
+      case 14:
+        return {
+          what: 'undo not allowed',
+          data: JSON.stringify({ type: 'undo', id: id0 }),
+          expect: role === 'watcher' ? ['not_joined'] : ['cannot_undo'],
+          id: id0,
+        };
+      case 15:
+        return {
+          what: 'hello to an unknown game',
+          data: JSON.stringify({ type: 'hello', game: `nope-${rng.int(1e6)}`, ...(rng.int(2) ? { token: randomToken(rng) } : {}) }),
+          expect: ['no_game'],
+        };
+      case 16:
+        return { what: 'bad token', data: JSON.stringify({ type: 'hello', game: id, token: randomToken(rng) }), expect: ['bad_token'] };
+      case 17: {
+        const token = pick(rng, ['short', 'x'.repeat(129), `${tokens[0]!.slice(0, 20)}!!`, 'a b c d e f g h i j k']);
+        return { what: 'malformed token', data: JSON.stringify({ type: 'hello', game: id, token }), expect: ['bad_message'] };
+      }
+      case 18: {
+        const depth = 100 + rng.int(2000);
+        const v = rng.int(2)
+          ? '['.repeat(depth) + ']'.repeat(depth)
+          : `{"type":"choice","choice":{"t":"move","x":${'['.repeat(depth)}${']'.repeat(depth)}},"id":"${id0}"}`;
+        const isChoice = v.startsWith('{');
+        // Refused by its shape before anything walks it (issue 13 #6), choice or not.
+        return { what: 'deep nesting', data: v, expect: ['bad_message'], ...(isChoice ? { id: id0 } : {}) };
+      }
+      case 19:
+        return {
+          what: 'prototype keys',
+          data: `{"type":"ping","id":"${id0}","__proto__":{"polluted":1}}`,
+          expect: ['bad_message', 'pong'],
+          id: id0,
+        };
+      case 20: {
+        const index = pick(rng, [2 ** 31, Number.MAX_SAFE_INTEGER, moves + 1000]);
+        return {
+          what: 'index far ahead',
+          data: JSON.stringify({ type: 'choice', choice: pick(rng, legal), index, id: id0 }),
+          expect: choiceAnswer(index),
+          id: id0,
+        };
+      }
+      default:
+        return { what: 'ping (liveness)', data: JSON.stringify({ type: 'ping', id: id0 }), expect: ['pong'], id: id0 };
+    }
+  };
+
+  const plan: [TestClient, 'x' | 'y' | 'watcher'][] = [
+    [seats[x]!, 'x'],
+    [seats[y]!, 'y'],
+    [spectator, 'watcher'],
+    [anon, 'watcher'],
+    [stranger, 'watcher'],
+  ];
+  const perConnection = 650;
+  const cases = plan.map(([, role]) => Array.from({ length: perConnection }, () => makeCase(role)));
+  await Promise.all(plan.map(([c], i) => lockstep(c, cases[i]!)));
+  const total = cases.reduce((a, cs) => a + cs.length, 0);
+  assert.ok(total >= 3000);
+  for (const what of [
+    'not JSON',
+    'binary frame',
+    'oversized',
+    'illegal choice',
+    'legal choice out of turn or stale',
+    'undo not allowed',
+    'hello to an unknown game',
+    'bad token',
+  ]) {
+    assert.ok(cases.flat().filter((c) => c.what === what).length > 20, `enough "${what}" cases`);
+  }
+  for (const c of seats) assert.equal(c.ws.readyState, c.ws.OPEN);
+
+  // Nothing changed, nobody was told of a change, and the server is up.
+  assert.equal((await http(at.edgeBase, 'GET', '/health')).status, 200);
+  assert.equal(g.moves.length, moves);
+  assert.equal(g.game.hash(g.state), hash);
+  const stored = (await store.getGame(id))!;
+  assert.equal(stored.moves.length, moves);
+  assert.equal(stored.hash, hash);
+  assert.equal(
+    spectator.messages.filter((m) => m.type === 'state').length,
+    spectator.messages.slice(0, spectatorStates).filter((m) => m.type === 'state').length,
+  );
+
+  // The seats were kept through the failed hellos: a legal choice still works.
+  const ok = await seats[x]!.request({ type: 'choice', choice: legal[0], index: moves });
+  assert.equal(ok.type, 'ack', JSON.stringify(ok));
+  assert.equal(ok.index, moves);
+  for (const c of [spectator, seats[y]!])
+    await until(() => c.messages.some((m) => m.type === 'state' && m.moves > moves), 'the others to see the move');
+  assert.equal(g.moves.length > moves, true);
+  return id;
+}
+
 describe('WebSocket fuzz', () => {
   let srv: TestServer;
   before(async () => {
@@ -95,265 +373,7 @@ describe('WebSocket fuzz', () => {
   });
 
   test('≥ 3000 bad messages from five connections: each gets a clear error and nothing changes', async () => {
-    const { base, hub, store } = srv;
-    const id = await createGame(base, { seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'bot', bot: 'random' }], seed: 'fuzz-1' });
-    const tokens = [await joinSeat(base, id, 0), await joinSeat(base, id, 1)];
-    const seats = [await srv.client(), await srv.client()];
-    for (const [seat, c] of seats.entries()) await hello(c, id, tokens[seat]);
-    const spectator = await srv.client();
-    await hello(spectator, id);
-    const anon = await srv.client(); // never says hello
-    const stranger = await srv.client(); // says hello only with bad tokens or to unknown games
-
-    const g = await live(hub, id);
-    await until(() => g.toAct() === 0 || g.toAct() === 1, 'a person to act');
-    const x = g.toAct()!;
-    const y = 1 - x;
-    assert.equal(g.canUndo(x), false);
-    const moves = g.moves.length;
-    const hash = g.game.hash(g.state);
-    const legal: readonly Json[] = g.game.choices(g.state).map((c): Json => ({ ...c }));
-    const spectatorStates = spectator.messages.length;
-
-    const rng = createRng('fuzz-ws');
-    let n = 0;
-    const nextId = () => `f${++n}`;
-    /** Cases any connection may get; `role` decides the answer to well-formed choices and undos. */
-    const makeCase = (role: 'x' | 'y' | 'watcher'): Case => {
-      const k = rng.int(22);
-      const id0 = nextId();
-      const choiceAnswer = (index?: number): string[] =>
-        role === 'watcher'
-          ? ['not_joined']
-          : index !== undefined && index !== moves
-            ? ['stale']
-            : role === 'x'
-              ? ['illegal_choice']
-              : ['not_your_turn'];
-      switch (k) {
-        case 0: {
-          const s =
-            pick(rng, ['{', '{"type":', 'hello', '}{', '[1,2', "{'type':'ping'}", '', 'undefined', 'NaN', '{"type":"ping",}', '\u0000']) +
-            randomText(rng, rng.int(40));
-          let json = true;
-          try {
-            JSON.parse(s);
-          } catch {
-            json = false;
-          }
-          return { what: 'not JSON', data: json ? `{${s}` : s, expect: ['bad_message'] };
-        }
-        case 1: {
-          const bytes = Buffer.alloc(rng.int(200) + 1);
-          for (let i = 0; i < bytes.length; i++) bytes[i] = rng.int(256);
-          const valid = Buffer.from(JSON.stringify({ type: 'ping', id: id0 }));
-          return { what: 'binary frame', data: rng.int(2) ? bytes : valid, binary: true, expect: ['bad_message'] };
-        }
-        case 2: {
-          const v = pick(rng, [null, 42, 'x', [], true, { type: 5 }, { type: null }, [{ type: 'ping' }], { type: ['ping'] }]);
-          return { what: 'wrong type', data: JSON.stringify(v), expect: ['bad_message'] };
-        }
-        case 3: {
-          const v = pick<Json>(rng, [
-            { type: 'choice', choice: 'move' },
-            { type: 'choice', choice: { t: 5 } },
-            { type: 'choice', choice: {} },
-            { type: 'choice', choice: { t: '' } },
-            { type: 'choice', choice: [] },
-            { type: 'choice', choice: pick(rng, legal), index: -1 },
-            { type: 'choice', choice: pick(rng, legal), index: 1.5 },
-            { type: 'choice', choice: pick(rng, legal), index: String(moves) },
-            { type: 'hello', game: 42 },
-            { type: 'hello', game: 'bad id!' },
-            { type: 'hello', game: '' },
-            { type: 'undo', id: {} },
-            { type: 'ping', id: 5 },
-          ]);
-          const withId = typeof v.id === 'undefined';
-          return {
-            what: 'wrong field type',
-            data: JSON.stringify(withId ? { ...v, id: id0 } : v),
-            expect: ['bad_message'],
-            ...(withId ? { id: id0 } : {}),
-          };
-        }
-        case 4: {
-          const t = pick(rng, [
-            'foo',
-            'HELLO',
-            'Ping',
-            '__proto__',
-            'constructor',
-            'toString',
-            'ack',
-            'state',
-            'error',
-            'pong',
-            'welcome',
-            '',
-          ]);
-          return { what: 'unknown type', data: JSON.stringify({ type: t, id: id0 }), expect: ['bad_message'], id: id0 };
-        }
-        case 5: {
-          const v = pick<Json>(rng, [{ type: 'hello' }, { type: 'choice' }, {}, { choice: pick(rng, legal) }, { game: id }]);
-          return { what: 'missing field', data: JSON.stringify({ ...v, id: id0 }), expect: ['bad_message'], id: id0 };
-        }
-        case 6: {
-          const v = pick<Json>(rng, [
-            { type: 'ping', x: 1 },
-            { type: 'undo', game: id },
-            { type: 'choice', choice: pick(rng, legal), seat: x },
-            { type: 'choice', choice: pick(rng, legal), token: tokens[x] },
-            { type: 'ping', index: 0 },
-          ]);
-          return { what: 'extra field', data: JSON.stringify({ ...v, id: id0 }), expect: ['bad_message'], id: id0 };
-        }
-        case 7: {
-          // id too long to echo, or huge strings where short ones belong (all under 8 KiB).
-          const big = 'x'.repeat(65 + rng.int(7000));
-          const v = pick<Json>(rng, [
-            { type: 'ping', id: big },
-            { type: 'hello', game: big },
-            { type: 'choice', choice: { t: big.slice(0, 33 + rng.int(3000)) }, id: id0 },
-            { type: 'hello', game: id, token: big + 'x'.repeat(64) },
-          ]);
-          return { what: 'huge string', data: JSON.stringify(v), expect: ['bad_message'], ...(v.id === id0 ? { id: id0 } : {}) };
-        }
-        case 8: {
-          // A well-formed choice carrying a big extra field: it reaches the seat checks.
-          const choice = { ...pick(rng, legal), note: randomText(rng, 500 + rng.int(4000)) };
-          return {
-            what: 'choice with big field',
-            data: JSON.stringify({ type: 'choice', choice, id: id0 }),
-            expect: choiceAnswer(),
-            id: id0,
-          };
-        }
-        case 9: {
-          const size = MAX_MESSAGE_BYTES + 1 + rng.int(40 * 1024);
-          const inner = rng.int(2)
-            ? JSON.stringify({ type: 'ping', id: id0, pad: 'p'.repeat(size) })
-            : randomText(rng, 10).padEnd(size, 'z');
-          return { what: 'oversized', data: inner, expect: ['too_large'] };
-        }
-        case 10: {
-          // A legal choice, by the wrong seat or at the wrong index; never by x at the right one.
-          const index =
-            role === 'x'
-              ? pick(rng, [moves + 1, moves + 2 + rng.int(100), moves > 0 ? rng.int(moves) : moves + 1])
-              : pick(rng, [undefined, moves, moves + 1, 0]);
-          return {
-            what: 'legal choice out of turn or stale',
-            data: JSON.stringify({ type: 'choice', choice: pick(rng, legal), ...(index !== undefined ? { index } : {}), id: id0 }),
-            expect: choiceAnswer(index),
-            id: id0,
-          };
-        }
-        case 11:
-        case 12:
-        case 13: {
-          const index = pick(rng, [undefined, moves, moves + 1]);
-          return {
-            what: 'illegal choice',
-            data: JSON.stringify({ type: 'choice', choice: mutate(rng, legal), ...(index !== undefined ? { index } : {}), id: id0 }),
-            expect: choiceAnswer(index),
-            id: id0,
-          };
-        }
-        case 14:
-          return {
-            what: 'undo not allowed',
-            data: JSON.stringify({ type: 'undo', id: id0 }),
-            expect: role === 'watcher' ? ['not_joined'] : ['cannot_undo'],
-            id: id0,
-          };
-        case 15:
-          return {
-            what: 'hello to an unknown game',
-            data: JSON.stringify({ type: 'hello', game: `nope-${rng.int(1e6)}`, ...(rng.int(2) ? { token: randomToken(rng) } : {}) }),
-            expect: ['no_game'],
-          };
-        case 16:
-          return { what: 'bad token', data: JSON.stringify({ type: 'hello', game: id, token: randomToken(rng) }), expect: ['bad_token'] };
-        case 17: {
-          const token = pick(rng, ['short', 'x'.repeat(129), `${tokens[0]!.slice(0, 20)}!!`, 'a b c d e f g h i j k']);
-          return { what: 'malformed token', data: JSON.stringify({ type: 'hello', game: id, token }), expect: ['bad_message'] };
-        }
-        case 18: {
-          const depth = 100 + rng.int(2000);
-          const v = rng.int(2)
-            ? '['.repeat(depth) + ']'.repeat(depth)
-            : `{"type":"choice","choice":{"t":"move","x":${'['.repeat(depth)}${']'.repeat(depth)}},"id":"${id0}"}`;
-          const isChoice = v.startsWith('{');
-          // Refused by its shape before anything walks it (issue 13 #6), choice or not.
-          return { what: 'deep nesting', data: v, expect: ['bad_message'], ...(isChoice ? { id: id0 } : {}) };
-        }
-        case 19:
-          return {
-            what: 'prototype keys',
-            data: `{"type":"ping","id":"${id0}","__proto__":{"polluted":1}}`,
-            expect: ['bad_message', 'pong'],
-            id: id0,
-          };
-        case 20: {
-          const index = pick(rng, [2 ** 31, Number.MAX_SAFE_INTEGER, moves + 1000]);
-          return {
-            what: 'index far ahead',
-            data: JSON.stringify({ type: 'choice', choice: pick(rng, legal), index, id: id0 }),
-            expect: choiceAnswer(index),
-            id: id0,
-          };
-        }
-        default:
-          return { what: 'ping (liveness)', data: JSON.stringify({ type: 'ping', id: id0 }), expect: ['pong'], id: id0 };
-      }
-    };
-
-    const plan: [TestClient, 'x' | 'y' | 'watcher'][] = [
-      [seats[x]!, 'x'],
-      [seats[y]!, 'y'],
-      [spectator, 'watcher'],
-      [anon, 'watcher'],
-      [stranger, 'watcher'],
-    ];
-    const perConnection = 650;
-    const cases = plan.map(([, role]) => Array.from({ length: perConnection }, () => makeCase(role)));
-    await Promise.all(plan.map(([c], i) => lockstep(c, cases[i]!)));
-    const total = cases.reduce((a, cs) => a + cs.length, 0);
-    assert.ok(total >= 3000);
-    for (const what of [
-      'not JSON',
-      'binary frame',
-      'oversized',
-      'illegal choice',
-      'legal choice out of turn or stale',
-      'undo not allowed',
-      'hello to an unknown game',
-      'bad token',
-    ]) {
-      assert.ok(cases.flat().filter((c) => c.what === what).length > 20, `enough "${what}" cases`);
-    }
-    for (const c of seats) assert.equal(c.ws.readyState, c.ws.OPEN);
-
-    // Nothing changed, nobody was told of a change, and the server is up.
-    assert.equal((await http(base, 'GET', '/health')).status, 200);
-    assert.equal(g.moves.length, moves);
-    assert.equal(g.game.hash(g.state), hash);
-    const stored = (await store.getGame(id))!;
-    assert.equal(stored.moves.length, moves);
-    assert.equal(stored.hash, hash);
-    assert.equal(
-      spectator.messages.filter((m) => m.type === 'state').length,
-      spectator.messages.slice(0, spectatorStates).filter((m) => m.type === 'state').length,
-    );
-
-    // The seats were kept through the failed hellos: a legal choice still works.
-    const ok = await seats[x]!.request({ type: 'choice', choice: legal[0], index: moves });
-    assert.equal(ok.type, 'ack', JSON.stringify(ok));
-    assert.equal(ok.index, moves);
-    for (const c of [spectator, seats[y]!])
-      await until(() => c.messages.some((m) => m.type === 'state' && m.moves > moves), 'the others to see the move');
-    assert.equal(g.moves.length > moves, true);
+    await fuzzSockets({ ...srv, edgeBase: srv.base, client: () => srv.client() }, 'fuzz-1');
   });
 
   test('a frame over 64 KiB closes that socket with 1009; the server and other sockets carry on', async () => {
@@ -367,6 +387,27 @@ describe('WebSocket fuzz', () => {
     assert.equal((await other.request({ type: 'ping' })).type, 'pong');
     const fresh = await srv.client();
     assert.equal((await fresh.request({ type: 'ping' })).type, 'pong');
+  });
+});
+
+describe('WebSocket fuzz through a process that relays to the owner (issue 16)', { timeout: 240_000 }, () => {
+  let cluster: InProcessCluster;
+  before(async () => {
+    cluster = await InProcessCluster.start();
+  });
+  after(async () => {
+    await cluster?.close();
+  });
+
+  test('the same bad messages at a process that does not play the game: clear errors, nothing changes at the owner', async () => {
+    const owner = await cluster.node();
+    const edge = await cluster.node();
+    const id = await fuzzSockets(
+      { base: owner.base, hub: owner.hub, store: owner.store, edgeBase: edge.base, client: () => edge.client() },
+      'fuzz-relay',
+    );
+    // The game stayed at its owner: the edge only relayed.
+    assert.ok(owner.hub.isLive(id) && !edge.hub.isLive(id));
   });
 });
 
