@@ -61,8 +61,11 @@ export function AnalysisPanel({ timeline, seats, step, onSeek, iterations, spawn
     port.current?.terminate();
     port.current = null;
   };
-  // Leaving the replay stops the searches.
-  useEffect(() => stop, []);
+  // Another game starts afresh; leaving the replay stops the searches.
+  useEffect(() => {
+    setState({ kind: 'idle' });
+    return stop;
+  }, [timeline]);
 
   const start = () => {
     stop();
