@@ -8,6 +8,7 @@ import { botFromSpec, decide } from '../../src/bots/index.js';
 import { analyseDecision, analyseGame, analyseSteps, FLAG_DROP, type GameAnalysis } from '../../src/bots/analysis.js';
 import { quetzal } from '../../src/games/quetzal/index.js';
 import { relicRunners as g } from '../../src/games/relic-runners/index.js';
+import * as play from '../helpers/play.js';
 import { forSeeds, randomGame, range } from '../helpers/rr.js';
 
 /** A record of a game played by bots (greedy unless told), cut after `maxMoves` choices when given. */
@@ -110,6 +111,47 @@ test('fairness: a decision is analysed the same in two true states that differ o
     );
   });
   assert.ok(differing >= 8, `only ${differing} of 10 pairs differed in hidden information`);
+});
+
+test("fairness: the search is handed the seat's determinization; the true state is only asked whose turn it is", () => {
+  const truth = randomGame(4, 3, 12);
+  const before = g.hash(truth);
+  const seen = new Set<string>();
+  // Every contract function but determinize and toAct refuses the true state itself.
+  const spy = new Proxy(g, {
+    get(target, prop, receiver) {
+      const v = Reflect.get(target, prop, receiver) as unknown;
+      if (typeof v !== 'function') return v;
+      return (...args: unknown[]) => {
+        if (args[0] === truth) {
+          seen.add(String(prop));
+          assert.ok(prop === 'determinize' || prop === 'toAct', `${String(prop)} was handed the true state`);
+        }
+        return (v as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  const made = g.choices(truth)[0]!;
+  analyseDecision(spy, truth, made, 0, { iterations: 30, seed: 1 });
+  assert.deepEqual([...seen].sort(), ['determinize', 'toAct']);
+  assert.equal(g.hash(truth), before, 'the analysis changed the true state');
+});
+
+test('fairness in Quetzal too: hidden cards redrawn, the same analysis', () => {
+  const q = quetzal as unknown as AnyGame;
+  let differing = 0;
+  forSeeds(range(0, 6), (seed) => {
+    let n = 0;
+    const a = play.randomGame(q, 3, `q fair ${seed}`, { until: () => n++ >= 20 + seed * 7 });
+    const seat = q.toAct(a)!;
+    const b = q.determinize(a, seat, createRng(`other world ${seed}`));
+    if (q.hash(a) !== q.hash(b)) differing++;
+    const cs = q.choices(a);
+    const made = cs[createRng(`pick ${seed}`).int(cs.length)]!;
+    const opts = { iterations: 30, seed: `fair ${seed}` };
+    assert.deepEqual(analyseDecision(q, b, made, 3, opts), analyseDecision(q, a, made, 3, opts));
+  });
+  assert.ok(differing >= 5, `only ${differing} of 6 pairs differed in hidden information`);
 });
 
 test('a choice the search did not try (fewer iterations than choices) still gets an estimate', () => {
