@@ -16,8 +16,9 @@ import { createGame, live, until } from '../helpers/server.js';
 const suite = browserSuite();
 
 /** A finished 2-player server game between random bots (a fixed seed, so its analysis is the same every run). */
-async function finishedGame(): Promise<string> {
+async function finishedGame(game = 'relic-runners'): Promise<string> {
   const id = await createGame(suite.srv.base, {
+    game,
     seats: [
       { kind: 'bot', bot: 'random' },
       { kind: 'bot', bot: 'greedy' },
@@ -112,5 +113,21 @@ test('Stop terminates the analysis worker and keeps what was analysed', { timeou
   assert.ok(done >= 1 && done < Number(await bar.getAttribute('aria-valuemax')));
   assert.match(await page.getByTestId('analysis').innerText(), /Angehalten nach \d+ von \d+ Entscheidungen/);
   assert.match(await page.getByTestId('analysis-notice').innerText(), /nie aus dem wahren Spielstand/);
+  assert.deepEqual(errors, []);
+});
+
+test('a Quetzal replay is analysed too (choices shown as the engine writes them)', { timeout: 120_000 }, async () => {
+  const id = await finishedGame('quetzal');
+  const page = await suite.browser.newPage({ width: 1280, height: 800 });
+  const errors = watchErrors(page);
+  await page.goto(`${suite.srv.base}/replay/${id}?lang=fr&analysisIterations=15`);
+  await page.getByTestId('replay').waitFor();
+  const moves = Number(await page.getByTestId('replay').getAttribute('data-moves'));
+  await analyse(page);
+  assert.equal(await page.getByTestId('win-chart').getAttribute('data-points'), String(moves + 1));
+  assert.equal(await stepOf(page), 0);
+  // Seat 0 decides first in Quetzal: its estimate is on screen.
+  assert.match(await page.getByTestId('analysis-current').innerText(), /^Coup 0 : .* a choisi \{"t":/);
+  await page.getByTestId('analysis').screenshot({ path: join(ARTIFACTS, 'analysis-quetzal-fr.png') });
   assert.deepEqual(errors, []);
 });

@@ -160,6 +160,39 @@ describe('analysis panel', () => {
     expect(onSeek).toHaveBeenCalledTimes(2);
   });
 
+  it('percentages are written the way the language writes numbers', async () => {
+    const ds = [decision(0, 0, 50, 50), decision(1, 0, 60.5, 25)];
+    const analysis: GameAnalysis = {
+      game: 'relic-runners',
+      seats: 2,
+      iterations: 10,
+      seed: 'x',
+      finished: false,
+      winners: null,
+      decisions: ds,
+      curve: ds.map((d) => d.chances),
+      flagged: [1],
+    };
+    await i18n.changeLanguage('de');
+    try {
+      render(
+        <AnalysisPanel
+          timeline={tl}
+          seats={SEATS}
+          step={1}
+          onSeek={() => {}}
+          iterations={10}
+          spawn={() => fakePort((_m, post) => post({ type: 'done', analysis }))}
+        />,
+      );
+      fireEvent.click(screen.getByTestId('analysis-start'));
+      await waitFor(() => expect(screen.getByTestId('analysis-flag-1').textContent).toBe('Zug 1: 60,5 % → 25 % (−35,5)'));
+      expect(screen.getByTestId('analysis-estimate').textContent).toBe('Gewinnchance: 60,5 % mit der Wahl des Bots, 25 % nach dieser.');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
   it('Stop terminates the worker and keeps what was analysed; leaving the page terminates it too', async () => {
     let post: ((m: FromAnalysis) => void) | null = null;
     const port = fakePort((_m, p) => {
