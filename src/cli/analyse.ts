@@ -17,7 +17,7 @@ Analyses a saved game (as written by "simulate --save-dir"; checked as "replay" 
 every decision, the bot's estimate (ISMCTS, ${DEFAULT_ANALYSIS_ITERATIONS} iterations by default) of the deciding seat's
 winning chance with the bot's preferred choice ("before") and after the choice made ("after").
 A choice that drops it by ${FLAG_DROP} points or more is flagged. Each estimate uses only what that seat
-knew at that moment (the hidden tiles drawn at random), never the true game.
+knew at that moment (what was hidden from it drawn at random), never the true game.
 
   --seat N        report only seat N's decisions (0-based; default: every seat)
   --iterations N  search iterations per decision, ${MIN_ANALYSIS_ITERATIONS}–${MAX_ANALYSIS_ITERATIONS} (default ${DEFAULT_ANALYSIS_ITERATIONS})
@@ -61,7 +61,7 @@ export function analyseText(a: AnalyseJson, name: string): string {
     `${name}: ${a.game}, ${a.seats} seats, ${a.curve.length - 1} decisions, ${end}`,
     `${a.iterations} iterations per decision, seed ${a.seed}${a.seat === null ? '' : `, seat ${a.seat}`}.`,
     "Winning chances in %, before (the bot's choice) → after (the choice made), each from what the",
-    'deciding seat knew then (hidden tiles drawn at random), never from the true game.',
+    'deciding seat knew then (what was hidden drawn at random), never from the true game.',
     '',
     ...a.decisions.map(line),
     '',
