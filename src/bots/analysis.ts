@@ -71,7 +71,10 @@ export interface GameAnalysis {
   readonly decisions: readonly DecisionAnalysis[];
   /**
    * Every seat's winning chance in % at each step 0..decisions (the replay's steps): step i < n is
-   * decision i's `chances`; the last step is the result (each winner 1/winners) once the game is over.
+   * decision i's `chances` (the mean reward of every seat over that decision's search, so the
+   * deciding seat's knowledge at that moment, never the true state; a forced decision repeats the
+   * step before). The last step is the result (each winner 100/winners), public once the game is
+   * over; for an unfinished record it repeats the step before.
    */
   readonly curve: readonly (readonly number[])[];
   /** Indices of the flagged decisions, largest drop first. */
