@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { IllegalChoice, InvalidInput, ReplayError } from '../core/errors.js';
+import { ANALYSE_USAGE, analyseCommand } from './analyse.js';
 import { CommandError, EXIT_FAIL, EXIT_USAGE, UsageError } from './common.js';
 import { REPLAY_USAGE, replayCommand } from './replay.js';
 import { RULES_USAGE, rulesCommand } from './rules.js';
@@ -12,6 +13,7 @@ Commands:
   simulate   play bot games:     expedition simulate --game relic-runners --players 4 --games 200 --seed 7 --bots random
   tournament rank bots:          expedition tournament --players 4 --bots ismcts:500ms,greedy,greedy,greedy --games 100
   replay     check a saved game: expedition replay replays/game-0001.json
+  analyse    judge each choice:  expedition analyse replays/game-0001.json --seat 0
   rules      list rule ids:      expedition rules relic-runners
 
 Run "expedition COMMAND --help" for the options of a command.
@@ -22,10 +24,11 @@ const COMMANDS: Record<string, (args: readonly string[]) => number | Promise<num
   simulate: simulateCommand,
   tournament: tournamentCommand,
   replay: replayCommand,
+  analyse: analyseCommand,
   rules: rulesCommand,
 };
 
-export { SIMULATE_USAGE, TOURNAMENT_USAGE, REPLAY_USAGE, RULES_USAGE };
+export { SIMULATE_USAGE, TOURNAMENT_USAGE, REPLAY_USAGE, ANALYSE_USAGE, RULES_USAGE };
 
 function fail(message: string, code: number): number {
   process.stderr.write(`expedition: ${message}\n`);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { InvalidInput, ReplayError } from '../core/errors.js';
-import { parseRecord, replay } from '../core/match.js';
+import type { AnyGame } from '../core/game.js';
+import { parseRecord, replay, type Match, type MatchRecord } from '../core/match.js';
 import { gameById } from '../games/index.js';
 import { CommandError, out, parse, UsageError } from './common.js';
 
@@ -18,8 +19,20 @@ export interface ReplaySummary {
   readonly decisions: number;
 }
 
-/** Replays the text of a saved record; throws InvalidInput, ReplayError or CommandError. */
-export function replayText(text: string, name: string): ReplaySummary & { scores: readonly number[] | null; game: string; seats: number } {
+/** A saved record, checked and replayed. */
+export interface LoadedRecord {
+  readonly record: MatchRecord;
+  readonly game: AnyGame;
+  readonly match: Match;
+  readonly hash: string;
+  readonly finished: boolean;
+}
+
+/**
+ * Parses and replays the text of a saved record, and checks its saved-game fields ("hash" and
+ * "capped", when present) against the replay; throws InvalidInput or CommandError naming `name`.
+ */
+export function loadRecordText(text: string, name: string): LoadedRecord {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -34,15 +47,15 @@ export function replayText(text: string, name: string): ReplaySummary & { scores
     throw e;
   }
   const game = gameById(record.game);
-  let m;
+  let match;
   try {
-    m = replay(game, record);
+    match = replay(game, record);
   } catch (e) {
     if (e instanceof ReplayError || e instanceof InvalidInput) throw new CommandError(`${name}: ${e.message}`);
     throw e;
   }
-  const hash = game.hash(m.state);
-  const finished = game.toAct(m.state) === null;
+  const hash = game.hash(match.state);
+  const finished = game.toAct(match.state) === null;
   const r = raw as Record<string, unknown>;
   if (r.hash !== undefined) {
     if (typeof r.hash !== 'string') throw new InvalidInput(`${name}: field "hash" must be a string`);
@@ -54,11 +67,26 @@ export function replayText(text: string, name: string): ReplaySummary & { scores
       throw new CommandError(`${name}: the record says capped=${r.capped} but the replayed game is ${finished ? 'over' : 'not over'}`);
     }
   }
+  return { record, game, match, hash, finished };
+}
+
+/** The text of FILE; an unreadable file is a CommandError. */
+export function readFileArg(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new CommandError(`cannot read ${file}: ${(e as Error).message}`);
+  }
+}
+
+/** Replays the text of a saved record; throws InvalidInput, ReplayError or CommandError. */
+export function replayText(text: string, name: string): ReplaySummary & { scores: readonly number[] | null; game: string; seats: number } {
+  const { record, game, match, hash, finished } = loadRecordText(text, name);
   return {
     hash,
     finished,
     decisions: record.choices.length,
-    scores: game.result(m.state)?.scores ?? null,
+    scores: game.result(match.state)?.scores ?? null,
     game: game.id,
     seats: record.seats,
   };
@@ -73,13 +101,7 @@ export function replayCommand(args: readonly string[]): number {
   if (positionals.length !== 1)
     throw new UsageError(positionals.length === 0 ? 'replay needs a FILE' : `replay takes one FILE, got ${positionals.length}`);
   const file = positionals[0]!;
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new CommandError(`cannot read ${file}: ${(e as Error).message}`);
-  }
-  const s = replayText(text, file);
+  const s = replayText(readFileArg(file), file);
   if (values.json) {
     out(JSON.stringify({ hash: s.hash, finished: s.finished, decisions: s.decisions }));
   } else {

@@ -7,6 +7,8 @@ import { gameOf } from '../games.js';
 import { RulesHelp } from '../help/RulesHelp.js';
 import type { SeatInfo } from '../net/session.js';
 import { listSaves, readSave } from '../offline/saves.js';
+import { AnalysisPanel } from './AnalysisPanel.js';
+import { pageIterations } from './analysis-view.js';
 import { ScoreChart } from './ScoreChart.js';
 import { Timeline } from './timeline.js';
 import './replay.css';
@@ -147,6 +149,7 @@ export function ReplayViewer({ timeline, seats }: { timeline: Timeline; seats: r
     return () => window.removeEventListener('keydown', onKey);
   }, [step, moves, setStep]);
 
+  const iterations = useMemo(() => pageIterations(window.location.search), []);
   const game = gameOf(view);
   // A replay is a spectator's table that never offers a choice.
   const table = {
@@ -158,7 +161,12 @@ export function ReplayViewer({ timeline, seats }: { timeline: Timeline; seats: r
     busy: true,
     canUndo: false,
     onUndo: noChoice,
-    aside: <ScoreChart scores={timeline.scores} seats={seats} step={step} onSeek={setStep} />,
+    aside: (
+      <>
+        <ScoreChart scores={timeline.scores} seats={seats} step={step} onSeek={setStep} />
+        <AnalysisPanel timeline={timeline} seats={seats} step={step} onSeek={setStep} iterations={iterations} />
+      </>
+    ),
   };
   return (
     <div className="replay game-screen" data-testid="replay" data-step={step} data-moves={moves}>

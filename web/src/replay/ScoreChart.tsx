@@ -27,6 +27,20 @@ export function markerSteps(moves: number, count = MARKERS): number[] {
   return [...out];
 }
 
+/**
+ * A chart's click handler that jumps to the step under the pointer: `width` is the chart's viewBox
+ * width, the steps 0..moves spread over [left, left + inner].
+ */
+export function seekOnClick(moves: number, width: number, left: number, inner: number, onSeek?: (step: number) => void) {
+  return (e: MouseEvent<SVGSVGElement>) => {
+    if (!onSeek || moves === 0) return;
+    const box = e.currentTarget.getBoundingClientRect();
+    if (box.width === 0) return;
+    const vx = ((e.clientX - box.left) / box.width) * width;
+    onSeek(Math.round(Math.max(0, Math.min(1, (vx - left) / inner)) * moves));
+  };
+}
+
 export interface ScoreChartProps {
   /** Per step (0..moves), each seat's VP. */
   readonly scores: readonly (readonly number[])[];
@@ -56,13 +70,7 @@ export function ScoreChart({ scores, seats, step, onSeek }: ScoreChartProps) {
   const seatList = Array.from({ length: nSeats }, (_, s) => s);
   const summary = seatList.map((s) => `${seatName(seats, s, t)} ${scores[cur]?.[s] ?? 0}`).join(', ');
 
-  const seek = (e: MouseEvent<SVGSVGElement>) => {
-    if (!onSeek || moves === 0) return;
-    const box = e.currentTarget.getBoundingClientRect();
-    if (box.width === 0) return;
-    const vx = ((e.clientX - box.left) / box.width) * W;
-    onSeek(Math.round(Math.max(0, Math.min(1, (vx - PAD.left) / iw)) * moves));
-  };
+  const seek = seekOnClick(moves, W, PAD.left, iw, onSeek);
 
   return (
     <figure className="score-chart" data-testid="score-chart">
