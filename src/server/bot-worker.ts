@@ -1,10 +1,13 @@
 import { parentPort } from 'node:worker_threads';
 import type { Choice } from '../core/game.js';
 import { createRng, type Seeding } from '../core/rng.js';
-import { botFromSpec, decide, type Bot } from '../bots/index.js';
+import { botFromSpec, decide, hint, type Bot, type Hint } from '../bots/index.js';
 import { gameById } from '../games/index.js';
 
-/** A bot's thinking, off the server's event loop: rebuild the game from its log, decide, answer. */
+/**
+ * A bot's thinking, off the server's event loop: rebuild the game from its log, decide, answer.
+ * A hint job (`hint` set) answers the greedy suggestion for that seat instead (src/bots/hint.ts).
+ */
 export interface BotJob {
   readonly id: number;
   readonly game: string;
@@ -16,9 +19,14 @@ export interface BotJob {
   readonly choices: readonly unknown[];
   readonly bot: string;
   readonly rngSeed: string;
+  /** The seat a hint is for (it must be the seat to act); absent for a bot's move. */
+  readonly hint?: number;
 }
 
-export type BotAnswer = { readonly id: number; readonly choice: Choice } | { readonly id: number; readonly error: string };
+export type BotAnswer =
+  | { readonly id: number; readonly choice: Choice }
+  | { readonly id: number; readonly hint: Hint }
+  | { readonly id: number; readonly error: string };
 
 /** Bots built so far, by spec; cleared when full, since distinct specs are many but bots cheap to build. */
 const bots = new Map<string, Bot>();
@@ -29,6 +37,10 @@ parentPort?.on('message', (job: BotJob) => {
     const game = gameById(job.game);
     const state = game.setup(game.options(job.options), job.seats, createRng(job.seed, job.rng));
     for (const c of job.choices) game.apply(state, c, false);
+    if (job.hint !== undefined) {
+      parentPort!.postMessage({ id: job.id, hint: hint(game, state, job.hint, createRng(job.rngSeed)) } satisfies BotAnswer);
+      return;
+    }
     let bot = bots.get(job.bot);
     if (!bot) {
       if (bots.size >= MAX_CACHED_BOTS) bots.clear();

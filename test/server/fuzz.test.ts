@@ -168,6 +168,7 @@ describe('WebSocket fuzz', () => {
             { type: 'hello', game: '' },
             { type: 'undo', id: {} },
             { type: 'ping', id: 5 },
+            { type: 'hint', id: 5 },
           ]);
           const withId = typeof v.id === 'undefined';
           return {
@@ -190,6 +191,7 @@ describe('WebSocket fuzz', () => {
             'error',
             'pong',
             'welcome',
+            'Hint',
             '',
           ]);
           return { what: 'unknown type', data: JSON.stringify({ type: t, id: id0 }), expect: ['bad_message'], id: id0 };
@@ -202,6 +204,7 @@ describe('WebSocket fuzz', () => {
           const v = pick<Json>(rng, [
             { type: 'ping', x: 1 },
             { type: 'undo', game: id },
+            { type: 'hint', seat: x },
             { type: 'choice', choice: pick(rng, legal), seat: x },
             { type: 'choice', choice: pick(rng, legal), token: tokens[x] },
             { type: 'ping', index: 0 },
