@@ -1,0 +1,183 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../src/i18n/index.js';
+import { ChoiceButton } from '../src/game/decision.js';
+import { GameScreen } from '../src/game/GameScreen.js';
+import { HintContext, HintReason, hintAllowed } from '../src/game/hint.js';
+import type { Snapshot } from '../src/net/session.js';
+import type { LocalConfig } from '../src/offline/config.js';
+import { LocalEngine, Refused } from '../src/offline/local-engine.js';
+import { LocalSession } from '../src/offline/local-session.js';
+import { Chooser } from '../src/relic-runners/board/Chooser.js';
+import { Target } from '../src/relic-runners/board/Target.js';
+import { QTarget } from '../src/quetzal/pieces.js';
+import { fakePort } from './fake-port.js';
+
+vi.setConfig({ testTimeout: 30000 });
+
+afterEach(async () => {
+  cleanup();
+  await act(() => i18n.changeLanguage('en'));
+});
+
+const MOVE = { t: 'move', trails: [3] } as const;
+const OTHER = { t: 'move', trails: [4] } as const;
+const hinting = (json: string | null) =>
+  function Wrap({ children }: { children: React.ReactNode }) {
+    return <HintContext.Provider value={json}>{children}</HintContext.Provider>;
+  };
+
+describe('choices carry the hint mark', () => {
+  it('a choice button: data-hinted and a "hint" badge on the hinted one only', () => {
+    render(
+      <>
+        <ChoiceButton choice={MOVE} choose={() => {}} busy={false} label="A" testId="a" />
+        <ChoiceButton choice={OTHER} choose={() => {}} busy={false} label="B" testId="b" />
+      </>,
+      { wrapper: hinting(JSON.stringify(MOVE)) },
+    );
+    expect(screen.getByTestId('a').hasAttribute('data-hinted')).toBe(true);
+    expect(screen.getByTestId('a').textContent).toContain('hint');
+    expect(screen.getByTestId('b').hasAttribute('data-hinted')).toBe(false);
+    expect(screen.getAllByTestId('hint-badge')).toHaveLength(1);
+  });
+
+  it('no mark without a hint', () => {
+    render(<ChoiceButton choice={MOVE} choose={() => {}} busy={false} label="A" testId="a" />, { wrapper: hinting(null) });
+    expect(screen.getByTestId('a').hasAttribute('data-hinted')).toBe(false);
+    expect(screen.queryByTestId('hint-badge')).toBeNull();
+  });
+
+  it('a board target that leads to several choices is marked when one of them is the hint, and says so to a screen reader', () => {
+    render(
+      <svg>
+        <Target label="Temple 1" offers={[OTHER, MOVE]} testId="site" onActivate={() => {}}>
+          <circle r="5" />
+        </Target>
+        <Target label="Ruin 2" choice={OTHER} testId="other" onActivate={() => {}}>
+          <circle r="5" />
+        </Target>
+      </svg>,
+      { wrapper: hinting(JSON.stringify(MOVE)) },
+    );
+    const site = screen.getByTestId('site');
+    expect(site.hasAttribute('data-hinted')).toBe(true);
+    expect(site.getAttribute('aria-label')).toBe('Temple 1, suggested');
+    expect(screen.getByTestId('other').hasAttribute('data-hinted')).toBe(false);
+    expect(screen.getByTestId('other').getAttribute('aria-label')).toBe('Ruin 2');
+  });
+
+  it('a Quetzal place or card on the board too', () => {
+    const done = { t: 'done' } as const;
+    render(
+      <svg>
+        <QTarget label="Quarry" offers={[done]} testId="q" onActivate={() => {}}>
+          <rect />
+        </QTarget>
+      </svg>,
+      { wrapper: hinting(JSON.stringify(done)) },
+    );
+    expect(screen.getByTestId('q').hasAttribute('data-hinted')).toBe(true);
+    expect(screen.getByTestId('q').getAttribute('aria-label')).toBe('Quarry, suggested');
+  });
+
+  it("a route list's entry is marked", () => {
+    render(
+      <Chooser
+        at="top"
+        title="Routes"
+        options={[
+          { choice: OTHER, label: 'one' },
+          { choice: MOVE, label: 'two' },
+        ]}
+        choose={() => {}}
+        cancel={() => {}}
+      />,
+      { wrapper: hinting(JSON.stringify(MOVE)) },
+    );
+    expect(screen.getByTestId('option-0').hasAttribute('data-hinted')).toBe(false);
+    expect(screen.getByTestId('option-1').hasAttribute('data-hinted')).toBe(true);
+  });
+});
+
+describe('the reason', () => {
+  const hint = { move: 7, choice: MOVE, reason: { term: 'relics', gain: 3.21 } };
+  it('one sentence with the term translated, in every language', async () => {
+    const { rerender } = render(<HintReason game="relic-runners" hint={hint} />);
+    expect(screen.getByTestId('hint-reason').textContent).toBe('Suggested: it gains the most in relics (+3.2)');
+    await act(() => i18n.changeLanguage('de'));
+    rerender(<HintReason game="relic-runners" hint={hint} />);
+    expect(screen.getByTestId('hint-reason').textContent).toBe('Vorschlag – größter Gewinn: Relikte (+3,2)');
+    await act(() => i18n.changeLanguage('fr'));
+    rerender(<HintReason game="quetzal" hint={{ ...hint, reason: { term: 'blackMarket', gain: 2 } }} />);
+    expect(screen.getByTestId('hint-reason').textContent).toContain('marché noir');
+    await act(() => i18n.changeLanguage('pl'));
+    rerender(<HintReason game="relic-runners" hint={{ ...hint, reason: { term: 'turn', gain: -0.5 } }} />);
+    expect(screen.getByTestId('hint-reason').textContent).toBe('Sugestia – najmniejsza strata: bieżąca tura (-0,5)');
+  });
+});
+
+const SOLO: LocalConfig = {
+  seats: [
+    { kind: 'human', name: 'Ada' },
+    { kind: 'bot', bot: 'greedy' },
+  ],
+  options: { layout: 'standard', openScores: false },
+  seed: 'hint-solo',
+};
+const HOT_SEAT: LocalConfig = {
+  ...SOLO,
+  seats: [
+    { kind: 'human', name: 'Ada' },
+    { kind: 'human', name: 'Bo' },
+  ],
+};
+
+describe('who may ask', () => {
+  const snapOf = (e: LocalEngine): Snapshot => e.snapshot();
+  it('a person against bots on its own decision; not in a hot-seat game of people, not while a bot decides', () => {
+    const solo = LocalEngine.start(SOLO);
+    expect(solo.toAct()).toBe(0);
+    expect(hintAllowed(snapOf(solo))).toBe(true);
+    const h = solo.hint();
+    expect(h.move).toBe(0);
+    expect(solo.snapshot().view.choices!.map((c) => JSON.stringify(c))).toContain(JSON.stringify(h.choice));
+    // Asked again: the same answer (seeded by the game and the move), and nothing played.
+    expect(solo.hint()).toEqual(h);
+    expect(solo.moveCount).toBe(0);
+    solo.choose(h.choice);
+    if (solo.botToAct()) {
+      expect(hintAllowed({ ...snapOf(solo), seat: 0 })).toBe(false);
+      expect(() => solo.hint()).toThrow(Refused);
+    }
+
+    const hot = LocalEngine.start(HOT_SEAT);
+    expect(hintAllowed(snapOf(hot))).toBe(false);
+    expect(() => hot.hint()).toThrow(/every other seat is a bot; seat 1 is a person/);
+    expect(hintAllowed({ ...snapOf(solo), seat: null })).toBe(false);
+  });
+});
+
+describe('the Hint button, offline', () => {
+  it('marks one of the offered choices and says why; the next state takes it away', async () => {
+    const session = await LocalSession.open({ config: SOLO }, { port: fakePort(), storage: { setItem: () => {} }, botDelayMs: 0 });
+    try {
+      render(<GameScreen session={session} />);
+      const button = await screen.findByTestId('hint-button');
+      fireEvent.click(button);
+      const reason = await screen.findByTestId('hint-reason');
+      expect(reason.textContent).toMatch(/^Suggested: it (gains the most|loses the least) in /);
+      const marked = document.querySelectorAll('[data-hinted]');
+      expect(marked.length).toBeGreaterThan(0);
+      const offered = new Set(session.snapshot!.view.choices!.map((c) => JSON.stringify(c)));
+      const hinted = [...marked].map((m) => m.getAttribute('data-choice')).filter((c): c is string => c !== null);
+      for (const c of hinted) expect(offered.has(c)).toBe(true);
+      // Played: the hint is gone with the state it was for.
+      await act(() => session.choose(session.snapshot!.view.choices![0]!));
+      await waitFor(() => expect(screen.queryByTestId('hint-reason')).toBeNull());
+      expect(document.querySelectorAll('[data-hinted]')).toHaveLength(0);
+    } finally {
+      session.close();
+    }
+  });
+});
