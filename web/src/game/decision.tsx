@@ -1,8 +1,8 @@
-import { useContext, type ReactNode } from 'react';
+import { useContext, useRef, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import type { BaseView, Choice, SeatInfo } from '../net/session.js';
 import { choiceJson } from './choice-json.js';
-import { HintBadge, hintedProps, useHinted } from './hint.js';
+import { HintBadge, hintedProps, useHinted, useRevealHinted } from './hint.js';
 import { seatName } from './names.js';
 import { ReplayStep } from './replay-context.js';
 
@@ -30,8 +30,11 @@ export interface ChoiceButtonProps<C extends Choice> {
 /** One legal choice as a button. */
 export function ChoiceButton<C extends Choice>({ choice, choose, busy, label, secondary, testId, children }: ChoiceButtonProps<C>) {
   const hinted = useHinted(choice);
+  const ref = useRef<HTMLButtonElement>(null);
+  useRevealHinted(ref, hinted);
   return (
     <button
+      ref={ref}
       type="button"
       className={secondary ? 'secondary' : undefined}
       data-choosable=""

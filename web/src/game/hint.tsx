@@ -1,4 +1,4 @@
-import { createContext, useContext, useLayoutEffect, useState, type RefObject } from 'react';
+import { createContext, useContext, useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Choice, HintResult, Snapshot } from '../net/session.js';
 import { choiceJson } from './choice-json.js';
@@ -38,6 +38,16 @@ export function useHinted(choices: Choice | readonly Choice[] | undefined | null
 /** The attribute a choice-bearing element takes when it carries the hint (game.css outlines it). */
 export function hintedProps(hinted: boolean): { 'data-hinted'?: '' } {
   return hinted ? { 'data-hinted': '' } : {};
+}
+
+/**
+ * Brings a marked button into view within its list (a long list of places scrolls inside the
+ * decision panel); the page itself moves only when the button is off screen.
+ */
+export function useRevealHinted(ref: RefObject<HTMLElement | null>, hinted: boolean): void {
+  useEffect(() => {
+    if (hinted) ref.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [ref, hinted]);
 }
 
 /** What an element carrying the hint adds to its accessible name: ", suggested". */
@@ -116,17 +126,24 @@ export function HintBadge({ show }: { show: boolean }) {
  */
 export function SvgHintBadge({ target }: { target: RefObject<SVGGraphicsElement | null> }) {
   const { t } = useTranslation('hint');
-  const [at, setAt] = useState<{ x: number; y: number } | null>(null);
+  const [at, setAt] = useState<{ x: number; y: number; scale: number } | null>(null);
   useLayoutEffect(() => {
     const el = target.current;
     // jsdom draws nothing: no box to measure there.
     if (!el || typeof el.getBBox !== 'function') return;
     const b = el.getBBox();
-    setAt({ x: b.x + b.width, y: b.y });
+    // A small target (a Quetzal banner) gets a smaller badge, so that it hides less of its neighbours.
+    const scale = Math.min(1, Math.max(0.55, Math.min(b.width, b.height) / 70));
+    setAt({ x: b.x + b.width, y: b.y, scale });
   }, [target]);
   if (!at) return null;
   return (
-    <g className="hint-svg-badge" transform={`translate(${at.x.toFixed(1)},${at.y.toFixed(1)})`} aria-hidden="true" pointerEvents="none">
+    <g
+      className="hint-svg-badge"
+      transform={`translate(${at.x.toFixed(1)},${at.y.toFixed(1)}) scale(${at.scale.toFixed(2)})`}
+      aria-hidden="true"
+      pointerEvents="none"
+    >
       <rect x={-50} y={-15} width={56} height={26} rx={13} />
       <text x={-22} y={3} textAnchor="middle" dominantBaseline="middle">
         {t('badge')}
