@@ -136,3 +136,38 @@ describe('hints on the server', () => {
     assert.equal(g.moves.length, before);
   });
 });
+
+describe('hints on a server without bot threads', () => {
+  let srv: TestServer;
+  before(async () => {
+    srv = await startServer('sqlite', { botThreads: 0 });
+  });
+  after(async () => {
+    await srv?.stop();
+  });
+
+  test('computed on the event loop: the same legal answer, and Quetzal gives one too', async () => {
+    for (const game of ['relic-runners', 'quetzal']) {
+      const id = await createGame(srv.base, {
+        game,
+        seats: [
+          { kind: 'human', name: 'Ada' },
+          { kind: 'bot', bot: 'greedy' },
+        ],
+        seed: `hint-inline-${game}`,
+      });
+      const token = await joinSeat(srv.base, id, 0, 'Ada');
+      const c = await srv.client();
+      await hello(c, id, token);
+      const g = await live(srv.hub, id);
+      assert.equal(g.pool, null);
+      await until(() => g.toAct() === 0, 'the person to act');
+      const h = await c.request({ type: 'hint' });
+      assert.equal(h.type, 'hint', JSON.stringify(h));
+      assert.equal(h.move, g.moves.length);
+      const offered = g.game.choices(g.state).map((x) => JSON.stringify(x));
+      assert.ok(offered.includes(JSON.stringify(h.choice)), `${game}: the hint ${JSON.stringify(h.choice)} is not offered`);
+      assert.deepEqual((await c.request({ type: 'hint' })).choice, h.choice);
+    }
+  });
+});

@@ -11,7 +11,9 @@ import { LocalSession } from '../src/offline/local-session.js';
 import { Chooser } from '../src/relic-runners/board/Chooser.js';
 import { Target } from '../src/relic-runners/board/Target.js';
 import { QTarget } from '../src/quetzal/pieces.js';
+import { ServerSession } from '../src/net/server-session.js';
 import { fakePort } from './fake-port.js';
+import { FakeSocket } from './fake-socket.js';
 
 vi.setConfig({ testTimeout: 30000 });
 
@@ -179,5 +181,43 @@ describe('the Hint button, offline', () => {
     } finally {
       session.close();
     }
+  });
+});
+
+describe('the server session asks the server', () => {
+  it('sends {type:"hint"} with an id; the hint reply resolves it, an error rejects it', async () => {
+    FakeSocket.all = [];
+    const s = new ServerSession('g1', 'tok-0123456789abcdef', { url: 'ws://x/ws', WebSocket: FakeSocket as unknown as typeof WebSocket });
+    const ws = FakeSocket.all[0]!;
+    ws.open();
+    ws.receive({
+      type: 'welcome',
+      game: 'g1',
+      seat: 0,
+      moves: 4,
+      at: 1,
+      status: 'active',
+      toAct: 0,
+      seq: 1,
+      events: [],
+      canUndo: false,
+      clocks: null,
+      seats: [],
+      awayAfterMs: 1000,
+      view: { choices: [MOVE] },
+      logFrom: 0,
+      log: [],
+    });
+    const asked = s.hint();
+    const sent = ws.sent.at(-1)!;
+    expect(sent.type).toBe('hint');
+    expect(Object.keys(sent).sort()).toEqual(['id', 'type']);
+    ws.receive({ type: 'hint', id: sent.id, move: 4, choice: MOVE, reason: { term: 'relics', gain: 2.5 } });
+    await expect(asked).resolves.toEqual({ move: 4, choice: MOVE, reason: { term: 'relics', gain: 2.5 } });
+
+    const refused = s.hint();
+    ws.receive({ type: 'error', id: ws.sent.at(-1)!.id, code: 'no_hint', message: 'hints are only given when every other seat is a bot' });
+    await expect(refused).rejects.toThrow(/every other seat is a bot/);
+    s.close();
   });
 });
