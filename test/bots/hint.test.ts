@@ -39,9 +39,10 @@ test('heuristic terms: stable keys, one entry each, adding up to the value (2-5 
             assert.deepEqual(k, keys, `${id}: the keys changed`);
             const sum = ts.reduce((a, t) => a + t.value, 0);
             const v = h.value(s, q);
-            // The value is the running sum of these entries; grouped per key, they add up to it
-            // but for rounding (a Quetzal value is around 10-100 VP).
-            assert.ok(Math.abs(sum - v) <= 1e-9 * Math.max(1, Math.abs(v)), `${id} seat ${q}: terms add up to ${sum}, value is ${v}`);
+            // The value is the running sum of these parts; grouped per key they add up to it but for
+            // the order of the float additions (measured over 20 random games each: 93% of Relic
+            // Runners and 75% of Quetzal values bit-exact, the largest difference 3e-14).
+            assert.ok(Math.abs(sum - v) <= 1e-12 * Math.max(1, Math.abs(v)), `${id} seat ${q}: terms add up to ${sum}, value is ${v}`);
           }
         },
       });
