@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { cpus } from 'node:os';
 import type { Choice } from '../core/game.js';
 import type { Hint } from '../bots/hint.js';
-import type { BotAnswer, BotJob } from './bot-worker.js';
+import type { BotAnswer, BotJob, GameLog } from './bot-worker.js';
 
 export interface BotPoolOptions {
   /** Worker threads (default: the cores but one, 1–4). */
@@ -60,20 +60,20 @@ export class BotPool {
   }
 
   /** Asks a worker for the bot's choice; rejects when the bot fails or passes `budgetMs` + the grace. */
-  async decide(job: Omit<BotJob, 'id' | 'hint'>, budgetMs: number): Promise<Choice> {
+  async decide(job: GameLog & { readonly bot: string }, budgetMs: number): Promise<Choice> {
     const a = await this.run(job, budgetMs);
     if (!('choice' in a)) throw new Error('the bot worker answered no choice');
     return a.choice;
   }
 
   /** Asks a worker for the hint of seat `seat` (src/bots/hint.ts), in the same queue as the bots' moves. */
-  async hint(job: Omit<BotJob, 'id' | 'bot' | 'hint'>, seat: number, budgetMs: number): Promise<Hint> {
-    const a = await this.run({ ...job, bot: '', hint: seat }, budgetMs);
+  async hint(job: GameLog, seat: number, budgetMs: number): Promise<Hint> {
+    const a = await this.run({ ...job, hint: seat }, budgetMs);
     if (!('hint' in a)) throw new Error('the bot worker answered no hint');
     return a.hint;
   }
 
-  private run(job: Omit<BotJob, 'id'>, budgetMs: number): Promise<BotAnswer> {
+  private run(job: GameLog & ({ readonly bot: string } | { readonly hint: number }), budgetMs: number): Promise<BotAnswer> {
     if (this.closed) return Promise.reject(new Error('the bot pool is closed'));
     return new Promise((resolve, reject) => {
       this.queue.push({ msg: { ...job, id: this.next++ }, deadlineMs: budgetMs + this.graceMs, resolve, reject });

@@ -4,12 +4,8 @@ import { createRng, type Seeding } from '../core/rng.js';
 import { botFromSpec, decide, hint, type Bot, type Hint } from '../bots/index.js';
 import { gameById } from '../games/index.js';
 
-/**
- * A bot's thinking, off the server's event loop: rebuild the game from its log, decide, answer.
- * A hint job (`hint` set) answers the greedy suggestion for that seat instead (src/bots/hint.ts).
- */
-export interface BotJob {
-  readonly id: number;
+/** The game a job is about: rebuilt in the worker from its seed and log. */
+export interface GameLog {
   readonly game: string;
   readonly seats: number;
   readonly seed: string;
@@ -17,11 +13,15 @@ export interface BotJob {
   readonly rng: Seeding;
   readonly options: unknown;
   readonly choices: readonly unknown[];
-  readonly bot: string;
+  /** Seeds the generator the bot (or the hint) draws from. */
   readonly rngSeed: string;
-  /** The seat a hint is for (it must be the seat to act); absent for a bot's move. */
-  readonly hint?: number;
 }
+
+/**
+ * A bot's thinking, off the server's event loop: rebuild the game from its log, decide, answer;
+ * or a hint (src/bots/hint.ts): the greedy suggestion for `hint`, the seat to act.
+ */
+export type BotJob = GameLog & { readonly id: number } & ({ readonly bot: string } | { readonly hint: number });
 
 export type BotAnswer =
   | { readonly id: number; readonly choice: Choice }
@@ -37,7 +37,7 @@ parentPort?.on('message', (job: BotJob) => {
     const game = gameById(job.game);
     const state = game.setup(game.options(job.options), job.seats, createRng(job.seed, job.rng));
     for (const c of job.choices) game.apply(state, c, false);
-    if (job.hint !== undefined) {
+    if ('hint' in job) {
       parentPort!.postMessage({ id: job.id, hint: hint(game, state, job.hint, createRng(job.rngSeed)) } satisfies BotAnswer);
       return;
     }

@@ -347,6 +347,9 @@ export class LiveGame {
     if (this.status !== 'active' || this.toAct() === null) return Promise.reject(new Refusal('game_over', 'the game is over'));
     const actor = this.toAct();
     if (actor !== seat) return Promise.reject(new Refusal('not_your_turn', `it is seat ${actor}'s decision, not seat ${seat}'s`));
+    if (this.seatConfigs[seat]?.bot) {
+      return Promise.reject(new Refusal('not_your_turn', `seat ${seat} is played by a bot now; say hello with its token to take it back`));
+    }
     const person = this.seatConfigs.findIndex((c, q) => q !== seat && !c.bot);
     if (person >= 0) {
       return Promise.reject(new Refusal('no_hint', `hints are only given when every other seat is a bot; seat ${person} is a person`));
