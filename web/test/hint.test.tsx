@@ -12,6 +12,10 @@ import { Chooser } from '../src/relic-runners/board/Chooser.js';
 import { Target } from '../src/relic-runners/board/Target.js';
 import { QTarget } from '../src/quetzal/pieces.js';
 import { ServerSession } from '../src/net/server-session.js';
+import { relicRunners as rr } from '../../src/games/relic-runners/index.js';
+import { buildPosition } from '../../src/games/relic-runners/position.js';
+import type { SeatInfo } from '../src/net/session.js';
+import { DecisionPanel } from '../src/relic-runners/DecisionPanel.js';
 import { fakePort } from './fake-port.js';
 import { FakeSocket } from './fake-socket.js';
 
@@ -23,6 +27,10 @@ afterEach(async () => {
 });
 
 const MOVE = { t: 'move', trails: [3] } as const;
+const twoPeople: SeatInfo[] = [
+  { seat: 0, kind: 'human', name: 'Ada', connected: true },
+  { seat: 1, kind: 'human', name: 'Bo', connected: true },
+];
 const OTHER = { t: 'move', trails: [4] } as const;
 const hinting = (json: string | null) =>
   function Wrap({ children }: { children: React.ReactNode }) {
@@ -99,6 +107,29 @@ describe('choices carry the hint mark', () => {
     );
     expect(screen.getByTestId('option-0').hasAttribute('data-hinted')).toBe(false);
     expect(screen.getByTestId('option-1').hasAttribute('data-hinted')).toBe(true);
+  });
+});
+
+describe('progression-table spaces', () => {
+  it('the step the hint names is marked in the table of the steps decision', () => {
+    // Seat 0 flips the last coloured river token on trail 24: 2 toolbox steps are owed (RR-TOOL-2).
+    const s = buildPosition({
+      seats: 2,
+      tokens: [24],
+      players: [{ at: 'temple-2', bottom: 1, machete: [1, 0, 0], compass: [0, 0, 1], shovel: [0, 0, 0], reserve: 0 }],
+    });
+    rr.apply(s, { t: 'move', trails: [24] });
+    const view = rr.view(s, 0);
+    const step = { t: 'step', col: 'compass', level: 0 } as const;
+    expect(view.choices).toContainEqual(step);
+    render(<DecisionPanel view={view} seat={0} seats={twoPeople} choose={() => {}} busy={false} canUndo={false} onUndo={() => {}} />, {
+      wrapper: hinting(JSON.stringify(step)),
+    });
+    const marked = document.querySelectorAll('[data-hinted]');
+    expect(marked).toHaveLength(1);
+    expect(marked[0]!.getAttribute('data-testid')).toBe('step-compass-0');
+    expect(marked[0]!.getAttribute('aria-label')).toMatch(/, suggested$/);
+    expect(marked[0]!.querySelector('[data-testid="hint-badge"]')).not.toBeNull();
   });
 });
 
