@@ -38,19 +38,20 @@ export function decide(game: AnyGame, state: unknown, bot: Bot, rng: Rng): Choic
   const seat = game.toAct(state);
   if (seat === null) throw new Error('no decision is owed: the game is over');
   const real = game.choices(state);
-  if (!bot.needsSample) return matchChoice(bot, real, real, bot.choose({ game, seat, choices: real, sample: null, rng }));
+  if (!bot.needsSample) return matchChoice(bot.name, real, real, bot.choose({ game, seat, choices: real, sample: null, rng }));
   const sample = game.determinize(state, seat, rng);
   const mine = game.choices(sample);
-  return matchChoice(bot, mine, real, bot.choose({ game, seat, choices: mine, sample, rng }));
+  return matchChoice(bot.name, mine, real, bot.choose({ game, seat, choices: mine, sample, rng }));
 }
 
-function matchChoice(bot: Bot, offered: readonly Choice[], real: readonly Choice[], c: Choice): Choice {
+/** The true state's choice equal to `c`, one of `offered` (the sample's list, in the same order). */
+export function matchChoice(name: string, offered: readonly Choice[], real: readonly Choice[], c: Choice): Choice {
   let i = offered.indexOf(c);
   if (i < 0) {
     const key = JSON.stringify(c);
     i = offered.findIndex((o) => JSON.stringify(o) === key);
   }
-  if (i < 0) throw new Error(`bot ${bot.name} returned a choice that was not offered: ${JSON.stringify(c)}`);
+  if (i < 0) throw new Error(`bot ${name} returned a choice that was not offered: ${JSON.stringify(c)}`);
   const r = real[i];
   if (r === undefined || (offered !== real && JSON.stringify(r) !== JSON.stringify(offered[i]))) {
     throw new Error(`the sample offered other choices than the true state at ${JSON.stringify(c)}`);

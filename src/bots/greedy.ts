@@ -33,32 +33,63 @@ export function greedyBot(options: GreedyOptions = {}): Bot {
   return {
     name: score === 'diff' && budget === GREEDY_DEFAULTS.budget ? 'greedy' : `greedy:${score},${budget}`,
     needsSample: true,
-    choose({ game, seat, choices, sample, rng }: BotInput): Choice {
-      if (choices.length === 0) throw new Error('greedy bot asked to move in a finished game');
-      const h = heuristicFor(game);
-      if (h.prune) choices = h.prune(sample, seat, choices);
-      if (choices.length === 1) return choices[0]!;
-      const search = new TurnSearch(game, h, seat, game.turn(sample), score);
-      const per = Math.max(0, Math.floor((budget - choices.length) / choices.length));
-      let best = -Infinity;
-      let ties: number[] = [];
-      for (let i = 0; i < choices.length; i++) {
-        const child = game.clone(sample);
-        game.apply(child, choices[i], false);
-        const v = search.best(child, per);
-        if (v > best + EPS) {
-          best = v;
-          ties = [i];
-        } else if (v > best - EPS) {
-          ties.push(i);
-        }
-      }
-      return choices[ties.length === 1 ? ties[0]! : ties[rng.int(ties.length)]!]!;
-    },
+    choose: (input: BotInput): Choice => greedyPlan(input, score, budget).choice,
   };
 }
 
+/** Greedy's pick, and the end of the own turn its search expects that pick to lead to. */
+export interface GreedyPlan {
+  readonly choice: Choice;
+  /**
+   * A state (a clone of the sample) where the seat's turn is over, as the turn search played it;
+   * null for a forced choice unless `withEnd` asked for it.
+   */
+  readonly end: unknown;
+}
+
+/** The greedy bot's decision with the turn end behind it (the bot itself reads only `choice`). */
+export function greedyPlan(
+  { game, seat, choices, sample, rng }: BotInput,
+  score: GreedyScore = GREEDY_DEFAULTS.score,
+  budget: number = GREEDY_DEFAULTS.budget,
+  withEnd = false,
+): GreedyPlan {
+  if (choices.length === 0) throw new Error('greedy bot asked to move in a finished game');
+  const h = heuristicFor(game);
+  if (h.prune) choices = h.prune(sample, seat, choices);
+  const search = new TurnSearch(game, h, seat, game.turn(sample), score);
+  if (choices.length === 1) {
+    // Nothing to compare: the bot moves at once; the turn's end is searched only when asked for.
+    if (!withEnd) return { choice: choices[0]!, end: null };
+    const end = game.clone(sample);
+    game.apply(end, choices[0], false);
+    search.best(end, budget - 1);
+    return { choice: choices[0]!, end: search.leaf };
+  }
+  const per = Math.max(0, Math.floor((budget - choices.length) / choices.length));
+  let best = -Infinity;
+  let ties: number[] = [];
+  const ends: unknown[] = [];
+  for (let i = 0; i < choices.length; i++) {
+    const child = game.clone(sample);
+    game.apply(child, choices[i], false);
+    const v = search.best(child, per);
+    ends.push(search.leaf);
+    if (v > best + EPS) {
+      best = v;
+      ties = [i];
+    } else if (v > best - EPS) {
+      ties.push(i);
+    }
+  }
+  const pick = ties.length === 1 ? ties[0]! : ties[rng.int(ties.length)]!;
+  return { choice: choices[pick]!, end: ends[pick] };
+}
+
 class TurnSearch {
+  /** The state where the last `best` found its best score: the end of the turn it expects. */
+  leaf: unknown = null;
+
   constructor(
     private readonly game: AnyGame,
     private readonly h: Heuristic,
@@ -89,7 +120,10 @@ class TurnSearch {
   best(s: unknown, budget: number): number {
     const g = this.game;
     for (;;) {
-      if (!this.mine(s)) return this.score(s);
+      if (!this.mine(s)) {
+        this.leaf = s;
+        return this.score(s);
+      }
       const all = g.choices(s);
       const cs = this.h.prune ? this.h.prune(s, this.seat, all) : all;
       if (cs.length === 1) {
@@ -100,12 +134,17 @@ class TurnSearch {
       if (budget >= cs.length) {
         const per = Math.floor((budget - cs.length) / cs.length);
         let best = -Infinity;
+        let leaf: unknown = null;
         for (let i = 0; i < cs.length; i++) {
           const child = g.clone(s);
           g.apply(child, cs[i], false);
           const v = this.best(child, per);
-          if (v > best) best = v;
+          if (v > best) {
+            best = v;
+            leaf = this.leaf;
+          }
         }
+        this.leaf = leaf;
         return best;
       }
       // Out of budget: follow the child the heuristic likes best, to the end of the turn.

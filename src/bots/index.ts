@@ -43,3 +43,4 @@ export function botFromSpec(spec: string, limits: BotLimits = DEFAULT_BOT_LIMITS
 export { decide } from './bot.js';
 export type { Bot, BotInput } from './bot.js';
 export { DEFAULT_BOT_LIMITS, FALLBACK_BOT_SPEC, type BotLimits } from './limits.js';
+export { hint, largestGain, type Hint, type HintReason } from './hint.js';

@@ -1,7 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import { cpus } from 'node:os';
 import type { Choice } from '../core/game.js';
-import type { BotAnswer, BotJob } from './bot-worker.js';
+import type { Hint } from '../bots/hint.js';
+import type { BotAnswer, BotJob, GameLog } from './bot-worker.js';
 
 export interface BotPoolOptions {
   /** Worker threads (default: the cores but one, 1–4). */
@@ -24,7 +25,7 @@ export class BotDeadlineExceeded extends Error {
 interface Job {
   readonly msg: BotJob;
   readonly deadlineMs: number;
-  readonly resolve: (c: Choice) => void;
+  readonly resolve: (a: BotAnswer) => void;
   readonly reject: (e: Error) => void;
 }
 
@@ -59,7 +60,20 @@ export class BotPool {
   }
 
   /** Asks a worker for the bot's choice; rejects when the bot fails or passes `budgetMs` + the grace. */
-  decide(job: Omit<BotJob, 'id'>, budgetMs: number): Promise<Choice> {
+  async decide(job: GameLog & { readonly bot: string }, budgetMs: number): Promise<Choice> {
+    const a = await this.run(job, budgetMs);
+    if (!('choice' in a)) throw new Error('the bot worker answered no choice');
+    return a.choice;
+  }
+
+  /** Asks a worker for the hint of seat `seat` (src/bots/hint.ts), in the same queue as the bots' moves. */
+  async hint(job: GameLog, seat: number, budgetMs: number): Promise<Hint> {
+    const a = await this.run({ ...job, hint: seat }, budgetMs);
+    if (!('hint' in a)) throw new Error('the bot worker answered no hint');
+    return a.hint;
+  }
+
+  private run(job: GameLog & ({ readonly bot: string } | { readonly hint: number }), budgetMs: number): Promise<BotAnswer> {
     if (this.closed) return Promise.reject(new Error('the bot pool is closed'));
     return new Promise((resolve, reject) => {
       this.queue.push({ msg: { ...job, id: this.next++ }, deadlineMs: budgetMs + this.graceMs, resolve, reject });
@@ -105,7 +119,7 @@ export class BotPool {
       if (slot.retired || !job || job.msg.id !== a.id) return;
       this.settle(slot);
       if ('error' in a) job.reject(new Error(a.error));
-      else job.resolve(a.choice);
+      else job.resolve(a);
       this.pump();
     });
     worker.on('error', (e) => this.replace(slot, e));

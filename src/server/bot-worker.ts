@@ -1,12 +1,11 @@
 import { parentPort } from 'node:worker_threads';
 import type { Choice } from '../core/game.js';
 import { createRng, type Seeding } from '../core/rng.js';
-import { botFromSpec, decide, type Bot } from '../bots/index.js';
+import { botFromSpec, decide, hint, type Bot, type Hint } from '../bots/index.js';
 import { gameById } from '../games/index.js';
 
-/** A bot's thinking, off the server's event loop: rebuild the game from its log, decide, answer. */
-export interface BotJob {
-  readonly id: number;
+/** The game a job is about: rebuilt in the worker from its seed and log. */
+export interface GameLog {
   readonly game: string;
   readonly seats: number;
   readonly seed: string;
@@ -14,11 +13,20 @@ export interface BotJob {
   readonly rng: Seeding;
   readonly options: unknown;
   readonly choices: readonly unknown[];
-  readonly bot: string;
+  /** Seeds the generator the bot (or the hint) draws from. */
   readonly rngSeed: string;
 }
 
-export type BotAnswer = { readonly id: number; readonly choice: Choice } | { readonly id: number; readonly error: string };
+/**
+ * A bot's thinking, off the server's event loop: rebuild the game from its log, decide, answer;
+ * or a hint (src/bots/hint.ts): the greedy suggestion for `hint`, the seat to act.
+ */
+export type BotJob = GameLog & { readonly id: number } & ({ readonly bot: string } | { readonly hint: number });
+
+export type BotAnswer =
+  | { readonly id: number; readonly choice: Choice }
+  | { readonly id: number; readonly hint: Hint }
+  | { readonly id: number; readonly error: string };
 
 /** Bots built so far, by spec; cleared when full, since distinct specs are many but bots cheap to build. */
 const bots = new Map<string, Bot>();
@@ -29,6 +37,10 @@ parentPort?.on('message', (job: BotJob) => {
     const game = gameById(job.game);
     const state = game.setup(game.options(job.options), job.seats, createRng(job.seed, job.rng));
     for (const c of job.choices) game.apply(state, c, false);
+    if ('hint' in job) {
+      parentPort!.postMessage({ id: job.id, hint: hint(game, state, job.hint, createRng(job.rngSeed)) } satisfies BotAnswer);
+      return;
+    }
     let bot = bots.get(job.bot);
     if (!bot) {
       if (bots.size >= MAX_CACHED_BOTS) bots.clear();

@@ -3,7 +3,7 @@ import type { WebSocket } from 'ws';
 import type { Seat } from '../core/game.js';
 import { InvalidInput } from '../core/errors.js';
 import { Elsewhere, type Hub, type RelayLink } from './hub.js';
-import { Refusal, type LiveGame, type Subscriber } from './live-game.js';
+import { Refusal, type HintAnswer, type LiveGame, type Subscriber } from './live-game.js';
 import { checkJsonShape } from '../core/json-shape.js';
 import {
   ClientMessage,
@@ -12,6 +12,7 @@ import {
   MAX_MESSAGE_BYTES,
   describeZodError,
   type ErrorCode,
+  type HintMessage,
   type ServerMessage,
 } from './protocol.js';
 
@@ -193,6 +194,12 @@ export class Connection implements Subscriber {
           const moves = await game.undo(seat);
           return this.send({ type: 'ack', undone: true, moves, ...(msg.id !== undefined ? { id: msg.id } : {}) });
         }
+        case 'hint': {
+          if (this.link) return await this.link.forward(msg);
+          const { game, seat } = this.player();
+          // Sent to this connection only: another device of the seat asks for its own.
+          return this.send(hintMessage(await game.hint(seat), msg.id));
+        }
       }
     } catch (e) {
       const { code, message } = errorOf(e);
@@ -271,6 +278,11 @@ export class Connection implements Subscriber {
     this.game = null;
     g.unsubscribe(this);
   }
+}
+
+/** The answer to a hint request. */
+export function hintMessage(h: HintAnswer, id: string | undefined): HintMessage {
+  return { type: 'hint', move: h.move, choice: h.choice as HintMessage['choice'], reason: h.reason, ...(id !== undefined ? { id } : {}) };
 }
 
 /** What a client is told of a failure: a refusal's own code and words, else that nothing was changed. */

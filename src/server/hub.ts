@@ -72,7 +72,7 @@ export interface RelayLink {
   /** Says hello at the owner: its answer (a welcome when `ok`, else an error), as text. */
   hello(msg: Extract<ClientMessage, { type: 'hello' }>): Promise<{ ok: boolean; text: string }>;
   /** Sends a choice or an undo on; its answer comes back through the socket's sendText. */
-  forward(msg: Extract<ClientMessage, { type: 'choice' | 'undo' }>): Promise<void>;
+  forward(msg: Extract<ClientMessage, { type: 'choice' | 'undo' | 'hint' }>): Promise<void>;
   /** The socket closed or said hello elsewhere. */
   close(): void;
 }

@@ -4,7 +4,7 @@ import { IllegalChoice, ReplayError, UNDO_RULE } from '../core/errors.js';
 import { Match, replay, type Move, type Pending } from '../core/match.js';
 import { createRng, type Seeding } from '../core/rng.js';
 import { diffView } from '../core/view-patch.js';
-import { botFromSpec, decide, DEFAULT_BOT_LIMITS, FALLBACK_BOT_SPEC, type Bot } from '../bots/index.js';
+import { botFromSpec, decide, hint, DEFAULT_BOT_LIMITS, FALLBACK_BOT_SPEC, type Bot, type Hint } from '../bots/index.js';
 import { botPauseMs } from '../bots/pacing.js';
 import type { BotPool } from './bot-pool.js';
 import type { ErrorCode, PublicSeat, SeatsMessage } from './protocol.js';
@@ -327,6 +327,62 @@ export class LiveGame {
         `seat ${seat}'s time ran out ${Math.round(-left / 1000)} s ago; the other players may hand the seat to a bot`,
       );
     }
+  }
+
+  /**
+   * The one hint computed for the decision owed now, by the move count and last move's hash it
+   * is for (an undo and another move can bring the count back with another state): asking again
+   * gets the same answer, so a flood of asks costs one computation per decision.
+   */
+  private hintFor: { readonly key: string; readonly answer: Promise<HintAnswer> } | null = null;
+
+  /**
+   * The greedy bot's suggestion for `seat`'s decision now, and why (src/bots/hint.ts), from what
+   * the seat knows. Only for the seat to act, in an active game where every other seat is played
+   * by a bot: a hint against a person would be an outside help the other player lacks.
+   * Computed off the event loop in the bot pool when there is one, under HINT_BUDGET_MS.
+   */
+  hint(seat: Seat): Promise<HintAnswer> {
+    if (this.closed) return Promise.reject(new Refusal('no_game', 'the game is closed'));
+    if (this.status !== 'active' || this.toAct() === null) return Promise.reject(new Refusal('game_over', 'the game is over'));
+    const actor = this.toAct();
+    if (actor !== seat) return Promise.reject(new Refusal('not_your_turn', `it is seat ${actor}'s decision, not seat ${seat}'s`));
+    if (this.seatConfigs[seat]?.bot) {
+      return Promise.reject(new Refusal('not_your_turn', `seat ${seat} is played by a bot now; say hello with its token to take it back`));
+    }
+    const person = this.seatConfigs.findIndex((c, q) => q !== seat && !c.bot);
+    if (person >= 0) {
+      return Promise.reject(new Refusal('no_hint', `hints are only given when every other seat is a bot; seat ${person} is a person`));
+    }
+    const move = this.moves.length;
+    const key = `${move}:${this.moves.at(-1)?.hash ?? ''}`;
+    if (this.hintFor?.key === key) return this.hintFor.answer;
+    const rngSeed = `${this.match.botSeed(move)}/hint`;
+    const answer = (
+      this.pool
+        ? this.pool.hint(
+            {
+              game: this.game.id,
+              seats: this.stored.seats,
+              seed: this.stored.seed,
+              rng: this.seeding,
+              options: this.stored.options,
+              choices: this.moves.map((m) => m.choice),
+              rngSeed,
+            },
+            seat,
+            HINT_BUDGET_MS,
+          )
+        : new Promise<Hint>((resolve) => resolve(hint(this.game, this.state, seat, createRng(rngSeed))))
+    ).then(
+      (h: Hint): HintAnswer => ({ move, choice: h.choice, reason: h.reason }),
+      (e: unknown) => {
+        console.error(`game ${this.id}: the hint for seat ${seat} at move ${move} failed: ${errorText(e)}`);
+        throw new Refusal('internal', 'the hint could not be computed; nothing was changed');
+      },
+    );
+    this.hintFor = { key, answer };
+    return answer;
   }
 
   /** Checks and plays a choice: stored first (one transaction), then applied and announced. */
@@ -683,6 +739,14 @@ export const RECLAIM_CLOCK_MS = 30_000;
 /** First pause before retrying a bot move that could not be stored; it doubles up to BOT_RETRY_MAX_MS. */
 export const BOT_RETRY_FIRST_MS = 1_000;
 export const BOT_RETRY_MAX_MS = 60_000;
+
+/** A hint as the server answers it: for the decision at move count `move`. */
+export interface HintAnswer extends Hint {
+  readonly move: number;
+}
+
+/** Budget of a hint job in the bot pool (greedy with its default budget takes 1-130 ms here). */
+export const HINT_BUDGET_MS = 2_000;
 
 /** How a server builds and times the bots at its tables. */
 export interface BotRules {

@@ -83,6 +83,8 @@ export const ClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('choice'), choice, index: z.number().int().min(0).optional(), id: requestId.optional() }).strict(),
   z.object({ type: z.literal('undo'), id: requestId.optional() }).strict(),
   z.object({ type: z.literal('ping'), id: requestId.optional() }).strict(),
+  /** The suggestion for the seat's decision now: only in a game where every other seat is a bot. */
+  z.object({ type: z.literal('hint'), id: requestId.optional() }).strict(),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 
@@ -169,6 +171,8 @@ export const ErrorCode = z.enum([
   'internal',
   /** Cluster mode: the process playing the game cannot be reached now (HTTP 503); try again shortly. */
   'unavailable',
+  /** A hint was asked in a game where another seat is a person (hints are for playing against bots). */
+  'no_hint',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -279,6 +283,20 @@ export type AckMessage = z.infer<typeof AckMessage>;
 export const ErrorMessage = z.object({ type: z.literal('error'), id: requestId.optional(), code: ErrorCode, message: z.string() });
 export type ErrorMessage = z.infer<typeof ErrorMessage>;
 
+/**
+ * The answer to a hint request, sent to the asking connection only: the greedy bot's choice for
+ * the seat's decision at move count `move` (from what the seat knows), and why: the heuristic term
+ * (a key such as `relics`) that gains the most by the end of the turn.
+ */
+export const HintMessage = z.object({
+  type: z.literal('hint'),
+  id: requestId.optional(),
+  move: z.number().int().min(0),
+  choice: z.object({ t: z.string() }).passthrough(),
+  reason: z.object({ term: z.string(), gain: z.number() }),
+});
+export type HintMessage = z.infer<typeof HintMessage>;
+
 export const PongMessage = z.object({ type: z.literal('pong'), id: requestId.optional() });
 export type PongMessage = z.infer<typeof PongMessage>;
 
@@ -294,6 +312,7 @@ export const ServerMessage = z.discriminatedUnion('type', [
   ErrorMessage,
   PongMessage,
   SeatsMessage,
+  HintMessage,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 

@@ -33,7 +33,7 @@ export interface LogEntryMsg {
  */
 export interface ServerMsg<V = RRView> {
   /** 'ignored': a state message its TestClient did not hand over (lost on purpose, old, or after a gap): listeners skip it. */
-  readonly type: 'welcome' | 'state' | 'error' | 'ack' | 'pong' | 'ignored';
+  readonly type: 'welcome' | 'state' | 'error' | 'ack' | 'pong' | 'hint' | 'ignored';
   /** The id of the request answered (ack, pong, error). */
   readonly id?: string;
   // state and welcome
@@ -62,6 +62,10 @@ export interface ServerMsg<V = RRView> {
   // ack
   readonly index: number;
   readonly undone?: true;
+  // hint
+  readonly move?: number;
+  readonly choice?: unknown;
+  readonly reason?: { readonly term: string; readonly gain: number };
 }
 
 /** A game as GET /api/games/:id (and a creation, a hand-over to a bot) answers it. */

@@ -74,6 +74,31 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
     await cluster.stopNodes();
   });
 
+  test('a hint asked through a relayed socket is answered by the owner, to that socket only', async () => {
+    const [a, b] = [await startNode(), await startNode()];
+    const id = await createGame(a.base, { seats: [{ kind: 'human' }, { kind: 'bot', bot: 'greedy' }], seed: 'cluster-hint' });
+    const token = await joinSeat(b.base, id, 0);
+    const player = await b.client();
+    await hello(player, id, token);
+    const watcher = await b.client();
+    await hello(watcher, id);
+    const g = (await a.hub.get(id))!;
+    await until(() => g.toAct() === 0, 'the person to act');
+    assert.ok(!b.hub.isLive(id), 'the edge does not play the game');
+    const h = await player.request({ type: 'hint' });
+    assert.equal(h.type, 'hint', JSON.stringify(h));
+    assert.equal(h.move, g.moves.length);
+    assert.ok(
+      g.game.choices(g.state).some((c) => JSON.stringify(c) === JSON.stringify(h.choice)),
+      'the hint is an offered choice',
+    );
+    const refused = await watcher.request({ type: 'hint' });
+    assert.equal(refused.code, 'not_joined');
+    assert.equal(watcher.messages.filter((m) => m.type === 'hint').length, 0, 'the spectator was sent the hint');
+    for (const n of [a, b]) await n.stop();
+    nodes.length = 0;
+  });
+
   test('when the owner dies, another process takes the game over: sockets relayed to it close, a new hello plays on, bots resume', async () => {
     const [a, b] = [await startNode(), await startNode()];
     const id = await createGame(a.base, {

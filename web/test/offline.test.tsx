@@ -9,8 +9,9 @@ import { NEW_LOCAL_GAME_KEY, type LocalConfig } from '../src/offline/config.js';
 import { LocalEngine, Refused } from '../src/offline/local-engine.js';
 import { LocalHost, type FromWorker, type ToWorker } from '../src/offline/local-host.js';
 import { CorruptRecord, readSavedGame, SAVED_GAME_KEY, type LocalRecord } from '../src/offline/local-record.js';
-import { LocalSession, type WorkerPort } from '../src/offline/local-session.js';
+import { LocalSession } from '../src/offline/local-session.js';
 import { listSaves, readSave, saveKey } from '../src/offline/saves.js';
+import { fakePort } from './fake-port.js';
 
 // Whole games are played here, on a machine shared with other test runs.
 vi.setConfig({ testTimeout: 30000 });
@@ -146,28 +147,6 @@ describe('local engine', () => {
     expect(() => LocalEngine.load({ ...rec, format: 'x' })).toThrow(CorruptRecord);
   });
 });
-
-/** An in-thread stand-in for the worker: the same host, messages passed asynchronously. */
-function fakePort(): WorkerPort & { host: LocalHost; terminated: boolean } {
-  const port = {
-    onmessage: null as WorkerPort['onmessage'],
-    terminated: false,
-    host: null as unknown as LocalHost,
-    postMessage(m: ToWorker) {
-      const copy = structuredClone(m);
-      queueMicrotask(() => port.host.handle(copy));
-    },
-    terminate() {
-      port.terminated = true;
-      port.host.stop();
-    },
-  };
-  port.host = new LocalHost((m: FromWorker) => {
-    const copy = structuredClone(m);
-    queueMicrotask(() => port.onmessage?.({ data: copy } as MessageEvent<FromWorker>));
-  });
-  return port;
-}
 
 class MemoryStorage {
   data = new Map<string, string>();

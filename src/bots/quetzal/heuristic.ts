@@ -1,4 +1,5 @@
 import type { Seat } from '../../core/game.js';
+import { TermSum, type Term } from '../heuristic.js';
 import {
   BONUSES,
   CARDS,
@@ -458,17 +459,50 @@ function coinWorth(c: Ctx, coins: number): number {
   return coins * c.cuEnd + live * Math.min(coins, W.coinCap);
 }
 
+/** The value's terms, by index into KEYS. */
+const T_VP = 0,
+  T_START = 1,
+  T_DISC = 2,
+  T_CLAIMS = 3,
+  T_CARDS = 4,
+  T_MARKET = 5,
+  T_UPGRADES = 6,
+  T_COINS = 7,
+  T_FIGURES = 8;
+const KEYS = ['vp', 'start', 'discovery', 'claims', 'cards', 'blackMarket', 'upgrades', 'coins', 'figures'] as const;
+const sum = new TermSum(KEYS);
+
 /** Estimated final score of `seat`. */
 export function value(s: State, seat: Seat): number {
+  valueInto(s, seat);
+  return sum.v;
+}
+
+/** `value` by term. */
+export function terms(s: State, seat: Seat): Term[] {
+  valueInto(s, seat);
+  return sum.list();
+}
+
+/** Adds the value of `seat` in `s` to `sum`, term by term (the discovery tie-break last, as ever). */
+function valueInto(s: State, seat: Seat): void {
   const p = s.players[seat]!;
-  if (s.over) return scoreBreakdown(s, seat).total + 0.001 * p.disc;
+  sum.reset();
+  if (s.over) {
+    sum.add(T_VP, scoreBreakdown(s, seat).total);
+    sum.add(T_DISC, 0.001 * p.disc);
+    return;
+  }
   if (s.phase === 'final') {
     const b = scoreBreakdown(s, seat);
     const ex = p.ups.includes('coinsToVp') ? Math.floor(p.coins / 2) - b.coins : 0;
-    return b.total + Math.max(0, ex) + 0.001 * p.disc;
+    sum.add(T_VP, b.total);
+    sum.add(T_COINS, Math.max(0, ex));
+    sum.add(T_DISC, 0.001 * p.disc);
+    return;
   }
   const c = context(s, seat);
-  let v = p.vp + upgradeVp(p);
+  sum.add(T_VP, p.vp + upgradeVp(p));
 
   // Discovery still to come: claims (Stele, Small Temple), later rounds; the hand's bonuses are
   // valued per step at the worth near where that leads.
@@ -480,7 +514,7 @@ export function value(s: State, seat: Seat): number {
   // Start marker.
   const startHolder =
     s.stele[0] !== null && s.stele[0] !== undefined && s.stele[0] >= 0 && pending(s, (f) => f.k === 'stele') ? s.stele[0] : s.start;
-  if (startHolder === seat) v += START_VP - W.startDecay * c.fr;
+  if (startHolder === seat) sum.add(T_START, START_VP - W.startDecay * c.fr);
 
   // Hand counts.
   const cnt = new Array<number>(SLOTS).fill(0);
@@ -525,8 +559,8 @@ export function value(s: State, seat: Seat): number {
   const expected = disc + discClaimsP + laterDisc + 0.6 * handDisc;
   c.du = Math.max(0.3, (discWorth(c, p.disc, expected + 2) - discWorth(c, p.disc, expected)) / 2);
   c.bv[DISCOVERY] = c.du;
-  v += discWorth(c, p.disc, disc + discClaimsP + laterDisc);
-  v += vpClaims + coinClaims * c.cu;
+  sum.add(T_DISC, discWorth(c, p.disc, disc + discClaimsP + laterDisc));
+  sum.add(T_CLAIMS, vpClaims + coinClaims * c.cu);
 
   // Delivery tiers.
   const tiers: { cap: number; p: number; forced?: readonly number[]; ups: readonly UpgradeId[] }[] = [];
@@ -568,17 +602,17 @@ export function value(s: State, seat: Seat): number {
     for (const g of contested) for (const card of g.cards) more[slotOf(card)]!++;
     const withAll = handWorth(more, tiers, c);
     const pAvg = contested.reduce((a, g) => a + g.p, 0) / contested.length;
-    v += base + pAvg * (withAll - base);
+    sum.add(T_CARDS, base + pAvg * (withAll - base));
   } else {
-    v += handWorth(cnt, tiers, c);
+    sum.add(T_CARDS, handWorth(cnt, tiers, c));
   }
-  if (anySlot) v += unknown * W.unknownCard * (sure > 0 || top?.k === 'deliver' ? 0.9 : W.laterDelivery);
+  if (anySlot) sum.add(T_CARDS, unknown * W.unknownCard * (sure > 0 || top?.k === 'deliver' ? 0.9 : W.laterDelivery));
 
   // Black Market.
   const bm = s.bids.blackMarket;
   const selling = (bm && bm.seat === seat && pending(s, (f) => f.k === 'blackMarket')) || (top && top.k === 'sell' && top.seat === seat);
   if (selling && p.hand.length > 0)
-    v += W.blackMarket * (beatable(s, seat, bm ?? { seat, team: 9, leader: false, kind: null }) ? W.contested : 1);
+    sum.add(T_MARKET, W.blackMarket * (beatable(s, seat, bm ?? { seat, team: 9, leader: false, kind: null }) ? W.contested : 1));
 
   // Upgrades: held effects, draws pending, Village banners, a pending drop.
   let held: UpgradeId[] = p.ups.slice();
@@ -588,9 +622,9 @@ export function value(s: State, seat: Seat): number {
       three.sort((a, b) => effectWorth(c, b) - effectWorth(c, a));
       held = three.slice(0, 2);
     }
-    if (f.k === 'upgradeDraw' && f.seat === seat) v += drawWorth(c);
+    if (f.k === 'upgradeDraw' && f.seat === seat) sum.add(T_UPGRADES, drawWorth(c));
   }
-  for (const u of held) v += effectWorth(c, u);
+  for (const u of held) sum.add(T_UPGRADES, effectWorth(c, u));
   const display = s.village.filter((u): u is UpgradeId => u !== null);
   let taken = 0;
   for (let n = 1; n <= VILLAGE_BANNERS.length; n++) {
@@ -604,16 +638,16 @@ export function value(s: State, seat: Seat): number {
     }
     const ws = display.map((u) => gainWorth(c, u, held)).sort((a, b) => b - a);
     const w = ws[Math.min(taken, ws.length - 1)];
-    if (w !== undefined) v += w;
+    if (w !== undefined) sum.add(T_UPGRADES, w);
     taken++;
   }
 
   // Coins and figures.
-  v += coinWorth(c, p.coins);
+  sum.add(T_COINS, coinWorth(c, p.coins));
   if (s.phase === 'place' || s.phase === 'roll') {
-    v += figs * W.figure + W.wild * (p.fig[SIDE]! + p.fig[STAND]!);
+    sum.add(T_FIGURES, figs * W.figure + W.wild * (p.fig[SIDE]! + p.fig[STAND]!));
   }
-  return v + 0.001 * p.disc;
+  sum.add(T_DISC, 0.001 * p.disc);
 }
 
 /**

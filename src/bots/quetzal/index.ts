@@ -1,12 +1,12 @@
 import { registerHeuristic } from '../heuristic.js';
 import type { State } from '../../games/quetzal/state.js';
-import { banked, value } from './heuristic.js';
+import { banked, terms, value } from './heuristic.js';
 import { qPrune } from './prune.js';
 
 // Importing this module makes the Quetzal heuristic, with its rules of thumb (prune.ts),
 // available to heuristicFor(quetzal).
 // ISMCTS keeps the mean backup here: the best-child backup that helps in Relic Runners lost in
 // Quetzal (2 players vs greedy, 20 games, seed 1, 2000 iterations: 4 wins with it, 9 without).
-registerHeuristic<State>('quetzal', { value, banked, prune: qPrune, ismcts: () => ({ potential: 0.5, maxBackup: 0 }) });
+registerHeuristic<State>('quetzal', { value, terms, banked, prune: qPrune, ismcts: () => ({ potential: 0.5, maxBackup: 0 }) });
 
 export { value as quetzalValue, banked as quetzalBanked, qPrune };

@@ -1,4 +1,4 @@
-import type { Heuristic } from '../heuristic.js';
+import { TermSum, type Heuristic, type Term } from '../heuristic.js';
 import type { Player, State } from '../../games/relic-runners/state.js';
 import { distinctRelics, ivoryBonus } from '../../games/relic-runners/scoring.js';
 import { END_RELICS, IVORY_TILES, tileFace } from '../../games/relic-runners/tiles.js';
@@ -84,12 +84,15 @@ function willPlay(s: State, seat: number, atStart: boolean): boolean {
   return d < dT;
 }
 
+function blueFaces(p: Player): number {
+  let v = 0;
+  for (let i = 0; i < p.blue.length; i++) v += tileFace(p.blue[i]!);
+  return v;
+}
+
 /** Final score as scoreBreakdown counts it, without allocating. */
 export function banked(p: Player): number {
-  let v = p.vp;
-  for (let i = 0; i < p.blue.length; i++) v += tileFace(p.blue[i]!);
-  v += 5 * distinctRelics(p) + ivoryBonus(p);
-  return v;
+  return p.vp + blueFaces(p) + 5 * distinctRelics(p) + ivoryBonus(p);
 }
 
 /** What one more relic of colour c is worth to p beyond the expedition's VP. */
@@ -320,10 +323,30 @@ function pending(s: State, T: Tables, p: Player, fut: number): number {
   }
 }
 
-function value(s: State, seat: number): number {
+/** The value's terms, by index into KEYS; banked ones are integers, so their order cannot round. */
+const T_VP = 0,
+  T_TILES = 1,
+  T_RELICS = 2,
+  T_IVORY = 3,
+  T_LEAD = 4,
+  T_TOOLBOXES = 5,
+  T_RATIONS = 6,
+  T_PATHWAYS = 7,
+  T_EXPEDITION = 8,
+  T_TURN = 9;
+const KEYS = ['vp', 'tiles', 'relics', 'ivory', 'lead', 'toolboxes', 'rations', 'pathways', 'expedition', 'turn'] as const;
+const sum = new TermSum(KEYS);
+
+/** Adds the value of `seat` in `s` to `sum`, term by term. */
+function valueInto(s: State, seat: number): void {
   const p = s.players[seat]!;
-  const base = banked(p);
-  if (s.over) return base;
+  sum.reset();
+  sum.add(T_VP, p.vp);
+  sum.add(T_TILES, blueFaces(p));
+  sum.add(T_RELICS, 5 * distinctRelics(p));
+  sum.add(T_IVORY, ivoryBonus(p));
+  if (s.over) return;
+  const base = sum.v;
   const T = tablesFor(s.board);
   const end = END_RELICS[s.seats]!;
   const collected = relicsCollectedFast(s);
@@ -335,21 +358,29 @@ function value(s: State, seat: number): number {
   const fut = s.trigger >= 0 ? 0 : Math.max(W.futFloor, Math.min(1, (end - collected) / end + 0.15));
   // Rations (and exploring) are worth something only while sites hold tiles.
   const futR = fut * Math.min(1, tilesLeft(s, T) / (3 * s.seats));
-  let v = base;
-  if (s.trigger >= 0) v += lockBonus(s, seat, base);
-  v += toolboxes(s, T, seat, p, fut, futR, now);
+  if (s.trigger >= 0) sum.add(T_LEAD, lockBonus(s, seat, base));
+  sum.add(T_TOOLBOXES, toolboxes(s, T, seat, p, fut, futR, now));
   // Rations buy explorations: worth their marginal value while sites remain.
   let r = 0;
   for (let i = 0; i < p.rations && i < 5; i++) r += W.ration[i]!;
-  v += r * futR;
-  v += pathways(s, T, seat, fut);
-  v += ivoryPotential(p, fut, futR);
+  sum.add(T_RATIONS, r * futR);
+  sum.add(T_PATHWAYS, pathways(s, T, seat, fut));
+  sum.add(T_IVORY, ivoryPotential(p, fut, futR));
   if (now) {
     // A seat in mid-turn has already moved: its position counts for its next turn.
-    v += expeditions(s, T, seat, p, atStart ? W.expeditionNow : W.expedition);
+    sum.add(T_EXPEDITION, expeditions(s, T, seat, p, atStart ? W.expeditionNow : W.expedition));
   }
-  if (seat === s.cur) v += pending(s, T, p, fut);
-  return v;
+  if (seat === s.cur) sum.add(T_TURN, pending(s, T, p, fut));
+}
+
+function value(s: State, seat: number): number {
+  valueInto(s, seat);
+  return sum.v;
+}
+
+function terms(s: State, seat: number): Term[] {
+  valueInto(s, seat);
+  return sum.list();
 }
 
 /**
@@ -383,4 +414,4 @@ function relicsCollectedFast(s: State): number {
   return n;
 }
 
-export const rrHeuristic: Heuristic<State> = { value };
+export const rrHeuristic = { value, terms } satisfies Heuristic<State>;

@@ -8,8 +8,8 @@ import type { State } from '../../games/relic-runners/state.js';
 // available to heuristicFor(relicRunners).
 registerHeuristic('relic-runners', {
   // The registry hands out the very same function (never reads `this`): the bots and tests compare it by identity.
-  // eslint-disable-next-line @typescript-eslint/unbound-method
   value: rrHeuristic.value,
+  terms: rrHeuristic.terms,
   banked: (s: State, seat: number) => (s.over ? rrHeuristic.value(s, seat) : banked(s.players[seat]!)),
   prune: rrChoiceFilter,
   playout: rrPlayout,

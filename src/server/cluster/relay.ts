@@ -1,12 +1,12 @@
 /**
  * WebSockets whose game is played by another process. The edge (the process holding the socket)
  * keeps the socket, its rate limit and the parsing of its messages, and forwards hello, choice,
- * undo and close to the owner. At the owner a RemoteSubscriber stands for the socket among the
+ * undo, hint and close to the owner. At the owner a RemoteSubscriber stands for the socket among the
  * game's subscribers, so presence and serialize-once-per-audience work as for a local socket; what
  * it is sent goes back to the edge as the same text, which the edge writes to the socket.
  */
 import type { Seat } from '../../core/game.js';
-import { errorOf } from '../connection.js';
+import { errorOf, hintMessage } from '../connection.js';
 import { Elsewhere, type Hub } from '../hub.js';
 import { Refusal, type LiveGame, type Subscriber } from '../live-game.js';
 import type { ClientMessage, ErrorCode } from '../protocol.js';
@@ -23,7 +23,7 @@ export interface RelayedSocket {
 }
 
 /** What the edge forwards: the messages that act on the game (ping is answered at the edge). */
-export type Forwarded = Extract<ClientMessage, { type: 'hello' | 'choice' | 'undo' }>;
+export type Forwarded = Extract<ClientMessage, { type: 'hello' | 'choice' | 'undo' | 'hint' }>;
 
 /** The edge's end of one relayed socket. */
 export class EdgeLink {
@@ -162,7 +162,9 @@ class RemoteSubscriber implements Subscriber {
       const text =
         msg.type === 'choice'
           ? JSON.stringify({ type: 'ack', index: await g.submit(this.seat, msg.choice, msg.index), ...(id !== undefined ? { id } : {}) })
-          : JSON.stringify({ type: 'ack', undone: true, moves: await g.undo(this.seat), ...(id !== undefined ? { id } : {}) });
+          : msg.type === 'hint'
+            ? JSON.stringify(hintMessage(await g.hint(this.seat), id))
+            : JSON.stringify({ type: 'ack', undone: true, moves: await g.undo(this.seat), ...(id !== undefined ? { id } : {}) });
       this.sendText(text);
     } catch (e) {
       const { code, message } = errorOf(e);

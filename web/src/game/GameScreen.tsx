@@ -2,7 +2,9 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNo
 import { useTranslation } from 'react-i18next';
 import { gameOf } from '../games.js';
 import { RulesHelp } from '../help/RulesHelp.js';
-import type { GameSession, SessionTypes, Snapshot } from '../net/session.js';
+import type { GameSession, HintResult, SessionTypes, Snapshot } from '../net/session.js';
+import { choiceJson } from './choice-json.js';
+import { HintBar, HintContext, hintAllowed } from './hint.js';
 import { seatName } from './names.js';
 import { seatStyle } from './seat-style.js';
 import { focusDecision, SkipToDecision } from './skip-link.js';
@@ -32,6 +34,9 @@ export function GameScreen({ session, aside }: { session: GameSession; aside?: R
   const refocus = useRef<{ scroll: boolean } | null>(null);
   /** The focus was in the decision panel: when a new state replaces what had it, it goes back there. */
   const focusInPanel = useRef(false);
+  /** The hint asked for, or its refusal, with the view it was asked in: shown only while that view is. */
+  const [hint, setHint] = useState<{ view: unknown; result?: HintResult; error?: string } | null>(null);
+  const [asking, setAsking] = useState(false);
 
   useEffect(() => {
     const onFocus = (e: FocusEvent) => {
@@ -104,10 +109,29 @@ export function GameScreen({ session, aside }: { session: GameSession; aside?: R
       .finally(() => setBusy(false));
   }, [session]);
 
+  const askHint = useCallback(() => {
+    const ask = session.hint?.bind(session);
+    if (!ask || !snap) return;
+    const view = snap.view;
+    setAsking(true);
+    setHint(null);
+    ask()
+      .then((result) => setHint({ view, result }))
+      .catch((e: unknown) => setHint({ view, error: e instanceof Error ? e.message : String(e) }))
+      .finally(() => setAsking(false));
+  }, [session, snap]);
+
   if (!snap) return <p className="loading">{error ? t('error', { message: error }) : t('loading')}</p>;
   const { view } = snap;
   const game = gameOf(view);
   const acting = view.toAct;
+  // A hint is for the state it was asked in: any new view (a move, an undo) takes it away.
+  const current = hint?.view === view ? hint : null;
+  const shownHint = current?.result && current.result.move === snap.moves ? current.result : null;
+  const hintBar =
+    session.hint && hintAllowed(snap) ? (
+      <HintBar game={view.game} hint={shownHint} asking={asking} error={current?.error ?? null} onAsk={askHint} />
+    ) : null;
   return (
     <div ref={screenRef} className="game-screen" data-testid="game-screen" data-decision={view.decision ?? 'over'} data-moves={snap.moves}>
       <SkipToDecision screen={screenRef} />
@@ -131,17 +155,20 @@ export function GameScreen({ session, aside }: { session: GameSession; aside?: R
           </button>
         </div>
       )}
-      <game.Table
-        view={view}
-        seat={snap.seat}
-        seats={snap.seats}
-        log={snap.log}
-        choose={choose}
-        busy={busy}
-        canUndo={snap.canUndo}
-        onUndo={undo}
-        aside={aside}
-      />
+      <HintContext.Provider value={shownHint ? choiceJson(shownHint.choice) : null}>
+        <game.Table
+          view={view}
+          seat={snap.seat}
+          seats={snap.seats}
+          log={snap.log}
+          choose={choose}
+          busy={busy}
+          canUndo={snap.canUndo}
+          onUndo={undo}
+          aside={aside}
+          hint={hintBar}
+        />
+      </HintContext.Provider>
     </div>
   );
 }

@@ -1,6 +1,8 @@
-import { useContext, type ReactNode } from 'react';
+import { useContext, useRef, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import type { BaseView, Choice, SeatInfo } from '../net/session.js';
+import { choiceJson } from './choice-json.js';
+import { HintBadge, hintedProps, useHinted, useRevealHinted } from './hint.js';
 import { seatName } from './names.js';
 import { ReplayStep } from './replay-context.js';
 
@@ -10,8 +12,7 @@ import { ReplayStep } from './replay-context.js';
  * the bench find choices by data-choosable, data-choice and data-testid="choice-<t>".
  */
 
-/** The choice as the JSON the browser tests read from data-choice. */
-export const choiceJson = (c: Choice): string => JSON.stringify(c);
+export { choiceJson };
 
 export interface ChoiceButtonProps<C extends Choice> {
   readonly choice: C;
@@ -28,17 +29,23 @@ export interface ChoiceButtonProps<C extends Choice> {
 
 /** One legal choice as a button. */
 export function ChoiceButton<C extends Choice>({ choice, choose, busy, label, secondary, testId, children }: ChoiceButtonProps<C>) {
+  const hinted = useHinted(choice);
+  const ref = useRef<HTMLButtonElement>(null);
+  useRevealHinted(ref, hinted);
   return (
     <button
+      ref={ref}
       type="button"
       className={secondary ? 'secondary' : undefined}
       data-choosable=""
       data-choice={choiceJson(choice)}
+      {...hintedProps(hinted)}
       data-testid={testId ?? `choice-${choice.t}`}
       disabled={busy}
       onClick={() => choose(choice)}
     >
       <span className="choice-label">{label}</span>
+      <HintBadge show={hinted} />
       {children}
     </button>
   );

@@ -1,6 +1,6 @@
 import { applyViewPatch } from '../../../src/core/view-patch.js';
 import type { ClientMessage, PublicSeat, ServerMessage, StateMessage, WelcomeMessage } from '../../../src/server/protocol.js';
-import type { GameSession, LogEntry, SeatInfo, SessionTypes, Snapshot } from './session.js';
+import type { GameSession, HintResult, LogEntry, SeatInfo, SessionTypes, Snapshot } from './session.js';
 
 /** The socket's state, as the seat list shows it. */
 export type Connection = 'connecting' | 'open' | 'reconnecting' | 'failed' | 'closed';
@@ -17,8 +17,11 @@ type Received<T extends SessionTypes> = (StateMessage | WelcomeMessage) & {
   readonly log?: readonly LogEntry<T['event']>[];
 };
 
-/** A choice or an undo before the session gives it its id. */
-type Request = ClientMessage extends infer M ? (M extends { type: 'choice' | 'undo' } ? Omit<M, 'id'> : never) : never;
+/** A choice, an undo or a hint request before the session gives it its id. */
+type Request = ClientMessage extends infer M ? (M extends { type: 'choice' | 'undo' | 'hint' } ? Omit<M, 'id'> : never) : never;
+
+/** The answers a request resolves with. */
+type Answer = Extract<ServerMessage, { type: 'ack' | 'hint' }>;
 
 /** Refusals of hello that no retry will change. */
 const FATAL = new Set(['no_game', 'bad_token', 'corrupt']);
@@ -98,7 +101,7 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
   private snapshot: Snapshot<T> | null = null;
   private readonly listeners = new Set<{ snap: (s: Snapshot<T>) => void; err?: ((m: string) => void) | undefined }>();
   private readonly connListeners = new Set<(c: Connection, fatal: FatalError | null) => void>();
-  private readonly pending = new Map<string, { resolve: () => void; reject: (e: Error) => void }>();
+  private readonly pending = new Map<string, { resolve: (a: Answer) => void; reject: (e: Error) => void }>();
   private nextId = 1;
   private delay: number;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -136,11 +139,17 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
 
   choose(choice: T['choice']): Promise<void> {
     // The move index guards against a choice made for a position that has moved on meanwhile.
-    return this.request({ type: 'choice', choice, ...(this.snapshot ? { index: this.snapshot.moves } : {}) });
+    return this.request({ type: 'choice', choice, ...(this.snapshot ? { index: this.snapshot.moves } : {}) }).then(() => undefined);
   }
 
   undo(): Promise<void> {
-    return this.request({ type: 'undo' });
+    return this.request({ type: 'undo' }).then(() => undefined);
+  }
+
+  async hint(): Promise<HintResult> {
+    const a = await this.request({ type: 'hint' });
+    if (a.type !== 'hint') throw new Error('the server answered a hint request with something else');
+    return { move: a.move, choice: a.choice, reason: a.reason };
   }
 
   /**
@@ -162,12 +171,12 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
     this.setConnection('closed');
   }
 
-  private request(msg: Request): Promise<void> {
+  private request(msg: Request): Promise<Answer> {
     const ws = this.ws;
     if (!ws || ws.readyState !== ws.OPEN || this.connection !== 'open')
       return Promise.reject(new Error(this.fatal?.message ?? 'not connected to the server'));
     const id = `c${this.nextId++}`;
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<Answer>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       ws.send(JSON.stringify({ ...msg, id } satisfies ClientMessage));
     });
@@ -279,11 +288,12 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
         for (const l of this.listeners) l.snap(this.snapshot);
         return;
       }
-      case 'ack': {
+      case 'ack':
+      case 'hint': {
         const p = msg.id !== undefined ? this.pending.get(msg.id) : undefined;
         if (p) {
           this.pending.delete(msg.id!);
-          p.resolve();
+          p.resolve(msg);
         }
         return;
       }

@@ -63,6 +63,14 @@ export interface Snapshot<T extends SessionTypes = SessionTypes> {
   readonly awayAfterMs?: number;
 }
 
+/** The greedy bot's suggestion for the viewer's decision at move count `move`, and why (src/bots/hint.ts). */
+export interface HintResult {
+  readonly move: number;
+  readonly choice: Choice;
+  /** The bot's estimate's term (a key such as `relics`) that gains the most by the end of the turn. */
+  readonly reason: { readonly term: string; readonly gain: number };
+}
+
 /**
  * A game being played, wherever it runs (server over WebSocket, or a Web Worker for offline play).
  * The UI only ever calls these; the authority decides and answers with a new snapshot.
@@ -72,6 +80,8 @@ export interface GameSession<T extends SessionTypes = SessionTypes> {
   /** Resolves once the choice is accepted; rejects with the authority's reason otherwise. */
   choose(choice: T['choice']): Promise<void>;
   undo(): Promise<void>;
+  /** The suggestion for the viewer's decision now; refused unless every other seat is a bot (absent: no hints here). */
+  hint?(): Promise<HintResult>;
   close(): void;
 }
 

@@ -1,11 +1,11 @@
-import { botFromSpec, decide, type Bot } from '../../../src/bots/index.js';
+import { botFromSpec, decide, hint, type Bot } from '../../../src/bots/index.js';
 import { IllegalChoice, ReplayError, UndoRefused } from '../../../src/core/errors.js';
 import type { Seat } from '../../../src/core/game.js';
 import { Match, RECORD_VERSION, replay, type Move } from '../../../src/core/match.js';
 import { createRng } from '../../../src/core/rng.js';
 import { engineFor } from '../engines.js';
 import { matchLog } from '../net/match-log.js';
-import type { AnyChoice, LogEntry, LogEvent, SeatInfo, Snapshot } from '../net/session.js';
+import type { AnyChoice, HintResult, LogEntry, LogEvent, SeatInfo, Snapshot } from '../net/session.js';
 import type { LocalConfig, LocalSeat } from './config.js';
 import { CorruptRecord, parseLocalRecord, type LocalRecord } from './local-record.js';
 
@@ -131,6 +131,21 @@ export class LocalEngine {
     if (!bot) throw new Error('no bot owes a decision');
     const choice = decide(this.match.game, this.match.state, bot, createRng(this.match.botSeed()));
     return this.play(choice);
+  }
+
+  /**
+   * The greedy bot's suggestion for the person to act, and why (src/bots/hint.ts), from what that
+   * seat knows; only when every other seat is a bot (a hot-seat game of people gets none). Its
+   * generator is seeded by the game and the move, so asking again gives the same answer.
+   */
+  hint(): HintResult {
+    const seat = this.toAct();
+    if (seat === null) throw new Refused('the game is over');
+    if (!this.isHuman(seat)) throw new Refused(`seat ${seat} is a bot's: wait for it to play`);
+    const person = this.players.findIndex((p, q) => q !== seat && p.kind === 'human');
+    if (person >= 0) throw new Refused(`hints are only given when every other seat is a bot; seat ${person} is a person`);
+    const h = hint(this.match.game, this.match.state, seat, createRng(`${this.match.botSeed()}/hint`));
+    return { move: this.match.decisions, choice: h.choice, reason: h.reason };
   }
 
   /** The match's undo rule, for the people at the table (bots take nothing back). */

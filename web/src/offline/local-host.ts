@@ -1,5 +1,5 @@
 import { botPauseMs, DEFAULT_BOT_DELAY_MS } from '../../../src/bots/pacing.js';
-import type { AnyChoice, Snapshot } from '../net/session.js';
+import type { AnyChoice, HintResult, Snapshot } from '../net/session.js';
 import type { LocalConfig } from './config.js';
 import { LocalEngine } from './local-engine.js';
 import type { LocalRecord } from './local-record.js';
@@ -9,12 +9,13 @@ export type ToWorker =
   | { readonly type: 'start'; readonly id: number; readonly config: LocalConfig; readonly botDelayMs?: number }
   | { readonly type: 'load'; readonly id: number; readonly record: unknown; readonly botDelayMs?: number }
   | { readonly type: 'choice'; readonly id: number; readonly choice: AnyChoice }
-  | { readonly type: 'undo'; readonly id: number };
+  | { readonly type: 'undo'; readonly id: number }
+  | { readonly type: 'hint'; readonly id: number };
 
 /** What the worker tells the page: the new state (with the record to save), answers, and bot failures. */
 export type FromWorker =
   | { readonly type: 'state'; readonly snapshot: Snapshot; readonly record: LocalRecord }
-  | { readonly type: 'reply'; readonly id: number; readonly error?: string }
+  | { readonly type: 'reply'; readonly id: number; readonly error?: string; readonly hint?: HintResult }
   | { readonly type: 'failure'; readonly message: string };
 
 /** Pause before each bot decision, so that people can follow what the bots do (as at the server's tables). */
@@ -33,6 +34,11 @@ export class LocalHost {
 
   handle(msg: ToWorker): void {
     try {
+      if (msg.type === 'hint') {
+        // Nothing changes: no new state, only the answer.
+        this.post({ type: 'reply', id: msg.id, hint: this.need().hint() });
+        return;
+      }
       switch (msg.type) {
         case 'start':
           // A bad config or record throws before anything is replaced: the current game goes on.

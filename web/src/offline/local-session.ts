@@ -1,5 +1,5 @@
 import type { AnyChoice } from '../game-types.js';
-import type { GameSession, SessionTypes, Snapshot } from '../net/session.js';
+import type { GameSession, HintResult, SessionTypes, Snapshot } from '../net/session.js';
 import type { LocalConfig } from './config.js';
 import type { FromWorker, ToWorker } from './local-host.js';
 import type { LocalRecord } from './local-record.js';
@@ -35,7 +35,8 @@ export interface OpenOptions {
 /** A request before the session numbers it. */
 type Request = ToWorker extends infer M ? (M extends { id: number } ? Omit<M, 'id'> : never) : never;
 
-type Pending = { resolve: () => void; reject: (e: Error) => void };
+type Reply = Extract<FromWorker, { type: 'reply' }>;
+type Pending = { resolve: (r: Reply) => void; reject: (e: Error) => void };
 
 /**
  * A game played in this browser: the worker decides, this side forwards requests and saves the
@@ -101,11 +102,17 @@ export class LocalSession<T extends SessionTypes = SessionTypes> implements Game
 
   choose(choice: T['choice']): Promise<void> {
     // The worker's messages name every game's choices; its engine is this session's game.
-    return this.request({ type: 'choice', choice: choice as AnyChoice });
+    return this.request({ type: 'choice', choice: choice as AnyChoice }).then(() => undefined);
   }
 
   undo(): Promise<void> {
-    return this.request({ type: 'undo' });
+    return this.request({ type: 'undo' }).then(() => undefined);
+  }
+
+  async hint(): Promise<HintResult> {
+    const r = await this.request({ type: 'hint' });
+    if (!r.hint) throw new Error('the game engine gave no hint');
+    return r.hint;
   }
 
   close(): void {
@@ -119,10 +126,10 @@ export class LocalSession<T extends SessionTypes = SessionTypes> implements Game
     this.listeners.clear();
   }
 
-  private request(msg: Request): Promise<void> {
+  private request(msg: Request): Promise<Reply> {
     if (this.closed) return Promise.reject(new Error('the game was closed'));
     const id = this.nextId++;
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<Reply>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       this.port.postMessage({ ...msg, id });
     });
@@ -146,7 +153,7 @@ export class LocalSession<T extends SessionTypes = SessionTypes> implements Game
       case 'reply': {
         const p = this.pending.get(m.id);
         this.pending.delete(m.id);
-        if (m.error === undefined) p?.resolve();
+        if (m.error === undefined) p?.resolve(m);
         else p?.reject(new WorkerRefusal(m.error));
         break;
       }

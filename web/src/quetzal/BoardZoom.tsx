@@ -1,5 +1,6 @@
-import { useState, type ReactNode } from 'react';
+import { useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HintContext } from '../game/hint.js';
 
 /**
  * The board fits the width of any screen; on a phone a button enlarges it to a readable size and
@@ -8,6 +9,13 @@ import { useTranslation } from 'react-i18next';
 export function BoardZoom({ children }: { children: ReactNode }) {
   const { t } = useTranslation('q-explain');
   const [zoomed, setZoomed] = useState(false);
+  const frame = useRef<HTMLDivElement>(null);
+  const hinted = useContext(HintContext);
+  // Zoomed in, the board is wider than the screen: a hint marked off screen is brought into view.
+  useEffect(() => {
+    if (!zoomed || hinted === null) return;
+    frame.current?.querySelector('[data-hinted]')?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
+  }, [zoomed, hinted]);
   return (
     <div className={`q-zoom${zoomed ? ' is-zoomed' : ''}`} data-testid="board-zoom">
       <div className="q-zoom-bar">
@@ -22,7 +30,7 @@ export function BoardZoom({ children }: { children: ReactNode }) {
         </button>
         {zoomed && <span className="q-zoom-hint">{t('zoom.hint')}</span>}
       </div>
-      <div className="q-zoom-frame" data-testid="board-zoom-frame">
+      <div className="q-zoom-frame" data-testid="board-zoom-frame" ref={frame}>
         {children}
       </div>
     </div>

@@ -99,6 +99,7 @@ function Location(p: LocProps) {
         <QTarget
           label={`${name}: ${t('board.placeHere')}`}
           onActivate={() => onSelect({ loc: lv.id, banner: null })}
+          offers={targets.get(key)}
           testId={`target-${lv.id}`}
           selected={selected === key}
           className="q-loc-target"
@@ -186,6 +187,7 @@ function Banner({ lv, b, bd, t, seats, targets, selected, onSelect, busy, view }
     <QTarget
       label={label}
       onActivate={() => onSelect({ loc: lv.id, banner: b.n })}
+      offers={targets.get(key)}
       testId={`target-${lv.id}-${b.n}`}
       selected={selected === key}
     >

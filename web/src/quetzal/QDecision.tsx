@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { kindCount } from './words.js';
 import type { TFunction } from 'i18next';
 import type { QChoice, TypesOf } from '../game-types.js';
 import type { TableProps } from '../game/table.js';
 import { ChoiceButton, choiceJson, DecisionFrame, UndoButton, WaitingPanel } from '../game/decision.js';
+import { HintBadge, hintedProps, useHinted, useRevealHinted } from '../game/hint.js';
 import { DELIVERY_UPGRADES, deliveryPay } from '../../../src/games/quetzal/delivery.js';
 import { CARD_ID_OF } from '../../../src/games/quetzal/data.js';
 import { counted, faceGroups, figureCount, placementCost, sortPlacements, targetKey, type PlaceChoice, type Target } from './model.js';
@@ -87,16 +88,15 @@ export function QDecision({ view, seat, seats, choose, busy, canUndo, onUndo, ta
               const [loc, banner] = k.split('#') as [string, string | undefined];
               const target: Target = { loc: loc as Target['loc'], banner: banner ? Number(banner) : null };
               return (
-                <button
-                  type="button"
+                <PlaceTargetButton
                   key={k}
-                  data-choosable=""
-                  data-testid={`place-target-${targetKey(target)}`}
-                  disabled={busy}
+                  offers={targets.get(k)!}
+                  testId={`place-target-${targetKey(target)}`}
+                  busy={busy}
                   onClick={() => onSelect(target)}
                 >
                   {targetName(k, t)}
-                </button>
+                </PlaceTargetButton>
               );
             })}
           </div>
@@ -250,5 +250,26 @@ export function QDecision({ view, seat, seats, choose, busy, canUndo, onUndo, ta
         </div>
       )}
     </DecisionFrame>
+  );
+}
+
+/** A place to put figures on, before how many of which kind: marked when the hint is one of its placements. */
+function PlaceTargetButton(props: { offers: readonly QChoice[]; testId: string; busy: boolean; onClick: () => void; children: ReactNode }) {
+  const hinted = useHinted(props.offers);
+  const ref = useRef<HTMLButtonElement>(null);
+  useRevealHinted(ref, hinted);
+  return (
+    <button
+      ref={ref}
+      type="button"
+      data-choosable=""
+      {...hintedProps(hinted)}
+      data-testid={props.testId}
+      disabled={props.busy}
+      onClick={props.onClick}
+    >
+      {props.children}
+      <HintBadge show={hinted} />
+    </button>
   );
 }

@@ -1,4 +1,5 @@
-import type { KeyboardEvent, ReactNode } from 'react';
+import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { hintedProps, SvgHintBadge, useHinted, useHintLabel } from '../game/hint.js';
 import { shapePath, seatStyle } from '../game/seat-style.js';
 import type { QChoice } from '../game-types.js';
 import { parseCard } from './model.js';
@@ -134,12 +135,17 @@ export function QTarget(props: {
   label: string;
   onActivate: () => void;
   choice?: QChoice;
+  /** The choices this target leads to, when picking it asks for more (marked when one is the hint). */
+  offers?: readonly QChoice[];
   testId?: string;
   className?: string;
   selected?: boolean;
   children: ReactNode;
 }) {
-  const { label, onActivate, choice, testId, className, selected, children } = props;
+  const { onActivate, choice, offers, testId, className, selected, children } = props;
+  const hinted = useHinted(offers ?? choice);
+  const label = props.label + useHintLabel(hinted);
+  const ref = useRef<SVGGElement>(null);
   const onKey = (e: KeyboardEvent) => {
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
@@ -148,6 +154,7 @@ export function QTarget(props: {
   };
   return (
     <g
+      ref={ref}
       className={`q-target${selected ? ' is-selected' : ''} ${className ?? ''}`}
       role="button"
       tabIndex={0}
@@ -155,12 +162,14 @@ export function QTarget(props: {
       aria-pressed={selected === undefined ? undefined : selected}
       data-choosable=""
       data-choice={choice ? JSON.stringify(choice) : undefined}
+      {...hintedProps(hinted)}
       data-testid={testId}
       onClick={onActivate}
       onKeyDown={onKey}
     >
       <title>{label}</title>
       {children}
+      {hinted && <SvgHintBadge target={ref} />}
     </g>
   );
 }

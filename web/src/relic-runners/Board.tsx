@@ -149,6 +149,7 @@ export function Board({ view, seat, seats, choose, busy, marks }: PartProps & { 
                 className={`rr-site-target${open?.kind === 'site' && open.id === id ? ' rr-open' : ''}`}
                 label={siteActionLabel(opts, id, t, colours.get(id) ?? null, view.routes)}
                 choice={opts.length === 1 ? opts[0] : undefined}
+                offers={opts}
                 testId={`site-${id}`}
                 onActivate={() => onSite(id)}
               >

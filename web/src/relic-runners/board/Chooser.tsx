@@ -1,6 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RRChoice } from '../../game-types.js';
+import { HintBadge, hintedProps, useHinted } from '../../game/hint.js';
 
 export interface ChooserOption {
   readonly choice: RRChoice;
@@ -34,32 +35,7 @@ export function Chooser(props: {
       <ul>
         {props.options.map((o, i) => (
           <li key={i}>
-            <button
-              type="button"
-              ref={i === 0 ? first : undefined}
-              data-choosable=""
-              data-choice={JSON.stringify(o.choice)}
-              data-testid={`option-${i}`}
-              onClick={() => props.choose(o.choice)}
-              onMouseEnter={() => props.onHot?.(i)}
-              onMouseLeave={() => props.onHot?.(null)}
-              onFocus={() => props.onHot?.(i)}
-              onBlur={() => props.onHot?.(null)}
-            >
-              {o.swatch && (
-                <span className="rr-swatch" style={{ background: o.swatch.colour }} aria-hidden="true">
-                  {o.swatch.n}
-                </span>
-              )}
-              <span>
-                {o.label}
-                {o.detail && (
-                  <span className="rr-route-detail" data-testid={`option-${i}-detail`}>
-                    {o.detail}
-                  </span>
-                )}
-              </span>
-            </button>
+            <Option option={o} i={i} buttonRef={i === 0 ? first : undefined} choose={props.choose} onHot={props.onHot} />
           </li>
         ))}
       </ul>
@@ -67,5 +43,52 @@ export function Chooser(props: {
         {t('cancel')}
       </button>
     </div>
+  );
+}
+
+/** One entry of the list: a choice, marked when it is the hint. */
+function Option({
+  option: o,
+  i,
+  buttonRef,
+  choose,
+  onHot,
+}: {
+  option: ChooserOption;
+  i: number;
+  buttonRef: RefObject<HTMLButtonElement | null> | undefined;
+  choose: (c: RRChoice) => void;
+  onHot: ((i: number | null) => void) | undefined;
+}) {
+  const hinted = useHinted(o.choice);
+  return (
+    <button
+      type="button"
+      ref={buttonRef}
+      data-choosable=""
+      data-choice={JSON.stringify(o.choice)}
+      {...hintedProps(hinted)}
+      data-testid={`option-${i}`}
+      onClick={() => choose(o.choice)}
+      onMouseEnter={() => onHot?.(i)}
+      onMouseLeave={() => onHot?.(null)}
+      onFocus={() => onHot?.(i)}
+      onBlur={() => onHot?.(null)}
+    >
+      {o.swatch && (
+        <span className="rr-swatch" style={{ background: o.swatch.colour }} aria-hidden="true">
+          {o.swatch.n}
+        </span>
+      )}
+      <span>
+        {o.label}
+        {o.detail && (
+          <span className="rr-route-detail" data-testid={`option-${i}-detail`}>
+            {o.detail}
+          </span>
+        )}
+      </span>
+      <HintBadge show={hinted} />
+    </button>
   );
 }

@@ -1,5 +1,6 @@
-import type { KeyboardEvent, ReactNode } from 'react';
+import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { RRChoice } from '../../game-types.js';
+import { hintedProps, SvgHintBadge, useHinted, useHintLabel } from '../../game/hint.js';
 
 /**
  * A focusable SVG element that makes (data-choice) or advances (no data-choice) a decision:
@@ -9,12 +10,17 @@ export function Target(props: {
   label: string;
   onActivate: () => void;
   choice?: RRChoice;
+  /** The choices this target leads to, when it opens a list of several (marked when one is the hint). */
+  offers?: readonly RRChoice[];
   testId?: string;
   className?: string;
   onHover?: (on: boolean) => void;
   children: ReactNode;
 }) {
-  const { label, onActivate, choice, testId, className, onHover, children } = props;
+  const { onActivate, choice, offers, testId, className, onHover, children } = props;
+  const hinted = useHinted(offers ?? choice);
+  const label = props.label + useHintLabel(hinted);
+  const ref = useRef<SVGGElement>(null);
   const onKey = (e: KeyboardEvent) => {
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
@@ -23,12 +29,14 @@ export function Target(props: {
   };
   return (
     <g
+      ref={ref}
       className={`rr-target ${className ?? ''}`}
       role="button"
       tabIndex={0}
       aria-label={label}
       data-choosable=""
       data-choice={choice ? JSON.stringify(choice) : undefined}
+      {...hintedProps(hinted)}
       data-testid={testId}
       onClick={onActivate}
       onKeyDown={onKey}
@@ -39,6 +47,7 @@ export function Target(props: {
     >
       <title>{label}</title>
       {children}
+      {hinted && <SvgHintBadge target={ref} />}
     </g>
   );
 }

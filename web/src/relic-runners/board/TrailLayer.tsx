@@ -68,6 +68,7 @@ export function TrailTargets(props: {
             className={`rr-trail-target${openTrail === id ? ' rr-open' : ''}${far ? ' rr-far' : ''}`}
             label={label}
             choice={opts.length === 1 ? opts[0] : undefined}
+            offers={opts}
             testId={`trail-${id}`}
             onActivate={() => onTrail(id)}
           >

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { RRChoice } from '../../../../src/games/relic-runners/choice.js';
 import type { PlayerView, RRView } from '../../../../src/games/relic-runners/view.js';
 import { choiceJson } from '../../game/decision.js';
+import { HintBadge, hintedProps, useHinted, useHintLabel } from '../../game/hint.js';
 import { choiceLabel, COLUMNS, toolAction, toolName } from './choices.js';
 import { tableModel } from './progression.js';
 
@@ -33,19 +34,9 @@ export function ProgressionTable({ view, player, choices, choose, busy = false }
   const m = tableModel(player, choose ? choices : null);
   const act = (c: RRChoice) => () => choose?.(c);
   const button = (c: RRChoice, content: ReactNode, testid: string) => (
-    <button
-      type="button"
-      className="cell-button"
-      data-choosable=""
-      data-choice={choiceJson(c)}
-      data-testid={testid}
-      aria-label={choiceLabel(c, view, t)}
-      title={choiceLabel(c, view, t)}
-      disabled={busy}
-      onClick={act(c)}
-    >
+    <CellButton choice={c} label={choiceLabel(c, view, t)} testid={testid} busy={busy} onClick={act(c)}>
       {content}
-    </button>
+    </CellButton>
   );
   return (
     <table className="progression" data-testid={`progression-${player.seat}`}>
@@ -129,5 +120,28 @@ export function ProgressionTable({ view, player, choices, choose, busy = false }
         </tr>
       </tfoot>
     </table>
+  );
+}
+
+/** A space of the table holding a legal choice, marked when it is the hint. */
+function CellButton(props: { choice: RRChoice; label: string; testid: string; busy: boolean; onClick: () => void; children: ReactNode }) {
+  const hinted = useHinted(props.choice);
+  const label = props.label + useHintLabel(hinted);
+  return (
+    <button
+      type="button"
+      className="cell-button"
+      data-choosable=""
+      data-choice={choiceJson(props.choice)}
+      {...hintedProps(hinted)}
+      data-testid={props.testid}
+      aria-label={label}
+      title={label}
+      disabled={props.busy}
+      onClick={props.onClick}
+    >
+      {props.children}
+      <HintBadge show={hinted} />
+    </button>
   );
 }
