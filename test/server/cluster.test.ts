@@ -95,8 +95,7 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
     const refused = await watcher.request({ type: 'hint' });
     assert.equal(refused.code, 'not_joined');
     assert.equal(watcher.messages.filter((m) => m.type === 'hint').length, 0, 'the spectator was sent the hint');
-    for (const n of [a, b]) await n.stop();
-    nodes.length = 0;
+    await cluster.stopNodes();
   });
 
   test('when the owner dies, another process takes the game over: sockets relayed to it close, a new hello plays on, bots resume', async () => {

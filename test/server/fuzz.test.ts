@@ -176,6 +176,7 @@ async function fuzzSockets(at: FuzzTarget, seed: string): Promise<string> {
           { type: 'hello', game: '' },
           { type: 'undo', id: {} },
           { type: 'ping', id: 5 },
+          { type: 'hint', id: 5 },
         ]);
         const withId = typeof v.id === 'undefined';
         return {
@@ -198,6 +199,7 @@ async function fuzzSockets(at: FuzzTarget, seed: string): Promise<string> {
           'error',
           'pong',
           'welcome',
+          'Hint',
           '',
         ]);
         return { what: 'unknown type', data: JSON.stringify({ type: t, id: id0 }), expect: ['bad_message'], id: id0 };
@@ -210,6 +212,7 @@ async function fuzzSockets(at: FuzzTarget, seed: string): Promise<string> {
         const v = pick<Json>(rng, [
           { type: 'ping', x: 1 },
           { type: 'undo', game: id },
+          { type: 'hint', seat: x },
           { type: 'choice', choice: pick(rng, legal), seat: x },
           { type: 'choice', choice: pick(rng, legal), token: tokens[x] },
           { type: 'ping', index: 0 },
