@@ -56,6 +56,8 @@ export interface ClientGame<T extends GameTypes> {
   readonly Progress: ComponentType<{ readonly view: T['view'] }>;
   /** Where a replay stands in the game, beside its slider. */
   readonly replayPosition: (view: T['view'], t: TFunction) => string;
+  /** A choice in words on its own (the replay's analysis), given any view of its position; may throw on a stranger. */
+  readonly choiceLabel: (choice: T['choice'], view: T['view'], t: TFunction) => string;
   readonly lobby: {
     /** The options a new game starts with, against bots and with friends. */
     readonly defaults: { readonly bots: T['options']; readonly friends: T['options'] };

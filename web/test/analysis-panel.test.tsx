@@ -5,6 +5,7 @@ import type { DecisionAnalysis, GameAnalysis } from '../../src/bots/analysis.js'
 import { decide, botFromSpec } from '../../src/bots/index.js';
 import { Match } from '../../src/core/match.js';
 import { createRng } from '../../src/core/rng.js';
+import { quetzal, type QChoice, type State as QState } from '../../src/games/quetzal/index.js';
 import { relicRunners } from '../../src/games/relic-runners/index.js';
 import type { SeatInfo } from '../src/net/session.js';
 import { AnalysisPanel, type AnalysisPort } from '../src/replay/AnalysisPanel.js';
@@ -188,6 +189,47 @@ describe('analysis panel', () => {
       fireEvent.click(screen.getByTestId('analysis-start'));
       await waitFor(() => expect(screen.getByTestId('analysis-flag-1').textContent).toBe('Zug 1: 60,5 % → 25 % (−35,5)'));
       expect(screen.getByTestId('analysis-estimate').textContent).toBe('Gewinnchance: 60,5 % mit der Wahl des Bots, 25 % nach dieser.');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
+  it("a Quetzal choice is named in words too, the chosen one and the bot's, in the page's language", async () => {
+    const m = new Match(quetzal, 2, 'analysis-panel quetzal');
+    const rng = createRng('analysis-panel quetzal bots');
+    while (!m.over) m.play(decide(quetzal, m.state, botFromSpec('random'), rng));
+    const qtl = new Timeline(JSON.parse(JSON.stringify(m.record)));
+    const chosen = qtl.record.choices[0] as QChoice;
+    const other = quetzal.choices(qtl.stateAt(0) as QState).find((c) => JSON.stringify(c) !== JSON.stringify(chosen))!;
+    const d: DecisionAnalysis = { ...decision(0, 0, 60, 40), choice: chosen, preferred: other };
+    const analysis: GameAnalysis = {
+      game: 'quetzal',
+      seats: 2,
+      iterations: 10,
+      seed: 'x',
+      finished: true,
+      winners: [1],
+      decisions: [d],
+      curve: [d.chances, [0, 100]],
+      flagged: [0],
+    };
+    await i18n.changeLanguage('fr');
+    try {
+      render(
+        <AnalysisPanel
+          timeline={qtl}
+          seats={SEATS}
+          step={0}
+          onSeek={() => {}}
+          iterations={10}
+          spawn={() => fakePort((_m, post) => post({ type: 'done', analysis }))}
+        />,
+      );
+      fireEvent.click(screen.getByTestId('analysis-start'));
+      await waitFor(() => expect(screen.getByTestId('analysis').getAttribute('data-state')).toBe('done'));
+      const text = screen.getByTestId('analysis-current').textContent ?? '';
+      expect(text).toMatch(/^Coup 0 : Ada a choisi .+\..*Le bot aurait choisi : .+\./);
+      expect(text).not.toMatch(/[{}]/);
     } finally {
       await i18n.changeLanguage('en');
     }

@@ -1,4 +1,5 @@
 import type { ClientGame, TypesOf } from '../game-types.js';
+import { choiceLabel } from './choices.js';
 import { QProgress } from './Progress.js';
 import { QuetzalTable } from './QuetzalTable.js';
 import { quetzalLobby } from './lobby.js';
@@ -8,5 +9,6 @@ export const quetzalClient: ClientGame<TypesOf<'quetzal'>> = {
   Table: QuetzalTable,
   Progress: QProgress,
   replayPosition: (view, t) => t('game:status.round', { round: view.round }),
+  choiceLabel,
   lobby: quetzalLobby,
 };

@@ -2,11 +2,10 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Choice } from '../../../src/core/game.js';
-import type { RRChoice, RRView } from '../game-types.js';
+import { gameOf } from '../games.js';
 import { seatName } from '../game/names.js';
 import { seatStyle, shapePath } from '../game/seat-style.js';
 import type { SeatInfo } from '../net/session.js';
-import { choiceLabel } from '../relic-runners/panels/choices.js';
 import type { FromAnalysis, StartAnalysis } from './analysis-run.js';
 import { afterMessage, curveOf, decisionAt, decisionsOf, flaggedFor, type AnalysisState } from './analysis-view.js';
 import type { Timeline } from './timeline.js';
@@ -23,16 +22,15 @@ export interface AnalysisPort {
 export const spawnAnalysisWorker = (): AnalysisPort =>
   new Worker(new URL('./analysis-worker.ts', import.meta.url), { type: 'module', name: 'expedition-analysis' });
 
-/** A choice in the game's own words where the client has them (Relic Runners), else its JSON. */
+/** A choice in its game's words (from the spectator's view of its move), or its JSON if they fail. */
 function choiceWords(timeline: Timeline, index: number, c: Choice, t: TFunction): string {
-  if (timeline.record.game === 'relic-runners') {
-    try {
-      return choiceLabel(c as RRChoice, timeline.viewAt(index) as RRView, t);
-    } catch {
-      // A label is a nicety: the JSON below says the same.
-    }
+  try {
+    const view = timeline.viewAt(index);
+    return gameOf(view).choiceLabel(c, view, t);
+  } catch {
+    // A label is a nicety: the JSON says the same.
+    return JSON.stringify(c);
   }
-  return JSON.stringify(c);
 }
 
 export interface AnalysisPanelProps {
