@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { AnyGame } from '../core/game.js';
 import { InvalidInput } from '../core/errors.js';
@@ -62,3 +63,14 @@ export function gameArg(id: string | undefined): AnyGame {
 export function out(text: string): void {
   process.stdout.write(text.endsWith('\n') ? text : text + '\n');
 }
+
+/** Worker threads for --workers: by default one per core this process may use. */
+export function workersOption(raw: string | undefined): number {
+  return intOption('workers', raw, availableParallelism(), 1, 256);
+}
+
+export const WORKERS_USAGE = `  --workers N        play games on N worker threads (default: the cores, here ${availableParallelism()});
+                     1 plays them in this process. The output is the same for every N (games are
+                     summed up in game order) except "seconds", the wall time. Bots with a time
+                     limit (ismcts:1s) play differently from run to run whatever N is: the
+                     identity holds for deterministic bots (random, greedy, ismcts:2000it)`;

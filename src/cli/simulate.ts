@@ -4,7 +4,8 @@ import type { AnyGame } from '../core/game.js';
 import { Match, seatSeed } from '../core/match.js';
 import { createRng, type Rng } from '../core/rng.js';
 import { botFromSpec, decide, type Bot } from '../bots/index.js';
-import { gameArg, intOption, out, parse, UsageError } from './common.js';
+import { gameArg, intOption, out, parse, UsageError, workersOption, WORKERS_USAGE } from './common.js';
+import { playGames, type GameRun } from './play-games.js';
 import { progressBar } from './progress.js';
 import { formatSavedGame, type SavedGame } from './record-file.js';
 
@@ -22,9 +23,11 @@ Options:
   --cap TURNS        stop a game once more than TURNS turns have begun; it is then "capped",
                      never counted as a normal end (default 400)
   --save-dir DIR     write each game's record to DIR/game-0001.json, … (replay with "expedition replay")
+${WORKERS_USAGE}
   --json             print one JSON object: {"game","games","finished","capped","decisions",
                      "seconds","hashes","meanScore"}; meanScore is the mean final score over all
-                     seats of the finished games only (null when no game finished)
+                     seats of the finished games only (null when no game finished); seconds is the
+                     wall time of the run
 
 A progress bar is shown on stderr when stderr is a terminal.`;
 
@@ -88,20 +91,21 @@ export interface SimulateSummary {
   readonly meanScore: number | null;
 }
 
-export function parseBots(spec: string, players: number): Bot[] {
+/** The bot spec of every seat, from --bots; each is checked by building its bot once. */
+export function parseBotSpecs(spec: string, players: number): string[] {
   const parts = spec.split(',').map((s) => s.trim());
   if (parts.some((p) => p === '')) throw new UsageError(`--bots has an empty entry: "${spec}"`);
   if (parts.length !== 1 && parts.length !== players) {
     throw new UsageError(`--bots lists ${parts.length} bots for ${players} players (give one for all seats or one per seat)`);
   }
-  const bots = parts.map((p) => {
+  for (const p of parts) {
     try {
-      return botFromSpec(p);
+      botFromSpec(p);
     } catch (e) {
       throw new UsageError((e as Error).message);
     }
-  });
-  return parts.length === 1 ? Array.from({ length: players }, () => bots[0]!) : bots;
+  }
+  return parts.length === 1 ? Array.from({ length: players }, () => parts[0]!) : parts;
 }
 
 export async function simulateCommand(args: readonly string[]): Promise<number> {
@@ -113,6 +117,7 @@ export async function simulateCommand(args: readonly string[]): Promise<number> 
     bots: { type: 'string' },
     cap: { type: 'string' },
     'save-dir': { type: 'string' },
+    workers: { type: 'string' },
     json: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
@@ -122,19 +127,15 @@ export async function simulateCommand(args: readonly string[]): Promise<number> 
   }
   const game = gameArg(values.game ?? 'relic-runners');
   const players = intOption('players', values.players, 4, game.minSeats, game.maxSeats);
-  const o: SimulateOptions = {
-    game,
-    players,
-    games: intOption('games', values.games, 1, 1),
-    seed: values.seed ?? '1',
-    bots: parseBots(values.bots ?? 'random', players),
-    cap: intOption('cap', values.cap, 400, 1),
-  };
+  const games = intOption('games', values.games, 1, 1);
+  const specs = parseBotSpecs(values.bots ?? 'random', players);
+  const run: GameRun = { game: game.id, players, seed: values.seed ?? '1', cap: intOption('cap', values.cap, 400, 1) };
+  const workers = workersOption(values.workers);
   const saveDir = values['save-dir'];
   if (saveDir !== undefined) mkdirSync(saveDir, { recursive: true });
-  const width = Math.max(4, String(o.games).length);
+  const width = Math.max(4, String(games).length);
 
-  const bar = progressBar(o.games, 'simulate');
+  const bar = progressBar(games, 'simulate');
   const hashes: string[] = [];
   const wins = new Array<number>(players).fill(0);
   let finished = 0;
@@ -144,35 +145,39 @@ export async function simulateCommand(args: readonly string[]): Promise<number> 
   let scoreCount = 0;
   const t0 = process.hrtime.bigint();
   try {
-    for (let n = 1; n <= o.games; n++) {
-      const g = playGame(o, n);
-      hashes.push(g.hash);
-      decisions += g.record.choices.length;
-      if (g.capped) capped++;
-      else {
-        finished++;
-        for (const s of g.scores ?? []) {
-          scoreSum += s;
-          scoreCount++;
+    await playGames(
+      run,
+      games,
+      () => specs,
+      workers,
+      (g) => {
+        const n = g.index;
+        hashes.push(g.hash);
+        decisions += g.record.choices.length;
+        if (g.capped) capped++;
+        else {
+          finished++;
+          for (const s of g.scores ?? []) {
+            scoreSum += s;
+            scoreCount++;
+          }
+          for (const w of g.winners ?? []) wins[w]!++;
         }
-        for (const w of g.winners ?? []) wins[w]!++;
-      }
-      if (saveDir !== undefined) {
-        const saved: SavedGame = { ...g.record, hash: g.hash, capped: g.capped };
-        writeFileSync(join(saveDir, `game-${String(n).padStart(width, '0')}.json`), formatSavedGame(saved));
-      }
-      const secs = Number(process.hrtime.bigint() - t0) / 1e9;
-      bar.update(n, { finished, capped, rate: Math.round(decisions / Math.max(secs, 1e-9)) });
-      // Let the terminal and signals breathe between games.
-      if (n % 8 === 0) await new Promise((r) => setImmediate(r));
-    }
+        if (saveDir !== undefined) {
+          const saved: SavedGame = { ...g.record, hash: g.hash, capped: g.capped };
+          writeFileSync(join(saveDir, `game-${String(n).padStart(width, '0')}.json`), formatSavedGame(saved));
+        }
+        const secs = Number(process.hrtime.bigint() - t0) / 1e9;
+        bar.update(n, { finished, capped, rate: Math.round(decisions / Math.max(secs, 1e-9)) });
+      },
+    );
   } finally {
     bar.stop();
   }
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   const summary: SimulateSummary = {
     game: game.id,
-    games: o.games,
+    games,
     finished,
     capped,
     decisions,
@@ -184,11 +189,11 @@ export async function simulateCommand(args: readonly string[]): Promise<number> 
     out(JSON.stringify(summary));
     return 0;
   }
-  const botNames = o.bots.map((b) => b.name).join(', ');
+  const botNames = specs.map((b) => botFromSpec(b).name).join(', ');
   const lines = [
-    `${game.id}: ${o.games} game${o.games === 1 ? '' : 's'}, ${players} players (${botNames}), seed "${o.seed}"`,
-    `  finished ${finished}, capped ${capped} (turn cap ${o.cap})`,
-    `  decisions ${decisions} (${(decisions / o.games).toFixed(1)} per game) in ${seconds.toFixed(2)} s, ${Math.round(decisions / Math.max(seconds, 1e-9))} decisions/s`,
+    `${game.id}: ${games} game${games === 1 ? '' : 's'}, ${players} players (${botNames}), seed "${run.seed}"`,
+    `  finished ${finished}, capped ${capped} (turn cap ${run.cap})`,
+    `  decisions ${decisions} (${(decisions / games).toFixed(1)} per game) in ${seconds.toFixed(2)} s, ${Math.round(decisions / Math.max(seconds, 1e-9))} decisions/s`,
     summary.meanScore === null
       ? `  mean score n/a: no game finished within the cap`
       : `  mean score ${summary.meanScore.toFixed(2)} (all seats of the finished games)`,

@@ -1,9 +1,10 @@
 import { ordinal, rate, rating } from 'openskill';
 import type { AnyGame } from '../core/game.js';
-import type { Bot } from '../bots/index.js';
-import { gameArg, intOption, out, parse } from './common.js';
+import { botFromSpec, type Bot } from '../bots/index.js';
+import { gameArg, intOption, out, parse, workersOption, WORKERS_USAGE } from './common.js';
+import { playGames } from './play-games.js';
 import { progressBar } from './progress.js';
-import { parseBots, playGame } from './simulate.js';
+import { parseBotSpecs, playGame, type GameOutcome } from './simulate.js';
 
 export const TOURNAMENT_USAGE = `Usage: expedition tournament --game GAME --players N --bots LIST --games N [options]
 
@@ -18,6 +19,7 @@ Options:
   --games N          number of games (default 10)
   --seed SEED        base seed (default 1); game n is set up from "SEED:n" as in simulate
   --cap TURNS        turn cap per game (default 400); capped games count for no one
+${WORKERS_USAGE}
   --json             print one JSON object: {"games","capped","bots":[{"name","wins","meanScore","rating"},…]}
 
 Wins: a shared win counts as a win for each winner. Rating: OpenSkill (Weng–Lin, the open
@@ -41,7 +43,72 @@ export interface TournamentSummary {
   readonly bots: BotStanding[];
 }
 
-/** Plays the tournament; `onGame` sees each game's number as it ends. */
+/** Where each bot sits in game g (1-based) of a tournament of n bots: bot k at (k + g − 1) mod n. */
+export const seatingOf = (n: number, g: number): number[] => Array.from({ length: n }, (_, k) => (k + g - 1) % n);
+
+/** The bots (or their specs) of a tournament in seat order for game g. */
+export function seatedFor<T>(bots: readonly T[], g: number): T[] {
+  const seated = new Array<T>(bots.length);
+  seatingOf(bots.length, g).forEach((seat, k) => (seated[seat] = bots[k]!));
+  return seated;
+}
+
+/**
+ * Wins, mean scores and OpenSkill ratings of a tournament's bots, fed each game's outcome. Games
+ * must come in game order: each rating update starts from the ratings the games before left.
+ */
+export class TournamentTally {
+  private readonly ratings;
+  private readonly wins: number[];
+  private readonly scoreSum: number[];
+  private readonly played: number[];
+  private cappedGames = 0;
+
+  constructor(private readonly names: readonly string[]) {
+    this.ratings = names.map(() => rating());
+    this.wins = names.map(() => 0);
+    this.scoreSum = names.map(() => 0);
+    this.played = names.map(() => 0);
+  }
+
+  get capped(): number {
+    return this.cappedGames;
+  }
+
+  add(o: GameOutcome): void {
+    if (o.capped || o.scores === null || o.winners === null) {
+      this.cappedGames++;
+      return;
+    }
+    const seatOf = seatingOf(this.names.length, o.index);
+    const scores = seatOf.map((seat) => o.scores![seat]!);
+    scores.forEach((sc, k) => {
+      this.scoreSum[k]! += sc;
+      this.played[k]!++;
+      if (o.winners!.includes(seatOf[k]!)) this.wins[k]!++;
+    });
+    // Rank 1 is best; equal scores share a rank (OpenSkill handles ties).
+    const rank = scores.map((sc) => 1 + scores.filter((x) => x > sc).length);
+    const updated = rate(
+      this.ratings.map((r) => [r]),
+      { rank },
+    );
+    updated.forEach((team, k) => (this.ratings[k] = team[0]!));
+  }
+
+  standings(): BotStanding[] {
+    return this.names.map((name, k) => ({
+      name,
+      wins: this.wins[k]!,
+      meanScore: this.played[k] === 0 ? null : Math.round((this.scoreSum[k]! / this.played[k]!) * 100) / 100,
+      rating: Math.round(ordinal(this.ratings[k]!) * 100) / 100,
+      mu: Math.round(this.ratings[k]!.mu * 100) / 100,
+      sigma: Math.round(this.ratings[k]!.sigma * 100) / 100,
+    }));
+  }
+}
+
+/** Plays the tournament in this thread with bots built here; `onGame` sees each game's number as it ends. */
 export function runTournament(
   game: AnyGame,
   bots: readonly Bot[],
@@ -50,48 +117,41 @@ export function runTournament(
   cap: number,
   onGame?: (n: number, s: BotStanding[], capped: number) => void,
 ): TournamentSummary {
-  const n = bots.length;
-  const ratings = bots.map(() => rating());
-  const wins = new Array<number>(n).fill(0);
-  const scoreSum = new Array<number>(n).fill(0);
-  const played = new Array<number>(n).fill(0);
-  let capped = 0;
+  const tally = new TournamentTally(bots.map((b) => b.name));
   const t0 = performance.now();
-  const standings = (): BotStanding[] =>
-    bots.map((b, k) => ({
-      name: b.name,
-      wins: wins[k]!,
-      meanScore: played[k] === 0 ? null : Math.round((scoreSum[k]! / played[k]!) * 100) / 100,
-      rating: Math.round(ordinal(ratings[k]!) * 100) / 100,
-      mu: Math.round(ratings[k]!.mu * 100) / 100,
-      sigma: Math.round(ratings[k]!.sigma * 100) / 100,
-    }));
   for (let g = 1; g <= games; g++) {
-    // seatOf[k]: where bot k sits in this game.
-    const seatOf = bots.map((_, k) => (k + g - 1) % n);
-    const seated: Bot[] = new Array<Bot>(n);
-    bots.forEach((b, k) => (seated[seatOf[k]!] = b));
-    const o = playGame({ game, players: n, games, seed, bots: seated, cap }, g);
-    if (o.capped || o.scores === null || o.winners === null) {
-      capped++;
-    } else {
-      const scores = seatOf.map((seat) => o.scores![seat]!);
-      scores.forEach((sc, k) => {
-        scoreSum[k]! += sc;
-        played[k]!++;
-        if (o.winners!.includes(seatOf[k]!)) wins[k]!++;
-      });
-      // Rank 1 is best; equal scores share a rank (OpenSkill handles ties).
-      const rank = scores.map((sc) => 1 + scores.filter((x) => x > sc).length);
-      const updated = rate(
-        ratings.map((r) => [r]),
-        { rank },
-      );
-      updated.forEach((team, k) => (ratings[k] = team[0]!));
-    }
-    onGame?.(g, standings(), capped);
+    tally.add(playGame({ game, players: bots.length, games, seed, bots: seatedFor(bots, g), cap }, g));
+    onGame?.(g, tally.standings(), tally.capped);
   }
-  return { game: game.id, games, capped, seconds: Math.round(performance.now() - t0) / 1000, bots: standings() };
+  return { game: game.id, games, capped: tally.capped, seconds: Math.round(performance.now() - t0) / 1000, bots: tally.standings() };
+}
+
+/**
+ * Plays the tournament between bots given by spec on `workers` threads (1: in this one); the
+ * outcomes are tallied in game order, so the summary is runTournament's for every count of workers.
+ */
+export async function playTournament(
+  game: AnyGame,
+  specs: readonly string[],
+  games: number,
+  seed: string,
+  cap: number,
+  workers: number,
+  onGame?: (n: number, s: BotStanding[], capped: number) => void,
+): Promise<TournamentSummary> {
+  const tally = new TournamentTally(specs.map((s) => botFromSpec(s).name));
+  const t0 = performance.now();
+  await playGames(
+    { game: game.id, players: specs.length, seed, cap },
+    games,
+    (g) => seatedFor(specs, g),
+    workers,
+    (o) => {
+      tally.add(o);
+      onGame?.(o.index, tally.standings(), tally.capped);
+    },
+  );
+  return { game: game.id, games, capped: tally.capped, seconds: Math.round(performance.now() - t0) / 1000, bots: tally.standings() };
 }
 
 export async function tournamentCommand(args: readonly string[]): Promise<number> {
@@ -102,6 +162,7 @@ export async function tournamentCommand(args: readonly string[]): Promise<number
     games: { type: 'string' },
     seed: { type: 'string' },
     cap: { type: 'string' },
+    workers: { type: 'string' },
     json: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
@@ -112,14 +173,15 @@ export async function tournamentCommand(args: readonly string[]): Promise<number
   const game = gameArg(values.game ?? 'relic-runners');
   const listed = (values.bots ?? 'greedy,random').split(',').length;
   const players = intOption('players', values.players, listed, game.minSeats, game.maxSeats);
-  const bots = parseBots(values.bots ?? 'greedy,random', players);
+  const specs = parseBotSpecs(values.bots ?? 'greedy,random', players);
   const games = intOption('games', values.games, 10, 1);
   const cap = intOption('cap', values.cap, 400, 1);
   const seed = values.seed ?? '1';
+  const workers = workersOption(values.workers);
   const bar = progressBar(games, 'tournament', process.stderr, '{capped} capped | leader {leader}');
   let summary: TournamentSummary;
   try {
-    summary = runTournament(game, bots, games, seed, cap, (g, s, c) => {
+    summary = await playTournament(game, specs, games, seed, cap, workers, (g, s, c) => {
       const lead = [...s].sort((a, b) => b.wins - a.wins)[0]!;
       bar.update(g, { capped: c, leader: `${lead.name} (${lead.wins} wins)` });
     });

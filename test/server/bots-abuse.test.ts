@@ -13,6 +13,7 @@ import { BotDeadlineExceeded, BotPool } from '../../src/server/bot-pool.js';
 import { Hub } from '../../src/server/hub.js';
 import { http } from '../helpers/ws-client.js';
 import { createGame, joinSeat, live, startServer, until, type StoreKind, type TestServer } from '../helpers/server.js';
+import { BOT_LEVELS } from '../../src/bots/levels.js';
 
 /** Specs an attacker tried, each with what the refusal must say. */
 const BAD_SPECS: [string, RegExp][] = [
@@ -76,7 +77,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       }
       assert.equal((await http(srv.base, 'GET', '/api/games')).json.games.length, before, 'no game was created');
       // The lobby's levels and the limits themselves are accepted.
-      for (const bot of ['random', 'greedy', 'ismcts:1s', 'ismcts:10s', 'ismcts:20000it+rollout=50', 'greedy:self,5000']) {
+      for (const bot of [...BOT_LEVELS.map((l) => l.spec), 'ismcts:10s', 'ismcts:20000it+rollout=50', 'greedy:self,5000']) {
         // Paced so that none of them thinks during the other tests.
         await createGame(srv.base, { seats: [{ kind: 'human' }, { kind: 'bot', bot }], botDelayMs: 10_000 });
       }

@@ -1,8 +1,9 @@
 import type { TFunction } from 'i18next';
+import { BOT_LEVELS } from '../../../src/bots/levels.js';
 import type { SeatInfo } from '../net/session.js';
 import { seatStyle } from './seat-style.js';
 
-const LEVELS = ['random', 'greedy', 'ismcts'];
+const LEVELS: readonly string[] = BOT_LEVELS.map((l) => l.key);
 
 /**
  * A seat's display name: the player's name, else "Player A"; a bot is "Bot B (greedy)", so two bots

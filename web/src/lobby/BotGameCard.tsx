@@ -52,6 +52,7 @@ export function BotGameCard({ name }: { name: string }) {
             <li key={i + 1} data-testid="bot-row">
               <SeatLabel seat={i + 1} />
               <BotLevel
+                game={form.game}
                 value={bot}
                 label={t('botLevelFor', { letter: seatStyle(i + 1).letter })}
                 testId={`bot-level-${i + 1}`}

@@ -96,6 +96,7 @@ export function FriendsGameCard({ name }: { name: string }) {
                 </select>
                 {s.kind === 'bot' && (
                   <BotLevel
+                    game={form.game}
                     value={s.bot}
                     label={t('botLevelFor', { letter })}
                     testId={`friend-bot-${i + 1}`}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { BotLevel } from './fields.js';
 import { AWAY_MINUTES, CLOCKS, type BotSpec, type ClockKey, type FriendsGameForm } from './lobby-model.js';
 
-type Settings = Pick<FriendsGameForm, 'clock' | 'awayMinutes' | 'botLevel'>;
+type Settings = Pick<FriendsGameForm, 'game' | 'clock' | 'awayMinutes' | 'botLevel'>;
 
 /**
  * How a friends game goes on without a player: each player's time (once it runs out, the bot plays
@@ -55,6 +55,7 @@ export function TableSettings({ value, onChange }: { value: Settings; onChange: 
           {t('settings.bot')}
         </span>
         <BotLevel
+          game={value.game}
           value={value.botLevel}
           label={t('settings.bot')}
           testId="friends-takeover-bot"

@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BOT_LEVELS } from '../offline/config.js';
+import type { TFunction } from 'i18next';
+import { BOT_LEVELS } from '../../../src/bots/levels.js';
+import { levelRating } from './level-ratings.js';
 import { seatStyle } from '../game/seat-style.js';
 import type { GameId, OptionsOf } from '../game-types.js';
 import { GAME_IDS, LOBBY_GAMES } from '../lobby-games.js';
@@ -48,11 +50,14 @@ export function GameChoice({ value, onChange, testId }: { value: GameId; onChang
 }
 
 export function BotLevel({
+  game,
   value,
   onChange,
   testId,
   label,
 }: {
+  /** The game played: a level's rating is its rating at that game. */
+  game: GameId;
   value: BotSpec;
   onChange: (b: BotSpec) => void;
   testId: string;
@@ -60,19 +65,24 @@ export function BotLevel({
 }) {
   const { t } = useTranslation('lobby');
   const chosen = BOT_LEVELS.find((l) => l.spec === value);
-  // The level's name in the select, what it does beside it: a select cannot wrap a long option.
+  // The level's name and rating in the select, what it does beside it: a select cannot wrap a long option.
   return (
     <>
       <select aria-label={label} value={value} onChange={(e) => onChange(e.target.value as BotSpec)} data-testid={testId}>
         {BOT_LEVELS.map((l) => (
           <option key={l.spec} value={l.spec}>
-            {t(`levels.${l.key}`)}
+            {levelLabel(t(`levels.${l.key}`), levelRating(game, l.key), t)}
           </option>
         ))}
       </select>
       {chosen && <span className="level-hint">{t(`levelHints.${chosen.key}`)}</span>}
     </>
   );
+}
+
+/** "Thinker (rating 31)", or the level's name alone for a game it has no rating at. */
+function levelLabel(name: string, rating: number | null, t: TFunction<'lobby'>): string {
+  return rating === null ? name : t('levelWithRating', { level: name, rating: Math.round(rating) });
 }
 
 /** A seat's row label: marker, "Seat B". */

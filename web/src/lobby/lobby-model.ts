@@ -2,7 +2,8 @@
  * What the lobby forms hold, and the requests they turn into: pure data and functions, so the
  * forms stay thin and the requests are tested without a browser.
  */
-import { BOT_LEVELS, type LocalConfig } from '../offline/config.js';
+import type { BOT_LEVELS } from '../../../src/bots/levels.js';
+import type { LocalConfig } from '../offline/config.js';
 import type { CreateGameRequest, SeatRequest } from '../net/api.js';
 import type { GameId, OptionsOf } from '../game-types.js';
 import { GAME_IDS, LOBBY_GAMES } from '../lobby-games.js';

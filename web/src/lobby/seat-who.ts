@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { BOT_LEVELS } from '../offline/config.js';
+import { BOT_LEVELS } from '../../../src/bots/levels.js';
 
 /** A bot as the lobby's lists name it ("Greedy bot"), by its spec. */
 export function botName(t: TFunction, spec: string | null | undefined): string {

@@ -25,10 +25,3 @@ export const NEW_LOCAL_GAME_KEY = 'expedition.local.new';
 export function requestLocalGame(cfg: LocalConfig): void {
   localStorage.setItem(NEW_LOCAL_GAME_KEY, JSON.stringify(cfg));
 }
-
-/** Bot levels offered in the lobby, weakest first (specs understood by src/bots botFromSpec). */
-export const BOT_LEVELS = [
-  { spec: 'random', key: 'random' },
-  { spec: 'greedy', key: 'greedy' },
-  { spec: 'ismcts:1s', key: 'ismcts' },
-] as const;
