@@ -59,6 +59,8 @@ export interface IsmctsOptions {
   readonly priorTau?: number;
   /** Visits at which a node below the root where the bot's own seat decides gets its prior (the root always does). */
   readonly priorAt?: number;
+  /** Give the other seats' decisions a prior too (from their own turn-end scores), from `priorAt` visits on. */
+  readonly priorOthers?: boolean;
   /**
    * Keep the subtree of the chosen child for the seat's next decision in the same turn (default
    * true). The iteration limit counts the new iterations only.
@@ -77,7 +79,7 @@ interface Node {
   visits: number;
   avail: number;
   reward: number;
-  /** Prior weight per choice key where the node's decider is the searching seat (see IsmctsOptions.bias). */
+  /** Prior weight per choice key of the decision at this node (see IsmctsOptions.bias). */
   prior: Map<string, number> | undefined;
   /**
    * The actor's estimated reward here: the mean reward, or, when the same seat decides next (the
@@ -168,6 +170,7 @@ function search(input: BotInput, opts: SearchOptions, root: Node): { stats: Root
     bias: opts.bias ?? 0,
     tau: opts.priorTau ?? 3,
     priorAt: opts.priorAt ?? Infinity,
+    priorOthers: opts.priorOthers ?? false,
     seats,
     seatSums: new Array<number>(seats).fill(0),
   };
@@ -244,6 +247,7 @@ interface Settings {
   readonly bias: number;
   readonly tau: number;
   readonly priorAt: number;
+  readonly priorOthers: boolean;
   readonly seats: number;
   /** Sum of each seat's reward over the iterations so far. */
   readonly seatSums: number[];
@@ -270,8 +274,14 @@ function iterate(game: AnyGame, h: Heuristic, d: unknown, me: Seat, root: Node, 
     let cs = h.prune ? h.prune(d, actor, all, actor === me) : all;
     if (node === root && st.include !== undefined && cs !== all) cs = withIncluded(cs, all, st.include);
     const keys = cs.map(keyOf);
-    if (actor === me && st.bias > 0 && node.prior === undefined && cs.length > 1 && (node === root || node.visits >= st.priorAt)) {
-      const w = priorWeights(turnScores(game, h, d, me, cs), st.tau);
+    if (
+      (actor === me || st.priorOthers) &&
+      st.bias > 0 &&
+      node.prior === undefined &&
+      cs.length > 1 &&
+      (node === root || node.visits >= st.priorAt)
+    ) {
+      const w = priorWeights(turnScores(game, h, d, actor, cs), st.tau);
       node.prior = new Map(keys.map((k, i) => [k, w[i]!]));
     }
     const prior = node.prior;

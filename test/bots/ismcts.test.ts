@@ -181,3 +181,27 @@ test('ismcts with tree reuse is fair: two worlds that differ only in what the se
     }
   });
 });
+
+test('the heuristic prior finds the obvious move within a handful of iterations (progressive bias)', () => {
+  // Seat 0 stands on the green relic shrine of ruin-7; only the move along trail 10 reaches the
+  // other green shrine, an expedition and a relic. 8 iterations over 5 moves, each judged by one
+  // playout, pick among them nearly at random; the prior puts the expedition first.
+  const position = () =>
+    buildPosition({
+      seats: 2,
+      stacks: { 'ruin-7': 0, 'ruin-6': 0 },
+      relics: ['ruin-7', 'ruin-6'],
+      players: [
+        { at: 'ruin-7', relics: { ivory: 1, blue: 1 }, vp: 20 },
+        { at: 'camp', vp: 25 },
+      ],
+    });
+  const expedition = { t: 'move', trails: [10] };
+  let plainFound = 0;
+  for (const seed of range(1, 9)) {
+    assert.deepEqual(decide(g, position(), ismctsBot({ iterations: 8, bias: 0.3 }), createRng(seed)), expedition, `seed ${seed}`);
+    if (JSON.stringify(decide(g, position(), ismctsBot({ iterations: 8, bias: 0 }), createRng(seed))) === JSON.stringify(expedition))
+      plainFound++;
+  }
+  assert.ok(plainFound < 8, 'without the prior the search found it every time too: the position tests nothing');
+});
