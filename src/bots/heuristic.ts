@@ -27,6 +27,8 @@ export interface Heuristic<S = unknown> {
 export interface IsmctsDefaults {
   readonly potential?: number;
   readonly maxBackup?: number;
+  /** Weight of the turn-end prior at the root (IsmctsOptions.bias). */
+  readonly bias?: number;
 }
 
 const HEURISTICS = new Map<string, Heuristic>();

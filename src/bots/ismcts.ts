@@ -52,15 +52,12 @@ export interface IsmctsOptions {
    * Weight of the heuristic prior (progressive bias): a child's UCB score gains
    * bias · prior / (visits + 1), where prior is 1 for the choice greedy's turn-end score likes best
    * and exp(−Δ/priorTau) for one Δ VP worse (src/bots/prior.ts). 0: no prior, untried choices
-   * expanded in random order; with a prior, in the prior's order.
+   * expanded in random order; with a prior, in the prior's order. Default: the game heuristic's
+   * setting (Heuristic.ismcts), else 0.
    */
   readonly bias?: number;
   /** VP by which a choice's turn-end score may trail the best one's for its prior to fall to 1/e. */
   readonly priorTau?: number;
-  /** Visits at which a node below the root where the bot's own seat decides gets its prior (the root always does). */
-  readonly priorAt?: number;
-  /** Give the other seats' decisions a prior too (from their own turn-end scores), from `priorAt` visits on. */
-  readonly priorOthers?: boolean;
   /**
    * Keep the subtree of the chosen child for the seat's next decision in the same turn (default
    * true). The iteration limit counts the new iterations only.
@@ -79,7 +76,7 @@ interface Node {
   visits: number;
   avail: number;
   reward: number;
-  /** Prior weight per choice key of the decision at this node (see IsmctsOptions.bias). */
+  /** Prior weight per choice key of the root's decision (see IsmctsOptions.bias). */
   prior: Map<string, number> | undefined;
   /**
    * The actor's estimated reward here: the mean reward, or, when the same seat decides next (the
@@ -167,16 +164,15 @@ function search(input: BotInput, opts: SearchOptions, root: Node): { stats: Root
     shrink: opts.shrink ?? 0.02,
     win: opts.reward === 'win',
     include: opts.include === undefined ? undefined : keyOf(opts.include),
-    bias: opts.bias ?? 0,
+    bias: 0,
     tau: opts.priorTau ?? 3,
-    priorAt: opts.priorAt ?? Infinity,
-    priorOthers: opts.priorOthers ?? false,
     seats,
     seatSums: new Array<number>(seats).fill(0),
   };
   const defaults = h.ismcts?.(seats) ?? {};
   s.potential = opts.potential ?? defaults.potential ?? 0.5;
   s.maxBackup = opts.maxBackup ?? defaults.maxBackup ?? 0;
+  s.bias = opts.bias ?? defaults.bias ?? 0;
   let it = 0;
   for (; it < maxIt; it++) {
     // Check the clock every few iterations: reading it costs more than an iteration's start.
@@ -244,10 +240,8 @@ interface Settings {
   readonly shrink: number;
   readonly win: boolean;
   readonly include: string | undefined;
-  readonly bias: number;
+  bias: number;
   readonly tau: number;
-  readonly priorAt: number;
-  readonly priorOthers: boolean;
   readonly seats: number;
   /** Sum of each seat's reward over the iterations so far. */
   readonly seatSums: number[];
@@ -274,13 +268,10 @@ function iterate(game: AnyGame, h: Heuristic, d: unknown, me: Seat, root: Node, 
     let cs = h.prune ? h.prune(d, actor, all, actor === me) : all;
     if (node === root && st.include !== undefined && cs !== all) cs = withIncluded(cs, all, st.include);
     const keys = cs.map(keyOf);
-    if (
-      (actor === me || st.priorOthers) &&
-      st.bias > 0 &&
-      node.prior === undefined &&
-      cs.length > 1 &&
-      (node === root || node.visits >= st.priorAt)
-    ) {
+    // The root's decision only: deeper nodes see too few iterations to repay a prior's cost, and
+    // priors deeper (the seat's own nodes from 10 visits on, the other seats' too) lost in Quetzal:
+    // 9/25 against 14/25 with the root's alone (400 iterations, seeds q1:1-25).
+    if (node === root && actor === me && st.bias > 0 && node.prior === undefined && cs.length > 1) {
       const w = priorWeights(turnScores(game, h, d, actor, cs), st.tau);
       node.prior = new Map(keys.map((k, i) => [k, w[i]!]));
     }
@@ -373,19 +364,23 @@ function withIncluded(cs: readonly Choice[], all: readonly Choice[], include: st
 }
 
 /** The settings after the limit, by name: the option each sets. */
-const SETTINGS = new Map<keyof typeof ISMCTS_SETTING_RANGES, 'maxBackup' | 'potential' | 'c' | 'marginScale' | 'rolloutTurns' | 'shrink'>([
+const SETTINGS = new Map<
+  keyof typeof ISMCTS_SETTING_RANGES,
+  'maxBackup' | 'potential' | 'c' | 'marginScale' | 'rolloutTurns' | 'shrink' | 'bias'
+>([
   ['max', 'maxBackup'],
   ['potential', 'potential'],
   ['c', 'c'],
   ['scale', 'marginScale'],
   ['rollout', 'rolloutTurns'],
   ['shrink', 'shrink'],
+  ['bias', 'bias'],
 ]);
 
 /**
  * Parses `500ms`, `2s` or `2000it` into limits, optionally followed by settings joined with `+`
  * (a comma would split the CLI's --bots list): `max=5`, `potential=0.5`, `c=0.7`, `scale=8`,
- * `rollout=4`, `shrink=0.02`, e.g. `ismcts:2000it+max=0`. Every number must lie within
+ * `rollout=4`, `shrink=0.02`, `bias=0.3`, e.g. `ismcts:2000it+max=0`. Every number must lie within
  * src/bots/limits.ts; the think time within `limits.maxMs`.
  */
 export function parseIsmctsArg(arg: string | undefined, limits: BotLimits = DEFAULT_BOT_LIMITS): IsmctsOptions {
@@ -413,7 +408,7 @@ export function parseIsmctsArg(arg: string | undefined, limits: BotLimits = DEFA
     const name = kv?.[1] as keyof typeof ISMCTS_SETTING_RANGES | undefined;
     const key = name !== undefined ? SETTINGS.get(name) : undefined;
     if (!kv || name === undefined || key === undefined) {
-      throw new InvalidInput(`ismcts: unknown setting "${part}" (max=N, potential=x, c=x, scale=x, rollout=N, shrink=x)`);
+      throw new InvalidInput(`ismcts: unknown setting "${part}" (max=N, potential=x, c=x, scale=x, rollout=N, shrink=x, bias=x)`);
     }
     const range = ISMCTS_SETTING_RANGES[name];
     const v = Number(kv[2]);

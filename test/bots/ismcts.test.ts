@@ -18,7 +18,7 @@ test('ismcts limits parse from 500ms, 2s and 2000it; nonsense is refused', () =>
   assert.throws(() => parseIsmctsArg('fast'), InvalidInput);
   assert.throws(() => parseIsmctsArg('0it'), InvalidInput);
   assert.equal(botFromSpec('ismcts:300it').name, 'ismcts:300it');
-  assert.deepEqual(parseIsmctsArg('2000it+max=0+potential=1+c=0.5+scale=4+rollout=2+shrink=0.1'), {
+  assert.deepEqual(parseIsmctsArg('2000it+max=0+potential=1+c=0.5+scale=4+rollout=2+shrink=0.1+bias=0.3'), {
     iterations: 2000,
     maxBackup: 0,
     potential: 1,
@@ -26,6 +26,7 @@ test('ismcts limits parse from 500ms, 2s and 2000it; nonsense is refused', () =>
     marginScale: 4,
     rolloutTurns: 2,
     shrink: 0.1,
+    bias: 0.3,
   });
   assert.throws(() => parseIsmctsArg('2000it+shrink=1'), InvalidInput);
   assert.throws(() => parseIsmctsArg('2000it+max=1.5'), InvalidInput);

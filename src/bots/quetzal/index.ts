@@ -7,6 +7,14 @@ import { qPrune } from './prune.js';
 // available to heuristicFor(quetzal).
 // ISMCTS keeps the mean backup here: the best-child backup that helps in Relic Runners lost in
 // Quetzal (2 players vs greedy, 20 games, seed 1, 2000 iterations: 4 wins with it, 9 without).
-registerHeuristic<State>('quetzal', { value, banked, prune: qPrune, ismcts: () => ({ potential: 0.5, maxBackup: 0 }) });
+// The turn-end prior (progressive bias, src/bots/prior.ts) at weight 1: uniform playouts judge
+// Quetzal's moves poorly, and greedy's judgement steers the search to the moves worth searching
+// (400 iterations vs greedy, 2 seats, seeds q1:1-60: 9/60 without it).
+registerHeuristic<State>('quetzal', {
+  value,
+  banked,
+  prune: qPrune,
+  ismcts: () => ({ potential: 0.5, maxBackup: 0, bias: 1 }),
+});
 
 export { value as quetzalValue, banked as quetzalBanked, qPrune };
