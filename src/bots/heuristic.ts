@@ -29,6 +29,8 @@ export interface IsmctsDefaults {
   readonly maxBackup?: number;
   /** Weight of the turn-end prior at the root (IsmctsOptions.bias). */
   readonly bias?: number;
+  /** Playout length in turns beyond the leaf (IsmctsOptions.rolloutTurns; else one round). */
+  readonly rolloutTurns?: number;
 }
 
 const HEURISTICS = new Map<string, Heuristic>();

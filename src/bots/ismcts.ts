@@ -22,7 +22,10 @@ export interface IsmctsOptions {
   readonly ms?: number;
   /** UCB exploration constant for rewards in [0, 1]. */
   readonly c?: number;
-  /** Playouts stop after this many turns beyond the leaf and are scored by the heuristic. */
+  /**
+   * Playouts stop after this many turns beyond the leaf and are scored by the heuristic. Default:
+   * the game heuristic's setting (Heuristic.ismcts), else one round (the number of seats).
+   */
   readonly rolloutTurns?: number;
   /** VP margin that counts as a clear lead: rewards are a logistic of the margin over this scale. */
   readonly marginScale?: number;
@@ -158,7 +161,7 @@ function search(input: BotInput, opts: SearchOptions, root: Node): { stats: Root
   const s: Settings = {
     c: opts.c ?? 0.7,
     scale: opts.marginScale ?? 8,
-    horizon: opts.rolloutTurns ?? seats,
+    horizon: seats,
     potential: 0.5,
     maxBackup: 0,
     shrink: opts.shrink ?? 0.02,
@@ -173,6 +176,7 @@ function search(input: BotInput, opts: SearchOptions, root: Node): { stats: Root
   s.potential = opts.potential ?? defaults.potential ?? 0.5;
   s.maxBackup = opts.maxBackup ?? defaults.maxBackup ?? 0;
   s.bias = opts.bias ?? defaults.bias ?? 0;
+  s.horizon = opts.rolloutTurns ?? defaults.rolloutTurns ?? seats;
   let it = 0;
   for (; it < maxIt; it++) {
     // Check the clock every few iterations: reading it costs more than an iteration's start.
@@ -234,7 +238,7 @@ const viewKey = (game: AnyGame, s: unknown, seat: Seat): string => JSON.stringif
 interface Settings {
   readonly c: number;
   readonly scale: number;
-  readonly horizon: number;
+  horizon: number;
   potential: number;
   maxBackup: number;
   readonly shrink: number;
