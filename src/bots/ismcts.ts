@@ -14,6 +14,8 @@ import { DEFAULT_BOT_LIMITS, ISMCTS_SETTING_RANGES, MAX_ISMCTS_ITERATIONS, type 
  * The game's rules of thumb (Heuristic.prune) narrow the choices in the tree and the playouts,
  * except where the bot's own seat deliberates in its tree (the other seats are modelled as greedy);
  * its light playout policy (Heuristic.playout), where it has one, replaces uniform choice.
+ * Where the game sets a prior weight, greedy's judgement of each root choice (src/bots/prior.ts)
+ * steers the root's first visits; through a turn the bot keeps its subtree between decisions.
  */
 export interface IsmctsOptions {
   /** Stop after this many iterations (deterministic for a given seed). */
@@ -272,9 +274,9 @@ function iterate(game: AnyGame, h: Heuristic, d: unknown, me: Seat, root: Node, 
     let cs = h.prune ? h.prune(d, actor, all, actor === me) : all;
     if (node === root && st.include !== undefined && cs !== all) cs = withIncluded(cs, all, st.include);
     const keys = cs.map(keyOf);
-    // The root's decision only: deeper nodes see too few iterations to repay a prior's cost, and
-    // priors deeper (the seat's own nodes from 10 visits on, the other seats' too) lost in Quetzal:
-    // 9/25 against 14/25 with the root's alone (400 iterations, seeds q1:1-25).
+    // The root's decision only: priors deeper too (the seat's own nodes from 10 visits on, and the
+    // other seats') lost in Quetzal, 9/25 against 14/25 with the root's alone (400 iterations,
+    // seeds q1:1-25), and cost more.
     if (node === root && actor === me && st.bias > 0 && node.prior === undefined && cs.length > 1) {
       const w = priorWeights(turnScores(game, h, d, actor, cs), st.tau);
       node.prior = new Map(keys.map((k, i) => [k, w[i]!]));
