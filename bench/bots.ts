@@ -6,9 +6,11 @@
  * 2 p; default 20), GAMES_ISMCTS4 (one ismcts among three greedy, 4 p; default 12), ISMCTS (the
  * ismcts spec; default ismcts:1s), GAMES_GREEDY4 (greedy × 4 for the capped share; default 100),
  * SECTIONS (comma list of: greedy, greedy4, ismcts, ismcts4, speed; default all).
- * Seats rotate between games; every game is seeded, so a run can be repeated exactly.
+ * Seats rotate between games; every game is seeded, so a run can be repeated exactly. Each share
+ * of wins is printed with its 95 % Wilson interval; a shared win counts 1 / (number of winners)
+ * (bench/match.ts), capped games count for no one.
  */
-import { runTournament, type TournamentSummary } from '../src/cli/tournament.js';
+import { describe, playMatch, type MatchResult } from './match.js';
 import { botFromSpec, decide } from '../src/bots/index.js';
 import { createRng } from '../src/core/rng.js';
 import type { AnyGame } from '../src/core/game.js';
@@ -29,17 +31,16 @@ function line(label: string, value: string): void {
 }
 
 /** One line per finished game on stderr, so that a long run shows where it is. */
-const progress = (label: string) => (g: number, st: { name: string; wins: number }[], capped: number) =>
-  process.stderr.write(`  ${label}: game ${g}: ${st.map((b) => `${b.name} ${b.wins}`).join(', ')}${capped ? `, ${capped} capped` : ''}\n`);
+const progress = (label: string) => (g: number, r: MatchResult) =>
+  process.stderr.write(`  ${label}: game ${g}: first bot ${r.score} wins${r.capped ? `, ${r.capped} capped` : ''}\n`);
 
-function report(title: string, t: TournamentSummary, first: number): void {
-  const b = t.bots[first]!;
-  const played = t.games - t.capped;
-  line(
-    `${title}: ${b.name} wins`,
-    `${b.wins}/${played} = ${((100 * b.wins) / Math.max(1, played)).toFixed(1)} %  (${t.games} games, ${t.capped} capped, ${t.seconds.toFixed(0)} s)`,
-  );
-  line('  mean score per bot', t.bots.map((x) => `${x.name} ${x.meanScore?.toFixed(1) ?? 'n/a'}`).join(', '));
+const names = (bots: readonly { name: string }[]): string[] => bots.map((b) => b.name);
+
+/** The first bot's share of wins with its 95 % Wilson interval; a shared win counts 1 / (number of winners). */
+function report(title: string, names: readonly string[], r: MatchResult): void {
+  const played = r.games - r.capped;
+  line(`${title}: ${names[0]} wins`, `${describe(r.score, played)}  (${r.games} games, ${r.capped} capped, ${r.seconds.toFixed(0)} s)`);
+  line('  mean score per bot', names.map((x, k) => `${x} ${r.meanScores[k]!.toFixed(1)}`).join(', '));
 }
 
 /** Mean winning score, mean turns and capped share of games between the given bots. */
@@ -108,9 +109,10 @@ if (sections.has('speed')) {
 
 if (sections.has('greedy')) {
   const n = env('GAMES_GREEDY', 200);
-  const t = runTournament(game, [botFromSpec('greedy'), botFromSpec('random')], n, 'bench-greedy', 400);
-  report(`greedy vs random, 2 p${target('≥ 95 %')}`, t, 0);
-  figures.greedyVsRandom = { games: n, wins: t.bots[0]!.wins, capped: t.capped };
+  const bots = [botFromSpec('greedy'), botFromSpec('random')];
+  const t = playMatch(game, bots, n, 'bench-greedy');
+  report(`greedy vs random, 2 p${target('≥ 95 %')}`, names(bots), t);
+  figures.greedyVsRandom = { games: n, wins: t.score, capped: t.capped };
 }
 
 if (sections.has('greedy4')) {
@@ -124,29 +126,18 @@ if (sections.has('greedy4')) {
 
 if (sections.has('ismcts')) {
   const n = env('GAMES_ISMCTS', 20);
-  const t = runTournament(game, [botFromSpec(ISMCTS), botFromSpec('greedy')], n, 'bench-ismcts', 400, progress('ismcts vs greedy'));
-  report(`${ISMCTS} vs greedy, 2 p${target('≥ 65 %')}`, t, 0);
-  figures.ismctsVsGreedy = { spec: ISMCTS, games: n, wins: t.bots[0]!.wins, capped: t.capped, meanScores: t.bots.map((b) => b.meanScore) };
+  const bots = [botFromSpec(ISMCTS), botFromSpec('greedy')];
+  const t = playMatch(game, bots, n, 'bench-ismcts', 400, progress('ismcts vs greedy'));
+  report(`${ISMCTS} vs greedy, 2 p${target('≥ 65 % (400it), ≥ 80 % (1 s)')}`, names(bots), t);
+  figures.ismctsVsGreedy = { spec: ISMCTS, games: n, wins: t.score, capped: t.capped, meanScores: t.meanScores };
 }
 
 if (sections.has('ismcts4')) {
   const n = env('GAMES_ISMCTS4', 12);
-  const t = runTournament(
-    game,
-    [botFromSpec(ISMCTS), botFromSpec('greedy'), botFromSpec('greedy'), botFromSpec('greedy')],
-    n,
-    'bench-ismcts4',
-    400,
-    progress('ismcts among greedy'),
-  );
-  report(`${ISMCTS} among three greedy, 4 p${target('≥ 45 %')}`, t, 0);
-  figures.ismctsAmongGreedy = {
-    spec: ISMCTS,
-    games: n,
-    wins: t.bots[0]!.wins,
-    capped: t.capped,
-    meanScores: t.bots.map((b) => b.meanScore),
-  };
+  const bots = [botFromSpec(ISMCTS), botFromSpec('greedy'), botFromSpec('greedy'), botFromSpec('greedy')];
+  const t = playMatch(game, bots, n, 'bench-ismcts4', 400, progress('ismcts among greedy'));
+  report(`${ISMCTS} among three greedy, 4 p${target('≥ 55 % (1 s)')}`, names(bots), t);
+  figures.ismctsAmongGreedy = { spec: ISMCTS, games: n, wins: t.score, capped: t.capped, meanScores: t.meanScores };
 }
 
 process.stdout.write('\n' + JSON.stringify(figures) + '\n');

@@ -62,6 +62,10 @@ export class TermSum {
 export interface IsmctsDefaults {
   readonly potential?: number;
   readonly maxBackup?: number;
+  /** Weight of the turn-end prior at the root (IsmctsOptions.bias). */
+  readonly bias?: number;
+  /** Playout length in turns beyond the leaf (IsmctsOptions.rolloutTurns; else one round). */
+  readonly rolloutTurns?: number;
 }
 
 const HEURISTICS = new Map<string, Heuristic>();

@@ -42,6 +42,8 @@ export const ISMCTS_SETTING_RANGES = {
   rollout: { min: 0, max: 50, integer: true },
   /** Share by which an estimated reward is pulled toward 1/2 (below 1). */
   shrink: { min: 0, max: 0.99, integer: false },
+  /** Weight of the heuristic prior (progressive bias); 0 turns it off. */
+  bias: { min: 0, max: 10, integer: false },
 } as const;
 
 export const DEFAULT_BOT_LIMITS: BotLimits = { maxMs: MAX_THINK_MS };

@@ -9,7 +9,8 @@ import { forSeeds, randomGame, range } from '../helpers/rr.js';
 const midGame = (seed: number, turns: number): State => randomGame(seed, 3, turns);
 
 test('fairness: a bot picks the same choice in two true states that differ only in what its seat cannot know', () => {
-  const bots = ['random', 'greedy', 'ismcts:150it'].map((s) => botFromSpec(s));
+  // ismcts:150it keeps its subtree through a turn; +bias adds the heuristic prior (Quetzal's default).
+  const bots = ['random', 'greedy', 'ismcts:150it', 'ismcts:150it+bias=0.5'].map((s) => botFromSpec(s));
   let differing = 0;
   forSeeds(range(0, 12), (seed) => {
     const a = midGame(seed, 20 + seed * 3);

@@ -9,7 +9,7 @@ import { buildPosition, type SeatSpec } from '../../src/games/relic-runners/posi
 import type { State } from '../../src/games/relic-runners/state.js';
 import type { Bot } from '../../src/bots/bot.js';
 import type { Rng } from '../../src/core/rng.js';
-import { randomGame } from '../helpers/rr.js';
+import { forSeeds, randomGame, range } from '../helpers/rr.js';
 
 test('ismcts limits parse from 500ms, 2s and 2000it; nonsense is refused', () => {
   assert.deepEqual(parseIsmctsArg('500ms'), { ms: 500 });
@@ -18,7 +18,7 @@ test('ismcts limits parse from 500ms, 2s and 2000it; nonsense is refused', () =>
   assert.throws(() => parseIsmctsArg('fast'), InvalidInput);
   assert.throws(() => parseIsmctsArg('0it'), InvalidInput);
   assert.equal(botFromSpec('ismcts:300it').name, 'ismcts:300it');
-  assert.deepEqual(parseIsmctsArg('2000it+max=0+potential=1+c=0.5+scale=4+rollout=2+shrink=0.1'), {
+  assert.deepEqual(parseIsmctsArg('2000it+max=0+potential=1+c=0.5+scale=4+rollout=2+shrink=0.1+bias=0.3'), {
     iterations: 2000,
     maxBackup: 0,
     potential: 1,
@@ -26,6 +26,7 @@ test('ismcts limits parse from 500ms, 2s and 2000it; nonsense is refused', () =>
     marginScale: 4,
     rolloutTurns: 2,
     shrink: 0.1,
+    bias: 0.3,
   });
   assert.throws(() => parseIsmctsArg('2000it+shrink=1'), InvalidInput);
   assert.throws(() => parseIsmctsArg('2000it+max=1.5'), InvalidInput);
@@ -121,4 +122,87 @@ test('ismcts root statistics: every iteration visits one root choice, all of the
     assert.ok(legal.has(c.key), `${c.key} is not a legal choice`);
     assert.ok(c.mean >= 0 && c.mean <= 1);
   }
+});
+
+/**
+ * From a random mid-game state, lets `bot` play until its seat makes a choice after which the same
+ * seat decides again in the same turn with several choices (a move, say, then what to do there);
+ * returns the state at that second decision, or null when the game never offers one.
+ */
+function secondDecisionOfATurn(seed: number, bot: Bot, rng: Rng): State | null {
+  const s = randomGame(seed, 2, 20);
+  for (let n = 0; n < 60 && g.toAct(s) !== null; n++) {
+    const seat = g.toAct(s)!;
+    const turn = g.turn(s);
+    const c = decide(g, s, bot, rng);
+    const revealedNothing = g.choices(s).length > 1;
+    g.apply(s, c);
+    if (revealedNothing && g.toAct(s) === seat && g.turn(s) === turn && g.choices(s).length > 1) return s;
+  }
+  return null;
+}
+
+test('ismcts keeps its subtree for the next decision of the same turn: the root starts with the visits it had', () => {
+  let reused = 0;
+  forSeeds(range(1, 6), (seed) => {
+    let sums: number[] = [];
+    const onRoot = (c: readonly { visits: number }[]) => sums.push(c.reduce((a, x) => a + x.visits, 0));
+    const bot = ismctsBot({ iterations: 300, onRoot });
+    const s = secondDecisionOfATurn(seed, bot, createRng(seed));
+    if (s === null) return;
+    sums = [];
+    decide(g, s, bot, createRng(seed));
+    // A choice that revealed something (a tile drawn) starts afresh: the seat's view differs.
+    if (sums[0]! > 300) reused++;
+    // Without reuse every search starts from an empty root.
+    sums = [];
+    const fresh = ismctsBot({ iterations: 300, onRoot, reuse: false });
+    decide(g, s, fresh, createRng(seed));
+    assert.equal(sums[0], 300, `seed ${seed}`);
+  });
+  assert.ok(reused >= 2, `the subtree was kept in only ${reused} of 5 games`);
+});
+
+test('ismcts with tree reuse is fair: two worlds that differ only in what the seat has not seen get the same choices', () => {
+  forSeeds(range(1, 6), (seed) => {
+    const a = randomGame(seed, 2, 15 + seed);
+    const seat = g.toAct(a)!;
+    const b = g.determinize(a, seat, createRng(`other world ${seed}`));
+    const botA = ismctsBot({ iterations: 150 });
+    const botB = ismctsBot({ iterations: 150 });
+    const turn = g.turn(a);
+    // The seat's whole turn, while what it knows is the same in both worlds.
+    for (let n = 0; g.toAct(a) === seat && g.turn(a) === turn && n < 20; n++) {
+      if (JSON.stringify(g.view(a, seat)) !== JSON.stringify(g.view(b, seat))) break;
+      const ca = decide(g, a, botA, createRng(`bot ${seed}:${n}`));
+      const cb = decide(g, b, botB, createRng(`bot ${seed}:${n}`));
+      assert.deepEqual(cb, ca, `seed ${seed}, decision ${n}`);
+      g.apply(a, ca);
+      g.apply(b, cb);
+    }
+  });
+});
+
+test('the heuristic prior finds the obvious move within a handful of iterations (progressive bias)', () => {
+  // Seat 0 stands on the green relic shrine of ruin-7; only the move along trail 10 reaches the
+  // other green shrine, an expedition and a relic. 8 iterations over 5 moves, each judged by one
+  // playout, pick among them nearly at random; the prior puts the expedition first.
+  const position = () =>
+    buildPosition({
+      seats: 2,
+      stacks: { 'ruin-7': 0, 'ruin-6': 0 },
+      relics: ['ruin-7', 'ruin-6'],
+      players: [
+        { at: 'ruin-7', relics: { ivory: 1, blue: 1 }, vp: 20 },
+        { at: 'camp', vp: 25 },
+      ],
+    });
+  const expedition = { t: 'move', trails: [10] };
+  let plainFound = 0;
+  for (const seed of range(1, 9)) {
+    assert.deepEqual(decide(g, position(), ismctsBot({ iterations: 8, bias: 0.3 }), createRng(seed)), expedition, `seed ${seed}`);
+    if (JSON.stringify(decide(g, position(), ismctsBot({ iterations: 8, bias: 0 }), createRng(seed))) === JSON.stringify(expedition))
+      plainFound++;
+  }
+  assert.ok(plainFound < 8, 'without the prior the search found it every time too: the position tests nothing');
 });

@@ -53,6 +53,7 @@ test('issue 13 #2: every ismcts setting must be finite and within its range', ()
     scale: ['100', '0'],
     rollout: ['50', '51'],
     shrink: ['0.99', '1'],
+    bias: ['10', '10.5'],
   };
   for (const [name, [ok, bad]] of Object.entries(inRange)) {
     assert.doesNotThrow(() => botFromSpec(`ismcts:100it+${name}=${ok}`), name);
