@@ -4,7 +4,7 @@ import { gameOf } from '../games.js';
 import { RulesHelp } from '../help/RulesHelp.js';
 import type { GameSession, HintResult, SessionTypes, Snapshot } from '../net/session.js';
 import { choiceJson } from './choice-json.js';
-import { HintBar, HintContext, hintAllowed } from './hint.js';
+import { HintBar, HintBarSlot, HintContext, hintAllowed } from './hint.js';
 import { seatName } from './names.js';
 import { seatStyle } from './seat-style.js';
 import { focusDecision, SkipToDecision } from './skip-link.js';
@@ -156,18 +156,19 @@ export function GameScreen({ session, aside }: { session: GameSession; aside?: R
         </div>
       )}
       <HintContext.Provider value={shownHint ? choiceJson(shownHint.choice) : null}>
-        <game.Table
-          view={view}
-          seat={snap.seat}
-          seats={snap.seats}
-          log={snap.log}
-          choose={choose}
-          busy={busy}
-          canUndo={snap.canUndo}
-          onUndo={undo}
-          aside={aside}
-          hint={hintBar}
-        />
+        <HintBarSlot.Provider value={hintBar}>
+          <game.Table
+            view={view}
+            seat={snap.seat}
+            seats={snap.seats}
+            log={snap.log}
+            choose={choose}
+            busy={busy}
+            canUndo={snap.canUndo}
+            onUndo={undo}
+            aside={aside}
+          />
+        </HintBarSlot.Provider>
       </HintContext.Provider>
     </div>
   );

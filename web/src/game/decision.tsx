@@ -2,7 +2,7 @@ import { useContext, useRef, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import type { BaseView, Choice, SeatInfo } from '../net/session.js';
 import { choiceJson } from './choice-json.js';
-import { HintBadge, hintedProps, useHinted, useRevealHinted } from './hint.js';
+import { HintBadge, HintBarSlot, hintedProps, useHinted, useRevealHinted } from './hint.js';
 import { seatName } from './names.js';
 import { ReplayStep } from './replay-context.js';
 
@@ -114,6 +114,8 @@ export function DecisionFrame({
   undo: ReactNode;
   children: ReactNode;
 }) {
+  // Beside the instruction, not a block of its own: the panels below it stay on screen at 1280×800.
+  const hintBar = useContext(HintBarSlot);
   return (
     <section
       className={`decision-panel mine${className ? ` ${className}` : ''}`}
@@ -122,9 +124,12 @@ export function DecisionFrame({
       aria-label={title}
       aria-busy={busy}
     >
-      <p className="instruction">
-        <strong>{instruction}</strong>
-      </p>
+      <div className="decision-head">
+        <p className="instruction">
+          <strong>{instruction}</strong>
+        </p>
+        {hintBar}
+      </div>
       {children}
       {undo}
     </section>

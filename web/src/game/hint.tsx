@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useLayoutEffect, useState, type RefObject } from 'react';
+import { createContext, useContext, useEffect, useLayoutEffect, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Choice, HintResult, Snapshot } from '../net/session.js';
 import { choiceJson } from './choice-json.js';
@@ -26,6 +26,12 @@ export function hintAllowed(snap: Snapshot): boolean {
 
 /** The hinted choice's JSON (choiceJson), or null when no hint is shown. */
 export const HintContext = createContext<string | null>(null);
+
+/**
+ * The Hint button and its sentence (HintBar) where hints are allowed, else null: the frame of the
+ * viewer's own decision (decision.tsx) shows it beside its instruction, in both games.
+ */
+export const HintBarSlot = createContext<ReactNode>(null);
 
 /** Whether the hinted choice is `choice`, or one of `choices` (a board target that leads to several). */
 export function useHinted(choices: Choice | readonly Choice[] | undefined | null): boolean {
@@ -89,7 +95,7 @@ export function HintBar({
 }) {
   const { t } = useTranslation('hint');
   return (
-    <div className="hint-bar" data-testid="hint-bar">
+    <div className={`hint-bar${hint || error ? ' has-reason' : ''}`} data-testid="hint-bar">
       <button
         type="button"
         className="secondary hint-button"

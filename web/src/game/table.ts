@@ -16,6 +16,4 @@ export interface TableProps<T extends SessionTypes = SessionTypes> {
   readonly onUndo: () => void;
   /** The page's own panel (seat links, offline notes), shown beside the game. */
   readonly aside?: ReactNode;
-  /** The Hint button and its sentence (hint.tsx), shown near the decision; absent where hints are not allowed. */
-  readonly hint?: ReactNode;
 }

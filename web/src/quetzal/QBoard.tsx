@@ -57,6 +57,12 @@ export const QBoard = memo(function QBoard(props: QBoardProps) {
           <Location key={lv.id} lv={lv} d={LOC[lv.id]} active={active === lv.id} {...props} t={t} />
         ))}
         {props.marks && <QLastMoves marks={props.marks} seats={props.seats} />}
+        {/* Above the last-move frames, which may reach a location's corner: the "?" stays readable and clickable. */}
+        <g className="q-help-marks">
+          {view.locations.map((lv) => (
+            <HelpMark key={lv.id} x={LOC[lv.id].x + LOC[lv.id].w - 3} y={LOC[lv.id].y + 3} entry={lv.id} name={locName(lv.id, t)} t={t} />
+          ))}
+        </g>
         <InfoBox view={view} t={t} />
         {view.automaton && <AutomatonBox view={view} t={t} />}
       </svg>
@@ -119,7 +125,6 @@ function Location(p: LocProps) {
       {lv.banners && lv.banners.map((b, i) => <Banner key={b.n} {...p} b={b} bd={d.banners![i]!} />)}
       {lv.id === 'temple' && <TempleDisplay {...p} />}
       {lv.id === 'village' && <VillageDisplay {...p} />}
-      <HelpMark x={d.x + d.w - 3} y={d.y + 3} entry={lv.id} name={name} t={t} />
       {lv.covered && (
         <g className="q-covered" pointerEvents="none">
           <rect x={d.x} y={d.y} width={d.w} height={d.h} rx={10} fill="url(#q-hatch)" opacity={0.85} />

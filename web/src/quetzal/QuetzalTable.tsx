@@ -14,7 +14,7 @@ import '../game/panels.css';
 import './quetzal.css';
 
 /** Quetzal: the board beside the decision, the player boards and the log. */
-export function QuetzalTable({ view, seat, seats, log, choose, busy, canUndo, onUndo, aside, hint }: TableProps<TypesOf<'quetzal'>>) {
+export function QuetzalTable({ view, seat, seats, log, choose, busy, canUndo, onUndo, aside }: TableProps<TypesOf<'quetzal'>>) {
   const targets = useMemo(
     () => (seat !== null && view.toAct === seat && view.decision === 'place' ? placeTargets(view) : new Map()),
     [view, seat],
@@ -59,7 +59,6 @@ export function QuetzalTable({ view, seat, seats, log, choose, busy, canUndo, on
             onSelect={onSelect}
           />
         )}
-        {!view.result && hint}
         {/* The log right under the decision: on screen at 1280×800 whatever the number of players (follow). */}
         <QLog log={log} seats={seats} viewer={seat} toAct={view.toAct} />
         {!view.result && <DeliveryTable view={view} seat={seat} />}

@@ -10,7 +10,7 @@ import { TileLegend } from './panels/TileLegend.js';
 import type { TableProps } from '../game/table.js';
 
 /** Relic Runners: the board beside the decision, the players' charts and the log. */
-export function RRTable({ view, seat, seats, log, choose, busy, canUndo, onUndo, aside, hint }: TableProps<TypesOf<'relic-runners'>>) {
+export function RRTable({ view, seat, seats, log, choose, busy, canUndo, onUndo, aside }: TableProps<TypesOf<'relic-runners'>>) {
   const parts = { view, seat, seats, choose, busy };
   const marks = useMemo(() => rrLastMoves(log), [log]);
   return (
@@ -21,7 +21,6 @@ export function RRTable({ view, seat, seats, log, choose, busy, canUndo, onUndo,
       </section>
       <aside className="side">
         {view.result ? <ScoreScreen {...parts} /> : <DecisionPanel {...parts} canUndo={canUndo} onUndo={onUndo} />}
-        {!view.result && hint}
         {/* The log right under the decision: on screen at 1280×800 whatever the number of players (follow). */}
         <GameLog log={log} seats={seats} viewer={seat} toAct={view.toAct} />
         {aside}
