@@ -7,6 +7,7 @@ import { diffView } from '../core/view-patch.js';
 import { botFromSpec, decide, hint, DEFAULT_BOT_LIMITS, FALLBACK_BOT_SPEC, type Bot, type Hint } from '../bots/index.js';
 import { botPauseMs } from '../bots/pacing.js';
 import type { BotPool } from './bot-pool.js';
+import type { GameLog } from './bot-worker.js';
 import type { ErrorCode, PublicSeat, SeatsMessage } from './protocol.js';
 import type { GameStatus, MoveRow, SeatConfig, Store, StoredGame } from './store.js';
 
@@ -264,6 +265,19 @@ export class LiveGame {
     console.error(`game ${this.id}: seat ${seat}'s bot "${own}" ${reason}; the seat is played by "${FALLBACK_BOT_SPEC}" from now on`);
   }
 
+  /** The game as a worker thread rebuilds it (bot-worker.ts): its set-up and every choice so far. */
+  private gameLog(rngSeed: string): GameLog {
+    return {
+      game: this.game.id,
+      seats: this.stored.seats,
+      seed: this.stored.seed,
+      rng: this.seeding,
+      options: this.stored.options,
+      choices: this.moves.map((m) => m.choice),
+      rngSeed,
+    };
+  }
+
   /**
    * The bot's choice for the move at index `at`: its own bot's, else the fallback bot's, else the
    * first legal choice, so that a bot seat never stalls its game. Null when the game closed meanwhile.
@@ -276,19 +290,7 @@ export class LiveGame {
         const sb = this.seatBot(seat)!;
         const choice =
           this.pool && sb.bot.needsSample
-            ? await this.pool.decide(
-                {
-                  game: this.game.id,
-                  seats: this.stored.seats,
-                  seed: this.stored.seed,
-                  rng: this.seeding,
-                  options: this.stored.options,
-                  choices: this.moves.map((m) => m.choice),
-                  bot: sb.spec,
-                  rngSeed,
-                },
-                sb.bot.timeLimitMs ?? this.botRules.maxMs,
-              )
+            ? await this.pool.decide({ ...this.gameLog(rngSeed), bot: sb.spec }, sb.bot.timeLimitMs ?? this.botRules.maxMs)
             : decide(this.game, this.state, sb.bot, createRng(rngSeed));
         if (this.closed) return null;
         const legal = findChoice(this.game.choices(this.state), choice);
@@ -360,19 +362,7 @@ export class LiveGame {
     const rngSeed = `${this.match.botSeed(move)}/hint`;
     const answer = (
       this.pool
-        ? this.pool.hint(
-            {
-              game: this.game.id,
-              seats: this.stored.seats,
-              seed: this.stored.seed,
-              rng: this.seeding,
-              options: this.stored.options,
-              choices: this.moves.map((m) => m.choice),
-              rngSeed,
-            },
-            seat,
-            HINT_BUDGET_MS,
-          )
+        ? this.pool.hint(this.gameLog(rngSeed), seat, HINT_BUDGET_MS)
         : new Promise<Hint>((resolve) => resolve(hint(this.game, this.state, seat, createRng(rngSeed))))
     ).then(
       (h: Hint): HintAnswer => ({ move, choice: h.choice, reason: h.reason }),
