@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CHART_PAD, ChartAxes } from './ChartAxes.js';
 import { seatName } from '../game/names.js';
 import { seatStyle, shapePath } from '../game/seat-style.js';
 import type { SeatInfo } from '../net/session.js';
@@ -7,7 +8,7 @@ import type { SeatInfo } from '../net/session.js';
 // Drawn at about the width of the side panel, so that its text stays readable at 1:1.
 const W = 360;
 const H = 220;
-const PAD = { left: 36, right: 10, top: 10, bottom: 36 };
+const PAD = CHART_PAD;
 /** Seat markers along each line, besides the current step's: enough to tell the lines apart without colour. */
 const MARKERS = 8;
 
@@ -77,27 +78,7 @@ export function ScoreChart({ scores, seats, step, onSeek }: ScoreChartProps) {
       <figcaption>{t('chart.title')}</figcaption>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t('chart.summary', { step: cur, moves, scores: summary })} onClick={seek}>
         <title>{t('chart.title')}</title>
-        <g className="grid">
-          {yTicks.map((v) => (
-            <g key={v}>
-              <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} stroke="#d8cfbb" strokeWidth={1} />
-              <text x={PAD.left - 6} y={y(v)} textAnchor="end" dominantBaseline="middle" fontSize={10} fill="#6b6455">
-                {v}
-              </text>
-            </g>
-          ))}
-          {xTicks.map((k) => (
-            <text key={k} x={x(k)} y={H - PAD.bottom + 14} textAnchor="middle" fontSize={10} fill="#6b6455">
-              {k}
-            </text>
-          ))}
-        </g>
-        <text x={PAD.left + iw / 2} y={H - 4} textAnchor="middle" fontSize={11} fill="#23201a">
-          {t('chart.xAxis')}
-        </text>
-        <text transform={`translate(10 ${PAD.top + ih / 2}) rotate(-90)`} textAnchor="middle" fontSize={11} fill="#23201a">
-          {t('chart.yAxis')}
-        </text>
+        <ChartAxes width={W} height={H} yTicks={yTicks} y={y} xTicks={xTicks} x={x} xLabel={t('chart.xAxis')} yLabel={t('chart.yAxis')} />
         <line
           className="current-step"
           x1={x(cur)}

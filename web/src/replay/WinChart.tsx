@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CHART_PAD, ChartAxes } from './ChartAxes.js';
 import type { DecisionAnalysis } from '../../../src/bots/analysis.js';
 import { seatName } from '../game/names.js';
 import { seatStyle, shapePath } from '../game/seat-style.js';
@@ -9,7 +10,7 @@ import { markerSteps, seekOnClick } from './ScoreChart.js';
 // The score chart's size, so the two read alike side by side and on a phone.
 const W = 360;
 const H = 200;
-const PAD = { left: 36, right: 10, top: 10, bottom: 36 };
+const PAD = CHART_PAD;
 const Y_TICKS = [0, 25, 50, 75, 100];
 
 export interface WinChartProps {
@@ -48,27 +49,16 @@ export function WinChart({ curve, moves, seats, flagged, step, onSeek }: WinChar
         onClick={seek}
       >
         <title>{t('analysis.chartTitle')}</title>
-        <g className="grid">
-          {Y_TICKS.map((v) => (
-            <g key={v}>
-              <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} stroke="#d8cfbb" strokeWidth={1} />
-              <text x={PAD.left - 6} y={y(v)} textAnchor="end" dominantBaseline="middle" fontSize={10} fill="#6b6455">
-                {v}
-              </text>
-            </g>
-          ))}
-          {markerSteps(moves, 4).map((k) => (
-            <text key={k} x={x(k)} y={H - PAD.bottom + 14} textAnchor="middle" fontSize={10} fill="#6b6455">
-              {k}
-            </text>
-          ))}
-        </g>
-        <text x={PAD.left + iw / 2} y={H - 4} textAnchor="middle" fontSize={11} fill="#23201a">
-          {t('chart.xAxis')}
-        </text>
-        <text transform={`translate(10 ${PAD.top + ih / 2}) rotate(-90)`} textAnchor="middle" fontSize={11} fill="#23201a">
-          {t('analysis.yAxis')}
-        </text>
+        <ChartAxes
+          width={W}
+          height={H}
+          yTicks={Y_TICKS}
+          y={y}
+          xTicks={markerSteps(moves, 4)}
+          x={x}
+          xLabel={t('chart.xAxis')}
+          yLabel={t('analysis.yAxis')}
+        />
         <line x1={x(cur)} x2={x(cur)} y1={PAD.top} y2={PAD.top + ih} stroke="#23201a" strokeDasharray="4 3" strokeWidth={1.5} />
         {seatList.map((s) => {
           const st = seatStyle(s);
