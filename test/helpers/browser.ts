@@ -189,3 +189,13 @@ export function watchErrors(page: Page): string[] {
 
 /** A full-page screenshot into test-artifacts/. */
 export const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, name), fullPage: true });
+
+/** Starts an offline game against the lobby's bots from the bot card, in English, and waits for the /local page. */
+export async function startOfflineGame(page: Page, base: string, game: 'relic-runners' | 'quetzal'): Promise<void> {
+  await page.goto(base + '/?lang=en');
+  const card = page.getByTestId('bot-game');
+  await card.getByTestId('bots-game-choice').selectOption(game);
+  await card.getByTestId('where-local').check();
+  await card.getByTestId('bots-start').click();
+  await page.waitForURL((u) => u.pathname === '/local');
+}

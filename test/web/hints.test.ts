@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { browserSuite, shot, watchErrors } from '../helpers/browser.js';
+import { browserSuite, startOfflineGame, shot, watchErrors } from '../helpers/browser.js';
 import type { InPage } from '../helpers/page.js';
 
 const suite = browserSuite();
@@ -18,12 +18,7 @@ const SIZES = {
 
 /** Starts an offline game against the lobby's bots and waits for the person's decision (bots may play first). */
 async function startOffline(page: Page, game: 'relic-runners' | 'quetzal'): Promise<void> {
-  await page.goto(suite.srv.base + '/?lang=en');
-  const card = page.getByTestId('bot-game');
-  await card.getByTestId('bots-game-choice').selectOption(game);
-  await card.getByTestId('where-local').check();
-  await card.getByTestId('bots-start').click();
-  await page.waitForURL((u) => u.pathname === '/local');
+  await startOfflineGame(page, suite.srv.base, game);
   await page.getByTestId('hint-button').waitFor({ timeout: 30_000 });
 }
 

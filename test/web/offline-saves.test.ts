@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { browserSuite, playByClicking, shot, watchErrors } from '../helpers/browser.js';
+import { browserSuite, startOfflineGame, playByClicking, shot, watchErrors } from '../helpers/browser.js';
 
 const suite = browserSuite();
 
@@ -37,12 +37,7 @@ const savesIn = (page: Page) =>
 
 /** Starts an offline game from the lobby's bot card and plays a few of the person's choices. */
 async function startOffline(page: Page, game: 'relic-runners' | 'quetzal', seed: string): Promise<void> {
-  await page.goto(suite.srv.base + '/?lang=en');
-  const card = page.getByTestId('bot-game');
-  await card.getByTestId('bots-game-choice').selectOption(game);
-  await card.getByTestId('where-local').check();
-  await card.getByTestId('bots-start').click();
-  await page.waitForURL((u) => u.pathname === '/local');
+  await startOfflineGame(page, suite.srv.base, game);
   await page.getByTestId('game-screen').waitFor({ timeout: 30_000 });
   await playByClicking(page, seed, { until: (s) => s.clicks >= 3 });
 }
