@@ -16,7 +16,8 @@
  *
  * Env: SIZES (default 100,500,2000), MEASURE_S (10), WARMUP_S (5; the first seconds after opening 2,000 games are a backlog), BENCH_TRACE (per-second line), THINK_MS (0: reply at once; >0:
  * each bot waits 0.5–1.5× that long before replying, a human-like pace), EXPEDITION_DB_DIR (temp dir),
- * SERVER_NODE_ARGS (extra node flags for the server, e.g. --cpu-prof), CLIENT_PROCS (client processes;
+ * SERVER_NODE_ARGS (extra node flags for the server, e.g. --cpu-prof), SERVER_MAIN (the server's main.js,
+ * e.g. another commit's build, for a before/after in the same run), CLIENT_PROCS (client processes;
  * default one per 5,000 games: a process may open at most 20,000 files here, and each game takes two).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -36,7 +37,9 @@ const WARMUP_S = Number(process.env.WARMUP_S ?? 5);
 const THINK_MS = Number(process.env.THINK_MS ?? 0);
 const CLIENT_PROCS = process.env.CLIENT_PROCS ? Number(process.env.CLIENT_PROCS) : undefined;
 /** dist/bench/server.js → dist/src/server/main.js */
-const MAIN = resolve(dirname(fileURLToPath(import.meta.url)), '../src/server/main.js');
+const MAIN = process.env.SERVER_MAIN
+  ? resolve(process.env.SERVER_MAIN)
+  : resolve(dirname(fileURLToPath(import.meta.url)), '../src/server/main.js');
 const TARGET = { games: 2000, p99Ms: 50 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -111,6 +114,8 @@ interface Row {
   samples: number;
   gamesFinished: number;
   serverCpuPct: number;
+  /** Server CPU time per acknowledged choice: what one core of this machine can take is 10^6 / this. */
+  serverCpuUsPerChoice: number;
   clientCpuPct: number;
   errors: Record<string, number>;
   setupS: number;
@@ -152,6 +157,7 @@ async function runSize(n: number): Promise<Row> {
       samples: lat.length,
       gamesFinished: stats.finished,
       serverCpuPct: Math.round((100 * serverCpu) / elapsed),
+      serverCpuUsPerChoice: Math.round((1e6 * serverCpu) / Math.max(1, stats.acks)),
       clientCpuPct: Math.round((100 * stats.cpuS) / elapsed),
       errors: stats.errors,
       setupS: +setupS.toFixed(1),
@@ -188,7 +194,20 @@ for (const n of SIZES) {
   console.log(`  ${n} games done: ${row.choicesPerSec} choices/s, p99 ${row.p99Ms} ms`);
 }
 
-const header = ['games', 'conns', 'choices/s', 'p50 ms', 'p99 ms', 'max ms', 'samples', 'finished', 'server CPU', 'client CPU', 'errors'];
+const header = [
+  'games',
+  'conns',
+  'choices/s',
+  'p50 ms',
+  'p99 ms',
+  'max ms',
+  'samples',
+  'finished',
+  'server CPU',
+  'µs/choice',
+  'client CPU',
+  'errors',
+];
 const table = rows.map((r) =>
   [
     r.games,
@@ -200,6 +219,7 @@ const table = rows.map((r) =>
     r.samples,
     r.gamesFinished,
     `${r.serverCpuPct}%`,
+    r.serverCpuUsPerChoice,
     `${r.clientCpuPct}%`,
     Object.entries(r.errors)
       .map(([k, v]) => `${k}:${v}`)

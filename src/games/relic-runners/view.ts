@@ -1,6 +1,6 @@
 import type { Seat } from '../../core/game.js';
 import type { RRChoice } from './choice.js';
-import type { Frame, State } from './state.js';
+import { tbPos, type Frame, type State } from './state.js';
 import { relicCount, scoreBreakdown, winners, type ScoreBreakdown } from './scoring.js';
 import {
   COLOUR_NAMES,
@@ -117,24 +117,33 @@ export function viewOf(s: State, viewer: Seat | null): RRView {
       relic: relicShrine(s, i) ? RELIC_NAMES[relicColour(s, i)]! : null,
     };
   });
+  // Plain loops below: the server builds a view per audience at every move (bench:server).
+  const pathways: number[][] = s.players.map(() => []);
+  for (let trail = 0; trail < s.owners.length; trail++) {
+    const o = s.owners[trail]!;
+    if (o === 0) continue;
+    for (let seat = 0; seat < pathways.length; seat++) if ((o & (1 << seat)) !== 0) pathways[seat]!.push(b.trails[trail]!.id);
+  }
   const players: PlayerView[] = s.players.map((p, seat) => {
     const own = viewer === seat;
-    const col = (c: number) => [1, 2, 3].map((lv) => p.tb[1 + c * 3 + lv - 1]!);
+    const tb = p.tb;
     // RR-EXPL-5: a blue tile's value is its owner's until Shovel 3 shows it (RR-TB-9) or the game ends.
-    const blue = p.blue
-      .map((code, i) => ({ level: tileLevel(code), value: tileFace(code), shown: p.blueShown[i]! }))
-      .filter((x) => own || x.shown || s.over);
+    const blue: { level: number; value: number; shown: boolean }[] = [];
+    for (let i = 0; i < p.blue.length; i++) {
+      const shown = p.blueShown[i]!;
+      if (own || shown || s.over) blue.push({ level: tileLevel(p.blue[i]!), value: tileFace(p.blue[i]!), shown });
+    }
     return {
       seat,
       at: b.locations[p.loc]!.id,
       supply: p.supply,
-      pathways: s.owners.flatMap((o, trail) => ((o & (1 << seat)) !== 0 ? [b.trails[trail]!.id] : [])),
+      pathways: pathways[seat]!,
       rations: p.rations,
       reserve: p.reserve,
       bottom: p.tb[0]!,
-      machete: col(0),
-      compass: col(1),
-      shovel: col(2),
+      machete: [tb[tbPos(0, 1)]!, tb[tbPos(0, 2)]!, tb[tbPos(0, 3)]!],
+      compass: [tb[tbPos(1, 1)]!, tb[tbPos(1, 2)]!, tb[tbPos(1, 3)]!],
+      shovel: [tb[tbPos(2, 1)]!, tb[tbPos(2, 2)]!, tb[tbPos(2, 3)]!],
       ivory: p.ivory.filter((code) => code !== 0).map(tileName),
       relics: { green: p.relics[0]!, ivory: p.relics[1]!, blue: p.relics[2]!, purple: p.relics[3]! },
       blueCount: p.blue.length,
