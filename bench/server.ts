@@ -27,6 +27,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, RELAXED_LIMITS } from '../test/helpers/net.js';
 import { ClientProcs, defaultClientProcs } from './load/procs.js';
+import { SERVER_NODE_FLAGS } from '../src/server/node-flags.js';
 
 const SIZES = (process.env.SIZES ?? '100,500,2000')
   .split(',')
@@ -65,18 +66,22 @@ class Server {
   static async start(): Promise<Server> {
     const dir = mkdtempSync(join(process.env.EXPEDITION_DB_DIR ?? tmpdir(), 'expedition-bench-'));
     const port = await freePort();
-    const child = spawn(process.execPath, [...(process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), MAIN], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        EXPEDITION_DB: join(dir, 'bench.sqlite'),
-        DATABASE_URL: '',
-        BOT_DELAY_MS: '0',
-        ...RELAXED_LIMITS,
+    const child = spawn(
+      process.execPath,
+      [...SERVER_NODE_FLAGS, ...(process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), MAIN],
+      {
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          EXPEDITION_DB: join(dir, 'bench.sqlite'),
+          DATABASE_URL: '',
+          BOT_DELAY_MS: '0',
+          ...RELAXED_LIMITS,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    );
     const s = new Server(child, `http://127.0.0.1:${port}`, dir);
     const deadline = Date.now() + 20_000;
     for (;;) {

@@ -14,6 +14,7 @@ import pg from 'pg';
 import { freePort, RELAXED_LIMITS } from './net.js';
 import { PG_URL } from './server.js';
 import { TestClient } from './ws-client.js';
+import { SERVER_NODE_FLAGS } from '../../src/server/node-flags.js';
 
 /** dist/test/helpers/cluster.js → dist/src/server/main.js */
 const MAIN = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/server/main.js');
@@ -174,7 +175,7 @@ export class NodeProcess extends Restartable {
     return this.launch(
       `node ${this.index} (port ${this.port})`,
       process.execPath,
-      [MAIN],
+      [...SERVER_NODE_FLAGS, MAIN],
       { ...process.env, ...this.env, PORT: String(this.port) },
       async () => {
         try {
