@@ -1,15 +1,18 @@
 /**
  * The lobby's level ratings: `npm run ratings [-- options]` writes src/bots/level-ratings.json.
  *
- * For every game, a tournament among the bot levels of src/bots/levels.ts (seats rotating, seeded),
- * rated with OpenSkill exactly as `expedition tournament` rates (playTournament), its games played
- * on worker threads. The strongest level thinks 1 s per decision, so a game of 3 takes about 45 s of
- * wall time per worker (more in Relic Runners, which has more decisions).
+ * For every game, a tournament among the bot levels of src/bots/levels.ts: two-seat games between
+ * every pair of levels (pairRoundRobin: the pair's seats alternate, every game seeded), rated
+ * together with OpenSkill exactly as `expedition tournament` rates (TournamentTally), the games
+ * played on worker threads. Two seats, because with three or more a rotation never changes who
+ * follows whom, and in Relic Runners sitting after the random level is worth more than the gap
+ * between the other two (see pairRoundRobin); and a table of one person and one bot is the
+ * lobby's most common. The strongest level thinks 1 s per decision: a two-seat game with it takes
+ * about 40–60 s of wall time per worker.
  *
- * Options (or environment variables): --games N (GAMES; per game, default 36), --seats N (SEATS;
- * default the number of levels; more seats repeat the levels in order, and a level's figures are
- * then the mean over its seats), --workers N (WORKERS; default the cores), --seed S (SEED; default
- * "ratings"), --game ID (only that game; the others' entries are kept as they were).
+ * Options (or environment variables): --games N (GAMES; games per pair of levels, default 12),
+ * --workers N (WORKERS; default the cores), --seed S (SEED; default "ratings"), --game ID (only
+ * that game; the others' entries are kept as they were).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +20,7 @@ import { parseArgs } from 'node:util';
 import * as prettier from 'prettier';
 import { BOT_LEVELS } from '../src/bots/levels.js';
 import { intOption, workersOption } from '../src/cli/common.js';
-import { playTournament } from '../src/cli/tournament.js';
+import { pairGames, pairRoundRobin, playTournament } from '../src/cli/tournament.js';
 import { GAMES, gameById } from '../src/games/index.js';
 
 export const RATINGS_FILE = new URL('../../src/bots/level-ratings.json', import.meta.url);
@@ -25,50 +28,51 @@ export const RATINGS_FILE = new URL('../../src/bots/level-ratings.json', import.
 const { values } = parseArgs({
   options: {
     games: { type: 'string', default: process.env.GAMES },
-    seats: { type: 'string', default: process.env.SEATS },
     workers: { type: 'string', default: process.env.WORKERS },
     seed: { type: 'string', default: process.env.SEED ?? 'ratings' },
     game: { type: 'string' },
   },
 });
-const games = intOption('games', values.games, 36, 1);
+const perPair = intOption('games', values.games, 12, 1);
+const games = pairGames(BOT_LEVELS.length, perPair);
 const workers = workersOption(values.workers);
 const seed = values.seed;
 const ids = values.game === undefined ? [...GAMES.keys()] : [gameById(values.game).id];
 
-const round = (x: number) => Math.round(x * 100) / 100;
 const old = JSON.parse(readFileSync(RATINGS_FILE, 'utf8')) as Record<string, unknown>;
 const table: Record<string, unknown> = {
   note:
     'Made by `npm run ratings` (bench/ratings.ts), not by hand: per game, a tournament among the lobby levels of ' +
-    'src/bots/levels.ts, seats rotating, seeded, rated with OpenSkill as `expedition tournament` rates ' +
+    'src/bots/levels.ts (two-seat games between every pair of levels, seats alternating), seeded, rated with OpenSkill as `expedition tournament` rates ' +
     '(rating = mu − 3·sigma, from mu 25, sigma 25/3). Re-run it after a bot changes; see bench/ratings.ts for the options.',
 };
 for (const id of [...GAMES.keys()]) if (!ids.includes(id) && old[id] !== undefined) table[id] = old[id];
 
 for (const id of ids) {
   const game = gameById(id);
-  const seats = intOption(
-    'seats',
-    values.seats,
-    Math.max(game.minSeats, BOT_LEVELS.length),
-    Math.max(game.minSeats, BOT_LEVELS.length),
-    game.maxSeats,
+  const specs = BOT_LEVELS.map((l) => l.spec);
+  process.stderr.write(
+    `${id}: ${games} two-seat games, ${perPair} for each pair of ${specs.join(', ')}, ${workers} workers, seed "${seed}"\n`,
   );
-  const specs = Array.from({ length: seats }, (_, k) => BOT_LEVELS[k % BOT_LEVELS.length]!.spec);
-  process.stderr.write(`${id}: ${games} games, ${seats} seats (${specs.join(', ')}), ${workers} workers, seed "${seed}"\n`);
-  const t = await playTournament(game, specs, games, seed, 400, workers, (g, s, capped) =>
-    process.stderr.write(
-      `  game ${g}/${games}: ${s.map((b) => `${b.name} ${b.rating.toFixed(1)}`).join(', ')}${capped ? `, ${capped} capped` : ''}\n`,
-    ),
+  const t = await playTournament(
+    game,
+    specs,
+    games,
+    seed,
+    400,
+    workers,
+    (g, s, capped) =>
+      process.stderr.write(
+        `  game ${g}/${games}: ${s.map((b) => `${b.name} ${b.rating.toFixed(1)}`).join(', ')}${capped ? `, ${capped} capped` : ''}\n`,
+      ),
+    pairRoundRobin(specs.length, perPair),
   );
   const entry: Record<string, unknown> = {};
-  for (const level of BOT_LEVELS) {
-    const mine = t.bots.filter((_, k) => specs[k] === level.spec);
-    const mean = (f: (b: (typeof mine)[number]) => number) => round(mine.reduce((a, b) => a + f(b), 0) / mine.length);
-    entry[level.key] = { rating: mean((b) => b.rating), mu: mean((b) => b.mu), sigma: mean((b) => b.sigma) };
-  }
-  Object.assign(entry, { games, capped: t.capped, players: seats, seed, specs, seconds: Math.round(t.seconds) });
+  BOT_LEVELS.forEach((level, k) => {
+    const b = t.bots[k]!;
+    entry[level.key] = { rating: b.rating, mu: b.mu, sigma: b.sigma };
+  });
+  Object.assign(entry, { games, perPair, capped: t.capped, players: 2, seed, specs, seconds: Math.round(t.seconds) });
   table[id] = entry;
   process.stderr.write(
     `${id}: ${BOT_LEVELS.map((l) => `${l.key} ${(entry[l.key] as { rating: number }).rating}`).join(', ')} in ${Math.round(t.seconds)} s\n`,
