@@ -27,6 +27,8 @@ export interface Failover {
   maxMs: number;
   /** Affected games that have had no ack since the kill. */
   waiting: number;
+  /** Some of the waiting games, each with what its seats were doing (bench/load/client.ts describe). */
+  stalled: string[];
 }
 
 export type FromWorker =
@@ -143,12 +145,13 @@ export class ClientProcs {
   async acks(): Promise<{ acked: Map<string, number[]>; failover: Failover }> {
     const rs = await Promise.all(this.workers.map((w) => w.ask({ t: 'acks' }, 'acks')));
     const acked = new Map<string, number[]>();
-    const failover: Failover = { affected: 0, maxMs: 0, waiting: 0 };
+    const failover: Failover = { affected: 0, maxMs: 0, waiting: 0, stalled: [] };
     for (const r of rs) {
       for (const [id, idx] of r.acked) acked.set(id, [...(acked.get(id) ?? []), ...idx]);
       failover.affected += r.failover.affected;
       failover.maxMs = Math.max(failover.maxMs, r.failover.maxMs);
       failover.waiting += r.failover.waiting;
+      failover.stalled.push(...r.failover.stalled);
     }
     return { acked, failover };
   }
