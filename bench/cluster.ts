@@ -79,7 +79,7 @@ const cluster = await Cluster.start({
   processes: PROCS,
   botDelayMs: 0,
   schemaPrefix: 'bench_cluster_',
-  // Diagnostics: SERVER_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=…' profiles the server processes.
+  // Diagnostics: SERVER_NODE_OPTIONS='--import hook.mjs' runs a hook (a profiler, a lag meter) in each server process.
   ...(process.env.SERVER_NODE_OPTIONS ? { env: { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } } : {}),
 });
 let clients: ClientProcs | null = null;
@@ -140,7 +140,9 @@ try {
     console.log(
       `  failover: ${failover.affected} games affected by the kill; ` +
         (failover.waiting === 0
-          ? `the last one had an acknowledged choice again ${failover.maxMs} ms after it`
+          ? `the last one had an acknowledged choice again ${failover.maxMs} ms after it ` +
+            `(per game: p50 ${pct(failover.waits.sort((a, b) => a - b), 50)} ms, p90 ${pct(failover.waits, 90)} ms)` +
+            (process.env.PROBE ? `\n  slowest ${failover.slowest}` : '')
           : `${failover.waiting} had NO acknowledged choice again before the end, nor ${SETTLE_S} s after it (failoverMs null)`),
     );
   if (failover.stalled.length > 0) {
@@ -150,7 +152,6 @@ try {
     const moves = await cluster.query<{ game_id: string; n: number }>('SELECT game_id, count(*)::int AS n FROM moves WHERE game_id = ANY($1) GROUP BY game_id', [ids]);
     const nodes = await cluster.query<{ id: string }>('SELECT id FROM cluster_nodes');
     console.log(`  nodes now: ${nodes.map((n) => n.id).join(', ')}`);
-    if (process.env.SERVER_LOG) writeFileSync(process.env.SERVER_LOG, cluster.output());
     for (const s of failover.stalled) {
       const id = s.split(' ')[1]!;
       console.log(
@@ -174,6 +175,13 @@ try {
   exitCode = 1;
 } finally {
   await clients?.stop();
+  if (process.env.SERVER_NODE_OPTIONS) {
+    // A profile (--cpu-prof) is written when its process exits by itself: SIGTERM, then a moment.
+    for (const n of cluster.nodes) if (n.pid !== undefined) process.kill(n.pid, 'SIGTERM');
+    await sleep(5000);
+  }
   await cluster.stop();
+  // Diagnostics: SERVER_LOG=file keeps what the server processes wrote.
+  if (process.env.SERVER_LOG) writeFileSync(process.env.SERVER_LOG, cluster.output());
 }
 process.exit(exitCode);

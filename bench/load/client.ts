@@ -76,8 +76,13 @@ export class LoadClient {
   /** Failover: games affected by a kill, waiting for their first ack after it (game slot → kill time). */
   private readonly awaiting = new Map<GameSlot, number>();
   private failoverMs = 0;
+  /** Each affected game's wait for its first ack after the kill, and what the slowest one's seats did. */
+  private readonly waits: number[] = [];
+  private slowest = '';
   private affected = 0;
   stopping = false;
+  /** Turns the sockets of a dead process over the live ones (see `live`). */
+  spread = 0;
   /** When a process was killed (Date.now()), null before: seats trace their events from then on. */
   killedAt: number | null = null;
 
@@ -87,11 +92,18 @@ export class LoadClient {
     return this.cfg.bases[node]!.replace('http', 'ws') + '/ws';
   }
 
-  /** The live process to use instead of `node` (itself when it is alive). */
-  live(node: number): number {
+  /**
+   * The live process to use instead of `node` (itself when it is alive). The sockets of a dead
+   * process are spread over the live ones by `spread` (a seat's number), as a load balancer would
+   * spread their clients: all sent to the next process, they made it accept and welcome twice its
+   * share at once, and a failover as slow as that one process.
+   */
+  live(node: number, spread = 0): number {
     const n = this.cfg.bases.length;
-    for (let i = 0; i < n; i++) if (!this.dead.has((node + i) % n)) return (node + i) % n;
-    throw new Error('every server process is dead');
+    if (!this.dead.has(node)) return node;
+    const alive = [...Array(n).keys()].filter((i) => !this.dead.has(i));
+    if (alive.length === 0) throw new Error('every server process is dead');
+    return alive[spread % alive.length]!;
   }
 
   /** Connects every seat and opens every game (they start playing at once). */
@@ -127,7 +139,10 @@ export class LoadClient {
     list.push(index);
     const since = this.awaiting.get(slot);
     if (since !== undefined) {
-      this.failoverMs = Math.max(this.failoverMs, Date.now() - since);
+      const ms = Date.now() - since;
+      this.waits.push(ms);
+      if (ms >= this.failoverMs) this.slowest = `game ${slot.id} (${ms} ms):\n    ${slot.seats.map((seat) => seat.describe()).join('\n    ')}`;
+      this.failoverMs = Math.max(this.failoverMs, ms);
       this.awaiting.delete(slot);
     }
   }
@@ -144,11 +159,11 @@ export class LoadClient {
   }
 
   /** The failover so far: affected games, the slowest first ack after the kill, and games still waiting. */
-  failover(): { affected: number; maxMs: number; waiting: number; stalled: string[] } {
+  failover(): { affected: number; maxMs: number; waiting: number; stalled: string[]; waits: number[]; slowest: string } {
     const stalled = [...this.awaiting.keys()]
       .slice(0, 10)
       .map((s) => `game ${s.id} (created on ${s.owner}):\n    ${s.seats.map((seat) => seat.describe()).join('\n    ')}`);
-    return { affected: this.affected, maxMs: this.failoverMs, waiting: this.awaiting.size, stalled };
+    return { affected: this.affected, maxMs: this.failoverMs, waiting: this.awaiting.size, stalled, waits: this.waits, slowest: this.slowest };
   }
 
   stop(): void {
@@ -249,7 +264,7 @@ export class Seat {
 
   async connect(): Promise<void> {
     for (let attempt = 0; ; attempt++) {
-      this.node = this.client.live(this.node);
+      this.node = this.client.live(this.node, this.client.spread++);
       try {
         const ws = await open(this.client.wsUrl(this.node));
         this.note(`open@${this.node}`);
