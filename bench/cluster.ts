@@ -141,15 +141,24 @@ try {
       `  failover: ${failover.affected} games affected by the kill; ` +
         (failover.waiting === 0
           ? `the last one had an acknowledged choice again ${failover.maxMs} ms after it ` +
-            `(per game: p50 ${pct(failover.waits.sort((a, b) => a - b), 50)} ms, p90 ${pct(failover.waits, 90)} ms)` +
+            `(per game: p50 ${pct(
+              failover.waits.sort((a, b) => a - b),
+              50,
+            )} ms, p90 ${pct(failover.waits, 90)} ms)` +
             (process.env.PROBE ? `\n  slowest ${failover.slowest}` : '')
           : `${failover.waiting} had NO acknowledged choice again before the end, nor ${SETTLE_S} s after it (failoverMs null)`),
     );
   if (failover.stalled.length > 0) {
     // Where each stalled game is played now, and how far its stored log goes.
     const ids = failover.stalled.map((s) => s.split(' ')[1]!);
-    const owners = await cluster.query<{ game_id: string; node: string }>('SELECT game_id, node FROM cluster_owners WHERE game_id = ANY($1)', [ids]);
-    const moves = await cluster.query<{ game_id: string; n: number }>('SELECT game_id, count(*)::int AS n FROM moves WHERE game_id = ANY($1) GROUP BY game_id', [ids]);
+    const owners = await cluster.query<{ game_id: string; node: string }>(
+      'SELECT game_id, node FROM cluster_owners WHERE game_id = ANY($1)',
+      [ids],
+    );
+    const moves = await cluster.query<{ game_id: string; n: number }>(
+      'SELECT game_id, count(*)::int AS n FROM moves WHERE game_id = ANY($1) GROUP BY game_id',
+      [ids],
+    );
     const nodes = await cluster.query<{ id: string }>('SELECT id FROM cluster_nodes');
     console.log(`  nodes now: ${nodes.map((n) => n.id).join(', ')}`);
     for (const s of failover.stalled) {

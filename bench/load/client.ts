@@ -141,7 +141,8 @@ export class LoadClient {
     if (since !== undefined) {
       const ms = Date.now() - since;
       this.waits.push(ms);
-      if (ms >= this.failoverMs) this.slowest = `game ${slot.id} (${ms} ms):\n    ${slot.seats.map((seat) => seat.describe()).join('\n    ')}`;
+      if (ms >= this.failoverMs)
+        this.slowest = `game ${slot.id} (${ms} ms):\n    ${slot.seats.map((seat) => seat.describe()).join('\n    ')}`;
       this.failoverMs = Math.max(this.failoverMs, ms);
       this.awaiting.delete(slot);
     }
@@ -163,7 +164,14 @@ export class LoadClient {
     const stalled = [...this.awaiting.keys()]
       .slice(0, 10)
       .map((s) => `game ${s.id} (created on ${s.owner}):\n    ${s.seats.map((seat) => seat.describe()).join('\n    ')}`);
-    return { affected: this.affected, maxMs: this.failoverMs, waiting: this.awaiting.size, stalled, waits: this.waits, slowest: this.slowest };
+    return {
+      affected: this.affected,
+      maxMs: this.failoverMs,
+      waiting: this.awaiting.size,
+      stalled,
+      waits: this.waits,
+      slowest: this.slowest,
+    };
   }
 
   stop(): void {

@@ -82,6 +82,11 @@ export interface Store {
   init(): Promise<void>;
   createGame(g: NewGame, seats: readonly SeatConfig[], hash: string): Promise<void>;
   getGame(id: string): Promise<StoredGame | null>;
+  /**
+   * Several games read at once (one snapshot, one round of queries), by id; unknown ids are left
+   * out. A cluster process taking over a dead one's games loads them with it (PostgreSQL only).
+   */
+  getGames?(ids: readonly string[]): Promise<Map<string, StoredGame>>;
   /** Summaries, newest first; `listed` keeps only the games open to anyone (true) or only the others (false). */
   listGames(opts?: { status?: GameStatus; listed?: boolean; limit?: number }): Promise<GameSummary[]>;
   /**

@@ -26,7 +26,7 @@ async function until(what: string, cond: () => boolean, ms = 10_000): Promise<vo
   }
 }
 
-test("the sockets of a killed process reconnect spread over the live processes, not all to one", async () => {
+test('the sockets of a killed process reconnect spread over the live processes, not all to one', async () => {
   const servers = await Promise.all([server(), server(), server()]);
   const client = new LoadClient({
     bases: servers.map((s) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`),
