@@ -321,10 +321,13 @@ export class Hub {
     };
     const appendMove: Store['appendMove'] = (...a) => store.appendMove(...a).catch(conflict);
     const truncateMoves: Store['truncateMoves'] = (...a) => store.truncateMoves(...a).catch(conflict);
+    // A seat update refused by the owner check (Store.fenceBy) means the same.
+    const updateSeat: Store['updateSeat'] = (...a) => store.updateSeat(...a).catch(conflict);
     return new Proxy(store, {
       get(t, k) {
         if (k === 'appendMove') return appendMove;
         if (k === 'truncateMoves') return truncateMoves;
+        if (k === 'updateSeat') return updateSeat;
         const v: unknown = Reflect.get(t, k);
         return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(t) : v;
       },
@@ -412,7 +415,7 @@ export class Hub {
       }
       const token = newToken();
       const patch = { tokenHash: hashToken(token), inviteHash: hashToken(inviteKey), claimed: true, name: name ?? c.name };
-      await this.store.updateSeat(id, seat, patch);
+      await this.guarded(id).updateSeat(id, seat, patch);
       g.seatConfigs[seat] = { ...c, ...patch };
       if (c.claimed)
         g.dropSeat(seat, 'bad_token', `seat ${seat} was taken on another device with its link; open the link here to take it back`);

@@ -109,6 +109,15 @@ export interface Store {
     seat: number,
     patch: Partial<Pick<SeatConfig, 'kind' | 'bot' | 'name' | 'tokenHash' | 'inviteHash' | 'claimed' | 'clockMs'>>,
   ): Promise<void>;
+  /**
+   * Cluster mode (PostgreSQL): from now on a move, an undo or a seat update of a game is written
+   * only while the cluster's `cluster_owners` table names `node` as the game's owner, checked in
+   * the statement that writes, with the owner's row locked until it commits (a claim by another
+   * process waits for it, then reads what it wrote). Otherwise it is refused with StoreConflict and
+   * nothing is written: a process that lost a game (thought dead while it was paused, say) cannot
+   * write to it any more.
+   */
+  fenceBy?(node: string): void;
   /** Ids of games with status 'active', for rebuilding after a restart. */
   activeGameIds(): Promise<string[]>;
   close(): Promise<void>;
