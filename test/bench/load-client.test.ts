@@ -38,13 +38,13 @@ test('the sockets of a killed process reconnect spread over the live processes, 
     // 30 seats on process 0, which is then killed: the parent says so first (as bench:cluster does).
     const seats = Array.from({ length: 30 }, (_, i) => new Seat(client, i % 2, 0));
     await Promise.all(seats.map((s) => s.connect()));
-    assert.equal(servers[0]!.clients.size, 30);
+    assert.equal(servers[0].clients.size, 30);
     client.killed(0, Date.now());
-    for (const ws of servers[0]!.clients) ws.terminate();
+    for (const ws of servers[0].clients) ws.terminate();
     await until('every seat to connect again', () => seats.every((s) => s.ws?.readyState === 1 && s.node !== 0));
     const on = [1, 2].map((n) => seats.filter((s) => s.node === n).length);
     assert.deepEqual(on, [15, 15], `seats on processes 1 and 2: ${on.join(', ')}`);
-    assert.equal(servers[1]!.clients.size + servers[2]!.clients.size, 30);
+    assert.equal(servers[1].clients.size + servers[2].clients.size, 30);
   } finally {
     client.stop();
     for (const s of servers) for (const ws of s.clients) ws.terminate();
