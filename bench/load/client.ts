@@ -6,8 +6,8 @@
  * Several server processes: game `g` (numbered across all client processes) is created on process
  * g mod N, and seat socket k = 2g + s goes to process k mod N, so that most choices cross processes.
  * A socket that closes under a seat (its process was killed, or its process closed it because the
- * game's owner died) connects again, to the same process unless it is known dead, else to the next,
- * and says hello with since/at.
+ * game's owner died) connects again, to the same process unless it is known dead, else to the live
+ * ones in turn (as a proxy spreads clients), and says hello with since/at.
  *
  * State messages carry `seq` and either a whole `view` or a `patch` (PROTOCOL.md), read as the test
  * client reads them (withView): a patch at seq + 1 is applied, an older state is ignored, a patch
