@@ -159,6 +159,11 @@ const isUniqueViolation = (e: unknown): boolean => pgCode(e) === '23505';
 /** Deadlocks are retried this many times: a batch that loses one to another process wrote nothing. */
 const DEADLOCK_RETRIES = 3;
 
+/** The owner check of a fenced write of game `gameId` (an SQL expression), the owner being `node` (see Store.fenceBy). */
+function ownedBy(p: string, gameId: string, node: string): string {
+  return `EXISTS (SELECT 1 FROM ${p}cluster_owners o WHERE o.game_id = ${gameId} AND o.node = ${node} FOR SHARE)`;
+}
+
 /**
  * A batch of appends (at most one per game) as one statement, so one round trip and one commit:
  * `adv` moves each game on only where the move is the next one (the conflict check, and the row
@@ -167,12 +172,8 @@ const DEADLOCK_RETRIES = 3;
  * of them unchanged, all null in a game without clocks), and the result says for each game whether it was, with its count.
  * Values travel as bound arrays. A concurrent writer to a game is waited for by the UPDATE, which
  * then re-checks `moves` on the row it wrote (READ COMMITTED), so exactly one of them wins.
+ * `fenced` (Store.fenceBy): `adv` also needs the game's owner row to name $12, and locks it.
  */
-/** The owner check of a fenced write of game `gameId` (an SQL expression), the owner being `node` (see Store.fenceBy). */
-function ownedBy(p: string, gameId: string, node: string): string {
-  return `EXISTS (SELECT 1 FROM ${p}cluster_owners o WHERE o.game_id = ${gameId} AND o.node = ${node} FOR SHARE)`;
-}
-
 function appendBatchSql(p: string, fenced: boolean): string {
   return `
 WITH i AS (
