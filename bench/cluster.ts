@@ -19,9 +19,12 @@
  *   none before the end, which the summary then says).
  *
  * Env: PROCS (3), GAMES (1000), THINK_MS (0; > 0: each choice 0.5–1.5× that long after its state),
- * MEASURE_S (10), WARMUP_S (5), CLIENT_PROCS (one per 5,000 games), TEST_DATABASE_URL (PostgreSQL,
+ * MEASURE_S (10), WARMUP_S (5), SETTLE_S (20: how long after the measured time an affected game that
+ * has not played again yet is still waited for, so that a slow failover is told from a stalled game;
+ * the games still waiting then are described, seat by seat, with what each did since the kill), CLIENT_PROCS (one per 5,000 games), TEST_DATABASE_URL (PostgreSQL,
  * default postgres://postgres@127.0.0.1:5432/test), REDIS_SERVER (/usr/bin/redis-server).
  */
+import { writeFileSync } from 'node:fs';
 import { Cluster } from '../test/helpers/cluster.js';
 import { ClientProcs, defaultClientProcs } from './load/procs.js';
 
@@ -30,9 +33,37 @@ const GAMES = Number(process.env.GAMES ?? 1000);
 const THINK_MS = Number(process.env.THINK_MS ?? 0);
 const MEASURE_S = Number(process.env.MEASURE_S ?? 10);
 const WARMUP_S = Number(process.env.WARMUP_S ?? 5);
+const SETTLE_S = Number(process.env.SETTLE_S ?? 20);
 const CLIENT_PROCS = process.env.CLIENT_PROCS ? Number(process.env.CLIENT_PROCS) : defaultClientProcs(GAMES);
 /** The process killed halfway. */
 const VICTIM = 0;
+
+/** Diagnostics (PROBE=1): how long a fresh WebSocket takes to open at each live process after the kill. */
+async function probe(at: number): Promise<void> {
+  const { default: WebSocket } = await import('ws');
+  const live = cluster.nodes.filter((_, i) => i !== VICTIM);
+  const end = at + (MEASURE_S * 1000) / 2 - 500;
+  while (Date.now() < end) {
+    const t = Date.now();
+    await Promise.all(
+      live.map(
+        (n) =>
+          new Promise<void>((res) => {
+            const ws = new WebSocket(n.base.replace('http', 'ws') + '/ws');
+            const done = (what: string) => {
+              console.log(`  probe +${t - at} ms node ${n.index}: ${what} in ${Date.now() - t} ms`);
+              ws.terminate();
+              res();
+            };
+            const timer = setTimeout(() => done('NOT open'), 3000);
+            ws.once('open', () => (clearTimeout(timer), done('open')));
+            ws.once('error', (e) => (clearTimeout(timer), done(`error ${e.message}`)));
+          }),
+      ),
+    );
+    await sleep(500);
+  }
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pct = (sorted: number[], p: number): number =>
@@ -44,7 +75,13 @@ console.log(
 );
 
 const t0 = performance.now();
-const cluster = await Cluster.start({ processes: PROCS, botDelayMs: 0, schemaPrefix: 'bench_cluster_' });
+const cluster = await Cluster.start({
+  processes: PROCS,
+  botDelayMs: 0,
+  schemaPrefix: 'bench_cluster_',
+  // Diagnostics: SERVER_NODE_OPTIONS='--import hook.mjs' runs a hook (a profiler, a lag meter) in each server process.
+  ...(process.env.SERVER_NODE_OPTIONS ? { env: { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } } : {}),
+});
 let clients: ClientProcs | null = null;
 let exitCode = 0;
 try {
@@ -62,11 +99,19 @@ try {
     clients.killed(VICTIM, killedAt);
     await cluster.nodes[VICTIM]!.kill();
     console.log(`  killed process ${VICTIM} (port ${cluster.nodes[VICTIM]!.port})`);
+    if (process.env.PROBE) void probe(killedAt);
     await sleep(Math.max(0, MEASURE_S * 1000 - (performance.now() - m0)));
   } else await sleep(MEASURE_S * 1000);
   const stats = await clients.report();
   const elapsed = (performance.now() - m0) / 1000;
-  const { acked, failover } = await clients.acks();
+  let { acked, failover } = await clients.acks();
+  // A game still waiting may only be slow: it has SETTLE_S more seconds (not measured) to play again.
+  const settle0 = Date.now();
+  while (killedAt !== null && failover.waiting > 0 && Date.now() - settle0 < SETTLE_S * 1000) {
+    await sleep(250);
+    ({ acked, failover } = await clients.acks());
+  }
+  const settledMs = Date.now() - settle0;
   // Every socket closed before reading the database: an ack is only sent after its move is stored.
   await clients.stop();
   clients = null;
@@ -84,6 +129,8 @@ try {
 
   const lat = stats.latencies.sort((a, b) => a - b);
   const failoverMs = killedAt !== null && failover.waiting === 0 ? failover.maxMs : null;
+  if (killedAt !== null && settledMs > 300 && failover.waiting === 0)
+    console.log(`  (the last affected games played again ${settledMs} ms after the measured time, which the failover time includes)`);
   console.log(
     `  ${Math.round(stats.acks / elapsed)} choices/s, p50 ${pct(lat, 50).toFixed(1)} ms, p99 ${pct(lat, 99).toFixed(1)} ms, ` +
       `${stats.finished} games finished, ${stats.reconnects} reconnections, ${stats.resyncs} resyncs, ` +
@@ -93,9 +140,34 @@ try {
     console.log(
       `  failover: ${failover.affected} games affected by the kill; ` +
         (failover.waiting === 0
-          ? `the last one had an acknowledged choice again ${failover.maxMs} ms after it`
-          : `${failover.waiting} had NO acknowledged choice again before the end (failoverMs null)`),
+          ? `the last one had an acknowledged choice again ${failover.maxMs} ms after it ` +
+            `(per game: p50 ${pct(
+              failover.waits.sort((a, b) => a - b),
+              50,
+            )} ms, p90 ${pct(failover.waits, 90)} ms)` +
+            (process.env.PROBE ? `\n  slowest ${failover.slowest}` : '')
+          : `${failover.waiting} had NO acknowledged choice again before the end, nor ${SETTLE_S} s after it (failoverMs null)`),
     );
+  if (failover.stalled.length > 0) {
+    // Where each stalled game is played now, and how far its stored log goes.
+    const ids = failover.stalled.map((s) => s.split(' ')[1]!);
+    const owners = await cluster.query<{ game_id: string; node: string }>(
+      'SELECT game_id, node FROM cluster_owners WHERE game_id = ANY($1)',
+      [ids],
+    );
+    const moves = await cluster.query<{ game_id: string; n: number }>(
+      'SELECT game_id, count(*)::int AS n FROM moves WHERE game_id = ANY($1) GROUP BY game_id',
+      [ids],
+    );
+    const nodes = await cluster.query<{ id: string }>('SELECT id FROM cluster_nodes');
+    console.log(`  nodes now: ${nodes.map((n) => n.id).join(', ')}`);
+    for (const s of failover.stalled) {
+      const id = s.split(' ')[1]!;
+      console.log(
+        `  stalled ${s}\n    owner ${owners.find((o) => o.game_id === id)?.node ?? 'none'}, stored moves ${moves.find((m) => m.game_id === id)?.n ?? 0}`,
+      );
+    }
+  }
   console.log(
     JSON.stringify({
       processes: PROCS,
@@ -112,6 +184,13 @@ try {
   exitCode = 1;
 } finally {
   await clients?.stop();
+  if (process.env.SERVER_NODE_OPTIONS) {
+    // A profile (--cpu-prof) is written when its process exits by itself: SIGTERM, then a moment.
+    for (const n of cluster.nodes) if (n.pid !== undefined) process.kill(n.pid, 'SIGTERM');
+    await sleep(5000);
+  }
   await cluster.stop();
+  // Diagnostics: SERVER_LOG=file keeps what the server processes wrote.
+  if (process.env.SERVER_LOG) writeFileSync(process.env.SERVER_LOG, cluster.output());
 }
 process.exit(exitCode);

@@ -6,8 +6,8 @@
  * Several server processes: game `g` (numbered across all client processes) is created on process
  * g mod N, and seat socket k = 2g + s goes to process k mod N, so that most choices cross processes.
  * A socket that closes under a seat (its process was killed, or its process closed it because the
- * game's owner died) connects again, to the same process unless it is known dead, else to the next,
- * and says hello with since/at.
+ * game's owner died) connects again, to the same process unless it is known dead, else to the live
+ * ones in turn (as a proxy spreads clients), and says hello with since/at.
  *
  * State messages carry `seq` and either a whole `view` or a `patch` (PROTOCOL.md), read as the test
  * client reads them (withView): a patch at seq + 1 is applied, an older state is ignored, a patch
@@ -76,8 +76,15 @@ export class LoadClient {
   /** Failover: games affected by a kill, waiting for their first ack after it (game slot → kill time). */
   private readonly awaiting = new Map<GameSlot, number>();
   private failoverMs = 0;
+  /** Each affected game's wait for its first ack after the kill, and what the slowest one's seats did. */
+  private readonly waits: number[] = [];
+  private slowest = '';
   private affected = 0;
   stopping = false;
+  /** Turns the sockets of a dead process over the live ones (see `live`). */
+  spread = 0;
+  /** When a process was killed (Date.now()), null before: seats trace their events from then on. */
+  killedAt: number | null = null;
 
   constructor(readonly cfg: LoadConfig) {}
 
@@ -85,11 +92,18 @@ export class LoadClient {
     return this.cfg.bases[node]!.replace('http', 'ws') + '/ws';
   }
 
-  /** The live process to use instead of `node` (itself when it is alive). */
-  live(node: number): number {
+  /**
+   * The live process to use instead of `node` (itself when it is alive). The sockets of a dead
+   * process are spread over the live ones by `spread` (a seat's number), as a load balancer would
+   * spread their clients: all sent to the next process, they made it accept and welcome twice its
+   * share at once, and a failover as slow as that one process.
+   */
+  live(node: number, spread = 0): number {
     const n = this.cfg.bases.length;
-    for (let i = 0; i < n; i++) if (!this.dead.has((node + i) % n)) return (node + i) % n;
-    throw new Error('every server process is dead');
+    if (!this.dead.has(node)) return node;
+    const alive = [...Array(n).keys()].filter((i) => !this.dead.has(i));
+    if (alive.length === 0) throw new Error('every server process is dead');
+    return alive[spread % alive.length]!;
   }
 
   /** Connects every seat and opens every game (they start playing at once). */
@@ -125,7 +139,11 @@ export class LoadClient {
     list.push(index);
     const since = this.awaiting.get(slot);
     if (since !== undefined) {
-      this.failoverMs = Math.max(this.failoverMs, Date.now() - since);
+      const ms = Date.now() - since;
+      this.waits.push(ms);
+      if (ms >= this.failoverMs)
+        this.slowest = `game ${slot.id} (${ms} ms):\n    ${slot.seats.map((seat) => seat.describe()).join('\n    ')}`;
+      this.failoverMs = Math.max(this.failoverMs, ms);
       this.awaiting.delete(slot);
     }
   }
@@ -133,6 +151,7 @@ export class LoadClient {
   /** Process `node` was killed at `at` (Date.now()): the games it owned or relayed wait for an ack. */
   killed(node: number, at: number): void {
     this.dead.add(node);
+    this.killedAt = at;
     for (const s of this.slots)
       if (s.owner === node || s.seats.some((seat) => seat.node === node)) {
         this.awaiting.set(s, at);
@@ -141,8 +160,18 @@ export class LoadClient {
   }
 
   /** The failover so far: affected games, the slowest first ack after the kill, and games still waiting. */
-  failover(): { affected: number; maxMs: number; waiting: number } {
-    return { affected: this.affected, maxMs: this.failoverMs, waiting: this.awaiting.size };
+  failover(): { affected: number; maxMs: number; waiting: number; stalled: string[]; waits: number[]; slowest: string } {
+    const stalled = [...this.awaiting.keys()]
+      .slice(0, 10)
+      .map((s) => `game ${s.id} (created on ${s.owner}):\n    ${s.seats.map((seat) => seat.describe()).join('\n    ')}`);
+    return {
+      affected: this.affected,
+      maxMs: this.failoverMs,
+      waiting: this.awaiting.size,
+      stalled,
+      waits: this.waits,
+      slowest: this.slowest,
+    };
   }
 
   stop(): void {
@@ -213,6 +242,8 @@ export class Seat {
   private pending = -1;
   private sentAt = 0;
   private lastSent = -1;
+  /** The seat's last few events after a kill (what a stalled game's seats were doing, for the summary). */
+  private trace: string[] = [];
 
   constructor(
     private readonly client: LoadClient,
@@ -221,16 +252,36 @@ export class Seat {
     public node: number,
   ) {}
 
+  /** Notes an event in the trace once a process has been killed (the trace is what a stalled seat did). */
+  note(what: string): void {
+    const at = this.client.killedAt;
+    if (at === null) return;
+    this.trace.push(`${Date.now() - at}:${what}`);
+    if (this.trace.length > 14) this.trace.splice(0, this.trace.length - 14);
+  }
+
+  /** One line: where this seat is and what it last did. */
+  describe(): string {
+    const h = this.held;
+    return (
+      `seat ${this.index} on node ${this.node} (ws ${this.ws?.readyState ?? 'none'}), ` +
+      `held moves ${h?.moves ?? '-'} seq ${h?.seq ?? '-'}, resyncing ${this.resyncing}, pending ${this.pending}, lastSent ${this.lastSent}; ` +
+      `trace [${this.trace.join(' ')}]`
+    );
+  }
+
   async connect(): Promise<void> {
     for (let attempt = 0; ; attempt++) {
-      this.node = this.client.live(this.node);
+      this.node = this.client.live(this.node, this.client.spread++);
       try {
         const ws = await open(this.client.wsUrl(this.node));
+        this.note(`open@${this.node}`);
         this.ws = ws;
         ws.on('message', (d) => this.onMessage(parseMsg(d)));
         ws.on('close', () => void this.onClose(ws));
         return;
       } catch (e) {
+        this.note(`connect-failed@${this.node}:${(e as Error).message.slice(0, 60)}`);
         if (attempt >= 50 || this.client.stopping) throw e;
         // That process is gone or going: the next one.
         this.node = (this.node + 1) % this.client.cfg.bases.length;
@@ -243,6 +294,7 @@ export class Seat {
     if (ws !== this.ws || this.client.stopping) return;
     this.ws = null;
     if (this.client.measuring) this.client.stats.reconnects++;
+    this.note('close');
     try {
       await this.connect();
     } catch (e) {
@@ -267,6 +319,7 @@ export class Seat {
     this.resyncing = true;
     const h = this.held;
     const since = resume && h ? { since: h.moves, ...(h.at !== null ? { at: h.at } : {}) } : {};
+    this.note(`hello@${this.node}${this.ws?.readyState === WebSocket.OPEN ? '' : '(not sent)'}`);
     if (this.ws?.readyState === WebSocket.OPEN)
       this.ws.send(JSON.stringify({ type: 'hello', game: this.slot!.id, token: this.token, ...since }));
   }
@@ -278,10 +331,14 @@ export class Seat {
       const slot = this.slot;
       if (!slot || m.game !== slot.id) return; // a late message of the previous game
       if (client.measuring) client.stats.statesReceived++;
+      if (m.type === 'welcome') this.note(`welcome(m${m.moves},s${m.seq},act${m.toAct})`);
       if (m.type === 'welcome') this.resyncing = false;
       else if (this.resyncing && m.patch !== undefined) return;
       const r = withView(m, this.held);
-      if (r === 'old') return;
+      if (r === 'old') {
+        this.note(`old(s${m.seq})`);
+        return;
+      }
       if (r === 'gap') {
         if (client.measuring) client.stats.resyncs++;
         this.sayHello(true);
@@ -304,6 +361,7 @@ export class Seat {
         const send = () => {
           if (this.slot !== slot || this.ws?.readyState !== WebSocket.OPEN) return;
           this.pending = index;
+          this.note(`choice${index}`);
           this.sentAt = performance.now();
           this.ws.send(JSON.stringify({ type: 'choice', choice, index }));
         };
@@ -311,8 +369,10 @@ export class Seat {
         else send();
       }
     } else if (m.type === 'ack') {
+      this.note(`ack${m.index}`);
       if (this.slot) client.onAck(this.slot, m.index);
     } else if (m.type === 'error') {
+      this.note(`error:${m.code}:${m.message.slice(0, 60)}`);
       client.error(m.code);
       // A refusal while a process or Redis fails: ask for the state again (a new one may follow anyway).
       if (m.code === 'unavailable' || m.code === 'internal') setTimeout(() => this.sayHello(true), 100);

@@ -27,6 +27,12 @@ export interface Failover {
   maxMs: number;
   /** Affected games that have had no ack since the kill. */
   waiting: number;
+  /** Some of the waiting games, each with what its seats were doing (bench/load/client.ts describe). */
+  stalled: string[];
+  /** Every affected game's wait for its first ack after the kill (ms). */
+  waits: number[];
+  /** The slowest affected game that played again, with what its seats did. */
+  slowest: string;
 }
 
 export type FromWorker =
@@ -143,12 +149,15 @@ export class ClientProcs {
   async acks(): Promise<{ acked: Map<string, number[]>; failover: Failover }> {
     const rs = await Promise.all(this.workers.map((w) => w.ask({ t: 'acks' }, 'acks')));
     const acked = new Map<string, number[]>();
-    const failover: Failover = { affected: 0, maxMs: 0, waiting: 0 };
+    const failover: Failover = { affected: 0, maxMs: 0, waiting: 0, stalled: [], waits: [], slowest: '' };
     for (const r of rs) {
       for (const [id, idx] of r.acked) acked.set(id, [...(acked.get(id) ?? []), ...idx]);
       failover.affected += r.failover.affected;
+      if (r.failover.maxMs >= failover.maxMs) failover.slowest = r.failover.slowest;
       failover.maxMs = Math.max(failover.maxMs, r.failover.maxMs);
+      failover.waits.push(...r.failover.waits);
       failover.waiting += r.failover.waiting;
+      failover.stalled.push(...r.failover.stalled);
     }
     return { acked, failover };
   }

@@ -10,7 +10,7 @@ import { GAMES } from '../games/index.js';
 import { BotPool } from './bot-pool.js';
 import { DEFAULT_AWAY_MS, LiveGame, Refusal, type BotRules, type GameSettings, type Subscriber } from './live-game.js';
 import type { ClientMessage, CreateGame } from './protocol.js';
-import { StoreConflict, type SeatConfig, type Store } from './store.js';
+import { StoreConflict, type SeatConfig, type Store, type StoredGame } from './store.js';
 import { hashToken, newGameId, newInviteKey, newToken, tokenMatches } from './tokens.js';
 import { Turns } from './turns.js';
 
@@ -87,8 +87,14 @@ export class Elsewhere extends Error {
   }
 }
 
-/** Games a cluster process loads at once when it takes games over. */
+/** Games a cluster process loads at once when it takes games over (without a bulk read). */
 const REBUILD_PARALLEL = 8;
+
+/** Games a cluster process reads in one round of queries when it takes games over. */
+const REBUILD_CHUNK = 50;
+
+/** A takeover replays games back to back for this long at most before it lets the sockets in. */
+const REPLAY_SLICE_MS = 20;
 
 /** Defaults of the eviction settings (SECURITY.md lists them with their environment variables). */
 export const EVICT_FINISHED_MS = 30_000;
@@ -186,19 +192,51 @@ export class Hub {
     // In a cluster, only the games without a live owner (claimed in one statement), and this process's own.
     const cluster = this.cluster;
     if (cluster) ids = (await cluster.claimMany(ids)).filter((id) => !this.live.has(id));
-    const load = async (id: string): Promise<void> => {
+    const settle = async (p: Promise<LiveGame | null>): Promise<void> => {
       try {
-        if (await this.get(id, cluster !== null)) loaded++;
+        if (await p) loaded++;
       } catch (e) {
         // Taken by another process meanwhile: it plays the game.
         if (e instanceof Elsewhere) return;
         failed.push(e instanceof Error ? e.message : String(e));
       }
     };
-    // A takeover loads several games at once, so that one's reads overlap another's replay.
+    const bulk = this.store.getGames?.bind(this.store);
+    if (cluster && bulk) {
+      // A takeover reads its games REBUILD_CHUNK at a time, each chunk in one round of queries: read
+      // one by one, a hundred games took seconds (each read waiting its turn between the appends of
+      // the games played here), and so did the hellos waiting for them. A game being loaded already
+      // (a hello asked for it) is left to that load.
+      for (let i = 0; i < ids.length; i += REBUILD_CHUNK) {
+        const chunk = ids.slice(i, i + REBUILD_CHUNK).filter((id) => !this.live.has(id) && !this.loading.has(id));
+        if (chunk.length === 0) continue;
+        const read = bulk(chunk);
+        // Each game's load is registered at once (a hello for it waits for it), but replays when
+        // its turn comes: one after the other, yielding to the sockets every REPLAY_SLICE_MS.
+        const go = new Map<string, () => void>();
+        const loads = chunk.map((id) =>
+          this.load(id, false, async () => {
+            await new Promise<void>((r) => go.set(id, r));
+            return (await read).get(id) ?? null;
+          }),
+        );
+        await read.catch(() => undefined);
+        let slice = performance.now();
+        for (let k = 0; k < chunk.length; k++) {
+          go.get(chunk[k]!)?.();
+          await settle(loads[k]!);
+          if (performance.now() - slice > REPLAY_SLICE_MS) {
+            await new Promise((r) => setImmediate(r));
+            slice = performance.now();
+          }
+        }
+      }
+      return { loaded, failed };
+    }
+    // One by one (a single process's restart), or several at once in a cluster whose store has no bulk read.
     let next = 0;
     const worker = async (): Promise<void> => {
-      while (next < ids.length) await load(ids[next++]!);
+      while (next < ids.length) await settle(this.get(ids[next++]!, cluster !== null));
     };
     await Promise.all(Array.from({ length: cluster ? REBUILD_PARALLEL : 1 }, worker));
     return { loaded, failed };
@@ -214,18 +252,23 @@ export class Hub {
     if (g) return Promise.resolve(g);
     const broken = this.broken.get(id);
     if (broken) return Promise.reject(new Refusal('corrupt', broken));
+    return this.loading.get(id) ?? this.load(id, !claimed, () => this.store.getGame(id));
+  }
+
+  /** Loads game `id` (claiming it first when `claim`) from what `read` returns, unless a load of it is under way. */
+  private load(id: string, claim: boolean, read: () => Promise<StoredGame | null>): Promise<LiveGame | null> {
     let p = this.loading.get(id);
     if (!p) {
       p = (async () => {
         const generation = this.generation;
         const cluster = this.cluster;
-        if (cluster && !claimed) {
+        if (cluster && claim) {
           const owner = await cluster.claim(id);
           if (owner === null)
             throw new Refusal('unavailable', 'this server process has lost its database connection for a moment; try again');
           if (owner !== cluster.id) throw new Elsewhere(id, owner);
         }
-        const stored = await this.store.getGame(id);
+        const stored = await read();
         if (!stored) {
           cluster?.release(id);
           return null;
@@ -278,10 +321,13 @@ export class Hub {
     };
     const appendMove: Store['appendMove'] = (...a) => store.appendMove(...a).catch(conflict);
     const truncateMoves: Store['truncateMoves'] = (...a) => store.truncateMoves(...a).catch(conflict);
+    // A seat update refused by the owner check (Store.fenceBy) means the same.
+    const updateSeat: Store['updateSeat'] = (...a) => store.updateSeat(...a).catch(conflict);
     return new Proxy(store, {
       get(t, k) {
         if (k === 'appendMove') return appendMove;
         if (k === 'truncateMoves') return truncateMoves;
+        if (k === 'updateSeat') return updateSeat;
         const v: unknown = Reflect.get(t, k);
         return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(t) : v;
       },
@@ -369,7 +415,7 @@ export class Hub {
       }
       const token = newToken();
       const patch = { tokenHash: hashToken(token), inviteHash: hashToken(inviteKey), claimed: true, name: name ?? c.name };
-      await this.store.updateSeat(id, seat, patch);
+      await this.guarded(id).updateSeat(id, seat, patch);
       g.seatConfigs[seat] = { ...c, ...patch };
       if (c.claimed)
         g.dropSeat(seat, 'bad_token', `seat ${seat} was taken on another device with its link; open the link here to take it back`);

@@ -109,6 +109,35 @@ interface MoveDbRow {
   hash: string;
   at: Num;
 }
+
+/** A game's rows as the store hands them over. */
+function storedGame(g: GameDbRow, seats: readonly SeatDbRow[], moves: readonly MoveDbRow[]): StoredGame {
+  return {
+    id: g.id,
+    game: g.game,
+    seats: g.seats,
+    seed: g.seed,
+    options: g.options,
+    settings: g.settings,
+    createdAt: num(g.created_at),
+    listed: g.listed,
+    status: g.status,
+    hash: g.hash,
+    updatedAt: num(g.updated_at),
+    seatConfigs: seats.map((r): SeatConfig => ({
+      seat: r.seat,
+      kind: r.kind,
+      bot: r.bot,
+      name: r.name,
+      tokenHash: r.token_hash,
+      inviteHash: r.invite_hash,
+      claimed: r.claimed,
+      clockMs: r.clock_ms === null ? null : num(r.clock_ms),
+    })),
+    moves: moves.map((m) => ({ index: m.idx, seat: m.seat, choice: m.choice, hash: m.hash, at: num(m.at) })),
+  };
+}
+
 interface SummaryDbRow {
   id: string;
   game: string;
@@ -130,6 +159,11 @@ const isUniqueViolation = (e: unknown): boolean => pgCode(e) === '23505';
 /** Deadlocks are retried this many times: a batch that loses one to another process wrote nothing. */
 const DEADLOCK_RETRIES = 3;
 
+/** The owner check of a fenced write of game `gameId` (an SQL expression), the owner being `node` (see Store.fenceBy). */
+function ownedBy(p: string, gameId: string, node: string): string {
+  return `EXISTS (SELECT 1 FROM ${p}cluster_owners o WHERE o.game_id = ${gameId} AND o.node = ${node} FOR SHARE)`;
+}
+
 /**
  * A batch of appends (at most one per game) as one statement, so one round trip and one commit:
  * `adv` moves each game on only where the move is the next one (the conflict check, and the row
@@ -138,15 +172,16 @@ const DEADLOCK_RETRIES = 3;
  * of them unchanged, all null in a game without clocks), and the result says for each game whether it was, with its count.
  * Values travel as bound arrays. A concurrent writer to a game is waited for by the UPDATE, which
  * then re-checks `moves` on the row it wrote (READ COMMITTED), so exactly one of them wins.
+ * `fenced` (Store.fenceBy): `adv` also needs the game's owner row to name $12, and locks it.
  */
-function appendBatchSql(p: string): string {
+function appendBatchSql(p: string, fenced: boolean): string {
   return `
 WITH i AS (
   SELECT * FROM unnest($1::text[], $2::integer[], $3::integer[], $4::text[], $5::text[], $6::bigint[], $7::text[], $8::text[])
     AS i(game_id, idx, seat, choice, hash, at, game_hash, status)
 ), adv AS (
   UPDATE ${p}games g SET moves = g.moves + 1, hash = i.game_hash, status = i.status, updated_at = i.at
-  FROM i WHERE g.id = i.game_id AND g.moves = i.idx
+  FROM i WHERE g.id = i.game_id AND g.moves = i.idx${fenced ? ` AND ${ownedBy(p, 'g.id', '$12')}` : ''}
   RETURNING g.id
 ), ins AS (
   INSERT INTO ${p}moves (game_id, idx, seat, choice, hash, at)
@@ -195,7 +230,17 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
     }
   }
 
-  const appendSql = appendBatchSql(p);
+  const appendSql = appendBatchSql(p, false);
+  const fencedAppendSql = appendBatchSql(p, true);
+  /** The node whose ownership every write needs (fenceBy), or null: writes are not fenced. */
+  let fence: string | null = null;
+  /** A fenced write found nothing to write: the game exists (it is not ours: a conflict), or not (an Error). */
+  async function refusedWrite(gameId: string, what: string): Promise<Error> {
+    const r = await pool.query(`SELECT 1 FROM ${p}games WHERE id = $1`, [gameId]);
+    return r.rowCount === 0
+      ? new Error(`unknown game ${gameId}`)
+      : new StoreConflict(`game ${gameId}: ${what} refused: this server process does not own the game (cluster_owners)`);
+  }
   async function commitAppends(batch: readonly PendingAppend[]): Promise<ItemResult[]> {
     const clockGame: string[] = [];
     const clockSeat: number[] = [];
@@ -219,13 +264,15 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
       clockGame,
       clockSeat,
       clockMs,
+      ...(fence !== null ? [fence] : []),
     ];
+    const fenced = fence !== null;
     for (let attempt = 0; ; attempt++) {
       try {
         // Named: each pooled connection parses and plans it once.
         const r = await pool.query<{ game_id: string; written: boolean; now: number | null }>({
-          name: 'append-batch',
-          text: appendSql,
+          name: fenced ? 'append-batch-fenced' : 'append-batch',
+          text: fenced ? fencedAppendSql : appendSql,
           values,
         });
         opts.onCommit?.(batch.length);
@@ -233,9 +280,13 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
         return batch.map((a): ItemResult => {
           const row = byGame.get(a.gameId);
           if (row?.written === true) return undefined;
-          return row?.now == null
-            ? new Error(`unknown game ${a.gameId}`)
-            : new StoreConflict(`game ${a.gameId}: move ${a.index} is not the next one (${row.now})`);
+          if (row?.now == null) return new Error(`unknown game ${a.gameId}`);
+          // The right index, not written: the owner check refused it.
+          if (fenced && row.now === a.index)
+            return new StoreConflict(
+              `game ${a.gameId}: move ${a.index} refused: this server process does not own the game (cluster_owners)`,
+            );
+          return new StoreConflict(`game ${a.gameId}: move ${a.index} is not the next one (${row.now})`);
         });
       } catch (e) {
         if (pgCode(e) !== '40P01' || attempt >= DEADLOCK_RETRIES) throw e;
@@ -293,30 +344,39 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
         const seats = (await c.query<SeatDbRow>(`SELECT * FROM ${p}seats WHERE game_id = $1 ORDER BY seat`, [id])).rows;
         const moves = (await c.query<MoveDbRow>(`SELECT idx, seat, choice, hash, at FROM ${p}moves WHERE game_id = $1 ORDER BY idx`, [id]))
           .rows;
-        return {
-          id: g.id,
-          game: g.game,
-          seats: g.seats,
-          seed: g.seed,
-          options: g.options,
-          settings: g.settings,
-          createdAt: num(g.created_at),
-          listed: g.listed,
-          status: g.status,
-          hash: g.hash,
-          updatedAt: num(g.updated_at),
-          seatConfigs: seats.map((r): SeatConfig => ({
-            seat: r.seat,
-            kind: r.kind,
-            bot: r.bot,
-            name: r.name,
-            tokenHash: r.token_hash,
-            inviteHash: r.invite_hash,
-            claimed: r.claimed,
-            clockMs: r.clock_ms === null ? null : num(r.clock_ms),
-          })),
-          moves: moves.map((m) => ({ index: m.idx, seat: m.seat, choice: m.choice, hash: m.hash, at: num(m.at) })),
+        return storedGame(g, seats, moves);
+      }, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    },
+    async getGames(ids) {
+      await appends.settled();
+      // Three queries for all of them, in one snapshot: a takeover of a hundred games costs one
+      // round of reads instead of a hundred (each waiting for its turn on the pool between appends).
+      return inTx(async (c): Promise<Map<string, StoredGame>> => {
+        const list = [...ids];
+        const games = (await c.query<GameDbRow>(`SELECT * FROM ${p}games WHERE id = ANY($1::text[])`, [list])).rows;
+        const seats = (
+          await c.query<SeatDbRow & { game_id: string }>(`SELECT * FROM ${p}seats WHERE game_id = ANY($1::text[]) ORDER BY game_id, seat`, [
+            list,
+          ])
+        ).rows;
+        const moves = (
+          await c.query<MoveDbRow & { game_id: string }>(
+            `SELECT game_id, idx, seat, choice, hash, at FROM ${p}moves WHERE game_id = ANY($1::text[]) ORDER BY game_id, idx`,
+            [list],
+          )
+        ).rows;
+        const byGame = <R extends { game_id: string }>(rows: R[]): Map<string, R[]> => {
+          const m = new Map<string, R[]>();
+          for (const r of rows) {
+            const l = m.get(r.game_id);
+            if (l) l.push(r);
+            else m.set(r.game_id, [r]);
+          }
+          return m;
         };
+        const seatsOf = byGame(seats);
+        const movesOf = byGame(moves);
+        return new Map(games.map((g) => [g.id, storedGame(g, seatsOf.get(g.id) ?? [], movesOf.get(g.id) ?? [])]));
       }, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     },
     async listGames(o = {}) {
@@ -348,10 +408,11 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
         // The update first: it locks the game's row, so an append from another process is either
         // committed before the DELETE's snapshot or waits for this transaction.
         const g = await c.query(
-          `UPDATE ${p}games SET moves = LEAST(moves, GREATEST($2, 0)), hash = $3, status = $4, updated_at = $5 WHERE id = $1`,
-          [gameId, fromIndex, after.hash, after.status, Date.now()],
+          `UPDATE ${p}games SET moves = LEAST(moves, GREATEST($2, 0)), hash = $3, status = $4, updated_at = $5
+           WHERE id = $1${fence !== null ? ` AND ${ownedBy(p, '$1', '$6')}` : ''}`,
+          [gameId, fromIndex, after.hash, after.status, Date.now(), ...(fence !== null ? [fence] : [])],
         );
-        if (g.rowCount === 0) throw new Error(`unknown game ${gameId}`);
+        if (g.rowCount === 0) throw fence !== null ? await refusedWrite(gameId, 'undo') : new Error(`unknown game ${gameId}`);
         await c.query(`DELETE FROM ${p}moves WHERE game_id = $1 AND idx >= $2`, [gameId, fromIndex]);
       });
     },
@@ -370,12 +431,28 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
       if (patch.inviteHash !== undefined) set('invite_hash', patch.inviteHash);
       if (patch.claimed !== undefined) set('claimed', patch.claimed);
       if (patch.clockMs !== undefined) set('clock_ms', patch.clockMs === null ? null : wholeMs(patch.clockMs));
+      const owner = fence;
+      if (owner !== null) values.push(owner);
       // An empty patch still checks that the seat exists, like the SQLite store.
       const r = await pool.query(
-        `UPDATE ${p}seats SET ${sets.length > 0 ? sets.join(', ') : 'seat = seat'} WHERE game_id = $1 AND seat = $2`,
+        `UPDATE ${p}seats SET ${sets.length > 0 ? sets.join(', ') : 'seat = seat'} WHERE game_id = $1 AND seat = $2` +
+          (owner !== null ? ` AND ${ownedBy(p, '$1', `$${values.length}`)}` : ''),
         values,
       );
-      if (r.rowCount === 0) throw new Error(`unknown seat ${seat} of game ${gameId}`);
+      if (r.rowCount === 0) {
+        // Fenced: the seat exists but the game is not ours (a conflict), or there is no such seat.
+        if (owner !== null) {
+          const seatThere = await pool.query(`SELECT 1 FROM ${p}seats WHERE game_id = $1 AND seat = $2`, [gameId, seat]);
+          if (seatThere.rowCount !== 0)
+            throw new StoreConflict(
+              `game ${gameId}: seat ${seat}'s update refused: this server process does not own the game (cluster_owners)`,
+            );
+        }
+        throw new Error(`unknown seat ${seat} of game ${gameId}`);
+      }
+    },
+    fenceBy(node) {
+      fence = node;
     },
     async activeGameIds() {
       const r = await pool.query<{ id: string }>(`SELECT id FROM ${p}games WHERE status = 'active' ORDER BY created_at, id`);

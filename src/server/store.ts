@@ -82,6 +82,11 @@ export interface Store {
   init(): Promise<void>;
   createGame(g: NewGame, seats: readonly SeatConfig[], hash: string): Promise<void>;
   getGame(id: string): Promise<StoredGame | null>;
+  /**
+   * Several games read at once (one snapshot, one round of queries), by id; unknown ids are left
+   * out. A cluster process taking over a dead one's games loads them with it (PostgreSQL only).
+   */
+  getGames?(ids: readonly string[]): Promise<Map<string, StoredGame>>;
   /** Summaries, newest first; `listed` keeps only the games open to anyone (true) or only the others (false). */
   listGames(opts?: { status?: GameStatus; listed?: boolean; limit?: number }): Promise<GameSummary[]>;
   /**
@@ -104,6 +109,15 @@ export interface Store {
     seat: number,
     patch: Partial<Pick<SeatConfig, 'kind' | 'bot' | 'name' | 'tokenHash' | 'inviteHash' | 'claimed' | 'clockMs'>>,
   ): Promise<void>;
+  /**
+   * Cluster mode (PostgreSQL): from now on a move, an undo or a seat update of a game is written
+   * only while the cluster's `cluster_owners` table names `node` as the game's owner, checked in
+   * the statement that writes, with the owner's row locked until it commits (a claim by another
+   * process waits for it, then reads what it wrote). Otherwise it is refused with StoreConflict and
+   * nothing is written: a process that lost a game (thought dead while it was paused, say) cannot
+   * write to it any more.
+   */
+  fenceBy?(node: string): void;
   /** Ids of games with status 'active', for rebuilding after a restart. */
   activeGameIds(): Promise<string[]>;
   close(): Promise<void>;

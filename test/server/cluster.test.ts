@@ -239,6 +239,39 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
     for (const x of [a, b]) await x.stop();
   });
 
+  test("fenced writes: a process that lost a game's row can write neither a move nor a seat of it, and lets the game go", async () => {
+    const [a, b] = [await startNode(), await startNode()];
+    const ids = [
+      await createGame(a.base, { seats: [{ kind: 'human' }, { kind: 'human' }], seed: 'cluster-8' }),
+      await createGame(a.base, { seats: [{ kind: 'human' }, { kind: 'human' }], seed: 'cluster-9' }),
+    ];
+    const [g1, g2] = [(await a.hub.get(ids[0]!))!, (await a.hub.get(ids[1]!))!];
+    const stored = async (id: string) => {
+      const g = (await a.store.getGame(id))!;
+      return { moves: g.moves.length, bots: g.seatConfigs.map((c) => c.bot) };
+    };
+    const before = [await stored(ids[0]!), await stored(ids[1]!)];
+    // A was thought dead (paused, say): B claimed both games' rows. B has not played them yet, so
+    // no move index tells A that it lost them: only the owner check can.
+    for (const id of ids)
+      await cluster.sql(`UPDATE "${cluster.schema}".cluster_owners SET node = $1 WHERE game_id = $2`, [b.cluster.id, id]);
+    const unavailable = (e: Error & { code?: string }) => e.code === 'unavailable';
+    // A, unaware, plays a move of the first: refused (its client is told to say hello again), nothing written.
+    const n = g1.moves.length;
+    const seat = g1.toAct()!;
+    await assert.rejects(g1.submit(seat, g1.game.choices(g1.state)[0], n), unavailable);
+    assert.deepEqual(await stored(ids[0]!), before[0], 'a move was written by a process that does not own the game');
+    // And hands a seat of the second to a bot: refused too.
+    await assert.rejects(g2.handToBot(1, 'random', 'away'), unavailable);
+    assert.deepEqual(await stored(ids[1]!), before[1], 'a seat was updated by a process that does not own the game');
+    assert.ok(!a.hub.isLive(ids[0]!) && !a.hub.isLive(ids[1]!), 'A let both games go');
+    // B, the owner, plays on from the store.
+    const gb = (await b.hub.get(ids[0]!))!;
+    await gb.submit(seat, gb.game.choices(gb.state)[0], n);
+    assert.equal((await stored(ids[0]!)).moves, n + 1);
+    for (const x of [a, b]) await x.stop();
+  });
+
   test('a bus blip at one process only: the owner forgets the sockets that process relayed, so presence stays true', async () => {
     const [a, b] = [await startNode(), await startNode()];
     const id = await createGame(a.base, { seats: [{ kind: 'human' }, { kind: 'human' }], seed: 'cluster-7' });

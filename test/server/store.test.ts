@@ -723,6 +723,19 @@ describe(`PostgreSQL store (${PG_URL})`, () => {
       ['games', 'moves', 'seats'],
     );
   });
+  test('getGames reads several games at once exactly as getGame reads each, and leaves unknown ids out', async () => {
+    const ids = [uid('bulk'), uid('bulk'), uid('bulk')];
+    for (const [k, id] of ids.entries()) {
+      await store().createGame(newGame(id), seats(), `h-${k}`);
+      for (let i = 0; i < k * 2; i++) await store().appendMove(id, move(i), { hash: `h-${k}-${i}`, status: 'active' });
+    }
+    await store().updateSeat(ids[1]!, 0, { name: 'renamed', claimed: true });
+    const got = await store().getGames!([...ids, uid('none')]);
+    assert.deepEqual([...got.keys()].sort(), [...ids].sort());
+    for (const id of ids) assert.deepEqual(got.get(id), await store().getGame(id));
+    assert.equal(got.get(ids[2]!)!.moves.length, 4);
+    assert.equal((await store().getGames!([])).size, 0);
+  });
   storeContract(store, {
     commits: counter.commits,
     refuseBoom: async () => {

@@ -84,6 +84,8 @@ export class Cluster implements HubCluster {
 
   async start(): Promise<void> {
     await this.db.init();
+    // From now on this process writes a game's moves and seats only while it owns the game.
+    this.hub.store.fenceBy?.(this.node.id);
     await this.node.start();
     if (!(await this.bus.start()))
       console.error(`cluster: node ${this.node.id}: Redis does not answer yet; games of other processes are unavailable until it does`);

@@ -44,13 +44,17 @@ export class Owners {
   async claimMany(ids: readonly string[]): Promise<string[]> {
     if (ids.length === 0) return [];
     const { p } = this.db;
+    // This node's own rows are read, not updated: an update would lock them, against the appends
+    // of this node's games, which hold them (FOR SHARE, Store.fenceBy) in another order (a deadlock).
     const r = await this.db.pool.query<{ game_id: string }>(
-      `WITH ${this.db.aliveCte()}
-       INSERT INTO ${p}cluster_owners AS o (game_id, node)
-         SELECT g, $2 FROM unnest($1::text[]) AS g WHERE $2 IN (SELECT id FROM alive)
-       ON CONFLICT (game_id) DO UPDATE SET node = EXCLUDED.node
-         WHERE o.node = EXCLUDED.node OR o.node NOT IN (SELECT id FROM alive)
-       RETURNING game_id`,
+      `WITH ${this.db.aliveCte()}, won AS (
+         INSERT INTO ${p}cluster_owners AS o (game_id, node)
+           SELECT g, $2 FROM unnest($1::text[]) AS g WHERE $2 IN (SELECT id FROM alive)
+         ON CONFLICT (game_id) DO UPDATE SET node = EXCLUDED.node
+           WHERE o.node NOT IN (SELECT id FROM alive)
+         RETURNING game_id)
+       SELECT game_id FROM won
+       UNION SELECT game_id FROM ${p}cluster_owners WHERE game_id = ANY($1::text[]) AND node = $2 AND $2 IN (SELECT id FROM alive)`,
       [ids, this.me],
     );
     return r.rows.map((x) => x.game_id);
