@@ -8,6 +8,7 @@ import {
   DATA,
   TEMPLE_YIELDS,
   LOC,
+  LOC_IDS,
   SITES,
   TEMPLE_BANNERS,
   UPGRADE,
@@ -264,6 +265,16 @@ function takeFigures(p: Player, c: PlaceChoice): void {
 
 // ---------------------------------------------------------------- choices
 
+/**
+ * Every place choice made so far, by its fields packed in one number: placeChoices hands out the
+ * same frozen object for the same placement each time. A search lists the placements at every node
+ * of every iteration, and keys its tree by choice: one object per placement lets it key each once
+ * (src/bots/ismcts.ts) instead of serializing dozens of fresh objects per node. At most a few
+ * thousand exist (locations × banners × kinds × figure counts).
+ */
+const PLACE_CHOICES = new Map<number, PlaceChoice>();
+const KIND_CODE: Readonly<Record<Kind, number>> = { adv: 1, arch: 2 };
+
 /** A place choice, its optional fields left out rather than undefined (choices are compared as JSON). */
 function placeChoice(
   loc: LocId,
@@ -274,11 +285,24 @@ function placeChoice(
   wild: number,
   leader: boolean,
 ): PlaceChoice {
-  if (banner !== undefined)
-    return as === undefined
-      ? { t: 'place', loc, banner, adv, arch, wild, leader }
-      : { t: 'place', loc, banner, as, adv, arch, wild, leader };
-  return as === undefined ? { t: 'place', loc, adv, arch, wild, leader } : { t: 'place', loc, as, adv, arch, wild, leader };
+  // Figure counts stay below 8 (at most 6 team figures), banners below 8.
+  const code =
+    (((((LOC_IDS.indexOf(loc) * 8 + (banner ?? 0)) * 3 + (as === undefined ? 0 : KIND_CODE[as])) * 8 + adv) * 8 + arch) * 8 + wild) * 2 +
+    (leader ? 1 : 0);
+  let c = PLACE_CHOICES.get(code);
+  if (c === undefined) {
+    const fresh: PlaceChoice =
+      banner !== undefined
+        ? as === undefined
+          ? { t: 'place', loc, banner, adv, arch, wild, leader }
+          : { t: 'place', loc, banner, as, adv, arch, wild, leader }
+        : as === undefined
+          ? { t: 'place', loc, adv, arch, wild, leader }
+          : { t: 'place', loc, as, adv, arch, wild, leader };
+    c = Object.freeze(fresh);
+    PLACE_CHOICES.set(code, c);
+  }
+  return c;
 }
 
 /** Legal placements (Q-PL-*): each a location, a banner where needed, and the figures sent. */
