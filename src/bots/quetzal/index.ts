@@ -19,7 +19,7 @@ import { qPrune } from './prune.js';
 // search undervalued the cards in hand and the claims not yet resolved that greedy plays for.
 // 400 iterations vs greedy, 2 seats, seeds q1 and q2 (60 games each): 30/60 and 25.5/60 at 0.5,
 // 39/60 and 34/60 at 1 (61 % against 46 %); at 2000 iterations 42.5/60 = 70.8 % (q2). One of
-// four with three greedy seats, 400 iterations, seeds q4: at 0.5 14/41, at 1 22/43.
+// four with three greedy seats, 400 iterations, seeds q4: at 0.5 15/48, at 1 22/48.
 registerHeuristic<State>('quetzal', {
   value,
   terms,

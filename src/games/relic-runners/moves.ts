@@ -24,7 +24,7 @@ export function addMoves(s: State, seat: number, withIv21: boolean, out: RRChoic
   const path: number[] = [];
 
   const emit = (): void => {
-    out.push({ t: 'move', trails: path.slice() });
+    out.push(moveChoice(path));
   };
   // Familiar walks from `at`; endpoints after `minLen` trails are moves.
   const familiar = (at: number, minLen: number, thenUnfamiliar: boolean, thenFamiliar: boolean): void => {
@@ -67,6 +67,40 @@ export function addMoves(s: State, seat: number, withIv21: boolean, out: RRChoic
     path.pop();
     used[trail] = 0;
   }
+}
+
+/** Trail sequences met so far, as a trie by trail id, each holding its one frozen move choice. */
+interface MoveNode {
+  next: Map<number, MoveNode> | undefined;
+  choice: RRChoice | undefined;
+}
+const MOVES: MoveNode = { next: undefined, choice: undefined };
+/**
+ * Moves are handed out as one frozen object per trail sequence, so a search keys each once
+ * (src/bots/ismcts.ts) instead of serializing every move at every tree node of every iteration.
+ * The number of sequences grows with long familiar walks, so past this many a long-running
+ * process hands out fresh objects instead of growing without end (the choices are equal either way).
+ */
+const MAX_INTERNED_MOVES = 100_000;
+let internedMoves = 0;
+
+function moveChoice(path: readonly number[]): RRChoice {
+  let n = MOVES;
+  for (const t of path) {
+    let m = n.next?.get(t);
+    if (m === undefined) {
+      if (internedMoves >= MAX_INTERNED_MOVES) return { t: 'move', trails: path.slice() };
+      m = { next: undefined, choice: undefined };
+      (n.next ??= new Map()).set(t, m);
+    }
+    n = m;
+  }
+  if (n.choice === undefined) {
+    if (internedMoves >= MAX_INTERNED_MOVES) return { t: 'move', trails: path.slice() };
+    n.choice = Object.freeze({ t: 'move', trails: Object.freeze(path.slice()) });
+    internedMoves++;
+  }
+  return n.choice;
 }
 
 /** Whether a sequence is a legal walk shape only thanks to IV2-1 (unfamiliar trail strictly inside). */
