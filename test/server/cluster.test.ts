@@ -8,6 +8,7 @@ import { http } from '../helpers/ws-client.js';
 import { parseMsg, type JoinedSeat } from '../helpers/wire.js';
 import type { RedisProcess } from '../helpers/cluster.js';
 import { InProcessCluster } from '../helpers/cluster-in-process.js';
+import { StoreConflict } from '../../src/server/store.js';
 import { autoPlay, createGame, hello, inviteKeys, joinSeat, until } from '../helpers/server.js';
 
 describe('several processes, one service', { timeout: 240_000 }, () => {
@@ -269,6 +270,41 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
     const gb = (await b.hub.get(ids[0]!))!;
     await gb.submit(seat, gb.game.choices(gb.state)[0], n);
     assert.equal((await stored(ids[0]!)).moves, n + 1);
+    for (const x of [a, b]) await x.stop();
+  });
+
+  test("fenced undo: a process that lost a game's row cannot take a move back (StoreConflict), nothing stored changes, and it lets the game go", async () => {
+    const [a, b] = [await startNode(), await startNode()];
+    const id = await createGame(a.base, { seats: [{ kind: 'human' }, { kind: 'human' }], seed: 'cluster-10' });
+    const g = (await a.hub.get(id))!;
+    // Play until the seat that just chose may take its choice back.
+    let seat = g.toAct()!;
+    for (let i = 0; i < 60 && !g.canUndo(seat); i++) {
+      seat = g.toAct()!;
+      await g.submit(seat, g.game.choices(g.state)[0], g.moves.length);
+    }
+    assert.ok(g.canUndo(seat), 'some choice could be taken back');
+    const n = g.moves.length;
+    const before = await a.store.getGame(id);
+    assert.equal(before!.moves.length, n);
+    // A was thought dead (paused, say): B claimed the game's row, and has played nothing yet, so no
+    // move index tells A that it lost the game: only the owner check can.
+    await cluster.sql(`UPDATE "${cluster.schema}".cluster_owners SET node = $1 WHERE game_id = $2`, [b.cluster.id, id]);
+    // A's store (fenced by A's node) refuses the undo as a conflict, and writes nothing.
+    await assert.rejects(
+      a.store.truncateMoves(id, n - 1, { hash: 'not-this-games-hash', status: 'active' }),
+      (e: unknown) => e instanceof StoreConflict && /does not own the game/.test(e.message),
+    );
+    assert.deepEqual(await a.store.getGame(id), before, 'an undo was stored by a process that does not own the game');
+    // A's live game, unaware, takes the choice back: refused (its client is told to say hello again), nothing stored.
+    await assert.rejects(g.undo(seat), (e: Error & { code?: string }) => e.code === 'unavailable');
+    assert.deepEqual(await a.store.getGame(id), before, 'an undo was stored by a process that does not own the game');
+    assert.ok(!a.hub.isLive(id), 'A let the game go');
+    // B, the owner, loads the game with every move and may take the choice back.
+    const gb = (await b.hub.get(id))!;
+    assert.equal(gb.moves.length, n);
+    await gb.undo(seat);
+    assert.equal((await a.store.getGame(id))!.moves.length, n - 1);
     for (const x of [a, b]) await x.stop();
   });
 
