@@ -99,6 +99,43 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
     await cluster.stopNodes();
   });
 
+  test('a relayed hello waits for its turn at the owner only, not at the edge as well', async () => {
+    const [a, b] = [await startNode(), await startNode()];
+    const id = await createGame(a.base, { seats: [{ kind: 'human' }, { kind: 'human' }], seed: 'cluster-turns' });
+    const token = await joinSeat(b.base, id, 0);
+    // Each process's hello queue, watched: the edge's waits are counted, the owner's held until the test lets them go.
+    let edgeTurns = 0;
+    const edgeNext = b.hub.turns.next.bind(b.hub.turns);
+    b.hub.turns.next = () => {
+      edgeTurns++;
+      return edgeNext();
+    };
+    let ownerTurns = 0;
+    let asked!: () => void;
+    const ownerAsked = new Promise<void>((r) => (asked = r));
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    const ownerNext = a.hub.turns.next.bind(a.hub.turns);
+    a.hub.turns.next = async () => {
+      ownerTurns++;
+      asked();
+      await released;
+      return ownerNext();
+    };
+    const player = await b.client();
+    const welcomed = hello(player, id, token);
+    // The owner's queue holds the hello: a flood of relayed hellos takes turns there, where the welcomes are made.
+    await ownerAsked;
+    assert.ok(!player.messages.some((m) => m.type === 'welcome'), 'welcomed before its turn at the owner');
+    release();
+    assert.equal((await welcomed).seat, 0);
+    assert.deepEqual({ edgeTurns, ownerTurns }, { edgeTurns: 0, ownerTurns: 1 });
+    // A hello at the process that plays the game waits there, once.
+    await hello(await a.client(), id);
+    assert.deepEqual({ edgeTurns, ownerTurns }, { edgeTurns: 0, ownerTurns: 2 });
+    await cluster.stopNodes();
+  });
+
   test('when the owner dies, another process takes the game over: sockets relayed to it close, a new hello plays on, bots resume', async () => {
     const [a, b] = [await startNode(), await startNode()];
     const id = await createGame(a.base, {
