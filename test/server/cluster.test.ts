@@ -286,7 +286,7 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
     const [g1, g2] = [(await a.hub.get(ids[0]!))!, (await a.hub.get(ids[1]!))!];
     const stored = async (id: string) => {
       const g = (await a.store.getGame(id))!;
-      return { moves: g.moves.length, bots: g.seatConfigs.map((c) => c.bot) };
+      return { moves: g.moves.length, bots: g.seatConfigs.map((c) => c.bot), table: g.table };
     };
     const before = [await stored(ids[0]!), await stored(ids[1]!)];
     // A was thought dead (paused, say): B claimed both games' rows. B has not played them yet, so
