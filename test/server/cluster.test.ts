@@ -164,6 +164,24 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
     await b.stop();
   });
 
+  test('after a takeover the log still tells that a seat was handed to a bot, and why', async () => {
+    const [a, b] = [await startNode(), await startNode()];
+    const id = await createGame(a.base, { seats: [{ kind: 'human' }, { kind: 'human' }], seed: 'cluster-table' });
+    const ga = (await a.hub.get(id))!;
+    const other = 1 - ga.toAct()!;
+    await ga.handToBot(other, 'random', 'away');
+    const watcher = await a.client();
+    const table = (w: { log: readonly unknown[] }) => w.log.filter((e) => (e as { table?: true }).table === true);
+    const before = table(await hello(watcher, id));
+    assert.equal(before.length, 1);
+    const closed = watcher.closed(10_000);
+    await a.crash();
+    await closed;
+    await until(() => b.hub.isLive(id), 'process B to take the game over', 5000);
+    assert.deepEqual(table(await hello(await b.client(), id)), before);
+    await b.stop();
+  });
+
   test('HTTP at a process that does not play the game: join, summary, hand to a bot', async () => {
     const [a, b] = [await startNode(), await startNode()];
     const id = await createGame(a.base, { seats: [{ kind: 'human' }, { kind: 'human' }], seed: 'cluster-3', awayAfterMs: 1000 });
