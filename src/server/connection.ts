@@ -217,12 +217,10 @@ export class Connection implements Subscriber {
 
   private async hello(msg: Extract<ClientMessage, { type: 'hello' }>): Promise<void> {
     const { game: id, token, since, at } = msg;
-    await this.hub.turns.next();
     let g: LiveGame | null;
     try {
-      g = await this.hub.get(id);
-      // Evicted between lookup and now: the next lookup loads it afresh from the store.
-      if (g?.closed) g = await this.hub.get(id);
+      // After this hello's turn here, unless the game is played elsewhere (its turn is taken there).
+      g = await this.hub.helloGame(id);
     } catch (e) {
       if (e instanceof Elsewhere && this.hub.cluster) return this.helloElsewhere(msg, e.node);
       throw e;

@@ -247,16 +247,40 @@ export class Hub {
    * cluster a game is loaded only by the process that wins its claim (`claimed`: won already):
    * elsewhere this throws Elsewhere.
    */
-  get(id: string, claimed = false): Promise<LiveGame | null> {
+  get(id: string, claimed = false, won?: () => Promise<void>): Promise<LiveGame | null> {
     const g = this.live.get(id);
     if (g) return Promise.resolve(g);
     const broken = this.broken.get(id);
     if (broken) return Promise.reject(new Refusal('corrupt', broken));
-    return this.loading.get(id) ?? this.load(id, !claimed, () => this.store.getGame(id));
+    return this.loading.get(id) ?? this.load(id, !claimed, () => this.store.getGame(id), won);
   }
 
-  /** Loads game `id` (claiming it first when `claim`) from what `read` returns, unless a load of it is under way. */
-  private load(id: string, claim: boolean, read: () => Promise<StoredGame | null>): Promise<LiveGame | null> {
+  /**
+   * The game a hello asks for, after the hello's turn here (`turns`): the welcome that follows is
+   * costly. In a cluster, a game played by another process throws Elsewhere before any turn: the
+   * hello is relayed to the owner and waits for its turn there (relay.ts), where the welcome is
+   * made, and not here as well. A game this process claims waits after its claim, before its load.
+   */
+  async helloGame(id: string): Promise<LiveGame | null> {
+    let waited = false;
+    const turn = (): Promise<void> => {
+      waited = true;
+      return this.turns.next();
+    };
+    if (!this.cluster || this.live.has(id) || this.loading.has(id)) await turn();
+    let g = await this.get(id, false, turn);
+    // Found loading or loaded by another request (which may have waited, but for itself).
+    if (!waited) await turn();
+    // Evicted between lookup and now: the next lookup loads it afresh from the store.
+    if (g?.closed) g = await this.get(id);
+    return g;
+  }
+
+  /**
+   * Loads game `id` (claiming it first when `claim`) from what `read` returns, unless a load of it
+   * is under way; `won` is awaited once the game is this process's, before it is read.
+   */
+  private load(id: string, claim: boolean, read: () => Promise<StoredGame | null>, won?: () => Promise<void>): Promise<LiveGame | null> {
     let p = this.loading.get(id);
     if (!p) {
       p = (async () => {
@@ -268,6 +292,7 @@ export class Hub {
             throw new Refusal('unavailable', 'this server process has lost its database connection for a moment; try again');
           if (owner !== cluster.id) throw new Elsewhere(id, owner);
         }
+        await won?.();
         const stored = await read();
         if (!stored) {
           cluster?.release(id);

@@ -87,8 +87,8 @@ export class LiveGame {
   private clockTimer: ReturnType<typeof setTimeout> | null = null;
   /**
    * The server's own events between moves (a seat handed to a bot or taken back), as log-entry
-   * JSON, by the number of moves before them: sent with the welcomes of this process's life, not
-   * stored (after a restart the log holds the moves only, as before).
+   * JSON, by the number of moves before them: sent with the welcomes. Stored with the seat change
+   * they come with (Store.updateSeat), and read back on load.
    */
   private readonly tableLog = new Map<number, string[]>();
   private readonly bots = new Map<string, Bot>();
@@ -139,6 +139,7 @@ export class LiveGame {
     // A decision is owed since the last stored move, not since this process loaded the game:
     // a restart or a reload after eviction must not give the seat to act its time back.
     this.since = stored.moves.at(-1)?.at ?? stored.createdAt;
+    for (const e of stored.table) this.keepTableEntry({ move: e.move, at: e.at, events: e.events as readonly TableEvent[] });
   }
 
   /** Rebuilds a game by replaying its stored log and checks the stored state hash. */
@@ -630,9 +631,10 @@ export class LiveGame {
   }
 
   private async toBot(seat: Seat, spec: string, reason: TakeoverReason): Promise<void> {
-    await this.store.updateSeat(this.id, seat, { bot: spec });
+    const entry = this.tableEntry([{ type: 'seatToBot', seat, reason }]);
+    await this.store.updateSeat(this.id, seat, { bot: spec }, entry);
     this.seatConfigs[seat] = { ...this.seatConfigs[seat]!, bot: spec };
-    this.tableEvents([{ type: 'seatToBot', seat, reason }]);
+    this.tableEvents(entry);
     this.scheduleBot();
     this.scheduleClock();
   }
@@ -642,12 +644,20 @@ export class LiveGame {
     return this.settings.botLevel ?? DEFAULT_TAKEOVER_BOT;
   }
 
-  /** Events of the table, not of a move: announced, and kept for the welcomes of later (re)joiners. */
-  private tableEvents(events: readonly TableEvent[]): void {
-    const n = this.moves.length;
-    const text = JSON.stringify({ move: n, at: Date.now(), events, table: true } satisfies LogEntry);
-    this.tableLog.set(n, [...(this.tableLog.get(n) ?? []), text]);
-    this.announce(events);
+  /** Events of the table now, after the moves played so far, as they are stored and told. */
+  private tableEntry(events: readonly TableEvent[]): { move: number; at: number; events: readonly TableEvent[] } {
+    return { move: this.moves.length, at: Date.now(), events };
+  }
+
+  /** Events of the table, not of a move, once stored: announced, and kept for the welcomes of later (re)joiners. */
+  private tableEvents(entry: { move: number; at: number; events: readonly TableEvent[] }): void {
+    this.keepTableEntry(entry);
+    this.announce(entry.events);
+  }
+
+  private keepTableEntry({ move, at, events }: { move: number; at: number; events: readonly TableEvent[] }): void {
+    const text = JSON.stringify({ move, at, events, table: true } satisfies LogEntry);
+    this.tableLog.set(move, [...(this.tableLog.get(move) ?? []), text]);
   }
 
   /**
@@ -698,10 +708,11 @@ export class LiveGame {
       // The bank excludes the decision owed now (charged from `since`): a floor on what is left is set on the bank.
       const owed = this.toAct() === seat ? Date.now() - this.since : 0;
       const clockMs = left !== null && left < floor ? floor + owed : null;
-      await this.store.updateSeat(this.id, seat, { bot: null, ...(clockMs !== null ? { clockMs } : {}) });
+      const entry = this.tableEntry([{ type: 'seatReclaimed', seat }]);
+      await this.store.updateSeat(this.id, seat, { bot: null, ...(clockMs !== null ? { clockMs } : {}) }, entry);
       this.seatConfigs[seat] = { ...c, bot: null, ...(clockMs !== null ? { clockMs } : {}) };
       if (clockMs !== null) this.clocks[seat] = clockMs;
-      this.tableEvents([{ type: 'seatReclaimed', seat }]);
+      this.tableEvents(entry);
       this.scheduleClock();
     });
   }

@@ -3,7 +3,7 @@
  * hold the same data and refuse the same bad values.
  */
 import type { PendingAppend } from './group-commit.js';
-import type { GameStatus, MoveRow } from './store.js';
+import type { GameStatus, MoveRow, TableEntry } from './store.js';
 
 /** JSON text for a JSON column; `undefined` becomes null so the NOT NULL column always holds valid JSON. */
 export function jsonText(v: unknown): string {
@@ -37,4 +37,10 @@ export function encodeAppend(
     status: after.status,
     clocks: after.clocks?.map((ms) => (ms === null ? null : wholeMs(ms))),
   };
+}
+
+/** A table entry as both stores write it; a move count that is no count, or a time that is no time, fails before anything is written. */
+export function encodeTableEntry(e: TableEntry): { move: number; at: number; events: string } {
+  if (!Number.isSafeInteger(e.move) || e.move < 0) throw new RangeError(`not a move count: ${e.move}`);
+  return { move: e.move, at: wholeMs(e.at), events: jsonText(e.events) };
 }

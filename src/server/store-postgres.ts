@@ -4,7 +4,7 @@
  */
 import pg from 'pg';
 import { GroupCommit, type ItemResult, type PendingAppend } from './group-commit.js';
-import { encodeAppend, jsonText, wholeMs } from './store-encoding.js';
+import { encodeAppend, encodeTableEntry, jsonText, wholeMs } from './store-encoding.js';
 import { StoreConflict, type GameStatus, type GameSummary, type SeatConfig, type Store, type StoredGame } from './store.js';
 
 export interface PostgresStoreOptions {
@@ -62,6 +62,15 @@ CREATE TABLE IF NOT EXISTS ${p}moves (
   at      bigint NOT NULL,
   PRIMARY KEY (game_id, idx)
 );
+-- The table's events between moves (Store.updateSeat's entry), in the order written (id).
+CREATE TABLE IF NOT EXISTS ${p}table_events (
+  id      bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  game_id text NOT NULL REFERENCES ${p}games (id) ON DELETE CASCADE,
+  moves   integer NOT NULL,
+  at      bigint NOT NULL,
+  events  json NOT NULL
+);
+CREATE INDEX IF NOT EXISTS table_events_game ON ${p}table_events (game_id, moves);
 -- Columns added after the first release, for databases created before them. Games created before
 -- invitation keys existed were all listed in the lobby; they stay listed, so their free seats
 -- (which have no key) can still be taken there. games.moves is the length of the game's log, kept
@@ -110,8 +119,14 @@ interface MoveDbRow {
   at: Num;
 }
 
+interface TableDbRow {
+  moves: number;
+  at: Num;
+  events: unknown;
+}
+
 /** A game's rows as the store hands them over. */
-function storedGame(g: GameDbRow, seats: readonly SeatDbRow[], moves: readonly MoveDbRow[]): StoredGame {
+function storedGame(g: GameDbRow, seats: readonly SeatDbRow[], moves: readonly MoveDbRow[], table: readonly TableDbRow[]): StoredGame {
   return {
     id: g.id,
     game: g.game,
@@ -135,6 +150,7 @@ function storedGame(g: GameDbRow, seats: readonly SeatDbRow[], moves: readonly M
       clockMs: r.clock_ms === null ? null : num(r.clock_ms),
     })),
     moves: moves.map((m) => ({ index: m.idx, seat: m.seat, choice: m.choice, hash: m.hash, at: num(m.at) })),
+    table: table.map((e) => ({ move: e.moves, at: num(e.at), events: e.events })),
   };
 }
 
@@ -344,7 +360,10 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
         const seats = (await c.query<SeatDbRow>(`SELECT * FROM ${p}seats WHERE game_id = $1 ORDER BY seat`, [id])).rows;
         const moves = (await c.query<MoveDbRow>(`SELECT idx, seat, choice, hash, at FROM ${p}moves WHERE game_id = $1 ORDER BY idx`, [id]))
           .rows;
-        return storedGame(g, seats, moves);
+        const table = (
+          await c.query<TableDbRow>(`SELECT moves, at, events FROM ${p}table_events WHERE game_id = $1 ORDER BY moves, id`, [id])
+        ).rows;
+        return storedGame(g, seats, moves, table);
       }, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     },
     async getGames(ids) {
@@ -365,6 +384,12 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
             [list],
           )
         ).rows;
+        const table = (
+          await c.query<TableDbRow & { game_id: string }>(
+            `SELECT game_id, moves, at, events FROM ${p}table_events WHERE game_id = ANY($1::text[]) ORDER BY game_id, moves, id`,
+            [list],
+          )
+        ).rows;
         const byGame = <R extends { game_id: string }>(rows: R[]): Map<string, R[]> => {
           const m = new Map<string, R[]>();
           for (const r of rows) {
@@ -376,7 +401,8 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
         };
         const seatsOf = byGame(seats);
         const movesOf = byGame(moves);
-        return new Map(games.map((g) => [g.id, storedGame(g, seatsOf.get(g.id) ?? [], movesOf.get(g.id) ?? [])]));
+        const tableOf = byGame(table);
+        return new Map(games.map((g) => [g.id, storedGame(g, seatsOf.get(g.id) ?? [], movesOf.get(g.id) ?? [], tableOf.get(g.id) ?? [])]));
       }, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     },
     async listGames(o = {}) {
@@ -414,9 +440,11 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
         );
         if (g.rowCount === 0) throw fence !== null ? await refusedWrite(gameId, 'undo') : new Error(`unknown game ${gameId}`);
         await c.query(`DELETE FROM ${p}moves WHERE game_id = $1 AND idx >= $2`, [gameId, fromIndex]);
+        await c.query(`DELETE FROM ${p}table_events WHERE game_id = $1 AND moves > GREATEST($2, 0)`, [gameId, fromIndex]);
       });
     },
-    async updateSeat(gameId, seat, patch) {
+    async updateSeat(gameId, seat, patch, entry) {
+      const e = entry === undefined ? undefined : encodeTableEntry(entry);
       await appends.settled();
       const sets: string[] = [];
       const values: unknown[] = [gameId, seat];
@@ -434,11 +462,17 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
       const owner = fence;
       if (owner !== null) values.push(owner);
       // An empty patch still checks that the seat exists, like the SQLite store.
-      const r = await pool.query(
+      let sql =
         `UPDATE ${p}seats SET ${sets.length > 0 ? sets.join(', ') : 'seat = seat'} WHERE game_id = $1 AND seat = $2` +
-          (owner !== null ? ` AND ${ownedBy(p, '$1', `$${values.length}`)}` : ''),
-        values,
-      );
+        (owner !== null ? ` AND ${ownedBy(p, '$1', `$${values.length}`)}` : '');
+      if (e !== undefined) {
+        // The entry only where the seat was updated, in the same statement: its count is the update's.
+        values.push(e.move, e.at, e.events);
+        const n = values.length;
+        sql = `WITH u AS (${sql} RETURNING game_id)
+          INSERT INTO ${p}table_events (game_id, moves, at, events) SELECT game_id, $${n - 2}::integer, $${n - 1}::bigint, $${n}::json FROM u`;
+      }
+      const r = await pool.query(sql, values);
       if (r.rowCount === 0) {
         // Fenced: the seat exists but the game is not ours (a conflict), or there is no such seat.
         if (owner !== null) {

@@ -4,7 +4,7 @@
  */
 import Database from 'better-sqlite3';
 import { GroupCommit, type ItemResult, type PendingAppend } from './group-commit.js';
-import { encodeAppend, jsonText, wholeMs } from './store-encoding.js';
+import { encodeAppend, encodeTableEntry, jsonText, wholeMs } from './store-encoding.js';
 import { StoreConflict, type GameStatus, type GameSummary, type NewGame, type SeatConfig, type Store, type StoredGame } from './store.js';
 
 const SCHEMA = `
@@ -44,6 +44,15 @@ CREATE TABLE IF NOT EXISTS moves (
   at      INTEGER NOT NULL,
   PRIMARY KEY (game_id, idx)
 );
+-- The table's events between moves (Store.updateSeat's entry), in the order written (id).
+CREATE TABLE IF NOT EXISTS table_events (
+  id      INTEGER PRIMARY KEY,
+  game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+  moves   INTEGER NOT NULL,
+  at      INTEGER NOT NULL,
+  events  TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS table_events_game ON table_events (game_id, moves);
 `;
 
 /**
@@ -96,6 +105,11 @@ interface MoveDbRow {
   choice: string;
   hash: string;
   at: number;
+}
+interface TableDbRow {
+  moves: number;
+  at: number;
+  events: string;
 }
 interface SummaryDbRow {
   id: string;
@@ -182,6 +196,9 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
       gameById: db.prepare<[string], GameDbRow>('SELECT * FROM games WHERE id = ?'),
       seatsOf: db.prepare<[string], SeatDbRow>('SELECT * FROM seats WHERE game_id = ? ORDER BY seat'),
       movesOf: db.prepare<[string], MoveDbRow>('SELECT idx, seat, choice, hash, at FROM moves WHERE game_id = ? ORDER BY idx'),
+      tableOf: db.prepare<[string], TableDbRow>('SELECT moves, at, events FROM table_events WHERE game_id = ? ORDER BY moves, id'),
+      insertTable: db.prepare('INSERT INTO table_events (game_id, moves, at, events) VALUES (?, ?, ?, ?)'),
+      deleteTableAfter: db.prepare('DELETE FROM table_events WHERE game_id = ? AND moves > max(?, 0)'),
       summaries: db.prepare<[{ status: GameStatus | null; listed: number | null; limit: number }], SummaryDbRow>(`
         SELECT g.id, g.game, g.seats, g.status, g.created_at, g.updated_at, g.moves,
           (SELECT group_concat(s.seat) FROM seats s WHERE s.game_id = g.id AND s.kind = 'human' AND s.claimed = 0) AS open_seats
@@ -260,6 +277,36 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
   const truncateTx = (gameId: string, fromIndex: number, after: { hash: string; status: GameStatus }): void => {
     if (s().rewind.run(fromIndex, after.hash, after.status, Date.now(), gameId).changes === 0) throw new Error(`unknown game ${gameId}`);
     s().deleteMovesFrom.run(gameId, fromIndex);
+    s().deleteTableAfter.run(gameId, fromIndex);
+  };
+  /** A seat's update, and the table's entry that comes with it: both or neither. */
+  const seatTx = (
+    gameId: string,
+    seat: number,
+    patch: Parameters<Store['updateSeat']>[2],
+    entry: ReturnType<typeof encodeTableEntry> | undefined,
+  ): void => {
+    const has = (k: keyof typeof patch): number => (Object.prototype.hasOwnProperty.call(patch, k) && patch[k] !== undefined ? 1 : 0);
+    const info = s().updateSeat.run({
+      gameId,
+      seat,
+      hasKind: has('kind'),
+      kind: patch.kind ?? null,
+      hasBot: has('bot'),
+      bot: patch.bot ?? null,
+      hasName: has('name'),
+      name: patch.name ?? null,
+      hasTokenHash: has('tokenHash'),
+      tokenHash: patch.tokenHash ?? null,
+      hasInviteHash: has('inviteHash'),
+      inviteHash: patch.inviteHash ?? null,
+      hasClaimed: has('claimed'),
+      claimed: patch.claimed ? 1 : 0,
+      hasClockMs: has('clockMs'),
+      clockMs: patch.clockMs == null ? null : wholeMs(patch.clockMs),
+    });
+    if (info.changes === 0) throw new Error(`unknown seat ${seat} of game ${gameId}`);
+    if (entry) s().insertTable.run(gameId, entry.move, entry.at, entry.events);
   };
   // A read transaction gives one snapshot, so the game's hash matches its moves even while
   // another process writes.
@@ -282,12 +329,16 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
       moves: s()
         .movesOf.all(id)
         .map((m) => ({ index: m.idx, seat: m.seat, choice: JSON.parse(m.choice) as unknown, hash: m.hash, at: m.at })),
+      table: s()
+        .tableOf.all(id)
+        .map((e) => ({ move: e.moves, at: e.at, events: JSON.parse(e.events) as unknown })),
     };
   };
   let tx: {
     create: typeof createTx;
     appendBatch: typeof appendBatchTx;
     truncate: typeof truncateTx;
+    seat: typeof seatTx;
     read: typeof readGame;
   } | null = null;
   const t = (): NonNullable<typeof tx> => {
@@ -325,6 +376,7 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
         create: db.transaction(createTx).immediate,
         appendBatch: db.transaction(appendBatchTx).immediate,
         truncate: db.transaction(truncateTx).immediate,
+        seat: db.transaction(seatTx).immediate,
         read: db.transaction(readGame).deferred,
       };
       /* eslint-enable @typescript-eslint/unbound-method */
@@ -361,28 +413,9 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
       await appends.settled();
       t().truncate(gameId, fromIndex, after);
     },
-    async updateSeat(gameId, seat, patch) {
+    async updateSeat(gameId, seat, patch, entry) {
       await appends.settled();
-      const has = (k: keyof typeof patch): number => (Object.prototype.hasOwnProperty.call(patch, k) && patch[k] !== undefined ? 1 : 0);
-      const info = s().updateSeat.run({
-        gameId,
-        seat,
-        hasKind: has('kind'),
-        kind: patch.kind ?? null,
-        hasBot: has('bot'),
-        bot: patch.bot ?? null,
-        hasName: has('name'),
-        name: patch.name ?? null,
-        hasTokenHash: has('tokenHash'),
-        tokenHash: patch.tokenHash ?? null,
-        hasInviteHash: has('inviteHash'),
-        inviteHash: patch.inviteHash ?? null,
-        hasClaimed: has('claimed'),
-        claimed: patch.claimed ? 1 : 0,
-        hasClockMs: has('clockMs'),
-        clockMs: patch.clockMs == null ? null : wholeMs(patch.clockMs),
-      });
-      if (info.changes === 0) throw new Error(`unknown seat ${seat} of game ${gameId}`);
+      t().seat(gameId, seat, patch, entry === undefined ? undefined : encodeTableEntry(entry));
     },
     async activeGameIds() {
       return s()

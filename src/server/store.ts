@@ -50,6 +50,19 @@ export interface MoveRow {
   readonly at: number;
 }
 
+/**
+ * Events of the table between two moves (a seat handed to a bot and why, a seat taken back by its
+ * player), as the game log tells them. Stored with the seat change they come with, so that the
+ * log reads the same after a restart or a takeover by another process.
+ */
+export interface TableEntry {
+  /** How many moves were played before them (0: before the first). */
+  readonly move: number;
+  readonly at: number;
+  /** The events, as JSON. */
+  readonly events: unknown;
+}
+
 export interface StoredGame extends NewGame {
   readonly status: GameStatus;
   /** State hash after the last move (or after setup when there is none). */
@@ -57,6 +70,8 @@ export interface StoredGame extends NewGame {
   readonly updatedAt: number;
   readonly seatConfigs: SeatConfig[];
   readonly moves: MoveRow[];
+  /** The table's entries, in the order they were stored (by `move`, then as written). */
+  readonly table: TableEntry[];
 }
 
 export interface GameSummary {
@@ -102,12 +117,21 @@ export interface Store {
     move: MoveRow,
     after: { hash: string; status: GameStatus; clocks?: readonly (number | null)[] },
   ): Promise<void>;
-  /** Undo: deletes moves with index ≥ fromIndex in one transaction and sets the hash. */
+  /**
+   * Undo: deletes moves with index ≥ fromIndex in one transaction and sets the hash; the table's
+   * entries after the moves kept (`move` > fromIndex) go with them, as in the live game's log.
+   */
   truncateMoves(gameId: string, fromIndex: number, after: { hash: string; status: GameStatus }): Promise<void>;
+  /**
+   * Changes the given fields of a seat; with `entry`, adds it to the game's table log in the same
+   * transaction (both or neither). An unknown seat, or an entry whose `move` is no move count or
+   * whose `at` is no time, is an Error and writes nothing.
+   */
   updateSeat(
     gameId: string,
     seat: number,
     patch: Partial<Pick<SeatConfig, 'kind' | 'bot' | 'name' | 'tokenHash' | 'inviteHash' | 'claimed' | 'clockMs'>>,
+    entry?: TableEntry,
   ): Promise<void>;
   /**
    * Cluster mode (PostgreSQL): from now on a move, an undo or a seat update of a game is written

@@ -8,6 +8,7 @@ import { http } from '../helpers/ws-client.js';
 import { parseMsg, type JoinedSeat } from '../helpers/wire.js';
 import type { RedisProcess } from '../helpers/cluster.js';
 import { InProcessCluster } from '../helpers/cluster-in-process.js';
+import { StoreConflict } from '../../src/server/store.js';
 import { autoPlay, createGame, hello, inviteKeys, joinSeat, until } from '../helpers/server.js';
 
 describe('several processes, one service', { timeout: 240_000 }, () => {
@@ -98,6 +99,43 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
     await cluster.stopNodes();
   });
 
+  test('a relayed hello waits for its turn at the owner only, not at the edge as well', async () => {
+    const [a, b] = [await startNode(), await startNode()];
+    const id = await createGame(a.base, { seats: [{ kind: 'human' }, { kind: 'human' }], seed: 'cluster-turns' });
+    const token = await joinSeat(b.base, id, 0);
+    // Each process's hello queue, watched: the edge's waits are counted, the owner's held until the test lets them go.
+    let edgeTurns = 0;
+    const edgeNext = b.hub.turns.next.bind(b.hub.turns);
+    b.hub.turns.next = () => {
+      edgeTurns++;
+      return edgeNext();
+    };
+    let ownerTurns = 0;
+    let asked!: () => void;
+    const ownerAsked = new Promise<void>((r) => (asked = r));
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    const ownerNext = a.hub.turns.next.bind(a.hub.turns);
+    a.hub.turns.next = async () => {
+      ownerTurns++;
+      asked();
+      await released;
+      return ownerNext();
+    };
+    const player = await b.client();
+    const welcomed = hello(player, id, token);
+    // The owner's queue holds the hello: a flood of relayed hellos takes turns there, where the welcomes are made.
+    await ownerAsked;
+    assert.ok(!player.messages.some((m) => m.type === 'welcome'), 'welcomed before its turn at the owner');
+    release();
+    assert.equal((await welcomed).seat, 0);
+    assert.deepEqual({ edgeTurns, ownerTurns }, { edgeTurns: 0, ownerTurns: 1 });
+    // A hello at the process that plays the game waits there, once.
+    await hello(await a.client(), id);
+    assert.deepEqual({ edgeTurns, ownerTurns }, { edgeTurns: 0, ownerTurns: 2 });
+    await cluster.stopNodes();
+  });
+
   test('when the owner dies, another process takes the game over: sockets relayed to it close, a new hello plays on, bots resume', async () => {
     const [a, b] = [await startNode(), await startNode()];
     const id = await createGame(a.base, {
@@ -123,6 +161,24 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
     const more = autoPlay(again, 0, 'f1');
     await until(() => more.acks.length >= 3, 'play to go on');
     more.stop();
+    await b.stop();
+  });
+
+  test('after a takeover the log still tells that a seat was handed to a bot, and why', async () => {
+    const [a, b] = [await startNode(), await startNode()];
+    const id = await createGame(a.base, { seats: [{ kind: 'human' }, { kind: 'human' }], seed: 'cluster-table' });
+    const ga = (await a.hub.get(id))!;
+    const other = 1 - ga.toAct()!;
+    await ga.handToBot(other, 'random', 'away');
+    const watcher = await a.client();
+    const table = (w: { log: readonly unknown[] }) => w.log.filter((e) => (e as { table?: true }).table === true);
+    const before = table(await hello(watcher, id));
+    assert.equal(before.length, 1);
+    const closed = watcher.closed(10_000);
+    await a.crash();
+    await closed;
+    await until(() => b.hub.isLive(id), 'process B to take the game over', 5000);
+    assert.deepEqual(table(await hello(await b.client(), id)), before);
     await b.stop();
   });
 
@@ -248,7 +304,7 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
     const [g1, g2] = [(await a.hub.get(ids[0]!))!, (await a.hub.get(ids[1]!))!];
     const stored = async (id: string) => {
       const g = (await a.store.getGame(id))!;
-      return { moves: g.moves.length, bots: g.seatConfigs.map((c) => c.bot) };
+      return { moves: g.moves.length, bots: g.seatConfigs.map((c) => c.bot), table: g.table };
     };
     const before = [await stored(ids[0]!), await stored(ids[1]!)];
     // A was thought dead (paused, say): B claimed both games' rows. B has not played them yet, so
@@ -269,6 +325,41 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
     const gb = (await b.hub.get(ids[0]!))!;
     await gb.submit(seat, gb.game.choices(gb.state)[0], n);
     assert.equal((await stored(ids[0]!)).moves, n + 1);
+    for (const x of [a, b]) await x.stop();
+  });
+
+  test("fenced undo: a process that lost a game's row cannot take a move back (StoreConflict), nothing stored changes, and it lets the game go", async () => {
+    const [a, b] = [await startNode(), await startNode()];
+    const id = await createGame(a.base, { seats: [{ kind: 'human' }, { kind: 'human' }], seed: 'cluster-10' });
+    const g = (await a.hub.get(id))!;
+    // Play until the seat that just chose may take its choice back.
+    let seat = g.toAct()!;
+    for (let i = 0; i < 60 && !g.canUndo(seat); i++) {
+      seat = g.toAct()!;
+      await g.submit(seat, g.game.choices(g.state)[0], g.moves.length);
+    }
+    assert.ok(g.canUndo(seat), 'some choice could be taken back');
+    const n = g.moves.length;
+    const before = await a.store.getGame(id);
+    assert.equal(before!.moves.length, n);
+    // A was thought dead (paused, say): B claimed the game's row, and has played nothing yet, so no
+    // move index tells A that it lost the game: only the owner check can.
+    await cluster.sql(`UPDATE "${cluster.schema}".cluster_owners SET node = $1 WHERE game_id = $2`, [b.cluster.id, id]);
+    // A's store (fenced by A's node) refuses the undo as a conflict, and writes nothing.
+    await assert.rejects(
+      a.store.truncateMoves(id, n - 1, { hash: 'not-this-games-hash', status: 'active' }),
+      (e: unknown) => e instanceof StoreConflict && /does not own the game/.test(e.message),
+    );
+    assert.deepEqual(await a.store.getGame(id), before, 'an undo was stored by a process that does not own the game');
+    // A's live game, unaware, takes the choice back: refused (its client is told to say hello again), nothing stored.
+    await assert.rejects(g.undo(seat), (e: Error & { code?: string }) => e.code === 'unavailable');
+    assert.deepEqual(await a.store.getGame(id), before, 'an undo was stored by a process that does not own the game');
+    assert.ok(!a.hub.isLive(id), 'A let the game go');
+    // B, the owner, loads the game with every move and may take the choice back.
+    const gb = (await b.hub.get(id))!;
+    assert.equal(gb.moves.length, n);
+    await gb.undo(seat);
+    assert.equal((await a.store.getGame(id))!.moves.length, n - 1);
     for (const x of [a, b]) await x.stop();
   });
 

@@ -174,7 +174,7 @@ function storeContract(store: () => Store, hooks: ContractHooks): void {
     await store().createGame(g, seats(), 'h-setup');
     const got = await store().getGame(id);
     assert.ok(got);
-    assert.deepEqual(got, { ...g, status: 'active', hash: 'h-setup', updatedAt: T0, seatConfigs: seats(), moves: [] });
+    assert.deepEqual(got, { ...g, status: 'active', hash: 'h-setup', updatedAt: T0, seatConfigs: seats(), moves: [], table: [] });
     assert.equal(JSON.stringify(got.options), JSON.stringify(g.options));
     assert.equal(JSON.stringify(got.settings), JSON.stringify(g.settings));
   });
@@ -283,6 +283,56 @@ function storeContract(store: () => Store, hooks: ContractHooks): void {
     ]);
     await assert.rejects(store().updateSeat(id, 7, { claimed: true }), /unknown seat/);
     await assert.rejects(store().updateSeat(uid('none'), 0, {}), /unknown seat/);
+  });
+
+  test('issue 16: updateSeat with a table entry stores both; entries come back in order; an undo drops those after the moves kept', async () => {
+    const id = uid('table');
+    await store().createGame(newGame(id), seats(), 'h');
+    const toBot = (seat: number, move: number) => ({
+      move,
+      at: T0 + 100 * move + seat,
+      events: [{ type: 'seatToBot', seat, reason: 'away' }],
+    });
+    const back = (seat: number, move: number) => ({ move, at: T0 + 100 * move + 50 + seat, events: [{ type: 'seatReclaimed', seat }] });
+    await store().updateSeat(id, 1, { bot: 'random' }, toBot(1, 0));
+    for (let i = 0; i < 3; i++) await store().appendMove(id, move(i), { hash: `h${i}`, status: 'active' });
+    await store().updateSeat(id, 2, { bot: 'greedy' }, toBot(2, 2));
+    await store().updateSeat(id, 1, { bot: null, clockMs: 5000 }, back(1, 2));
+    await store().updateSeat(id, 2, { bot: null }, back(2, 3));
+    let got = (await store().getGame(id))!;
+    assert.deepEqual(got.table, [toBot(1, 0), toBot(2, 2), back(1, 2), back(2, 3)]);
+    assert.deepEqual(
+      got.seatConfigs.map((c) => [c.bot, c.clockMs]),
+      [
+        [null, 600000],
+        [null, 5000],
+        [null, null],
+      ],
+    );
+    // Undo of the third move: the entry after it goes, those up to the moves kept stay.
+    await store().truncateMoves(id, 2, { hash: 'h1', status: 'active' });
+    got = (await store().getGame(id))!;
+    assert.deepEqual(got.table, [toBot(1, 0), toBot(2, 2), back(1, 2)]);
+    await store().truncateMoves(id, 0, { hash: 'h', status: 'active' });
+    assert.deepEqual((await store().getGame(id))!.table, [toBot(1, 0)]);
+  });
+
+  test('issue 16: a bad table entry, or one for an unknown seat, is refused with a clear error and writes neither the seat nor the entry', async () => {
+    const id = uid('badtable');
+    await store().createGame(newGame(id), seats(), 'h');
+    await store().appendMove(id, move(0), { hash: 'h0', status: 'active' });
+    const before = await store().getGame(id);
+    const events = [{ type: 'seatToBot', seat: 1, reason: 'away' }];
+    for (const [entry, pattern] of [
+      [{ move: -1, at: T0, events }, /not a move count: -1/],
+      [{ move: 1.5, at: T0, events }, /not a move count: 1.5/],
+      [{ move: Number.NaN, at: T0, events }, /not a move count: NaN/],
+      [{ move: 1, at: Number.POSITIVE_INFINITY, events }, /not a time in ms: Infinity/],
+    ] as const) {
+      await assert.rejects(store().updateSeat(id, 1, { bot: 'random' }, entry), pattern);
+    }
+    await assert.rejects(store().updateSeat(id, 7, { bot: 'random' }, { move: 1, at: T0, events }), /unknown seat 7/);
+    assert.deepEqual(await store().getGame(id), before);
   });
 
   test('listGames: summaries with move counts and open seats, status filter, newest first, limit', async () => {
@@ -720,7 +770,7 @@ describe(`PostgreSQL store (${PG_URL})`, () => {
     );
     assert.deepEqual(
       r.rows.map((t) => t.table_name),
-      ['games', 'moves', 'seats'],
+      ['games', 'moves', 'seats', 'table_events'],
     );
   });
   test('getGames reads several games at once exactly as getGame reads each, and leaves unknown ids out', async () => {
@@ -730,10 +780,16 @@ describe(`PostgreSQL store (${PG_URL})`, () => {
       for (let i = 0; i < k * 2; i++) await store().appendMove(id, move(i), { hash: `h-${k}-${i}`, status: 'active' });
     }
     await store().updateSeat(ids[1]!, 0, { name: 'renamed', claimed: true });
+    await store().updateSeat(ids[2]!, 1, { bot: 'random' }, { move: 3, at: T0, events: [{ type: 'seatToBot', seat: 1, reason: 'away' }] });
+    await store().updateSeat(ids[2]!, 1, { bot: null }, { move: 4, at: T0 + 1, events: [{ type: 'seatReclaimed', seat: 1 }] });
     const got = await store().getGames!([...ids, uid('none')]);
     assert.deepEqual([...got.keys()].sort(), [...ids].sort());
     for (const id of ids) assert.deepEqual(got.get(id), await store().getGame(id));
     assert.equal(got.get(ids[2]!)!.moves.length, 4);
+    assert.deepEqual(
+      got.get(ids[2]!)!.table.map((e) => e.move),
+      [3, 4],
+    );
     assert.equal((await store().getGames!([])).size, 0);
   });
   storeContract(store, {

@@ -132,9 +132,8 @@ class RemoteSubscriber implements Subscriber {
     const hub = this.relay.hub;
     if (msg.type === 'hello') {
       try {
-        await hub.turns.next();
-        let g = await hub.get(msg.game);
-        if (g?.closed) g = await hub.get(msg.game);
+        // The hello's only turn: its edge relayed it without one (Hub.helloGame), and the welcome is made here.
+        const g = await hub.helloGame(msg.game);
         if (!g) throw new Refusal('no_game', `no game "${msg.game}"`);
         const seat = msg.token === undefined ? null : hub.seatOf(g, msg.token);
         if (this.gone) return;

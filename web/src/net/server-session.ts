@@ -36,6 +36,12 @@ export interface ServerSessionOptions {
   /** First reconnect delay; doubled after each failure up to `maxDelayMs`. */
   readonly minDelayMs?: number;
   readonly maxDelayMs?: number;
+  /**
+   * How long a socket may take to open before it is given up and the next one tried, after the
+   * same backoff as a dropped one (a process killed mid-handshake, a stuck proxy: such a socket
+   * may never open nor close). Default 5 s.
+   */
+  readonly openTimeoutMs?: number;
   readonly WebSocket?: typeof WebSocket;
 }
 
@@ -105,6 +111,8 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
   private nextId = 1;
   private delay: number;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** Gives up a socket that has not opened in time. */
+  private openTimer: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
   /** The seq of the view held (null until a welcome, or when the server sends none). */
   private seq: number | null = null;
@@ -165,6 +173,7 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.clearOpenTimer();
     this.failPending('the game was closed');
     this.ws?.close();
     this.ws = null;
@@ -187,7 +196,19 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
     const WS = this.opts.WebSocket ?? WebSocket;
     const ws = new WS(this.opts.url ?? defaultSocketUrl());
     this.ws = ws;
-    ws.onopen = () => this.hello(ws);
+    this.openTimer = setTimeout(() => {
+      this.openTimer = null;
+      if (this.ws !== ws || ws.readyState === ws.OPEN) return;
+      // Not left to the close event: a socket stuck in its handshake may be slow to deliver one, so it
+      // is disowned first (its late events are ignored) and the reconnect path runs now.
+      this.dropped(ws);
+      ws.close();
+    }, this.opts.openTimeoutMs ?? 5000);
+    ws.onopen = () => {
+      if (this.ws !== ws) return;
+      this.clearOpenTimer();
+      this.hello(ws);
+    };
     ws.onmessage = (e: MessageEvent) => {
       if (this.ws !== ws) return;
       let msg: ServerMessage;
@@ -201,18 +222,30 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
     };
     ws.onclose = () => {
       if (this.ws !== ws) return;
-      this.ws = null;
-      this.failPending('the connection to the server was lost');
-      if (this.closed || this.fatal) return;
-      this.setConnection('reconnecting');
-      this.timer = setTimeout(() => {
-        this.timer = null;
-        this.connect();
-      }, this.delay);
-      this.delay = Math.min(this.delay * 2, this.opts.maxDelayMs ?? 5000);
+      this.dropped(ws);
     };
     // An error is always followed by close, which does the work.
     ws.onerror = () => undefined;
+  }
+
+  /** The current socket is gone (closed, or given up before it opened): a new one after the backoff. */
+  private dropped(ws: WebSocket): void {
+    if (this.ws !== ws) return;
+    this.ws = null;
+    this.clearOpenTimer();
+    this.failPending('the connection to the server was lost');
+    if (this.closed || this.fatal) return;
+    this.setConnection('reconnecting');
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.connect();
+    }, this.delay);
+    this.delay = Math.min(this.delay * 2, this.opts.maxDelayMs ?? 5000);
+  }
+
+  private clearOpenTimer(): void {
+    if (this.openTimer) clearTimeout(this.openTimer);
+    this.openTimer = null;
   }
 
   /** Says hello (again, after a missed message, on the same socket): the welcome brings the state and the log this client lacks. */

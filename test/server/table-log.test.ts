@@ -1,0 +1,93 @@
+/**
+ * Issue 16: the table's events (a seat handed to a bot and why, a seat taken back) are part of the
+ * game log a player reads. They are stored with the seat change they come with, so that a game
+ * reloaded from the store (a restart, an eviction, another process taking it over) tells them as
+ * the process that saw them did; on both stores.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { ServerMsg } from '../helpers/wire.js';
+import { createGame, hello, joinSeat, live, startServer, until, type StoreKind, type TestServer } from '../helpers/server.js';
+
+for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
+  describe(`the table's events after a reload on ${kind}`, () => {
+    let srv: TestServer;
+    before(async () => {
+      srv = await startServer(kind);
+    });
+    after(async () => {
+      await srv?.stop();
+    });
+
+    /** A two-player game with both seats claimed. */
+    const twoPlayers = async (seed: string) => {
+      const id = await createGame(srv.base, { seats: [{ kind: 'human' }, { kind: 'human' }], seed });
+      const tokens = [await joinSeat(srv.base, id, 0, 'Ada'), await joinSeat(srv.base, id, 1, 'Bo')];
+      return { id, tokens, g: await live(srv.hub, id) };
+    };
+
+    /** The game leaves memory, as at a restart; the next use loads it from the store. */
+    const reload = async (id: string) => {
+      const g = await live(srv.hub, id);
+      for (const c of [...g.subscribers]) c.close('no_game', 'test: restart');
+      await until(() => g.subscribers.size === 0, 'the connections to leave');
+      srv.hub.evict(0, 0);
+      assert.ok(!srv.hub.isLive(id), 'the game left memory');
+      return live(srv.hub, id);
+    };
+
+    /** A newcomer's welcome: the whole log. */
+    const newcomer = async (id: string): Promise<ServerMsg> => hello(await srv.client(), id);
+
+    const tableEntries = (w: ServerMsg) => w.log.filter((e) => (e as unknown as { table?: true }).table === true);
+
+    test('a seat handed to a bot and taken back: the log after a reload tells it as before, to a newcomer and to a returning client', async () => {
+      const { id, tokens, g } = await twoPlayers(`table-log-1-${kind}`);
+      const seat = g.toAct()!;
+      await g.submit(seat, g.game.choices(g.state)[0], 0);
+      // The seat not to act goes to a bot (it has nothing to play yet), and its player comes back.
+      const other = 1 - g.toAct()!;
+      await g.handToBot(other, 'random', 'away');
+      const returning = await srv.client();
+      await hello(returning, id, tokens[other]);
+      await until(() => g.seatConfigs[other]!.bot === null, 'the seat to be taken back');
+      const before = await newcomer(id);
+      const n = g.moves.length;
+      assert.deepEqual(
+        tableEntries(before).map((e) => ({ move: e.move, events: e.events })),
+        [
+          { move: n, events: [{ type: 'seatToBot', seat: other, reason: 'away' }] },
+          { move: n, events: [{ type: 'seatReclaimed', seat: other }] },
+        ],
+      );
+
+      await reload(id);
+      const after = await newcomer(id);
+      assert.deepEqual(after.log, before.log, 'the log after the reload');
+      // A client that holds the log up to the last move drops its copy of the table's entries after it (nextLog): they come again.
+      const back = await srv.client();
+      const w = back.next((m) => m.type === 'welcome' || m.type === 'error');
+      back.send({ type: 'hello', game: id, token: tokens[other], since: n, at: g.moves.at(-1)!.at });
+      const resumed = await w;
+      assert.equal(resumed.logFrom, n);
+      assert.deepEqual(tableEntries(resumed), tableEntries(before));
+    });
+
+    test('a table event after a move that is taken back goes with the move, after a reload too', async () => {
+      const { id, g } = await twoPlayers(`table-log-2-${kind}`);
+      let seat = g.toAct()!;
+      for (let i = 0; i < 60 && !g.canUndo(seat); i++) {
+        seat = g.toAct()!;
+        await g.submit(seat, g.game.choices(g.state)[0], g.moves.length);
+      }
+      assert.ok(g.canUndo(seat), 'some choice could be taken back');
+      await g.handToBot(1 - seat, 'random', 'away');
+      const kept = tableEntries(await newcomer(id)).length;
+      await g.undo(seat);
+      const before = await newcomer(id);
+      assert.equal(tableEntries(before).length, kept - 1, 'the undo took the hand-over after the move back');
+      await reload(id);
+      assert.deepEqual((await newcomer(id)).log, before.log);
+    });
+  });
+}
