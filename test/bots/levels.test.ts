@@ -23,12 +23,7 @@ describe('bot levels', () => {
  * failed, until the stronger search lands and the full-count run is committed. Delete an entry
  * once its game's ratings are ordered.
  */
-const NOT_YET_ORDERED: Record<string, string> = {
-  quetzal:
-    'ismcts:1s rated below greedy (17.78 vs 22.78) in the committed round robin of two-seat games (12 per pair, ' +
-    'seed "ratings", 2 workers on the shared machine): it won about 5 of its 12 games against greedy; the 1 s search ' +
-    'does not yet beat greedy in Quetzal (issue 17)',
-};
+const NOT_YET_ORDERED: Record<string, string> = {};
 
 describe('src/bots/level-ratings.json (npm run ratings)', () => {
   it('says how it was made', () => {
