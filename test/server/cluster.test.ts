@@ -391,6 +391,36 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
     await until(() => g.present(1), 'seat 1 back');
     for (const x of [a, b]) await x.stop();
   });
+
+  test("a bus blip at the owner only: the edge drops its side of the owner's forgotten sockets but keeps them open, and a hello again on one plays on", async () => {
+    const [a, b] = [await startNode(), await startNode()];
+    const id = await createGame(a.base, { seats: [{ kind: 'human' }, { kind: 'human' }], seed: 'cluster-8' });
+    const t1 = await joinSeat(a.base, id, 1);
+    const relayed = await b.client();
+    await hello(relayed, id, t1);
+    const g = (await a.hub.get(id))!;
+    assert.ok(g.present(1));
+    const closes: number[] = [];
+    relayed.ws.on('close', (code) => closes.push(code));
+    const told = relayed.next((m) => m.type === 'error' && m.id === undefined);
+    // A forgets the sockets relayed to it; once its bus is back it says so, and B drops its links to A.
+    a.cluster.bus.blip();
+    const lost = await told;
+    assert.equal(lost.code, 'unavailable');
+    assert.match(String(lost.message), /say hello again/);
+    assert.equal((await stillOpen(relayed, closes)).type, 'pong');
+    assert.equal(b.cluster.relay.counts().relayed, 0, 'B relays nothing to A any more');
+    await until(() => !g.present(1), 'seat 1 to show as away at the owner', 5000);
+    // Hello on the same socket: relayed to A again, seat 1 present again, and its choice reaches A.
+    await hello(relayed, id, t1);
+    await until(() => g.present(1), 'seat 1 back');
+    for (let i = 0; g.toAct() === 0 && i < 50; i++) await g.submit(0, g.game.choices(g.state)[0], g.moves.length);
+    assert.equal(g.toAct(), 1);
+    const ack = await stillOpen(relayed, closes, { type: 'choice', choice: g.game.choices(g.state)[0], index: g.moves.length });
+    assert.equal(ack.type, 'ack', JSON.stringify(ack));
+    assert.deepEqual(closes, [], 'the socket at B was never closed');
+    for (const x of [a, b]) await x.stop();
+  });
 });
 
 /**
