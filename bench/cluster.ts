@@ -7,8 +7,8 @@
  * child processes) plays GAMES games of two human seats: game g is created on process g mod PROCS
  * and its seats' sockets go round-robin over the processes, so that most choices cross processes.
  * After WARMUP_S, it measures for MEASURE_S seconds; halfway, one process is killed with SIGKILL
- * (not with PROCS=1): the sockets it held, and those other processes close because their game's
- * owner died, connect again to a live process and say hello with since/at.
+ * (not with PROCS=1): the sockets it held connect again to a live process and say hello with
+ * since/at; the sockets other processes relayed to it stay open, and say hello again on them.
  *
  * Prints a summary and one JSON line:
  *   processes, games, choicesPerSec (acks per second over the measured time, kill included),

@@ -5,9 +5,10 @@
  *
  * Several server processes: game `g` (numbered across all client processes) is created on process
  * g mod N, and seat socket k = 2g + s goes to process k mod N, so that most choices cross processes.
- * A socket that closes under a seat (its process was killed, or its process closed it because the
- * game's owner died) connects again, to the same process unless it is known dead, else to the live
- * ones in turn (as a proxy spreads clients), and says hello with since/at.
+ * A socket that closes under a seat (its process was killed) connects again, to the same process
+ * unless it is known dead, else to the live ones in turn (as a proxy spreads clients), and says
+ * hello with since/at. A socket whose game's owner died is kept by its process, which says
+ * `unavailable`: the seat says hello again on it 100 ms later.
  *
  * State messages carry `seq` and either a whole `view` or a `patch` (PROTOCOL.md), read as the test
  * client reads them (withView): a patch at seq + 1 is applied, an older state is ignored, a patch
@@ -242,6 +243,8 @@ export class Seat {
   private pending = -1;
   private sentAt = 0;
   private lastSent = -1;
+  /** A hello again is due (after an `unavailable`): further refusals meanwhile (choices sent without id) add none. */
+  private helloDue = false;
   /** The seat's last few events after a kill (what a stalled game's seats were doing, for the summary). */
   private trace: string[] = [];
 
@@ -375,7 +378,13 @@ export class Seat {
       this.note(`error:${m.code}:${m.message.slice(0, 60)}`);
       client.error(m.code);
       // A refusal while a process or Redis fails: ask for the state again (a new one may follow anyway).
-      if (m.code === 'unavailable' || m.code === 'internal') setTimeout(() => this.sayHello(true), 100);
+      if ((m.code === 'unavailable' || m.code === 'internal') && !this.helloDue) {
+        this.helloDue = true;
+        setTimeout(() => {
+          this.helloDue = false;
+          this.sayHello(true);
+        }, 100);
+      }
     }
   }
 }

@@ -40,6 +40,8 @@ export class Connection implements Subscriber {
   private link: RelayLink | null = null;
   /** Cluster mode: the relay of a hello still waiting for the owner's answer (the socket keeps its game until it is welcome). */
   private joining: RelayLink | null = null;
+  /** Cluster mode: why this socket's game was lost (its owner died) until the client says hello again; its requests meanwhile are refused with it. */
+  private lostWhy: string | null = null;
   private tokens: number;
   private last = Date.now();
   private strikes = 0;
@@ -133,6 +135,19 @@ export class Connection implements Subscriber {
     this.socket.close(code === 'unavailable' ? CloseCode.tryAgain : CloseCode.seatTaken, code);
   }
 
+  /**
+   * Cluster mode: the process playing this socket's game (through `link`) is gone. This process
+   * and the socket are well, so the socket stays: it drops the link, as if it had said hello to
+   * no game, and its client is told to say hello again, which finds the game's new owner. A link
+   * this socket no longer uses changes nothing.
+   */
+  lost(link: RelayLink, message: string): void {
+    if (this.link !== link) return;
+    this.link = null;
+    this.lostWhy = message;
+    this.error('unavailable', message);
+  }
+
   private rateLimited(): void {
     this.error(
       'rate_limited',
@@ -210,13 +225,17 @@ export class Connection implements Subscriber {
   }
 
   private player(): { game: LiveGame; seat: Seat } {
-    if (!this.game) throw new Refusal('not_joined', 'say hello with a game id (and your seat token) first');
+    if (!this.game) {
+      if (this.lostWhy !== null) throw new Refusal('unavailable', this.lostWhy);
+      throw new Refusal('not_joined', 'say hello with a game id (and your seat token) first');
+    }
     if (this.seat === null) throw new Refusal('not_joined', 'spectators cannot act; say hello with your seat token');
     return { game: this.game, seat: this.seat };
   }
 
   private async hello(msg: Extract<ClientMessage, { type: 'hello' }>): Promise<void> {
     const { game: id, token, since, at } = msg;
+    this.lostWhy = null;
     let g: LiveGame | null;
     try {
       // After this hello's turn here, unless the game is played elsewhere (its turn is taken there).

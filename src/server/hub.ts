@@ -64,7 +64,13 @@ export interface HubCluster {
   /** Gives up a game this process no longer holds in memory. */
   release(id: string): void;
   /** Starts relaying a socket of this process to the game's owner `node`. */
-  relayTo(socket: Pick<Subscriber, 'sendText' | 'close'>, node: string): RelayLink;
+  relayTo(socket: RelaySocket, node: string): RelayLink;
+}
+
+/** A socket as its relay sees it (cluster mode). */
+export interface RelaySocket extends Pick<Subscriber, 'sendText' | 'close'> {
+  /** The owner at the other end of `link` is gone: the link is dropped, the socket stays open, its client is told to say hello again. */
+  lost(link: RelayLink, message: string): void;
 }
 
 /** A socket's relay to the process that plays its game (cluster mode). */

@@ -20,8 +20,10 @@ export const CloseCode = {
   /** The seat was taken on another device with its link: this connection's token is revoked. */
   seatTaken: 4003,
   /**
-   * (RFC 6455 "try again later") The game cannot be reached through this connection now: its
-   * process stopped, or the cluster's message bus is down. The client says hello again.
+   * (RFC 6455 "try again later") The game cannot be reached through this connection now: a hello
+   * was refused `unavailable`, a live process stopped playing the game, or the cluster's message
+   * bus is down. The client says hello again on a new socket. (When the process playing the game
+   * died, the socket's own process keeps the socket: see the error code `unavailable`.)
    */
   tryAgain: 1013,
 } as const;
@@ -169,7 +171,11 @@ export const ErrorCode = z.enum([
   'cannot_undo',
   'corrupt',
   'internal',
-  /** Cluster mode: the process playing the game cannot be reached now (HTTP 503); try again shortly. */
+  /**
+   * Cluster mode: the process playing the game cannot be reached now (HTTP 503); try again shortly.
+   * Without an `id` on an open socket that was welcome: the process playing its game stopped, this
+   * socket's process keeps it and it watches no game now; say hello again on it.
+   */
   'unavailable',
   /** A hint was asked in a game where another seat is a person (hints are for playing against bots). */
   'no_hint',

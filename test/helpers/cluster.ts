@@ -327,7 +327,10 @@ const BENIGN = new Set(['stale', 'not_your_turn']);
  * One human seat played over the cluster, as a browser would: a seeded random legal choice whenever
  * its seat is to act; when its socket closes it connects to a node that `route` picks (any live one
  * by default) and says hello again with since/at; every welcome must hold every choice acknowledged
- * before it. Reads messages through TestClient (which applies view patches), by its message list.
+ * before it. When its socket's process says the game's owner is gone but keeps the socket (an
+ * `unavailable` error without id), it says hello again on that socket 100 ms later, as the browser
+ * does; if that hello is refused, it reconnects. Reads messages through TestClient (which applies
+ * view patches), by its message list.
  */
 export class ClusterSeat {
   readonly acks: AckSeen[] = [];
@@ -340,6 +343,10 @@ export class ClusterSeat {
   client: TestClient | undefined;
   /** Sockets closed under this seat (reconnections). */
   closes = 0;
+  /** Hellos said again on a kept socket after its game's owner was lost. */
+  rehellos = 0;
+  /** A hello again on the kept socket is due or out: a refusal of a choice meanwhile is expected. */
+  private lostHello = false;
   readonly done: Promise<ServerMsgLike>;
   private finish!: (m: ServerMsgLike) => void;
   private fail!: (e: Error) => void;
@@ -392,6 +399,7 @@ export class ClusterSeat {
       c.ws.on('error', () => undefined);
       this.node = target;
       this.client = c;
+      this.lostHello = false;
       this.seen = c.messages.length;
       const reply = c.next((m) => m.type === 'welcome' || m.type === 'error', 5000).catch((e: Error) => e);
       const since = this.last ? { since: this.last.moves, ...(this.last.at !== null ? { at: this.last.at } : {}) } : {};
@@ -429,11 +437,19 @@ export class ClusterSeat {
       this.acks.push({ index: m.index, choice: sent?.choice, sentAt: sent?.at ?? NaN, at: Date.now(), node: this.node!.index });
     } else if (m.type === 'error') {
       this.errors.push(m);
-      if (RECONNECT_ON.has(m.code)) this.client?.ws.terminate();
+      const c = this.client;
+      if (m.code === 'unavailable' && c && !this.lostHello && m.id === undefined) {
+        // The game's owner is gone, this socket is kept: hello again on it shortly (a refusal of it reconnects).
+        this.lostHello = true;
+        setTimeout(() => this.helloAgain(c), 100);
+      } else if (m.code === 'unavailable' && this.lostHello && m.id !== undefined) {
+        // A choice sent before this seat heard its game was lost: the welcome will say what to do.
+      } else if (RECONNECT_ON.has(m.code)) this.client?.ws.terminate();
       else if (!BENIGN.has(m.code)) this.fail(new Error(`seat ${this.seat} was refused: ${JSON.stringify(m)}`));
     } else if (m.type === 'welcome' || m.type === 'state') {
       if (m.type === 'welcome') {
         this.welcomes.push(m);
+        this.lostHello = false;
         // A choice in flight when the socket closed may or may not have been stored: ask again.
         this.lastSent = -1;
         const missing = this.acks.filter((a) => a.index >= m.moves);
@@ -459,6 +475,15 @@ export class ClusterSeat {
       this.trace.push(`node ${this.node!.index} → ${JSON.stringify({ choice, index: m.moves, id })}`);
       this.client!.send({ type: 'choice', choice, index: m.moves, id });
     }
+  }
+
+  /** Says hello again, with since/at, on the socket kept after the game's owner was lost (unless it is gone meanwhile). */
+  private helloAgain(c: TestClient): void {
+    if (c !== this.client || this.stopped || this.finished || c.ws.readyState !== c.ws.OPEN) return;
+    this.rehellos++;
+    const since = this.last ? { since: this.last.moves, ...(this.last.at !== null ? { at: this.last.at } : {}) } : {};
+    this.trace.push(`node ${this.node!.index} → hello again on the same socket`);
+    c.send({ type: 'hello', game: this.game, token: this.token, ...since });
   }
 
   private onClose(c: TestClient): void {

@@ -195,6 +195,12 @@ describe(
         await finished(seats);
         assertNoViolations(seats);
         assert.ok(seats[0]!.closes >= 1, "the owner's own player should have lost its socket");
+        // The other player's process was well: it kept the socket, and the player said hello again on it.
+        assert.deepEqual(
+          { closes: seats[1]!.closes, rehellos: seats[1]!.rehellos >= 1 },
+          { closes: 0, rehellos: true },
+          `the relayed player should have kept its socket at process ${b.index}`,
+        );
         assert.ok(
           seats.every((s) => s.welcomes.length >= 2),
           'both players should have said hello again',

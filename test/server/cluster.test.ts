@@ -4,8 +4,8 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { http } from '../helpers/ws-client.js';
-import { parseMsg, type JoinedSeat } from '../helpers/wire.js';
+import { http, type TestClient } from '../helpers/ws-client.js';
+import { parseMsg, type JoinedSeat, type ServerMsg } from '../helpers/wire.js';
 import type { RedisProcess } from '../helpers/cluster.js';
 import { InProcessCluster } from '../helpers/cluster-in-process.js';
 import { StoreConflict } from '../../src/server/store.js';
@@ -136,7 +136,7 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
     await cluster.stopNodes();
   });
 
-  test('when the owner dies, another process takes the game over: sockets relayed to it close, a new hello plays on, bots resume', async () => {
+  test('when the owner dies, a socket relayed to it stays open at its healthy process: told to say hello again, it does so on the same socket and plays on; bots resume', async () => {
     const [a, b] = [await startNode(), await startNode()];
     const id = await createGame(a.base, {
       seats: [{ kind: 'human' }, { kind: 'bot', bot: 'greedy' }],
@@ -150,17 +150,26 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
     await until(() => player.acks.length >= 5, 'five acknowledged choices');
     player.stop();
     const acked = Math.max(...player.acks);
-    const closed = p0.closed(10_000);
+    const closes: number[] = [];
+    p0.ws.on('close', (code) => closes.push(code));
+    const told = p0.next((m) => m.type === 'error' && m.id === undefined);
     await a.crash();
-    await closed;
-    // B sees A die through its lock wait, and takes the game over from the store.
-    await until(() => b.hub.isLive(id), 'process B to take the game over', 5000);
-    const again = await b.client();
-    const w = await hello(again, id, t0);
+    const lost = await told;
+    assert.equal(lost.code, 'unavailable');
+    assert.match(String(lost.message), /say hello again/);
+    // The socket is kept: a ping is answered on it (before the change it was closed with 1013).
+    assert.equal((await stillOpen(p0, closes)).type, 'pong');
+    // Until it says hello again, what it asks of the lost game is refused, with its id, and nothing closes.
+    const refused = await stillOpen(p0, closes, { type: 'choice', choice: { t: 'pass' }, index: acked + 1 });
+    assert.deepEqual([refused.type, refused.code], ['error', 'unavailable']);
+    // Hello on the same socket: B claims the game (or already took it over) and welcomes it with every acknowledged move.
+    const w = await hello(p0, id, t0);
     assert.ok(w.moves > acked, `the welcome holds every acknowledged move (${w.moves} > ${acked})`);
-    const more = autoPlay(again, 0, 'f1');
+    const more = autoPlay(p0, 0, 'f1');
     await until(() => more.acks.length >= 3, 'play to go on');
     more.stop();
+    assert.ok(b.hub.isLive(id), 'process B plays the game now');
+    assert.deepEqual(closes, [], 'the socket at B was never closed');
     await b.stop();
   });
 
@@ -382,4 +391,50 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
     await until(() => g.present(1), 'seat 1 back');
     for (const x of [a, b]) await x.stop();
   });
+
+  test("a bus blip at the owner only: the edge drops its side of the owner's forgotten sockets but keeps them open, and a hello again on one plays on", async () => {
+    const [a, b] = [await startNode(), await startNode()];
+    const id = await createGame(a.base, { seats: [{ kind: 'human' }, { kind: 'human' }], seed: 'cluster-8' });
+    const t1 = await joinSeat(a.base, id, 1);
+    const relayed = await b.client();
+    await hello(relayed, id, t1);
+    const g = (await a.hub.get(id))!;
+    assert.ok(g.present(1));
+    const closes: number[] = [];
+    relayed.ws.on('close', (code) => closes.push(code));
+    const told = relayed.next((m) => m.type === 'error' && m.id === undefined);
+    // A forgets the sockets relayed to it; once its bus is back it says so, and B drops its links to A.
+    a.cluster.bus.blip();
+    const lost = await told;
+    assert.equal(lost.code, 'unavailable');
+    assert.match(String(lost.message), /say hello again/);
+    assert.equal((await stillOpen(relayed, closes)).type, 'pong');
+    assert.equal(b.cluster.relay.counts().relayed, 0, 'B relays nothing to A any more');
+    await until(() => !g.present(1), 'seat 1 to show as away at the owner', 5000);
+    // Hello on the same socket: relayed to A again, seat 1 present again, and its choice reaches A.
+    await hello(relayed, id, t1);
+    await until(() => g.present(1), 'seat 1 back');
+    for (let i = 0; g.toAct() === 0 && i < 50; i++) await g.submit(0, g.game.choices(g.state)[0], g.moves.length);
+    assert.equal(g.toAct(), 1);
+    const ack = await stillOpen(relayed, closes, { type: 'choice', choice: g.game.choices(g.state)[0], index: g.moves.length });
+    assert.equal(ack.type, 'ack', JSON.stringify(ack));
+    assert.deepEqual(closes, [], 'the socket at B was never closed');
+    for (const x of [a, b]) await x.stop();
+  });
 });
+
+/**
+ * Sends `msg` (a ping unless given) with an id and resolves with its reply; rejects at once, with
+ * the code, if the socket closes instead.
+ */
+function stillOpen(c: TestClient, closes: number[], msg: Record<string, unknown> = { type: 'ping' }): Promise<ServerMsg> {
+  if (closes.length > 0) return Promise.reject(new Error(`the socket was closed (${closes.join(', ')})`));
+  return new Promise((resolve, reject) => {
+    const onClose = (code: number) => reject(new Error(`the socket was closed (${code}) instead of answering ${JSON.stringify(msg)}`));
+    c.ws.once('close', onClose);
+    c.request(msg).then(
+      (m) => (c.ws.off('close', onClose), resolve(m)),
+      (e: Error) => (c.ws.off('close', onClose), reject(e)),
+    );
+  });
+}

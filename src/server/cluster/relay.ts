@@ -20,6 +20,11 @@ export interface RelayedSocket {
   sendText(text: string): void;
   /** Tells the client why (an error with `code`) and closes its socket. */
   close(code: ErrorCode, message: string): void;
+  /**
+   * The owner of `link` is gone (dead, or its bus was reset): the socket, healthy at this process,
+   * stays open and drops the link, and its client is told to say hello again (on the same socket).
+   */
+  lost(link: EdgeLink, message: string): void;
 }
 
 /** What the edge forwards: the messages that act on the game (ping is answered at the edge). */
@@ -275,13 +280,17 @@ export class Relay {
     }
   }
 
-  /** A node died: the sockets relayed to it are closed (their clients say hello again), its sockets here are forgotten. */
+  /**
+   * A node died: the sockets relayed to it drop their links but stay open (this process is well;
+   * their clients say hello again on them, which finds the game's new owner), and its sockets
+   * here are forgotten. A hello still waiting for the dead node's answer is refused `unavailable`.
+   */
   nodeDied(node: string): void {
-    const why = 'the server process playing this game stopped; say hello again (any process will do)';
+    const why = 'the server process playing this game stopped; say hello again';
     for (const link of [...this.links.values()]) {
       if (link.owner !== node) continue;
       link.end(new Refusal('unavailable', why));
-      link.socket.close('unavailable', why);
+      link.socket.lost(link, why);
     }
     for (const r of [...this.remotes.values()]) if (r.edge === node) r.leave();
   }
@@ -289,7 +298,8 @@ export class Relay {
   /**
    * Another node's bus was down: it closed the sockets it relayed and forgot the ones relayed to it.
    * This node does the same with what it shares with that node, so that no seat shows as present
-   * for a socket that is gone, and no socket is relayed to a subscriber that is gone.
+   * for a socket that is gone, and no socket is relayed to a subscriber that is gone; its own
+   * sockets stay open, told to say hello again (as when the node dies).
    */
   nodeReset(node: string): void {
     const why = 'the connection to the server process playing this game was lost; say hello again';
@@ -297,7 +307,7 @@ export class Relay {
       // A hello still waiting was sent after that node's `b` (which it publishes before answering any).
       if (link.owner !== node || link.waiting) continue;
       link.end(new Refusal('unavailable', why));
-      link.socket.close('unavailable', why);
+      link.socket.lost(link, why);
     }
     for (const r of [...this.remotes.values()]) if (r.edge === node) r.leave();
   }

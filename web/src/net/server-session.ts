@@ -26,6 +26,14 @@ type Answer = Extract<ServerMessage, { type: 'ack' | 'hint' }>;
 /** Refusals of hello that no retry will change. */
 const FATAL = new Set(['no_game', 'bad_token', 'corrupt']);
 
+/**
+ * After the server says the process playing the game stopped (its own process, and the socket, are
+ * well), the hello again on the same socket waits this long plus up to `LOST_HELLO_JITTER_MS`: time
+ * for the survivors to take the game over, spread so that a table's clients do not all ask at once.
+ */
+const LOST_HELLO_MS = 100;
+const LOST_HELLO_JITTER_MS = 150;
+
 /** The WebSocket URL of the page's own server. */
 export function defaultSocketUrl(): string {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
@@ -101,6 +109,9 @@ export function nextLog<E extends LogEntry['events'][number]>(
  * game's `seq` (PROTOCOL.md): an old or repeated one is ignored; one that does not follow the
  * held seq means a message was missed, and the client says hello again on the same socket and
  * ignores states until the welcome, which brings the whole view.
+ *
+ * Several server processes: when the one playing the game stops, the one this socket is on keeps
+ * the socket and says so (an `unavailable` error without id); the client says hello again on it.
  */
 export class ServerSession<T extends SessionTypes = SessionTypes> implements GameSession<T> {
   private ws: WebSocket | null = null;
@@ -113,6 +124,8 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
   private timer: ReturnType<typeof setTimeout> | null = null;
   /** Gives up a socket that has not opened in time. */
   private openTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Says hello again on the open socket after its game's process stopped (see `LOST_HELLO_MS`). */
+  private lostTimer: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
   /** The seq of the view held (null until a welcome, or when the server sends none). */
   private seq: number | null = null;
@@ -174,6 +187,7 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.clearOpenTimer();
+    this.clearLostTimer();
     this.failPending('the game was closed');
     this.ws?.close();
     this.ws = null;
@@ -233,6 +247,7 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
     if (this.ws !== ws) return;
     this.ws = null;
     this.clearOpenTimer();
+    this.clearLostTimer();
     this.failPending('the connection to the server was lost');
     if (this.closed || this.fatal) return;
     this.setConnection('reconnecting');
@@ -246,6 +261,30 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
   private clearOpenTimer(): void {
     if (this.openTimer) clearTimeout(this.openTimer);
     this.openTimer = null;
+  }
+
+  private clearLostTimer(): void {
+    if (this.lostTimer) clearTimeout(this.lostTimer);
+    this.lostTimer = null;
+  }
+
+  /**
+   * The server process playing the game stopped, and the one this socket is on keeps the socket: the
+   * requests out will never be answered (the welcome will tell which choices were stored), states
+   * wait for the welcome, and hello is said again on this socket shortly. If that hello is refused
+   * too, the socket is closed and a new one tried after the backoff (see `onMessage`).
+   */
+  private lost(ws: WebSocket): void {
+    this.awaitingWelcome = true;
+    this.failPending('the server process playing this game stopped; reconnecting');
+    this.clearLostTimer();
+    this.lostTimer = setTimeout(
+      () => {
+        this.lostTimer = null;
+        if (this.ws === ws && ws.readyState === ws.OPEN && !this.closed) this.hello(ws);
+      },
+      LOST_HELLO_MS + Math.random() * LOST_HELLO_JITTER_MS,
+    );
   }
 
   /** Says hello (again, after a missed message, on the same socket): the welcome brings the state and the log this client lacks. */
@@ -337,7 +376,12 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
           p.reject(new Error(msg.message));
           return;
         }
-        // A hello said again after a missed state was refused: a new socket says it again, after the backoff.
+        // The socket's game was lost with the process playing it, the socket itself is kept: hello again on it.
+        if (msg.id === undefined && msg.code === 'unavailable' && this.connection === 'open' && !this.awaitingWelcome && this.ws) {
+          this.lost(this.ws);
+          return;
+        }
+        // A hello said again (after a missed state, or a lost game) was refused: a new socket says it again, after the backoff.
         if (msg.id === undefined && this.connection === 'open' && this.awaitingWelcome) {
           this.ws?.close();
           return;
