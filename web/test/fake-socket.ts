@@ -1,3 +1,5 @@
+import { ServerSession, type ServerSessionOptions } from '../src/net/server-session.js';
+
 /** A stand-in for the browser's WebSocket: the test plays the server. */
 export class FakeSocket {
   static all: FakeSocket[] = [];
@@ -25,4 +27,21 @@ export class FakeSocket {
   receive(m: unknown) {
     this.onmessage?.({ data: JSON.stringify(m) });
   }
+}
+
+/**
+ * A server session on fake sockets for game g1 with seat 0's token, short reconnect delays, and
+ * the connection states it went through.
+ */
+export function fakeSession(extra: Partial<ServerSessionOptions> = {}): { s: ServerSession; states: string[] } {
+  const s = new ServerSession('g1', 'tok-0123456789abcdef', {
+    url: 'ws://x/ws',
+    WebSocket: FakeSocket as unknown as typeof WebSocket,
+    minDelayMs: 100,
+    maxDelayMs: 400,
+    ...extra,
+  });
+  const states: string[] = [];
+  s.onConnection((c) => states.push(c));
+  return { s, states };
 }

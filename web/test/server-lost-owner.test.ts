@@ -5,8 +5,7 @@
  * reconnects with the usual backoff.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ServerSession } from '../src/net/server-session.js';
-import { FakeSocket } from './fake-socket.js';
+import { FakeSocket, fakeSession } from './fake-socket.js';
 
 const welcome = (moves: number) => ({
   type: 'welcome',
@@ -40,14 +39,7 @@ describe('server session: the process playing the game stops, the socket is kept
   });
 
   function session() {
-    const s = new ServerSession('g1', 'tok-0123456789abcdef', {
-      url: 'ws://x/ws',
-      WebSocket: FakeSocket as unknown as typeof WebSocket,
-      minDelayMs: 100,
-      maxDelayMs: 400,
-    });
-    const states: string[] = [];
-    s.onConnection((c) => states.push(c));
+    const { s, states } = fakeSession();
     const moves: number[] = [];
     const errors: string[] = [];
     s.subscribe(

@@ -4,8 +4,7 @@
  * with the usual backoff.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ServerSession } from '../src/net/server-session.js';
-import { FakeSocket } from './fake-socket.js';
+import { FakeSocket, fakeSession } from './fake-socket.js';
 
 describe('server session: a socket that never opens', () => {
   beforeEach(() => {
@@ -16,18 +15,7 @@ describe('server session: a socket that never opens', () => {
     vi.useRealTimers();
   });
 
-  function session() {
-    const s = new ServerSession('g1', 'tok-0123456789abcdef', {
-      url: 'ws://x/ws',
-      WebSocket: FakeSocket as unknown as typeof WebSocket,
-      openTimeoutMs: 1000,
-      minDelayMs: 100,
-      maxDelayMs: 400,
-    });
-    const states: string[] = [];
-    s.onConnection((c) => states.push(c));
-    return { s, states };
-  }
+  const session = () => fakeSession({ openTimeoutMs: 1000 });
 
   it('is closed after the open timeout, and a new socket after the backoff says hello', () => {
     const { s, states } = session();
