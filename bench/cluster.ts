@@ -24,7 +24,10 @@
  * the games still waiting then are described, seat by seat, with what each did since the kill), CLIENT_PROCS (one per 5,000 games), TEST_DATABASE_URL (PostgreSQL,
  * default postgres://postgres@127.0.0.1:5432/test), REDIS_SERVER (/usr/bin/redis-server).
  */
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Cluster } from '../test/helpers/cluster.js';
 import { ClientProcs, defaultClientProcs } from './load/procs.js';
 
@@ -65,6 +68,48 @@ async function probe(at: number): Promise<void> {
   }
 }
 
+/** LAG=1: each process's lag lines (bench/hooks/lag.ts) go here. */
+const lagDir = process.env.LAG ? mkdtempSync(join(tmpdir(), 'bench-cluster-lag-')) : null;
+if (lagDir) {
+  // This process, the prober, meters itself too: a probe's open time is its wait as well.
+  Object.assign(process.env, { LAG_DIR: lagDir, LAG_NAME: 'bench' });
+  await import('./hooks/lag.js');
+  delete process.env.LAG_DIR;
+  delete process.env.LAG_NAME;
+}
+
+/** LAG=1: each survivor's event loop and this process's, one line per second from 1 s before the kill to 4 s after it. */
+function lagReport(dir: string, killedAt: number): void {
+  console.log(
+    '  event loop of each survivor and of this process (largest lateness of a 10 ms timer / user CPU / run-queue wait, per second):',
+  );
+  const who = cluster.nodes.filter((n) => n.index !== VICTIM).map((n) => ({ name: `node ${n.index}`, file: `lag-${n.port}.log` }));
+  for (const { name, file } of [...who, { name: 'this process (the prober)', file: 'lag-bench.log' }]) {
+    let rows: number[][];
+    try {
+      rows = readFileSync(join(dir, file), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => l.split(' ').map(Number));
+    } catch {
+      continue;
+    }
+    const cells: string[] = [];
+    for (let s = -1; s < 4; s++) {
+      // A line covers the 100 ms (or more, when late) before its time.
+      const w = rows.filter(([t]) => t! - killedAt >= s * 1000 && t! - killedAt < (s + 1) * 1000);
+      if (w.length === 0) {
+        cells.push(`${s >= 0 ? '+' : ''}${s} s: no line (stalled)`);
+        continue;
+      }
+      const late = Math.max(...w.map((r) => r[2]!));
+      const sum = (k: number) => w.reduce((a, r) => a + r[k]!, 0);
+      cells.push(`${s >= 0 ? '+' : ''}${s} s: ${late}/${sum(3)}/${sum(4)} ms`);
+    }
+    console.log(`    ${name}: ${cells.join(', ')}`);
+  }
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pct = (sorted: number[], p: number): number =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -80,7 +125,17 @@ const cluster = await Cluster.start({
   botDelayMs: 0,
   schemaPrefix: 'bench_cluster_',
   // Diagnostics: SERVER_NODE_OPTIONS='--import hook.mjs' runs a hook (a profiler, a lag meter) in each server process.
-  ...(process.env.SERVER_NODE_OPTIONS ? { env: { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } } : {}),
+  env: {
+    ...(process.env.SERVER_NODE_OPTIONS || lagDir
+      ? {
+          NODE_OPTIONS: [
+            process.env.SERVER_NODE_OPTIONS ?? '',
+            lagDir ? `--import ${fileURLToPath(new URL('./hooks/lag.js', import.meta.url))}` : '',
+          ].join(' '),
+        }
+      : {}),
+    ...(lagDir ? { LAG_DIR: lagDir } : {}),
+  },
 });
 let clients: ClientProcs | null = null;
 let exitCode = 0;
@@ -168,6 +223,7 @@ try {
       );
     }
   }
+  if (lagDir && killedAt !== null) lagReport(lagDir, killedAt);
   console.log(
     JSON.stringify({
       processes: PROCS,
@@ -192,5 +248,6 @@ try {
   await cluster.stop();
   // Diagnostics: SERVER_LOG=file keeps what the server processes wrote.
   if (process.env.SERVER_LOG) writeFileSync(process.env.SERVER_LOG, cluster.output());
+  if (lagDir) rmSync(lagDir, { recursive: true, force: true });
 }
 process.exit(exitCode);

@@ -4,12 +4,13 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import pg from 'pg';
 import { http, type TestClient } from '../helpers/ws-client.js';
 import { parseMsg, type JoinedSeat, type ServerMsg } from '../helpers/wire.js';
 import type { RedisProcess } from '../helpers/cluster.js';
 import { InProcessCluster } from '../helpers/cluster-in-process.js';
 import { StoreConflict } from '../../src/server/store.js';
-import { autoPlay, createGame, hello, inviteKeys, joinSeat, until } from '../helpers/server.js';
+import { autoPlay, createGame, hello, inviteKeys, joinSeat, PG_URL, until } from '../helpers/server.js';
 
 describe('several processes, one service', { timeout: 240_000 }, () => {
   let cluster: InProcessCluster;
@@ -369,6 +370,40 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
     assert.equal(gb.moves.length, n);
     await gb.undo(seat);
     assert.equal((await a.store.getGame(id))!.moves.length, n - 1);
+    for (const x of [a, b]) await x.stop();
+  });
+
+  test("a takeover's claim of many games waits for no row a live process's append holds, and wins the dead owner's games (no deadlock)", async () => {
+    const [a, b] = [await startNode(), await startNode()];
+    const mine = await createGame(a.base, { seats: [{ kind: 'human' }, { kind: 'human' }], seed: 'cluster-claim-1' });
+    const orphan = await createGame(a.base, { seats: [{ kind: 'human' }, { kind: 'human' }], seed: 'cluster-claim-2' });
+    const owners = `"${cluster.schema}".cluster_owners`;
+    // The second game's owner died (a node id with no lock); A plays the first.
+    await cluster.sql(`UPDATE ${owners} SET node = 'dead-node' WHERE game_id = $1`, [orphan]);
+    // A fenced append of A's game under way: its owner row held FOR SHARE, as Store.fenceBy's check does.
+    const tx = new pg.Client({ connectionString: PG_URL });
+    await tx.connect();
+    try {
+      await tx.query('BEGIN');
+      await tx.query(`SELECT 1 FROM ${owners} WHERE game_id = $1 FOR SHARE`, [mine]);
+      // B's takeover claims every active game in one statement. Before, its ON CONFLICT locked A's
+      // row too, so it waited here for the append (and, against appends holding several rows, deadlocked).
+      let done = false;
+      const claim = b.cluster.claimMany([mine, orphan]).finally(() => (done = true));
+      const waits = async () => {
+        const r = await tx.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_stat_activity s ON s.pid = l.pid
+           WHERE NOT l.granted AND s.query LIKE '%cluster_owners%'`,
+        );
+        return r.rows[0]!.n > 0;
+      };
+      await until(async () => done || (await waits()), 'the claim to end, or to wait for a lock');
+      assert.ok(done, "the claim waited for the append's row lock");
+      assert.deepEqual(await claim, [orphan], "B won the dead owner's game, not A's");
+      await tx.query('COMMIT');
+    } finally {
+      await tx.end();
+    }
     for (const x of [a, b]) await x.stop();
   });
 

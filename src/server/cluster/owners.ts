@@ -40,21 +40,40 @@ export class Owners {
   /**
    * Claims, in one statement, every game of `ids` that has no live owner (and keeps this node's
    * own); returns the ids won. Several nodes doing it at once each win a game at most once.
+   *
+   * It waits for no row lock, so that it cannot deadlock. An INSERT … ON CONFLICT DO UPDATE locks
+   * every conflicting row, even those its WHERE then leaves alone: here the rows of the games the
+   * live nodes play, which their fenced appends hold FOR SHARE, several per statement, in another
+   * order (Store.fenceBy). Over a takeover's hundreds of games that was a deadlock nearly every
+   * time ("taking games over failed: deadlock detected" at both survivors), and then every game
+   * was loaded by the hellos, one by one (issue 16). So the rows of dead owners are taken with
+   * FOR UPDATE SKIP LOCKED (a row locked now is being claimed by another node, which wins it; the
+   * pass that takes what is left, or a hello, gets whatever it did not), and games without a row
+   * are inserted with DO NOTHING, in id order (two claimers wait for each other's inserts in the
+   * same order).
    */
   async claimMany(ids: readonly string[]): Promise<string[]> {
     if (ids.length === 0) return [];
     const { p } = this.db;
-    // This node's own rows are read, not updated: an update would lock them, against the appends
-    // of this node's games, which hold them (FOR SHARE, Store.fenceBy) in another order (a deadlock).
     const r = await this.db.pool.query<{ game_id: string }>(
-      `WITH ${this.db.aliveCte()}, won AS (
-         INSERT INTO ${p}cluster_owners AS o (game_id, node)
-           SELECT g, $2 FROM unnest($1::text[]) AS g WHERE $2 IN (SELECT id FROM alive)
-         ON CONFLICT (game_id) DO UPDATE SET node = EXCLUDED.node
-           WHERE o.node NOT IN (SELECT id FROM alive)
+      `WITH ${this.db.aliveCte()}, me AS (SELECT 1 FROM alive WHERE id = $2),
+       free AS (
+         SELECT game_id FROM ${p}cluster_owners
+           WHERE game_id = ANY($1::text[]) AND node NOT IN (SELECT id FROM alive) AND EXISTS (SELECT 1 FROM me)
+           ORDER BY game_id FOR UPDATE SKIP LOCKED),
+       taken AS (
+         UPDATE ${p}cluster_owners o SET node = $2 FROM free WHERE o.game_id = free.game_id
+         RETURNING o.game_id),
+       fresh AS (
+         INSERT INTO ${p}cluster_owners (game_id, node)
+           SELECT g, $2 FROM unnest($1::text[]) AS g
+             WHERE EXISTS (SELECT 1 FROM me) AND NOT EXISTS (SELECT 1 FROM ${p}cluster_owners x WHERE x.game_id = g)
+             ORDER BY g
+         ON CONFLICT (game_id) DO NOTHING
          RETURNING game_id)
-       SELECT game_id FROM won
-       UNION SELECT game_id FROM ${p}cluster_owners WHERE game_id = ANY($1::text[]) AND node = $2 AND $2 IN (SELECT id FROM alive)`,
+       SELECT game_id FROM taken
+       UNION SELECT game_id FROM fresh
+       UNION SELECT game_id FROM ${p}cluster_owners WHERE game_id = ANY($1::text[]) AND node = $2 AND EXISTS (SELECT 1 FROM me)`,
       [ids, this.me],
     );
     return r.rows.map((x) => x.game_id);
