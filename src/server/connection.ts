@@ -136,14 +136,19 @@ export class Connection implements Subscriber {
   }
 
   /**
-   * Cluster mode: the process playing this socket's game (through `link`) is gone. This process
-   * and the socket are well, so the socket stays: it drops the link, as if it had said hello to
-   * no game, and its client is told to say hello again, which finds the game's new owner. A link
-   * this socket no longer uses changes nothing.
+   * Cluster mode: this socket's game is no longer played where it was: its owner (at the other end
+   * of `link`) died, or stopped playing it, or forgot this socket; or this process stopped playing
+   * it (no `link`). This process and the socket are well, so the socket stays: it stops watching
+   * the game, as if it had said hello to no game, and its client is told to say hello again, which
+   * finds the game where it is played now. A link this socket no longer uses changes nothing.
    */
-  lost(link: RelayLink, message: string): void {
-    if (this.link !== link) return;
+  lost(message: string, link?: RelayLink): void {
+    if (link !== undefined ? this.link !== link : this.game === null) return;
+    // The link ended at the relay already; a hello under way (`joining`) is left to its answer.
     this.link = null;
+    const g = this.game;
+    this.game = null;
+    g?.unsubscribe(this);
     this.lostWhy = message;
     this.error('unavailable', message);
   }

@@ -69,8 +69,11 @@ export interface HubCluster {
 
 /** A socket as its relay sees it (cluster mode). */
 export interface RelaySocket extends Pick<Subscriber, 'sendText' | 'close'> {
-  /** The owner at the other end of `link` is gone: the link is dropped, the socket stays open, its client is told to say hello again. */
-  lost(link: RelayLink, message: string): void;
+  /**
+   * The owner at the other end of `link` is gone, or no longer plays the game for it: the link is
+   * dropped, the socket stays open, its client is told to say hello again.
+   */
+  lost(message: string, link: RelayLink): void;
 }
 
 /** A socket's relay to the process that plays its game (cluster mode). */
@@ -173,14 +176,15 @@ export class Hub {
   /**
    * Stops playing a game at once, without giving it up: another process owns it now (its append
    * met a move it did not know), or this process lost its database lock. Its connections, local
-   * and relayed, are closed with `unavailable`, so that their clients say hello again, to the owner.
+   * and relayed, stay open and are told to say hello again (Subscriber.lost): their processes are
+   * well, and the hello finds the game at its new owner (or claims it).
    */
   disown(id: string, why: string): void {
     const g = this.live.get(id);
     if (!g) return;
     this.live.delete(id);
     g.close();
-    for (const sub of [...g.subscribers]) sub.close('unavailable', why);
+    for (const sub of [...g.subscribers]) sub.lost(why);
   }
 
   /** Stops playing every game at once (the lock connection is gone): see `disown`. */

@@ -44,6 +44,12 @@ export interface Subscriber {
   sendText(text: string): void;
   /** Tells the client why (an error message with `code`) and disconnects it. */
   close(code: ErrorCode, message: string): void;
+  /**
+   * Cluster mode: this process stops playing the game (another one plays it now, or will). The
+   * connection stops watching it but stays open, and its client is told to say hello again on it
+   * (an `unavailable` error without id), which finds the game where it is played now.
+   */
+  lost(message: string): void;
 }
 
 /** A refusal the client can act on; nothing was changed. */

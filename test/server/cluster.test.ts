@@ -10,6 +10,7 @@ import { parseMsg, type JoinedSeat, type ServerMsg } from '../helpers/wire.js';
 import type { RedisProcess } from '../helpers/cluster.js';
 import { InProcessCluster } from '../helpers/cluster-in-process.js';
 import { StoreConflict } from '../../src/server/store.js';
+import type { LiveGame } from '../../src/server/live-game.js';
 import { autoPlay, createGame, hello, inviteKeys, joinSeat, PG_URL, until } from '../helpers/server.js';
 
 describe('several processes, one service', { timeout: 240_000 }, () => {
@@ -257,19 +258,38 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
     await cluster.stopNodes();
   });
 
-  test('a process that loses its PostgreSQL lock stops playing at once; another takes over; it comes back and relays', async () => {
+  test('a process that loses its PostgreSQL lock stops playing at once but keeps its sockets; another takes over; a hello on the same socket plays on there; it comes back and relays', async () => {
     const [a, b] = [await startNode(), await startNode()];
-    const id = await createGame(a.base, { seats: [{ kind: 'human' }, { kind: 'bot', bot: 'greedy' }], seed: 'cluster-5' });
+    const id = await createGame(a.base, {
+      seats: [{ kind: 'human' }, { kind: 'bot', bot: 'greedy' }],
+      seed: 'cluster-5',
+      botDelayMs: 0,
+    });
     const t0 = await joinSeat(a.base, id, 0);
     const local = await a.client();
     await hello(local, id, t0);
-    const told = local.next((m) => m.type === 'error');
-    const closed = local.closed(10_000);
+    const player = autoPlay(local, 0, 'l0');
+    await until(() => player.acks.length >= 3, 'three acknowledged choices');
+    player.stop();
+    const acked = Math.max(...player.acks);
+    const closes: number[] = [];
+    local.ws.on('close', (code) => closes.push(code));
+    const told = local.next((m) => m.type === 'error' && m.id === undefined);
     a.cluster.node.breakLockConnection();
-    assert.equal((await told).code, 'unavailable');
-    assert.equal(await closed, 1013);
+    const lost = await told;
+    assert.equal(lost.code, 'unavailable');
+    assert.match(String(lost.message), /say hello again/);
+    // The socket is kept (before, it was closed with 1013): a ping is answered on it.
+    assert.equal((await stillOpen(local, closes)).type, 'pong');
     assert.ok(!a.hub.isLive(id), 'the process without its lock plays nothing');
     await until(() => b.hub.isLive(id), 'the other process to take the game over', 5000);
+    // Hello on the same socket: A relays it to B, which welcomes it with every acknowledged move; play goes on.
+    const back = await hello(local, id, t0);
+    assert.ok(back.moves > acked, `the welcome holds every acknowledged move (${back.moves} > ${acked})`);
+    const more = autoPlay(local, 0, 'l1');
+    await until(() => more.acks.length >= 2, 'play to go on through A');
+    more.stop();
+    assert.deepEqual(closes, [], 'the socket at A was never closed');
     // A registers again by itself, and relays to B.
     await until(() => a.cluster.node.registered, 'A to register again', 10_000);
     const again = await a.client();
@@ -279,7 +299,7 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
     await cluster.stopNodes();
   });
 
-  test('split brain: a process whose append meets a move it did not make stops playing the game and closes its sockets', async () => {
+  test('split brain: a process whose append meets a move it did not make stops playing the game; its socket stays open and a hello on it plays on at the owner', async () => {
     const [a, b] = [await startNode(), await startNode()];
     const id = await createGame(a.base, { seats: [{ kind: 'human' }, { kind: 'human' }], seed: 'cluster-6' });
     const tokens = [await joinSeat(a.base, id, 0), await joinSeat(a.base, id, 1)];
@@ -293,15 +313,24 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
     const n = gb.moves.length;
     await gb.submit(seat, gb.game.choices(gb.state)[0], n);
     // A, unaware, accepts the same move index from its player: the store refuses it, A lets go.
-    const closed = player.closed(10_000);
-    const told = player.next((m) => m.type === 'error' || m.type === 'ack');
-    player.send({ type: 'choice', choice: ga.game.choices(ga.state)[0], index: n });
-    const reply = await told;
-    assert.equal(reply.type, 'error');
-    assert.equal(reply.code, 'unavailable');
-    assert.equal(await closed, 1013, 'closed with "try again later": its client says hello again, to B');
+    const closes: number[] = [];
+    player.ws.on('close', (code) => closes.push(code));
+    const told = player.next((m) => m.type === 'error' && m.id === undefined);
+    const reply = await player.request({ type: 'choice', choice: ga.game.choices(ga.state)[0], index: n });
+    assert.deepEqual([reply.type, reply.code], ['error', 'unavailable']);
+    // Its client is told to say hello again, and the socket is kept (before, it was closed with 1013).
+    const lost = await told;
+    assert.equal(lost.code, 'unavailable');
+    assert.match(String(lost.message), /say hello again/);
+    assert.equal((await stillOpen(player, closes)).type, 'pong');
     assert.ok(!a.hub.isLive(id), 'A stopped playing the game');
     assert.equal((await a.store.getGame(id))!.moves.length, n + 1, "only B's move is stored");
+    // Hello on the same socket: relayed to B, which plays the game; its move is there, and play goes on.
+    assert.equal((await hello(player, id, tokens[seat])).moves, n + 1);
+    for (let i = 0; i < 50 && gb.toAct() !== seat; i++) await gb.submit(gb.toAct()!, gb.game.choices(gb.state)[0], gb.moves.length);
+    const ack = await stillOpen(player, closes, { type: 'choice', choice: gb.game.choices(gb.state)[0], index: gb.moves.length });
+    assert.equal(ack.type, 'ack', JSON.stringify(ack));
+    assert.deepEqual(closes, [], 'the socket at A was never closed');
     for (const x of [a, b]) await x.stop();
   });
 
@@ -456,7 +485,96 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
     assert.deepEqual(closes, [], 'the socket at B was never closed');
     for (const x of [a, b]) await x.stop();
   });
+
+  test('an owner that stops playing a game (its fenced write refused) leaves the sockets relayed to it open: told to say hello again, one does so on the same socket, is welcomed with every acknowledged move and plays on', async () => {
+    const [a, b] = [await startNode(), await startNode()];
+    const id = await createGame(a.base, { seats: [{ kind: 'human' }, { kind: 'human' }], seed: 'cluster-lost-owner' });
+    const t0 = await joinSeat(a.base, id, 0);
+    const relayed = await b.client();
+    await hello(relayed, id, t0);
+    const ga = (await a.hub.get(id))!;
+    const acks = await playRelayed(ga, relayed, 3);
+    const closes: number[] = [];
+    relayed.ws.on('close', (code) => closes.push(code));
+    const told = relayed.next((m) => m.type === 'error' && m.id === undefined);
+    // A was thought dead (paused, say): B claimed the game's row. A, alive and unaware, plays seat
+    // 1's move: its fenced append is refused, and A stops playing the game.
+    await cluster.sql(`UPDATE "${cluster.schema}".cluster_owners SET node = $1 WHERE game_id = $2`, [b.cluster.id, id]);
+    const n = ga.moves.length;
+    await assert.rejects(ga.submit(1, ga.game.choices(ga.state)[0], n), (e: Error & { code?: string }) => e.code === 'unavailable');
+    assert.ok(!a.hub.isLive(id), 'A stopped playing the game');
+    // B, the socket's process, is well: it keeps the socket (before, it closed it with 1013) and tells it to say hello again.
+    const lost = await told;
+    assert.equal(lost.code, 'unavailable');
+    assert.match(String(lost.message), /say hello again/);
+    assert.equal((await stillOpen(relayed, closes)).type, 'pong');
+    assert.equal(b.cluster.relay.counts().relayed, 0, 'B relays nothing to A any more');
+    // Hello on the same socket: B plays the game now, with every acknowledged move.
+    const w = await hello(relayed, id, t0);
+    assert.equal(w.moves, n);
+    assert.ok(w.moves > Math.max(...acks), `the welcome holds every acknowledged move (${w.moves})`);
+    assert.ok(b.hub.isLive(id), 'B plays the game');
+    const more = await playRelayed((await b.hub.get(id))!, relayed, 2);
+    assert.ok(more.length >= 2);
+    assert.deepEqual(closes, [], 'the socket at B was never closed');
+    for (const x of [a, b]) await x.stop();
+  });
+
+  test('an owner asked for a relayed socket it does not know tells the edge, which keeps the socket: told to say hello again, it does so on the same socket and plays on', async () => {
+    const [a, b] = [await startNode(), await startNode()];
+    const id = await createGame(a.base, { seats: [{ kind: 'human' }, { kind: 'human' }], seed: 'cluster-lost-link' });
+    const t0 = await joinSeat(a.base, id, 0);
+    const relayed = await b.client();
+    await hello(relayed, id, t0);
+    const g = (await a.hub.get(id))!;
+    const acks = await playRelayed(g, relayed, 3);
+    for (let i = 0; i < 50 && g.toAct() !== 0; i++) await g.submit(1, g.game.choices(g.state)[0], g.moves.length);
+    assert.equal(g.toAct(), 0);
+    const closes: number[] = [];
+    relayed.ws.on('close', (code) => closes.push(code));
+    // A forgets the socket (as when its bus was down and B has not heard of it yet).
+    for (const r of [...a.cluster.relay.remotes.values()]) r.leave();
+    assert.ok(!g.present(0));
+    const told = relayed.next((m) => m.type === 'error' && m.id === undefined);
+    const n = g.moves.length;
+    relayed.send({ type: 'choice', choice: g.game.choices(g.state)[0], index: n, id: 'unknown-link' });
+    // B keeps the socket (before, A's answer made it close it with 1013) and tells it to say hello again.
+    const lost = await told;
+    assert.equal(lost.code, 'unavailable');
+    assert.match(String(lost.message), /say hello again/);
+    assert.equal((await stillOpen(relayed, closes)).type, 'pong');
+    assert.equal(b.cluster.relay.counts().relayed, 0, 'B dropped its link');
+    // Hello on the same socket: relayed to A again, with every acknowledged move (the choice A did not hear was not played).
+    const w = await hello(relayed, id, t0);
+    assert.equal(w.moves, n);
+    assert.ok(w.moves > Math.max(...acks));
+    assert.ok(g.present(0), 'seat 0 is back at the owner');
+    const more = await playRelayed(g, relayed, 2);
+    assert.ok(more.length >= 2);
+    assert.deepEqual(closes, [], 'the socket at B was never closed');
+    for (const x of [a, b]) await x.stop();
+  });
 });
+
+/**
+ * Plays game `g` at its owner until `c`, seat 0's socket, has had `n` choices acknowledged and seat
+ * 1 is to act: seat 1 in process, seat 0 through `c`. The indexes acknowledged.
+ */
+async function playRelayed(g: LiveGame, c: TestClient, n: number): Promise<number[]> {
+  const acks: number[] = [];
+  for (let i = 0; i < 200 && (acks.length < n || g.toAct() !== 1); i++) {
+    assert.equal(g.status, 'active');
+    if (g.toAct() === 1) {
+      await g.submit(1, g.game.choices(g.state)[0], g.moves.length);
+      continue;
+    }
+    const ack = await c.request({ type: 'choice', choice: g.game.choices(g.state)[0], index: g.moves.length });
+    assert.equal(ack.type, 'ack', JSON.stringify(ack));
+    acks.push(ack.index);
+  }
+  assert.ok(acks.length >= n, `${acks.length} choices acknowledged`);
+  return acks;
+}
 
 /**
  * Sends `msg` (a ping unless given) with an id and resolves with its reply; rejects at once, with

@@ -21,10 +21,11 @@ export interface RelayedSocket {
   /** Tells the client why (an error with `code`) and closes its socket. */
   close(code: ErrorCode, message: string): void;
   /**
-   * The owner of `link` is gone (dead, or its bus was reset): the socket, healthy at this process,
-   * stays open and drops the link, and its client is told to say hello again (on the same socket).
+   * The owner of `link` is gone (dead, or its bus was reset), stopped playing the game, or does not
+   * know the link: the socket, healthy at this process, stays open and drops the link, and its
+   * client is told to say hello again (on the same socket).
    */
-  lost(link: EdgeLink, message: string): void;
+  lost(message: string, link: EdgeLink): void;
 }
 
 /** What the edge forwards: the messages that act on the game (ping is answered at the edge). */
@@ -124,6 +125,13 @@ class RemoteSubscriber implements Subscriber {
     this.leave();
   }
 
+  /** This process stops playing the game: the edge keeps the socket and tells it to say hello again. */
+  lost(message: string): void {
+    if (this.gone) return;
+    this.relay.out(this.edge, 'l', this.id, message);
+    this.leave();
+  }
+
   leave(): void {
     this.gone = true;
     this.relay.remotes.delete(this.id);
@@ -179,7 +187,7 @@ class RemoteSubscriber implements Subscriber {
 
 /** One outgoing bus message being gathered: texts for several sockets of one edge go as one. */
 interface Outgoing {
-  kind: 't' | 'h' | 'x';
+  kind: 't' | 'h' | 'x' | 'l';
   ids: string[];
   text: string;
 }
@@ -233,15 +241,15 @@ export class Relay {
     this.outbox.clear();
   }
 
-  /** A relay message from the bus (kinds m, c, t, h, x). */
+  /** A relay message from the bus (kinds m, c, t, h, x, l). */
   onMessage(kind: string, a: string, rest: string): void {
     switch (kind) {
       case 'm': {
         const msg = JSON.parse(rest) as Forwarded;
         let r = this.remotes.get(a);
         if (!r && msg.type !== 'hello') {
-          // A socket this process has forgotten (its bus was down meanwhile): its client says hello again.
-          this.out(nodeOf(a), 'x', a, 'unavailable\nthis connection to the game was lost; say hello again');
+          // A socket this process has forgotten (its bus was down meanwhile): its edge keeps it, and its client says hello again.
+          this.out(nodeOf(a), 'l', a, 'this connection to the game was lost; say hello again');
           return;
         }
         if (!r) this.remotes.set(a, (r = new RemoteSubscriber(this, a, nodeOf(a))));
@@ -277,6 +285,14 @@ export class Relay {
         link.socket.close(rest.slice(0, nl) as ErrorCode, rest.slice(nl + 1));
         return;
       }
+      case 'l': {
+        // The owner no longer plays the game for this link (it stopped playing it, or forgot the link).
+        const link = this.links.get(a);
+        if (!link) return;
+        link.end(new Refusal('unavailable', rest));
+        link.socket.lost(rest, link);
+        return;
+      }
     }
   }
 
@@ -290,7 +306,7 @@ export class Relay {
     for (const link of [...this.links.values()]) {
       if (link.owner !== node) continue;
       link.end(new Refusal('unavailable', why));
-      link.socket.lost(link, why);
+      link.socket.lost(why, link);
     }
     for (const r of [...this.remotes.values()]) if (r.edge === node) r.leave();
   }
@@ -307,7 +323,7 @@ export class Relay {
       // A hello still waiting was sent after that node's `b` (which it publishes before answering any).
       if (link.owner !== node || link.waiting) continue;
       link.end(new Refusal('unavailable', why));
-      link.socket.lost(link, why);
+      link.socket.lost(why, link);
     }
     for (const r of [...this.remotes.values()]) if (r.edge === node) r.leave();
   }

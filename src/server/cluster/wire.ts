@@ -8,6 +8,8 @@
  *   t <from> <connId,connId,…> <text>     owner → edge: write this text to each of these sockets
  *   h <connId> <1|0> <text>               owner → edge: the answer to hello (welcome, or error)
  *   x <connId> <code> <message>           owner → edge: tell the client why and close its socket
+ *   l <connId> <message>                  owner → edge: the owner no longer plays the game for this
+ *                                         socket (or forgot it): the edge keeps it, tells it to say hello again
  *   q <reqId> <JSON>                      an HTTP operation to run at the owner
  *   r <reqId> <JSON>                      its answer
  * To every node:
