@@ -21,9 +21,9 @@ export const CloseCode = {
   seatTaken: 4003,
   /**
    * (RFC 6455 "try again later") The game cannot be reached through this connection now: a hello
-   * was refused `unavailable`, a live process stopped playing the game, or the cluster's message
-   * bus is down. The client says hello again on a new socket. (When the process playing the game
-   * died, the socket's own process keeps the socket: see the error code `unavailable`.)
+   * was refused `unavailable`, or the cluster's message bus is down at the socket's process. The
+   * client says hello again on a new socket. (When the process playing the game died or stopped
+   * playing it, the socket's own process keeps the socket: see the error code `unavailable`.)
    */
   tryAgain: 1013,
 } as const;
@@ -173,8 +173,9 @@ export const ErrorCode = z.enum([
   'internal',
   /**
    * Cluster mode: the process playing the game cannot be reached now (HTTP 503); try again shortly.
-   * Without an `id` on an open socket that was welcome: the process playing its game stopped, this
-   * socket's process keeps it and it watches no game now; say hello again on it.
+   * Without an `id` on an open socket that was welcome: the process playing its game stopped, or
+   * stopped playing it (another one plays it now), or forgot this socket; this socket's process
+   * keeps it and it watches no game now; say hello again on it.
    */
   'unavailable',
   /** A hint was asked in a game where another seat is a person (hints are for playing against bots). */

@@ -110,8 +110,9 @@ export function nextLog<E extends LogEntry['events'][number]>(
  * held seq means a message was missed, and the client says hello again on the same socket and
  * ignores states until the welcome, which brings the whole view.
  *
- * Several server processes: when the one playing the game stops, the one this socket is on keeps
- * the socket and says so (an `unavailable` error without id); the client says hello again on it.
+ * Several server processes: when the one playing the game stops, or stops playing it, the one this
+ * socket is on keeps the socket and says so (an `unavailable` error without id); the client says
+ * hello again on it.
  */
 export class ServerSession<T extends SessionTypes = SessionTypes> implements GameSession<T> {
   private ws: WebSocket | null = null;
