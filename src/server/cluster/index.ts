@@ -228,7 +228,9 @@ export class Cluster implements HubCluster {
 
   private onDead(node: string): void {
     if (this.closed) return;
-    console.error(`cluster: node ${this.node.id}: node ${node} is gone; its sockets here are closed and its games taken over`);
+    console.error(
+      `cluster: node ${this.node.id}: node ${node} is gone; the sockets relayed to it are told to say hello again and its games taken over`,
+    );
     this.relay.nodeDied(node);
     this.rpc.nodeDied(node);
     this.owners.forget(node).catch((e: unknown) => console.error(`cluster: removing node ${node}'s row failed: ${(e as Error).message}`));
