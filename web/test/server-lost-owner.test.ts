@@ -59,7 +59,7 @@ describe('server session: the process playing the game stops, the socket is kept
     expect(ws.sent).toEqual([{ type: 'choice', choice: { t: 'take' }, index: 3, id: 'c1' }]);
     ws.receive(lostMessage);
     // The choice's answer would have come from the process that stopped: it never will.
-    await expect(choice).rejects.toThrow(/stopped/);
+    await expect(choice).rejects.toThrow(/moved to another server process/);
     vi.advanceTimersByTime(99);
     expect(ws.sent).toHaveLength(1);
     vi.advanceTimersByTime(151);
@@ -128,7 +128,7 @@ describe('server session: the process playing the game stops, the socket is kept
     const { s, ws } = session();
     const choice = s.choose({ t: 'take' });
     ws.receive({ ...lostMessage, id: 'c1' });
-    await expect(choice).rejects.toThrow(/stopped/);
+    await expect(choice).rejects.toThrow(/moved to another server process/);
     vi.advanceTimersByTime(10_000);
     expect(ws.sent.filter((m) => m.type === 'hello')).toEqual([]);
     expect(ws.readyState).toBe(1);

@@ -16,7 +16,7 @@ import { qPrune } from './prune.js';
 // iterations: at 1 s/move (a loaded 2-core machine) 27.5/60 = 45.8 % [33.9-58.3] vs greedy (seeds
 // s1, s2: 1-30); on seeds s1 15.5/30, the plain search 15/30 in the same conditions.
 // The heuristic's potential counts in full (potential 1), as greedy counts it: at half weight the
-// search undervalued the cards in hand and the claims not yet resolved that greedy plays for.
+// search weighed at half what greedy plays for (the hand, claims not yet resolved, coins).
 // 400 iterations vs greedy, 2 seats, seeds q1 and q2 (60 games each): 30/60 and 25.5/60 at 0.5,
 // 39/60 and 34/60 at 1 (61 % against 46 %); at 2000 iterations 42.5/60 = 70.8 % (q2). One of
 // four with three greedy seats, 400 iterations, seeds q4: at 0.5 15/48, at 1 22/48.

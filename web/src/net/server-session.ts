@@ -271,10 +271,10 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
 
   /**
    * The game is no longer played where it was (its process stopped, or let it go), and the process
-   * this socket is on keeps the socket: the
-   * requests out will never be answered (the welcome will tell which choices were stored), states
-   * wait for the welcome, and hello is said again on this socket shortly. If that hello is refused
-   * too, the socket is closed and a new one tried after the backoff (see `onMessage`).
+   * this socket is on keeps the socket: the requests out will never be answered (the welcome will
+   * tell which choices were stored), states wait for the welcome, and hello is said again on this
+   * socket shortly. If that hello is refused too, the socket is closed and a new one tried after
+   * the backoff (see `onMessage`).
    */
   private lost(ws: WebSocket): void {
     this.awaitingWelcome = true;
