@@ -128,7 +128,7 @@ describe('server session: the process playing the game stops, the socket is kept
     const { s, ws } = session();
     const choice = s.choose({ t: 'take' });
     ws.receive({ ...lostMessage, id: 'c1' });
-    await expect(choice).rejects.toThrow(/moved to another server process/);
+    await expect(choice).rejects.toThrow(/stopped; say hello again/);
     vi.advanceTimersByTime(10_000);
     expect(ws.sent.filter((m) => m.type === 'hello')).toEqual([]);
     expect(ws.readyState).toBe(1);
