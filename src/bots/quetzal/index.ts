@@ -19,7 +19,9 @@ import { qPrune } from './prune.js';
 // search weighed at half what greedy plays for (the hand, claims not yet resolved, coins).
 // 400 iterations vs greedy, 2 seats, seeds q1 and q2 (60 games each): 30/60 and 25.5/60 at 0.5,
 // 39/60 and 34/60 at 1 (61 % against 46 %); at 2000 iterations 42.5/60 = 70.8 % (q2). One of
-// four with three greedy seats, 400 iterations, seeds q4: at 0.5 15/48, at 1 22/48.
+// four with three greedy seats, 400 iterations, seeds q4: at 0.5 15/48, at 1 22/48. At 1 s/move
+// (a loaded 2-core machine): 2 seats 47/60 = 78.3 % [66.4-86.9] vs greedy (seeds s1); one of four
+// with three greedy 84.5/120 = 70.4 % [61.7-77.8] (seeds s4a, s4b: 1-60).
 registerHeuristic<State>('quetzal', {
   value,
   terms,
