@@ -5,7 +5,8 @@
  * `node dist/bench/match.js GAME 'SPEC;SPEC[;…]' GAMES SEED` plays GAMES games (game n from
  * "SEED:n", bot k at seat (k + n − 1) mod seats) and prints the first bot's score. A shared win
  * counts as 1 / (number of winners), so the shares of one game add up to 1; capped games count
- * for no one and are reported.
+ * for no one and are reported. FIRST=k (environment) plays only games k to GAMES of the series, so
+ * one series can be split over processes, or finished after it was stopped.
  */
 import { botFromSpec } from '../src/bots/index.js';
 import { ismctsBot, type IsmctsOptions } from '../src/bots/ismcts.js';
@@ -49,6 +50,7 @@ export function playMatch(
   seed: string,
   cap = 400,
   onGame?: (n: number, r: MatchResult) => void,
+  first = 1,
 ): MatchResult {
   const seats = bots.length;
   let capped = 0;
@@ -57,14 +59,14 @@ export function playMatch(
   const sums = new Array<number>(seats).fill(0);
   const t0 = performance.now();
   const now = (g: number): MatchResult => ({
-    games: g,
+    games: g - first + 1,
     capped,
     score,
     wins,
-    meanScores: sums.map((x) => x / Math.max(1, g - capped)),
+    meanScores: sums.map((x) => x / Math.max(1, g - first + 1 - capped)),
     seconds: (performance.now() - t0) / 1000,
   });
-  for (let g = 1; g <= games; g++) {
+  for (let g = first; g <= games; g++) {
     const seatOf = bots.map((_, k) => (k + g - 1) % seats);
     const seated = new Array<Bot>(seats);
     bots.forEach((b, k) => (seated[seatOf[k]!] = b));
@@ -87,8 +89,16 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const game = gameById(gameId);
   // Bots are separated by ';' here; `{…}` is an ismcts bot with these IsmctsOptions (for tuning).
   const bots = specs.split(';').map((s) => (s.startsWith('{') ? ismctsBot(JSON.parse(s) as IsmctsOptions, s) : botFromSpec(s)));
-  const r = playMatch(game, bots, Number(n), seed, 400, (g, x) =>
-    process.stderr.write(`  game ${g}: ${x.score} (${x.capped} capped, ${x.seconds.toFixed(0)} s)\n`),
+  const first = Number(process.env.FIRST ?? 1);
+  if (!Number.isInteger(first) || first < 1 || first > Number(n)) throw new Error(`FIRST must be a game number from 1 to ${n}`);
+  const r = playMatch(
+    game,
+    bots,
+    Number(n),
+    seed,
+    400,
+    (g, x) => process.stderr.write(`  game ${g}: ${x.score} (${x.capped} capped, ${x.seconds.toFixed(0)} s)\n`),
+    first,
   );
   const played = r.games - r.capped;
   process.stdout.write(
