@@ -146,9 +146,7 @@ export class Connection implements Subscriber {
     if (link !== undefined ? this.link !== link : this.game === null) return;
     // The link ended at the relay already; a hello under way (`joining`) is left to its answer.
     this.link = null;
-    const g = this.game;
-    this.game = null;
-    g?.unsubscribe(this);
+    this.unwatch();
     this.lostWhy = message;
     this.error('unavailable', message);
   }
@@ -295,10 +293,13 @@ export class Connection implements Subscriber {
     const joining = this.joining;
     this.joining = null;
     joining?.close();
+    this.unwatch();
+  }
+
+  private unwatch(): void {
     const g = this.game;
-    if (!g) return;
     this.game = null;
-    g.unsubscribe(this);
+    g?.unsubscribe(this);
   }
 }
 

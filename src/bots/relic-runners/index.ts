@@ -16,17 +16,19 @@ registerHeuristic('relic-runners', {
   // ISMCTS settings, measured against greedy at 1 s/move (4,000-9,000 iterations here): through
   // the seat's own turn a node is worth its best child tried 5+ times (a mean over a turn's many
   // poor follow-ups undervalues the move greedy would finish well): 2 seats, 18/20 with it against
-  // 11/20 with the mean (seeds 1-2). 2 seats weigh the potential fully, 3+ seats by half (full
-  // potential hoarded toolboxes and rations). At 2000 iterations the 2-seat best-child backup
-  // lost (18/40 against 26/40): its children had too few visits to be judged.
+  // 11/20 with the mean (seeds 1-2). At 2000 iterations the 2-seat best-child backup lost (18/40
+  // against 26/40): its children had too few visits to be judged.
+  // The potential counts in full at every seat count. One of four at 2000 iterations (seeds a4,
+  // b4): 49.5/95 = 52 % with it, 30/95 = 32 % at half weight (which stop 21 had measured better,
+  // before best-child backup and the relic rule of thumb). 3 seats follow 4 unmeasured.
   // No turn-end prior (src/bots/prior.ts): at 400 iterations vs greedy, 2 seats, seeds m2:1-100,
   // weight 0.3 won 72.5/99 and 16/25 with tree reuse, the plain search 67/100; weight 1 58/98. Not
   // a clear gain, and at 0.3 the search twice in six seeds walked past a game-winning expedition
   // (test/bots/ismcts.test.ts) that it finds without the prior. Tree reuse through a turn was
   // neutral at 400 iterations (66/100 against 67/100, seeds m2); at 2000 iterations this bot won
   // 45/60 = 75.0 % [62.8-84.2] against greedy (seeds f1, f2: 1-30); at 1 s/move (a loaded 2-core
-  // machine, stopped after 41 of 60 games for lack of time) 36/41 = 87.8 % [74.5-94.7] (seeds r1).
-  ismcts: (seats) => ({ potential: seats === 2 ? 1 : 0.5, maxBackup: 5 }),
+  // machine) 52/60 = 86.7 % [75.8-93.1] (seeds r1).
+  ismcts: () => ({ potential: 1, maxBackup: 5 }),
 });
 
 export { rrHeuristic };
