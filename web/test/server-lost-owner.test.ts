@@ -134,4 +134,18 @@ describe('server session: the process playing the game stops, the socket is kept
     expect(ws.readyState).toBe(1);
     s.close();
   });
+
+  it('the refusal of a request already failed when the game was lost is not shown a second time', async () => {
+    const { s, ws, errors } = session();
+    const choice = s.choose({ t: 'take' });
+    ws.receive(lostMessage);
+    await expect(choice).rejects.toThrow(/moved to another server process/);
+    // The server refuses the choice the client sent meanwhile, with its id: the caller knows already.
+    ws.receive({ ...lostMessage, id: 'c1' });
+    vi.advanceTimersByTime(250);
+    ws.receive(welcome(3));
+    expect(errors).toEqual([]);
+    expect(s.connection).toBe('open');
+    s.close();
+  });
 });

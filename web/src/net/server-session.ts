@@ -378,6 +378,8 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
           p.reject(new Error(msg.message));
           return;
         }
+        // The answer to a request that was failed already (when the game was lost): its caller knows.
+        if (msg.id !== undefined) return;
         // The socket's game was lost with the process playing it, the socket itself is kept: hello again on it.
         if (msg.id === undefined && msg.code === 'unavailable' && this.connection === 'open' && !this.awaitingWelcome && this.ws) {
           this.lost(this.ws);
