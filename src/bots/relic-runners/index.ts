@@ -20,7 +20,12 @@ registerHeuristic('relic-runners', {
   // against 26/40): its children had too few visits to be judged.
   // The potential counts in full at every seat count. One of four at 2000 iterations (seeds a4,
   // b4): 49.5/95 = 52 % with it, 30/95 = 32 % at half weight (which stop 21 had measured better,
-  // before best-child backup and the relic rule of thumb). 3 seats follow 4 unmeasured.
+  // before best-child backup and the relic rule of thumb). 3 seats follow 4 unmeasured. Also tried
+  // there, at 2000 iterations against this setting (seeds a4, 25.5/47): mean backup 15/48;
+  // best-child from 2 visits 27/48, from 10 21/47; c=0.4 24.5/48, c=1 31/47 but 17/47 on seeds b4
+  // (24/48 here), c=1.5 18/48; margin scale 4 23/48; playouts of one turn 29/96 (a4, b4); a
+  // turn-end prior of weight 0.3 3/18 when stopped. Mean backup and one-turn playouts lose clearly;
+  // the rest is within 48 games' noise (c=1 shows how wide it is).
   // No turn-end prior (src/bots/prior.ts): at 400 iterations vs greedy, 2 seats, seeds m2:1-100,
   // weight 0.3 won 72.5/99 and 16/25 with tree reuse, the plain search 67/100; weight 1 58/98. Not
   // a clear gain, and at 0.3 the search twice in six seeds walked past a game-winning expedition
