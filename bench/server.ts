@@ -18,7 +18,10 @@
  * each bot waits 0.5–1.5× that long before replying, a human-like pace), EXPEDITION_DB_DIR (temp dir),
  * SERVER_NODE_ARGS (extra node flags for the server, e.g. --cpu-prof), SERVER_MAIN (the server's main.js,
  * e.g. another commit's build, for a before/after in the same run), CLIENT_PROCS (client processes;
- * default one per 5,000 games: a process may open at most 20,000 files here, and each game takes two).
+ * default one per 5,000 games: a process may open at most 20,000 files here, and each game takes two),
+ * HUMANS (2: two human seats per game; 1: one human seat and the server's random bot, paced at
+ * THINK_MS per decision as a person would be; half the sockets, so that 10,000 games fit in the
+ * server's 20,000 descriptors. Choices/s then counts the human seat's acks, moves/s every move).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -37,11 +40,13 @@ const MEASURE_S = Number(process.env.MEASURE_S ?? 10);
 const WARMUP_S = Number(process.env.WARMUP_S ?? 5);
 const THINK_MS = Number(process.env.THINK_MS ?? 0);
 const CLIENT_PROCS = process.env.CLIENT_PROCS ? Number(process.env.CLIENT_PROCS) : undefined;
+const HUMANS: 1 | 2 = process.env.HUMANS === '1' ? 1 : 2;
 /** dist/bench/server.js → dist/src/server/main.js */
 const MAIN = process.env.SERVER_MAIN
   ? resolve(process.env.SERVER_MAIN)
   : resolve(dirname(fileURLToPath(import.meta.url)), '../src/server/main.js');
-const TARGET = { games: 2000, p99Ms: 50 };
+/** Issue 16: at a human pace, 10,000 games at p99 ≤ 50 ms. */
+const TARGET = { games: 10_000, p99Ms: 50 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -113,6 +118,8 @@ interface Row {
   games: number;
   connections: number;
   choicesPerSec: number;
+  /** Moves stored per second, the bot's included (HUMANS=1). */
+  movesPerSec: number;
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
@@ -131,7 +138,13 @@ async function runSize(n: number): Promise<Row> {
   const server = await Server.start();
   let clients: ClientProcs | null = null;
   try {
-    clients = await ClientProcs.start({ bases: [server.base], games: n, procs: CLIENT_PROCS ?? defaultClientProcs(n), thinkMs: THINK_MS });
+    clients = await ClientProcs.start({
+      bases: [server.base],
+      games: n,
+      procs: CLIENT_PROCS ?? defaultClientProcs(n),
+      thinkMs: THINK_MS,
+      humans: HUMANS,
+    });
     const setupS = (performance.now() - t0) / 1000;
     await sleep(WARMUP_S * 1000);
 
@@ -154,8 +167,10 @@ async function runSize(n: number): Promise<Row> {
     const lat = stats.latencies.sort((a, b) => a - b);
     return {
       games: n,
-      connections: 2 * n,
+      connections: HUMANS * n,
       choicesPerSec: Math.round(stats.acks / elapsed),
+      // Every move is announced to every human seat: one state message each.
+      movesPerSec: Math.round(stats.statesReceived / HUMANS / elapsed),
       p50Ms: +pct(lat, 50).toFixed(2),
       p99Ms: +pct(lat, 99).toFixed(2),
       maxMs: +(lat.at(-1) ?? NaN).toFixed(2),
@@ -182,10 +197,10 @@ const [soft, hard] = fdLimits().split(' ');
 const others = spawnSync('pgrep', ['-fc', 'dist/bench/bots.js'], { encoding: 'utf8' }).stdout.trim();
 console.log(
   `bench:server: server = child process (SQLite, temp file), clients = ${CLIENT_PROCS ?? 'one per 5,000 games'} child process(es); sizes ${SIZES.join(', ')}; ` +
-    `${WARMUP_S} s warm-up + ${MEASURE_S} s measured per size; think time ${THINK_MS} ms; open files soft/hard ${soft}/${hard}` +
+    `${WARMUP_S} s warm-up + ${MEASURE_S} s measured per size; think time ${THINK_MS} ms; human seats per game ${HUMANS}; open files soft/hard ${soft}/${hard}` +
     (Number(others) > 0 ? `; NOTE: ${others} other benchmark process(es) running, figures are lower` : ''),
 );
-const need = 2 * Math.max(...SIZES) + 256;
+const need = HUMANS * Math.max(...SIZES) + 256;
 if (soft !== 'unlimited' && Number(soft) < need) {
   console.warn(
     `bench:server: the open-file limit (${soft}) is below the ${need} descriptors the server process needs at the largest size; raise it (ulimit -n ${Math.min(need, Number(hard) || need)}) before running`,
@@ -203,6 +218,7 @@ const header = [
   'games',
   'conns',
   'choices/s',
+  'moves/s',
   'p50 ms',
   'p99 ms',
   'max ms',
@@ -218,6 +234,7 @@ const table = rows.map((r) =>
     r.games,
     r.connections,
     r.choicesPerSec,
+    r.movesPerSec,
     r.p50Ms,
     r.p99Ms,
     r.maxMs,
@@ -236,9 +253,11 @@ console.log('');
 console.log(header.map((h, i) => h.padStart(widths[i]!)).join('  '));
 for (const r of table) console.log(r.map((c, i) => c.padStart(widths[i]!)).join('  '));
 const at = rows.find((r) => r.games === TARGET.games);
-if (at)
+if (at && THINK_MS > 0)
   console.log(
     `\ntarget ${TARGET.games} games with p99 ≤ ${TARGET.p99Ms} ms: ${at.p99Ms <= TARGET.p99Ms ? 'met' : 'NOT met'} (p99 ${at.p99Ms} ms)`,
   );
-console.log(JSON.stringify({ bench: 'server', thinkMs: THINK_MS, measureS: MEASURE_S, otherBenchProcesses: Number(others), rows }));
+console.log(
+  JSON.stringify({ bench: 'server', thinkMs: THINK_MS, humans: HUMANS, measureS: MEASURE_S, otherBenchProcesses: Number(others), rows }),
+);
 process.exit(0);

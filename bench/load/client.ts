@@ -1,7 +1,8 @@
 /**
  * The benches' load client, run inside one client process (bench/load/worker.ts): G games of two
  * human seats, one WebSocket per seat, each answered by a random bot; a finished game is replaced
- * by a new one on the same sockets, so G games are always in play.
+ * by a new one on the same sockets, so G games are always in play. With `humans: 1` the second seat
+ * is the server's random bot, paced as a person (botDelayMs = thinkMs): half the sockets per game.
  *
  * Several server processes: game `g` (numbered across all client processes) is created on process
  * g mod N, and seat socket k = 2g + s goes to process k mod N, so that most choices cross processes.
@@ -28,6 +29,8 @@ export interface LoadConfig {
   readonly thinkMs: number;
   /** The game played (default relic-runners). */
   readonly game?: string;
+  /** Human seats per game (default 2); with 1, seat 1 is the server's random bot. */
+  readonly humans?: 1 | 2;
 }
 
 /** What one client process measured while `measuring`. */
@@ -112,7 +115,9 @@ export class LoadClient {
     const n = this.cfg.bases.length;
     for (let i = 0; i < this.cfg.games; i++) {
       const g = this.cfg.firstGame + i;
-      this.slots.push(new GameSlot(this, g % n, [new Seat(this, 0, (2 * g) % n), new Seat(this, 1, (2 * g + 1) % n)]));
+      const seats =
+        this.cfg.humans === 1 ? [new Seat(this, 0, g % n)] : [new Seat(this, 0, (2 * g) % n), new Seat(this, 1, (2 * g + 1) % n)];
+      this.slots.push(new GameSlot(this, g % n, seats));
     }
     await pool(this.slots, 100, (s) => Promise.all(s.seats.map((seat) => seat.connect())));
     // In batches, so that creation does not starve play.
@@ -181,7 +186,7 @@ export class LoadClient {
   }
 }
 
-/** One game slot: two seats; a finished game is replaced by a fresh one on the same sockets. */
+/** One game slot: its human seats; a finished game is replaced by a fresh one on the same sockets. */
 export class GameSlot {
   id = '';
   private replacing = false;
@@ -189,18 +194,20 @@ export class GameSlot {
     private readonly client: LoadClient,
     /** The process the game is created on (its first owner). */
     public owner: number,
-    readonly seats: [Seat, Seat],
+    readonly seats: readonly Seat[],
   ) {}
 
   async open(): Promise<void> {
     this.owner = this.client.live(this.owner);
     const base = this.client.cfg.bases[this.owner]!;
+    const { thinkMs, humans } = this.client.cfg;
     const g = await post(base, '/api/games', {
       game: this.client.cfg.game ?? 'relic-runners',
-      seats: [{ kind: 'human' }, { kind: 'human' }],
+      seats: humans === 1 ? [{ kind: 'human' }, { kind: 'bot', bot: 'random' }] : [{ kind: 'human' }, { kind: 'human' }],
+      ...(humans === 1 ? { botDelayMs: thinkMs } : {}),
     });
     const tokens = await Promise.all(
-      [0, 1].map(async (seat) => (await post(base, `/api/games/${g.id}/join`, { seat, key: g.invites[seat]!.key })).token),
+      this.seats.map(async (_, seat) => (await post(base, `/api/games/${g.id}/join`, { seat, key: g.invites[seat]!.key })).token),
     );
     this.id = g.id;
     this.seats.forEach((s, i) => s.hello(this, tokens[i]!));

@@ -95,7 +95,7 @@ export class ClientProcs {
         workers.map((w, i) => {
           const games = Math.floor(cfg.games / k) + (i < cfg.games % k ? 1 : 0);
           const start = w.ask(
-            { t: 'start', cfg: { bases: cfg.bases, thinkMs: cfg.thinkMs, game: cfg.game, games, firstGame: first } },
+            { t: 'start', cfg: { bases: cfg.bases, thinkMs: cfg.thinkMs, game: cfg.game, humans: cfg.humans, games, firstGame: first } },
             'started',
           );
           first += games;
