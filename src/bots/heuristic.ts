@@ -62,6 +62,8 @@ export class TermSum {
 export interface IsmctsDefaults {
   readonly potential?: number;
   readonly maxBackup?: number;
+  /** Iterations per visit by which the best-child threshold grows (IsmctsOptions.maxBackupPer). */
+  readonly maxBackupPer?: number;
   /** Weight of the turn-end prior at the root (IsmctsOptions.bias). */
   readonly bias?: number;
   /** Playout length in turns beyond the leaf (IsmctsOptions.rolloutTurns; else one round). */

@@ -47,6 +47,13 @@ export interface IsmctsOptions {
    */
   readonly maxBackup?: number;
   /**
+   * With best-child backup, the threshold grows with the search: after `it` iterations it is
+   * max(maxBackup, it / maxBackupPer). A fixed threshold that suits a short search lets a long one
+   * take the best of many barely tried children, an optimistic pick of noise. Default: the game
+   * heuristic's setting (Heuristic.ismcts), else 0 (fixed).
+   */
+  readonly maxBackupPer?: number;
+  /**
    * Rewards from a heuristic estimate (a playout that did not reach the end) are pulled toward
    * 1/2 by this share: an estimate is less sure than a result. Without it a seat far ahead scores
    * about 1 whether it ends the game or plays on, and wandered instead of ending a won game
@@ -181,6 +188,7 @@ function search(input: BotInput, opts: SearchOptions, root: Node): { stats: Root
     horizon: seats,
     potential: 0.5,
     maxBackup: 0,
+    threshold: 0,
     shrink: opts.shrink ?? 0.02,
     win: opts.reward === 'win',
     include: opts.include === undefined ? undefined : keyOf(opts.include),
@@ -192,12 +200,15 @@ function search(input: BotInput, opts: SearchOptions, root: Node): { stats: Root
   const defaults = h.ismcts?.(seats) ?? {};
   s.potential = opts.potential ?? defaults.potential ?? 0.5;
   s.maxBackup = opts.maxBackup ?? defaults.maxBackup ?? 0;
+  const per = opts.maxBackupPer ?? defaults.maxBackupPer ?? 0;
+  s.threshold = s.maxBackup;
   s.bias = opts.bias ?? defaults.bias ?? 0;
   s.horizon = opts.rolloutTurns ?? defaults.rolloutTurns ?? seats;
   let it = 0;
   for (; it < maxIt; it++) {
     // Check the clock every few iterations: reading it costs more than an iteration's start.
     if ((it & 7) === 0 && now() >= deadline && it > 0) break;
+    if (per > 0) s.threshold = Math.max(s.maxBackup, Math.floor(it / per));
     iterate(game, h, game.determinize(sample, seat, rng), seat, root, rng, s);
   }
   const byKey = new Map(choices.map((c) => [keyOf(c), c]));
@@ -258,6 +269,8 @@ interface Settings {
   horizon: number;
   potential: number;
   maxBackup: number;
+  /** Visits a child needs to count for its parent's best-child value now (maxBackup, grown by maxBackupPer). */
+  threshold: number;
   readonly shrink: number;
   readonly win: boolean;
   readonly include: string | undefined;
@@ -357,7 +370,7 @@ function iterate(game: AnyGame, h: Heuristic, d: unknown, me: Seat, root: Node, 
     n.value = n.reward / n.visits;
     if (st.maxBackup > 0 && i + 1 < path.length && path[i + 1]!.actor === n.actor) {
       let best = -Infinity;
-      for (const ch of n.children) if (ch.visits >= st.maxBackup && ch.value > best) best = ch.value;
+      for (const ch of n.children) if (ch.visits >= st.threshold && ch.value > best) best = ch.value;
       if (best > -Infinity) n.value = best;
     }
   }
@@ -387,7 +400,7 @@ function withIncluded(cs: readonly Choice[], all: readonly Choice[], include: st
 /** The settings after the limit, by name: the option each sets. */
 const SETTINGS = new Map<
   keyof typeof ISMCTS_SETTING_RANGES,
-  'maxBackup' | 'potential' | 'c' | 'marginScale' | 'rolloutTurns' | 'shrink' | 'bias'
+  'maxBackup' | 'potential' | 'c' | 'marginScale' | 'rolloutTurns' | 'shrink' | 'bias' | 'maxBackupPer'
 >([
   ['max', 'maxBackup'],
   ['potential', 'potential'],
@@ -396,12 +409,13 @@ const SETTINGS = new Map<
   ['rollout', 'rolloutTurns'],
   ['shrink', 'shrink'],
   ['bias', 'bias'],
+  ['per', 'maxBackupPer'],
 ]);
 
 /**
  * Parses `500ms`, `2s` or `2000it` into limits, optionally followed by settings joined with `+`
  * (a comma would split the CLI's --bots list): `max=5`, `potential=0.5`, `c=0.7`, `scale=8`,
- * `rollout=4`, `shrink=0.02`, `bias=0.3`, e.g. `ismcts:2000it+max=0`. Every number must lie within
+ * `rollout=4`, `shrink=0.02`, `bias=0.3`, `per=400`, e.g. `ismcts:2000it+max=0`. Every number must lie within
  * src/bots/limits.ts; the think time within `limits.maxMs`.
  */
 export function parseIsmctsArg(arg: string | undefined, limits: BotLimits = DEFAULT_BOT_LIMITS): IsmctsOptions {
@@ -429,7 +443,7 @@ export function parseIsmctsArg(arg: string | undefined, limits: BotLimits = DEFA
     const name = kv?.[1] as keyof typeof ISMCTS_SETTING_RANGES | undefined;
     const key = name !== undefined ? SETTINGS.get(name) : undefined;
     if (!kv || name === undefined || key === undefined) {
-      throw new InvalidInput(`ismcts: unknown setting "${part}" (max=N, potential=x, c=x, scale=x, rollout=N, shrink=x, bias=x)`);
+      throw new InvalidInput(`ismcts: unknown setting "${part}" (max=N, potential=x, c=x, scale=x, rollout=N, shrink=x, bias=x, per=N)`);
     }
     const range = ISMCTS_SETTING_RANGES[name];
     const v = Number(kv[2]);

@@ -44,6 +44,8 @@ export const ISMCTS_SETTING_RANGES = {
   shrink: { min: 0, max: 0.99, integer: false },
   /** Weight of the heuristic prior (progressive bias); 0 turns it off. */
   bias: { min: 0, max: 10, integer: false },
+  /** Iterations per visit by which the best-child threshold grows (0: fixed); an integer. */
+  per: { min: 0, max: 1_000_000, integer: true },
 } as const;
 
 export const DEFAULT_BOT_LIMITS: BotLimits = { maxMs: MAX_THINK_MS };

@@ -54,6 +54,7 @@ test('issue 13 #2: every ismcts setting must be finite and within its range', ()
     rollout: ['50', '51'],
     shrink: ['0.99', '1'],
     bias: ['10', '10.5'],
+    per: ['1000000', '1000001'],
   };
   for (const [name, [ok, bad]] of Object.entries(inRange)) {
     assert.doesNotThrow(() => botFromSpec(`ismcts:100it+${name}=${ok}`), name);
@@ -62,6 +63,7 @@ test('issue 13 #2: every ismcts setting must be finite and within its range', ()
   }
   refused('ismcts:100it+max=1.5', /must be a whole number/);
   refused('ismcts:100it+rollout=2.5', /must be a whole number/);
+  refused('ismcts:100it+per=2.5', /must be a whole number/);
   refused('ismcts:100it+c=-1', /unknown setting/);
   refused('ismcts:100it+c=NaN', /unknown setting/);
   refused('ismcts:100it+constructor=1', /unknown setting "constructor=1"/);

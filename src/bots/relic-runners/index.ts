@@ -25,7 +25,11 @@ registerHeuristic('relic-runners', {
   // best-child from 2 visits 27/48, from 10 21/47; c=0.4 24.5/48, c=1 31/47 but 17/47 on seeds b4
   // (24/48 here), c=1.5 18/48; margin scale 4 23/48; playouts of one turn 29/96 (a4, b4); a
   // turn-end prior of weight 0.3 3/18 when stopped. Mean backup and one-turn playouts lose clearly;
-  // the rest is within 48 games' noise (c=1 shows how wide it is).
+  // the rest is within 48 games' noise (c=1 shows how wide it is). But the threshold must grow with
+  // the iterations: at 8000 iterations (about what 1 s gives), seeds a4, from 5 visits 21/48, from
+  // 20 visits 26/48; at 1 s/move from 5 visits 18/42 (seeds o4, stopped). So with 3+ seats the
+  // threshold grows by one visit per 400 iterations (5 at 2000, 20 at 8000); 2 seats keep 5,
+  // measured at 1 s (below).
   // No turn-end prior (src/bots/prior.ts): at 400 iterations vs greedy, 2 seats, seeds m2:1-100,
   // weight 0.3 won 72.5/99 and 16/25 with tree reuse, the plain search 67/100; weight 1 58/98. Not
   // a clear gain, and at 0.3 the search twice in six seeds walked past a game-winning expedition
@@ -33,7 +37,7 @@ registerHeuristic('relic-runners', {
   // neutral at 400 iterations (66/100 against 67/100, seeds m2); at 2000 iterations this bot won
   // 45/60 = 75.0 % [62.8-84.2] against greedy (seeds f1, f2: 1-30); at 1 s/move (a loaded 2-core
   // machine) 52/60 = 86.7 % [75.8-93.1] (seeds r1).
-  ismcts: () => ({ potential: 1, maxBackup: 5 }),
+  ismcts: (seats) => ({ potential: 1, maxBackup: 5, ...(seats === 2 ? {} : { maxBackupPer: 400 }) }),
 });
 
 export { rrHeuristic };
