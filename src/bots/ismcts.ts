@@ -187,7 +187,6 @@ function search(input: BotInput, opts: SearchOptions, root: Node): { stats: Root
     scale: opts.marginScale ?? 8,
     horizon: seats,
     potential: 0.5,
-    maxBackup: 0,
     threshold: 0,
     shrink: opts.shrink ?? 0.02,
     win: opts.reward === 'win',
@@ -199,16 +198,17 @@ function search(input: BotInput, opts: SearchOptions, root: Node): { stats: Root
   };
   const defaults = h.ismcts?.(seats) ?? {};
   s.potential = opts.potential ?? defaults.potential ?? 0.5;
-  s.maxBackup = opts.maxBackup ?? defaults.maxBackup ?? 0;
-  const per = opts.maxBackupPer ?? defaults.maxBackupPer ?? 0;
-  s.threshold = s.maxBackup;
+  const maxBackup = opts.maxBackup ?? defaults.maxBackup ?? 0;
+  // Growth only where best-child backup is on: 0 stays the mean backup.
+  const per = maxBackup > 0 ? (opts.maxBackupPer ?? defaults.maxBackupPer ?? 0) : 0;
+  s.threshold = maxBackup;
   s.bias = opts.bias ?? defaults.bias ?? 0;
   s.horizon = opts.rolloutTurns ?? defaults.rolloutTurns ?? seats;
   let it = 0;
   for (; it < maxIt; it++) {
     // Check the clock every few iterations: reading it costs more than an iteration's start.
     if ((it & 7) === 0 && now() >= deadline && it > 0) break;
-    if (per > 0) s.threshold = Math.max(s.maxBackup, Math.floor(it / per));
+    if (per > 0) s.threshold = Math.max(maxBackup, Math.floor(it / per));
     iterate(game, h, game.determinize(sample, seat, rng), seat, root, rng, s);
   }
   const byKey = new Map(choices.map((c) => [keyOf(c), c]));
@@ -268,8 +268,7 @@ interface Settings {
   readonly scale: number;
   horizon: number;
   potential: number;
-  maxBackup: number;
-  /** Visits a child needs to count for its parent's best-child value now (maxBackup, grown by maxBackupPer). */
+  /** Visits a child needs to count for its parent's best-child value now (maxBackup, grown by maxBackupPer); 0: mean backup. */
   threshold: number;
   readonly shrink: number;
   readonly win: boolean;
@@ -368,7 +367,7 @@ function iterate(game: AnyGame, h: Heuristic, d: unknown, me: Seat, root: Node, 
     if (n.actor < 0) continue;
     n.reward += r[n.actor]!;
     n.value = n.reward / n.visits;
-    if (st.maxBackup > 0 && i + 1 < path.length && path[i + 1]!.actor === n.actor) {
+    if (st.threshold > 0 && i + 1 < path.length && path[i + 1]!.actor === n.actor) {
       let best = -Infinity;
       for (const ch of n.children) if (ch.visits >= st.threshold && ch.value > best) best = ch.value;
       if (best > -Infinity) n.value = best;
