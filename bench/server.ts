@@ -50,9 +50,9 @@ const TARGET = { games: 10_000, p99Ms: 50 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** CPU seconds (user + system) a process has used, from /proc. */
-function cpuSecondsOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+/** CPU seconds (user + system) a process has used, from /proc; with `mainThread`, its main thread's alone (the event loop). */
+function cpuSecondsOf(pid: number, mainThread = false): number {
+  const stat = readFileSync(mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8');
   const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(f[11]) + Number(f[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
 }
@@ -126,6 +126,8 @@ interface Row {
   samples: number;
   gamesFinished: number;
   serverCpuPct: number;
+  /** The server's main thread (its event loop) alone: GC helpers, the SQLite checkpointer and bot workers are the rest. */
+  loopCpuPct: number;
   /** Server CPU time per acknowledged choice: what one core of this machine can take is 10^6 / this. */
   serverCpuUsPerChoice: number;
   clientCpuPct: number;
@@ -148,7 +150,7 @@ async function runSize(n: number): Promise<Row> {
     const setupS = (performance.now() - t0) / 1000;
     await sleep(WARMUP_S * 1000);
 
-    const cpu0 = { server: cpuSecondsOf(server.child.pid!) };
+    const cpu0 = { server: cpuSecondsOf(server.child.pid!), loop: cpuSecondsOf(server.child.pid!, true) };
     const m0 = performance.now();
     clients.measure();
     if (process.env.BENCH_TRACE) {
@@ -163,6 +165,7 @@ async function runSize(n: number): Promise<Row> {
     const stats = await clients.report();
     const elapsed = (performance.now() - m0) / 1000;
     const serverCpu = cpuSecondsOf(server.child.pid!) - cpu0.server;
+    const loopCpu = cpuSecondsOf(server.child.pid!, true) - cpu0.loop;
 
     const lat = stats.latencies.sort((a, b) => a - b);
     return {
@@ -177,6 +180,7 @@ async function runSize(n: number): Promise<Row> {
       samples: lat.length,
       gamesFinished: stats.finished,
       serverCpuPct: Math.round((100 * serverCpu) / elapsed),
+      loopCpuPct: Math.round((100 * loopCpu) / elapsed),
       serverCpuUsPerChoice: Math.round((1e6 * serverCpu) / Math.max(1, stats.acks)),
       clientCpuPct: Math.round((100 * stats.cpuS) / elapsed),
       errors: stats.errors,
@@ -225,6 +229,7 @@ const header = [
   'samples',
   'finished',
   'server CPU',
+  'loop CPU',
   'µs/choice',
   'client CPU',
   'errors',
@@ -241,6 +246,7 @@ const table = rows.map((r) =>
     r.samples,
     r.gamesFinished,
     `${r.serverCpuPct}%`,
+    `${r.loopCpuPct}%`,
     r.serverCpuUsPerChoice,
     `${r.clientCpuPct}%`,
     Object.entries(r.errors)

@@ -40,7 +40,6 @@ CREATE TABLE IF NOT EXISTS ${p}games (
   listed     boolean NOT NULL,
   moves      integer NOT NULL
 );
-CREATE INDEX IF NOT EXISTS games_status_updated ON ${p}games (status, updated_at);
 CREATE TABLE IF NOT EXISTS ${p}seats (
   game_id    text NOT NULL REFERENCES ${p}games (id) ON DELETE CASCADE,
   seat       integer NOT NULL,
@@ -80,7 +79,13 @@ ALTER TABLE ${p}games ALTER COLUMN listed DROP DEFAULT;
 ALTER TABLE ${p}seats ADD COLUMN IF NOT EXISTS invite_hash text;
 ALTER TABLE ${p}games ADD COLUMN IF NOT EXISTS moves integer NOT NULL DEFAULT 0;
 ALTER TABLE ${p}games ALTER COLUMN moves DROP DEFAULT;
-CREATE INDEX IF NOT EXISTS games_listed_status_updated ON ${p}games (listed, status, updated_at);`;
+-- Partial indexes: every move sets updated_at, so an index holding it for every game costs index
+-- writes on every move (issue 16). The lobby lists only listed active games, a start only active
+-- ones. The earlier full indexes are dropped.
+DROP INDEX IF EXISTS ${p}games_status_updated;
+DROP INDEX IF EXISTS ${p}games_listed_status_updated;
+CREATE INDEX IF NOT EXISTS games_lobby ON ${p}games (updated_at DESC, id) WHERE listed AND status = 'active';
+CREATE INDEX IF NOT EXISTS games_active ON ${p}games (created_at, id) WHERE status = 'active';`;
 }
 
 /** Same key for every store: concurrent init()s (parallel tests, several servers) take turns. */
@@ -406,13 +411,15 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
       }, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     },
     async listGames(o = {}) {
+      // The lobby's case is spelled out so that the planner can use the partial index games_lobby.
+      const lobby = o.listed === true && o.status === 'active';
       const r = await pool.query<SummaryDbRow>(
         `SELECT g.id, g.game, g.seats, g.status, g.created_at, g.updated_at, g.moves,
            ARRAY(SELECT s.seat FROM ${p}seats s
                  WHERE s.game_id = g.id AND s.kind = 'human' AND NOT s.claimed ORDER BY s.seat) AS open_seats
-         FROM ${p}games g WHERE ($1::text IS NULL OR g.status = $1) AND ($3::boolean IS NULL OR g.listed = $3)
-         ORDER BY g.updated_at DESC, g.id LIMIT $2`,
-        [o.status ?? null, o.limit ?? null, o.listed ?? null], // LIMIT NULL: no limit
+         FROM ${p}games g WHERE ${lobby ? `g.listed AND g.status = 'active'` : '($2::text IS NULL OR g.status = $2) AND ($3::boolean IS NULL OR g.listed = $3)'}
+         ORDER BY g.updated_at DESC, g.id LIMIT $1`,
+        lobby ? [o.limit ?? null] : [o.limit ?? null, o.status ?? null, o.listed ?? null], // LIMIT NULL: no limit
       );
       return r.rows.map((g): GameSummary => ({
         id: g.id,

@@ -3,6 +3,7 @@
  * this process) and durable with WAL. The default backend: one file, no server to run.
  */
 import Database from 'better-sqlite3';
+import { Checkpointer, FALLBACK_AUTOCHECKPOINT_PAGES } from './sqlite-checkpointer.js';
 import { GroupCommit, type ItemResult, type PendingAppend } from './group-commit.js';
 import { encodeAppend, encodeTableEntry, jsonText, wholeMs } from './store-encoding.js';
 import { StoreConflict, type GameStatus, type GameSummary, type NewGame, type SeatConfig, type Store, type StoredGame } from './store.js';
@@ -22,7 +23,6 @@ CREATE TABLE IF NOT EXISTS games (
   listed     INTEGER NOT NULL,
   moves      INTEGER NOT NULL
 );
-CREATE INDEX IF NOT EXISTS games_status_updated ON games (status, updated_at);
 CREATE TABLE IF NOT EXISTS seats (
   game_id    TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
   seat       INTEGER NOT NULL,
@@ -73,8 +73,18 @@ const ADDED_COLUMNS: readonly { table: string; column: string; sql: string }[] =
   },
 ];
 
-/** Indexes on added columns: created once the columns exist. */
-const LATE_INDEXES = 'CREATE INDEX IF NOT EXISTS games_listed_status_updated ON games (listed, status, updated_at);';
+/**
+ * Indexes on added columns: created once the columns exist. Both are partial: every move sets
+ * updated_at, and an index holding it for every game would take two more page writes per move
+ * (issue 16: 46 µs → 31 µs of SQLite per move with 10,000 games in play). The lobby lists only
+ * listed active games, and a start only active ones, so those are all these indexes hold; the
+ * earlier full indexes are dropped.
+ */
+const LATE_INDEXES = `
+DROP INDEX IF EXISTS games_status_updated;
+DROP INDEX IF EXISTS games_listed_status_updated;
+CREATE INDEX IF NOT EXISTS games_lobby ON games (updated_at DESC, id) WHERE listed = 1 AND status = 'active';
+CREATE INDEX IF NOT EXISTS games_active ON games (created_at, id) WHERE status = 'active';`;
 
 interface GameDbRow {
   id: string;
@@ -179,6 +189,9 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
   // Another process (a second server, a CLI) may hold the write lock briefly: wait, don't fail.
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
+  // Checkpoints run on a thread of their own (see sqlite-checkpointer.ts); an in-memory database has none.
+  const checkpointer = file === ':memory:' ? null : new Checkpointer(file);
+  if (checkpointer) db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
 
   let st: ReturnType<typeof prepare> | null = null;
   const s = (): ReturnType<typeof prepare> => {
@@ -204,6 +217,12 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
           (SELECT group_concat(s.seat) FROM seats s WHERE s.game_id = g.id AND s.kind = 'human' AND s.claimed = 0) AS open_seats
         FROM games g WHERE (@status IS NULL OR g.status = @status) AND (@listed IS NULL OR g.listed = @listed)
         ORDER BY g.updated_at DESC, g.id LIMIT @limit`),
+      // The lobby's query, with its conditions spelled out so that the planner can use games_lobby.
+      lobby: db.prepare<[number], SummaryDbRow>(`
+        SELECT g.id, g.game, g.seats, g.status, g.created_at, g.updated_at, g.moves,
+          (SELECT group_concat(s.seat) FROM seats s WHERE s.game_id = g.id AND s.kind = 'human' AND s.claimed = 0) AS open_seats
+        FROM games g WHERE g.listed = 1 AND g.status = 'active'
+        ORDER BY g.updated_at DESC, g.id LIMIT ?`),
       // The conflict check and the game's update in one statement: it changes the row only when the
       // move is the next one, so no count and no second read.
       advance: db.prepare(`UPDATE games SET moves = moves + 1, hash = ?, status = ?, updated_at = ? WHERE id = ? AND moves = ?`),
@@ -348,6 +367,7 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
 
   const appends = new GroupCommit<PendingAppend>((batch) => {
     const results = t().appendBatch(batch);
+    checkpointer?.wrote(batch.length);
     opts.onCommit?.(batch.length);
     return results;
   });
@@ -384,6 +404,7 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
     async createGame(g, seats, hash) {
       await appends.settled();
       t().create(g, seats, hash);
+      checkpointer?.wrote(1);
     },
     async getGame(id) {
       await appends.settled();
@@ -392,18 +413,19 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
     async listGames(opts = {}) {
       const listed = opts.listed === undefined ? null : opts.listed ? 1 : 0;
       // LIMIT -1 is SQLite's "no limit".
-      return s()
-        .summaries.all({ status: opts.status ?? null, listed, limit: opts.limit ?? -1 })
-        .map((r): GameSummary => ({
-          id: r.id,
-          game: r.game,
-          seats: r.seats,
-          status: r.status,
-          moves: r.moves,
-          createdAt: r.created_at,
-          updatedAt: r.updated_at,
-          openSeats: openSeatsOf(r.open_seats),
-        }));
+      const limit = opts.limit ?? -1;
+      const rows =
+        listed === 1 && opts.status === 'active' ? s().lobby.all(limit) : s().summaries.all({ status: opts.status ?? null, listed, limit });
+      return rows.map((r): GameSummary => ({
+        id: r.id,
+        game: r.game,
+        seats: r.seats,
+        status: r.status,
+        moves: r.moves,
+        createdAt: r.created_at,
+        updatedAt: r.updated_at,
+        openSeats: openSeatsOf(r.open_seats),
+      }));
     },
     async appendMove(gameId, move, after) {
       t();
@@ -412,10 +434,12 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
     async truncateMoves(gameId, fromIndex, after) {
       await appends.settled();
       t().truncate(gameId, fromIndex, after);
+      checkpointer?.wrote(1);
     },
     async updateSeat(gameId, seat, patch, entry) {
       await appends.settled();
       t().seat(gameId, seat, patch, entry === undefined ? undefined : encodeTableEntry(entry));
+      checkpointer?.wrote(1);
     },
     async activeGameIds() {
       return s()
@@ -424,6 +448,7 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
     },
     async close() {
       await appends.settled();
+      await checkpointer?.close();
       if (db.open) db.close();
     },
   };

@@ -4,6 +4,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import WebSocket from 'ws';
 import { DEFAULT_AWAY_MS, RECLAIM_CLOCK_MS } from '../../src/server/live-game.js';
 import { http, type TestClient } from '../helpers/ws-client.js';
 import type { ApiReply, ServerMsg } from '../helpers/wire.js';
@@ -70,6 +71,39 @@ describe('live presence', () => {
     await hello(c1b, id, tokens[1]);
     const again = await back;
     assert.equal(again.seats[1]!.awayMs, null);
+  });
+
+  test('issue 16: a socket that keeps talking is not pinged, and stays although it answers no ping', async () => {
+    // A client that never answers pings (autoPong off) but sends a message every beat: before,
+    // it was pinged every beat and cut off at the second; its messages are proof enough of life.
+    const ws = new WebSocket(srv.wsUrl, { autoPong: false });
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    let pings = 0;
+    let pongs = 0;
+    ws.on('ping', () => pings++);
+    ws.on('message', (d) => {
+      if ((JSON.parse((d as Buffer).toString()) as { type: string }).type === 'pong') pongs++;
+    });
+    let closed = false;
+    ws.on('close', () => (closed = true));
+    const talk = setInterval(() => ws.send(JSON.stringify({ type: 'ping' })), BEAT_MS / 4);
+    try {
+      const since = Date.now();
+      await until(() => closed || Date.now() - since >= 10 * BEAT_MS, 'ten beats');
+      assert.equal(closed, false, 'a socket that talks is not cut off');
+      assert.ok(pongs > 10, `its messages were answered (${pongs})`);
+      assert.equal(pings, 0, 'a socket that talks is not pinged');
+      // Once it falls silent it is pinged again, and cut off for not answering.
+      clearInterval(talk);
+      await until(() => closed, 'the silent socket cut off', 20 * BEAT_MS);
+      assert.ok(pings >= 1, 'pinged once silent');
+    } finally {
+      clearInterval(talk);
+      ws.terminate();
+    }
   });
 
   test('a closed tab is pushed as away at once, with how long it has been away, to players and spectators alike', async () => {

@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -637,6 +637,43 @@ describe('SQLite store in a file', () => {
     await b.close();
   });
 
+  test('issue 16: WAL checkpoints run on a thread of their own, not in the writer’s commits', async () => {
+    // The writer's own checkpoint waits for 64 MB of WAL (a safety net); the checkpointer's thread
+    // copies the log into the database file every 200 writes. So the file grows long before that.
+    const f = join(tmp, 'checkpoints.sqlite');
+    const a = openSqliteStore(f);
+    await a.init();
+    const ids = Array.from({ length: 400 }, (_, i) => `c${i}`);
+    for (const id of ids) await a.createGame(newGame(id), seats(), 'h');
+    for (let i = 0; i < 10; i++) await Promise.all(ids.map((id) => a.appendMove(id, move(i), { hash: `h${i}`, status: 'active' })));
+    // The database file alone (a copy without its WAL) holds what the checkpoints copied into it.
+    const inFile = (): number => {
+      const copy = join(tmp, 'checkpoints-copy.sqlite');
+      copyFileSync(f, copy);
+      let db: Database.Database | null = null;
+      try {
+        db = new Database(copy);
+        return db.prepare<[], { n: number }>('SELECT count(*) AS n FROM moves').get()!.n;
+      } catch {
+        return 0; // copied in the middle of a checkpoint's writes: look again
+      } finally {
+        db?.close();
+        for (const x of ['', '-wal', '-shm']) rmSync(copy + x, { force: true });
+      }
+    };
+    const deadline = Date.now() + 10_000;
+    while (inFile() < 3000) {
+      assert.ok(Date.now() < deadline, `the database file holds ${inFile()} of 4,000 moves`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    assert.ok(statSync(`${f}-wal`).size < 64 * 2 ** 20, 'the writer did not checkpoint by itself');
+    await a.close();
+    const b = openSqliteStore(f);
+    await b.init();
+    assert.equal((await b.getGame('c399'))?.moves.length, 10);
+    await b.close();
+  });
+
   test('uses WAL', () => {
     assert.ok(existsSync(`${file}-wal`));
   });
@@ -721,6 +758,21 @@ describe('SQLite store in a file', () => {
     assert.ok(cols('games').includes('listed'), 'games.listed added');
     assert.ok(cols('seats').includes('invite_hash'), 'seats.invite_hash added');
     assert.ok(cols('games').includes('moves'), 'games.moves added');
+    // Issue 16: the indexes over every game's updated_at (two page writes per move) give way to partial ones.
+    const indexes = check
+      .prepare<[], { name: string }>(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'games' AND sql IS NOT NULL`)
+      .all()
+      .map((r) => r.name)
+      .sort();
+    assert.deepEqual(indexes, ['games_active', 'games_lobby']);
+    const plan = check
+      .prepare<[], { detail: string }>(
+        `EXPLAIN QUERY PLAN SELECT id FROM games WHERE listed = 1 AND status = 'active' ORDER BY updated_at DESC, id LIMIT 100`,
+      )
+      .all()
+      .map((r) => r.detail)
+      .join('; ');
+    assert.match(plan, /games_lobby/, `the lobby's query reads its index: ${plan}`);
     check.close();
     await checkMigratedGame(st);
     await st.close();
@@ -874,6 +926,13 @@ describe(`PostgreSQL store (${PG_URL})`, () => {
       assert.ok((await cols('games')).includes('listed'), 'games.listed added');
       assert.ok((await cols('seats')).includes('invite_hash'), 'seats.invite_hash added');
       assert.ok((await cols('games')).includes('moves'), 'games.moves added');
+      const indexes = (
+        await admin!.query<{ indexname: string }>(
+          `SELECT indexname FROM pg_indexes WHERE schemaname = $1 AND tablename = 'games' AND indexname <> 'games_pkey' ORDER BY indexname`,
+          [oldSchema],
+        )
+      ).rows.map((r) => r.indexname);
+      assert.deepEqual(indexes, ['games_active', 'games_lobby'], 'issue 16: partial indexes instead of the ones over every game');
       await checkMigratedGame(st);
     } finally {
       await st.close();

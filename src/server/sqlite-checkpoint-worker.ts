@@ -1,0 +1,16 @@
+/** The thread of a Checkpointer (sqlite-checkpointer.ts): its own connection, PASSIVE checkpoints on request. */
+import { parentPort, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+
+const { file } = workerData as { file: string };
+const db = new Database(file, { fileMustExist: true });
+
+parentPort!.on('message', (m: 'checkpoint' | 'close') => {
+  if (m === 'close') {
+    db.close();
+    parentPort!.close();
+    return;
+  }
+  // PASSIVE copies what it can without waiting for the writer or readers; the next one does the rest.
+  db.pragma('wal_checkpoint(PASSIVE)');
+});
