@@ -16,7 +16,8 @@
  *
  * Env: SIZES (default 100,500,2000), MEASURE_S (10), WARMUP_S (5; the first seconds after opening 2,000 games are a backlog), BENCH_TRACE (per-second line), THINK_MS (0: reply at once; >0:
  * each bot waits 0.5–1.5× that long before replying, a human-like pace), EXPEDITION_DB_DIR (temp dir),
- * SERVER_NODE_ARGS (extra node flags for the server, e.g. --cpu-prof), SERVER_MAIN (the server's main.js,
+ * SERVER_NODE_ARGS (extra node flags for the server, e.g. --cpu-prof or --trace-gc), SERVER_OUT (a file the server's
+ * output is written to when it stops), SERVER_MAIN (the server's main.js,
  * e.g. another commit's build, for a before/after in the same run), CLIENT_PROCS (client processes;
  * default one per 5,000 games: a process may open at most 20,000 files here, and each game takes two),
  * HUMANS (2: two human seats per game; 1: one human seat and the server's random bot, paced at
@@ -24,7 +25,7 @@
  * server's 20,000 descriptors. Choices/s then counts the human seat's acks, moves/s every move).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -107,6 +108,7 @@ class Server {
     const t = setTimeout(() => this.child.kill('SIGKILL'), 10_000);
     await exited;
     clearTimeout(t);
+    if (process.env.SERVER_OUT) writeFileSync(process.env.SERVER_OUT, this.out);
     rmSync(this.dir, { recursive: true, force: true });
   }
 }

@@ -23,6 +23,7 @@ import {
   type RecordAnswer,
 } from './protocol.js';
 import { checkJsonShape } from '../core/json-shape.js';
+import { Heartbeat } from './heartbeat.js';
 import { Connection, DEFAULT_MAX_BUFFERED_BYTES } from './connection.js';
 import { LiveGamesPerAddress, PerAddressCount, addressKey, originAllowed, parseOrigins, type TrustProxy } from './limits.js';
 import type { Store } from './store.js';
@@ -303,20 +304,15 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
     },
     (socket: WebSocket) => {
       const c = new Connection(hub, socket, { perSecond: limits.wsPerSecond, maxBufferedBytes: limits.wsMaxBufferedBytes });
-      connections.add(c);
-      socket.once('close', () => connections.delete(c));
+      socket.once('close', heartbeat.add(c));
     },
   );
 
   // One timer for all sockets, not one per socket.
-  const connections = new Set<Connection>();
-  const heartbeat = setInterval(() => {
-    for (const c of connections) c.heartbeat();
-  }, opts.heartbeatMs ?? HEARTBEAT_MS);
-  heartbeat.unref();
+  const heartbeat = new Heartbeat<Connection>(opts.heartbeatMs ?? HEARTBEAT_MS);
 
   app.addHook('onClose', async () => {
-    clearInterval(heartbeat);
+    heartbeat.stop();
     cluster?.stopping();
     // Games stop first; then the cluster's connections end, and other processes take the games over.
     await hub.close();

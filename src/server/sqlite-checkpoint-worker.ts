@@ -1,6 +1,7 @@
 /** The thread of a Checkpointer (sqlite-checkpointer.ts): its own connection, PASSIVE checkpoints on request. */
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import type { CheckpointReport } from './sqlite-checkpointer.js';
 
 const { file } = workerData as { file: string };
 const db = new Database(file, { fileMustExist: true });
@@ -12,5 +13,6 @@ parentPort!.on('message', (m: 'checkpoint' | 'close') => {
     return;
   }
   // PASSIVE copies what it can without waiting for the writer or readers; the next one does the rest.
-  db.pragma('wal_checkpoint(PASSIVE)');
+  const [r] = db.pragma('wal_checkpoint(PASSIVE)') as { busy: number; log: number; checkpointed: number }[];
+  if (r) parentPort!.postMessage({ log: r.log, checkpointed: r.checkpointed } satisfies CheckpointReport);
 });

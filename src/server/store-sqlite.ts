@@ -190,7 +190,7 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
   // Checkpoints run on a thread of their own (see sqlite-checkpointer.ts); an in-memory database has none.
-  const checkpointer = file === ':memory:' ? null : new Checkpointer(file);
+  const checkpointer = file === ':memory:' ? null : new Checkpointer(file, () => db.pragma('wal_checkpoint(PASSIVE)'));
   if (checkpointer) db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
 
   let st: ReturnType<typeof prepare> | null = null;
