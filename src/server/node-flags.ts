@@ -8,12 +8,12 @@
  * shared 2-core machine: 377–380 µs of server CPU per choice without, 293–348 with (the young
  * generation may grow to about 3 × 64 MB).
  *
- * 256 MB since issue 16's runs: under load a move's objects live as long as its queue (hundreds of
- * ms with 2,000 games replying at once), so a 64 MB semi-space, scavenged every ~120 ms, copied
- * ~26 MB of survivors each time and spent 17 % of the time scavenging. bench:server on the shared
- * machine, same hour: 2,000 games, 5,509 choices/s and 205 µs/choice at 64 MB, 5,807 at 128,
- * 6,652 and 162 µs at 256, 6,489 at 512; 10,000 games at a human pace, p99 498 ms at 64 MB and
- * 149 ms at 256. The young generation may grow to about 3 × 256 MB under such load; a quiet
- * server's stays small.
+ * Larger was measured and not taken (issue 16, bench:server, same hour). It helps throughput: with
+ * 2,000 games replying at once a move's objects live as long as its queue, and at 64 MB each
+ * scavenge copied ~26 MB of survivors (17 % of the time): 5,509 choices/s at 64 MB, 5,807 at 128,
+ * 6,652 at 256, 6,489 at 512. But at a human pace a move's state and views live for seconds, and
+ * 256 MB scavenges took 50–107 ms each, once a second: 10,000 games at THINK_MS=2000 gave p99 136
+ * and 136 ms at 256 against 54 ms at 64 (605 ms in a window with a mark-compact). People play at
+ * a human pace, so 64 stays.
  */
-export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=256'];
+export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=64'];
