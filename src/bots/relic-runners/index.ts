@@ -26,10 +26,13 @@ registerHeuristic('relic-runners', {
   // (24/48 here), c=1.5 18/48; margin scale 4 23/48; playouts of one turn 29/96 (a4, b4); a
   // turn-end prior of weight 0.3 3/18 when stopped. Mean backup and one-turn playouts lose clearly;
   // the rest is within 48 games' noise (c=1 shows how wide it is). But the threshold must grow with
-  // the iterations: at 8000 iterations (about what 1 s gives), seeds a4, from 5 visits 21/48, from
-  // 20 visits 26/48; at 1 s/move from 5 visits 18/42 (seeds o4, stopped). So with 3+ seats the
-  // threshold grows by one visit per 400 iterations (5 at 2000, 20 at 8000); 2 seats keep 5,
-  // measured at 1 s (below).
+  // the iterations: at 8000 iterations, seeds a4, from 5 visits 21/48, from 20 visits 26/48; at
+  // 1 s/move from 5 visits 18/42 (seeds o4, stopped, on a machine busy with other runs). So with
+  // 3+ seats the threshold grows by one visit per 400 iterations (5 at 2000, 20 at 8000); 2 seats
+  // keep 5, measured at 1 s (below). On a quiet core 1 s is far more than 8000 iterations with four
+  // seats: the root's visits per decision were 24,400 / 33,715 / 57,289 (p10 / p50 / p90, one
+  // game, seed iters-a), so the threshold is ~85 there. One of four at 1 s/move, two processes on
+  // the 2-core machine and nothing else: 73/119 = 61.3 % [52.4-69.6] (seeds p4: 1-120, one capped).
   // No turn-end prior (src/bots/prior.ts): at 400 iterations vs greedy, 2 seats, seeds m2:1-100,
   // weight 0.3 won 72.5/99 and 16/25 with tree reuse, the plain search 67/100; weight 1 58/98. Not
   // a clear gain, and at 0.3 the search twice in six seeds walked past a game-winning expedition
