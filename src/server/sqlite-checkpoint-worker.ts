@@ -13,6 +13,6 @@ parentPort!.on('message', (m: 'checkpoint' | 'close') => {
     return;
   }
   // PASSIVE copies what it can without waiting for the writer or readers; the next one does the rest.
-  const [r] = db.pragma('wal_checkpoint(PASSIVE)') as { busy: number; log: number; checkpointed: number }[];
-  if (r) parentPort!.postMessage({ log: r.log, checkpointed: r.checkpointed } satisfies CheckpointReport);
+  const [r] = db.pragma('wal_checkpoint(PASSIVE)') as { log: number }[];
+  if (r) parentPort!.postMessage({ log: r.log } satisfies CheckpointReport);
 });

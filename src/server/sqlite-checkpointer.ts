@@ -26,10 +26,9 @@ const RESTART_FRAMES = 4096;
 /** The writer's own automatic checkpoint, in pages, while a checkpointer runs (a safety net: 64 MB). */
 export const FALLBACK_AUTOCHECKPOINT_PAGES = 16_384;
 
-/** What a worker's checkpoint reports: frames in the log, and how many of them are in the file. */
+/** What a worker's checkpoint reports: the frames in the log. */
 export interface CheckpointReport {
   readonly log: number;
-  readonly checkpointed: number;
 }
 
 export class Checkpointer {
