@@ -111,11 +111,14 @@ export class LiveGame {
    */
   seq = 0;
   /**
-   * For each audience (a seat, or the spectators under null) that has subscribers, the view it was
-   * last sent and at which seq: the next announcement sends it a patch from that view. Dropped when
-   * its audience has nobody left (a server holds thousands of games).
+   * For each audience (a seat, or the spectators under null) that has subscribers, the seq of the
+   * last view it was sent (whole or as a patch): the next announcement sends it a patch when that
+   * was the one before. The view itself is not kept: it is the view of the state before the
+   * change, which the announcement has at hand. A game waiting for a person's move then holds no
+   * view, which matters with 10,000 of them: every object kept for seconds is copied out of the
+   * young generation and marked by every major GC (issue 16).
    */
-  private readonly bases = new Map<Seat | null, { readonly seq: number; readonly view: unknown }>();
+  private readonly sentAt = new Map<Seat | null, number>();
   /** Changes queued or running in `serial`: a game with work in hand is never evicted. */
   private running = 0;
   /** When the last change of this game (a move, an undo, a seat update) finished. */
@@ -419,12 +422,13 @@ export class LiveGame {
     const row: MoveRow = { index, seat, choice: p.move.choice, hash: this.game.hash(next), at: now };
     await this.store.appendMove(this.id, row, { hash: row.hash, status: over ? 'finished' : 'active', clocks });
     // Stored: from here on the move is the truth.
+    const before = this.state;
     this.match.commit(p, { index, hash: row.hash, at: now });
     clocks.forEach((c, i) => (this.clocks[i] = c));
     // The time up to now was charged above: the next decision, whoever owes it, starts now.
     this.since = now;
     if (over) this.status = 'finished';
-    this.announce(events);
+    this.announce(events, before);
     this.scheduleBot();
     this.scheduleClock();
     return index;
@@ -443,24 +447,26 @@ export class LiveGame {
       const u = this.match.prepareUndo(seat);
       const keep = u.keep;
       await this.store.truncateMoves(this.id, keep, { hash: this.game.hash(u.state), status: 'active' });
+      const before = this.state;
       this.match.commitUndo(u);
       this.logTexts.length = Math.min(this.logTexts.length, keep);
       for (const k of [...this.tableLog.keys()]) if (k > keep) this.tableLog.delete(k);
-      this.announce([{ type: 'undo', seat }]);
+      this.announce([{ type: 'undo', seat }], before);
       this.scheduleClock();
       return keep;
     });
   }
 
   /**
-   * Sends every subscriber the change: one text per audience (each seat's players, the spectators),
-   * shared by its subscribers, with a patch from the view that audience was sent at the previous
-   * announcement, or the whole view when it had none then (nobody was watching from there).
+   * Sends every subscriber the change from `before` (the state the previous announcement told; the
+   * state now when only the table changed): one text per audience (each seat's players, the
+   * spectators), shared by its subscribers, with a patch from the view that audience was sent at
+   * the previous announcement, or the whole view when it had none then (nobody was watching from there).
    */
-  announce(events: readonly GameEvent[]): void {
+  announce(events: readonly GameEvent[], before: unknown = this.state): void {
     const seq = ++this.seq;
     if (this.subscribers.size === 0) {
-      this.bases.clear();
+      this.sentAt.clear();
       return;
     }
     // The fields every audience shares, serialized once: `{"seat":…,"canUndo":…,"patch":…,` + this.
@@ -468,19 +474,21 @@ export class LiveGame {
     const texts = new Map<Seat | null, string>();
     for (const sub of this.subscribers) {
       let text = texts.get(sub.seat);
-      if (text === undefined) texts.set(sub.seat, (text = this.audienceText(sub.seat, seq, shared)));
+      if (text === undefined) texts.set(sub.seat, (text = this.audienceText(sub.seat, seq, shared, before)));
       sub.sendText(text);
     }
-    if (this.bases.size > texts.size) for (const a of this.bases.keys()) if (!texts.has(a)) this.bases.delete(a);
+    if (this.sentAt.size > texts.size) for (const a of this.sentAt.keys()) if (!texts.has(a)) this.sentAt.delete(a);
   }
 
-  /** An audience's state message at `seq`: its patch (or whole view), then the shared fields' JSON. */
-  private audienceText(seat: Seat | null, seq: number, shared: string): string {
-    const view = this.game.view(this.state, seat);
-    const base = this.bases.get(seat);
-    this.bases.set(seat, { seq, view });
+  /** An audience's state message at `seq`: its patch from its view of `before` (or its whole view), then the shared fields' JSON. */
+  private audienceText(seat: Seat | null, seq: number, shared: string, before: unknown): string {
     const head = `{"seat":${seat},"canUndo":${seat !== null && this.canUndo(seat)}`;
-    if (base?.seq === seq - 1) return `${head},"patch":${JSON.stringify(diffView(base.view, view))},${shared}`;
+    const patched = this.sentAt.get(seat) === seq - 1;
+    this.sentAt.set(seat, seq);
+    // Only the table changed (a seat handed over, taken, reclaimed): the view did not.
+    if (patched && before === this.state) return `${head},"patch":[],${shared}`;
+    const view = this.game.view(this.state, seat);
+    if (patched) return `${head},"patch":${JSON.stringify(diffView(this.game.view(before, seat), view))},${shared}`;
     return `${head},"view":${JSON.stringify(view)},${shared}`;
   }
 
@@ -510,13 +518,12 @@ export class LiveGame {
   }
 
   /**
-   * The state as a welcome tells it to `seat`'s audience, with the game's seq. It sets the
-   * audience's base when it has none at this seq (its first subscriber): the next announcement
-   * sends a patch from this view.
+   * The state as a welcome tells it to `seat`'s audience, with the game's seq: the audience has
+   * been sent the view at this seq, so the next announcement sends it a patch.
    */
   private welcomeFields(seat: Seat | null): Record<string, unknown> {
     const view = this.game.view(this.state, seat);
-    if (this.bases.get(seat)?.seq !== this.seq) this.bases.set(seat, { seq: this.seq, view });
+    this.sentAt.set(seat, this.seq);
     return {
       type: 'welcome',
       seat,
@@ -584,8 +591,8 @@ export class LiveGame {
   /** A connection stops watching; when it was its seat's last, the seat is away from now on, and everyone is told. */
   unsubscribe(sub: Subscriber): void {
     if (!this.subscribers.delete(sub) || this.present(sub.seat)) return;
-    // Nobody left in this audience: its view is not kept (a later subscriber's welcome sets it again).
-    this.bases.delete(sub.seat);
+    // Nobody left in this audience: a later subscriber's welcome starts it again.
+    this.sentAt.delete(sub.seat);
     if (sub.seat === null) return;
     this.leftAt[sub.seat] = Date.now();
     this.announceSeats();
