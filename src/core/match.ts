@@ -33,9 +33,14 @@ export interface Move {
   readonly turn: number;
   /** The move made hidden information known: nothing before it can be taken back. */
   readonly reveals: boolean;
-  /** Public events the move caused: the game log. */
+  /**
+   * Public events the move caused: the game log. Empty in the moves a match keeps when it was made
+   * not to keep events (a caller that keeps the log its own way, as the server does in JSON text).
+   */
   readonly events: readonly GameEvent[];
 }
+
+const NO_EVENTS: readonly GameEvent[] = Object.freeze([]);
 
 /** A choice played on a copy of the state, for a caller that stores it before the match takes it (`commit`). */
 export interface Pending<S> {
@@ -92,6 +97,12 @@ export class Match<S = unknown, X extends object = object> {
     rawOptions?: unknown,
     version: RecordVersion = RECORD_VERSION,
     private readonly every = CHECKPOINT_EVERY,
+    /**
+     * Whether the moves kept hold their events. A server with thousands of games keeps each
+     * move's log entry as one string instead: the garbage collector marks a string at once, and
+     * each event object one by one, at every major collection.
+     */
+    private readonly keepEvents = true,
   ) {
     if (!Number.isInteger(seats) || seats < game.minSeats || seats > game.maxSeats) {
       throw new InvalidInput(`${game.id} needs ${game.minSeats}–${game.maxSeats} seats, got ${seats}`);
@@ -139,7 +150,7 @@ export class Match<S = unknown, X extends object = object> {
     return this.game.hash(this.current);
   }
 
-  /** Plays a choice; throws IllegalChoice (nothing changed) when it is not legal now. */
+  /** Plays a choice and returns the move, with its events (kept or not); throws IllegalChoice (nothing changed) when it is not legal now. */
   play(choice: unknown, ...extra: ExtraArg<X>): Move & X {
     const move = this.step(this.current, choice);
     return this.keep(move, extra[0]);
@@ -151,7 +162,7 @@ export class Match<S = unknown, X extends object = object> {
     return { state, move: this.step(state, choice), from: this.current };
   }
 
-  /** Takes a prepared move (stored by the caller meanwhile). */
+  /** Takes a prepared move (stored by the caller meanwhile) and returns it, with its events (kept or not). */
   commit(p: Pending<S>, ...extra: ExtraArg<X>): Move & X {
     if (p.from !== this.current) throw new Error('a move prepared on another position cannot be committed');
     this.current = p.state;
@@ -214,10 +225,10 @@ export class Match<S = unknown, X extends object = object> {
   }
 
   private keep(move: Move, extra: X | undefined): Move & X {
-    const m = (extra === undefined ? move : { ...move, ...extra }) as Move & X;
-    this.played.push(m);
+    const full = (extra === undefined ? move : { ...move, ...extra }) as Move & X;
+    this.played.push(this.keepEvents ? full : { ...full, events: NO_EVENTS });
     if (this.played.length % this.every === 0) this.checkpoints.push(this.game.clone(this.current) as S);
-    return m;
+    return full;
   }
 }
 
@@ -252,9 +263,11 @@ export function parseRecord(raw: unknown): MatchRecord {
 export interface ReplayOptions<S, X extends object> {
   /** What the caller keeps with move #i. */
   readonly extra?: (i: number) => X;
-  /** Called after each move is played (the replay viewer reads every position once). */
-  readonly each?: (m: Match<S, X>) => void;
+  /** Called after each move is played, with the move and its events (the server keeps its log from them). */
+  readonly each?: (m: Match<S, X>, move: Move & X) => void;
   readonly checkpointEvery?: number;
+  /** Whether the match keeps each move's events (Match's `keepEvents`); default true. */
+  readonly keepEvents?: boolean;
 }
 
 /**
@@ -267,16 +280,17 @@ export function replay<S = unknown, X extends object = object>(
   opts: ReplayOptions<S, X> = {},
 ): Match<S, X> {
   if (record.game !== game.id) throw new InvalidInput(`record is for game "${record.game}", not "${game.id}"`);
-  const m = new Match<S, X>(game, record.seats, record.seed, record.options, record.version, opts.checkpointEvery);
+  const m = new Match<S, X>(game, record.seats, record.seed, record.options, record.version, opts.checkpointEvery, opts.keepEvents);
   record.choices.forEach((c, i) => {
     if (m.over) throw new ReplayError(i, 'the game is already over', c);
+    let move: Move & X;
     try {
-      m.play(c, ...([opts.extra?.(i)] as ExtraArg<X>));
+      move = m.play(c, ...([opts.extra?.(i)] as ExtraArg<X>));
     } catch (e) {
       if (e instanceof IllegalChoice) throw new ReplayError(i, e.reason, c);
       throw e;
     }
-    opts.each?.(m);
+    opts.each?.(m, move);
   });
   return m;
 }

@@ -454,7 +454,7 @@ export class Hub {
       g.seatConfigs[seat] = { ...c, ...patch };
       if (c.claimed)
         g.dropSeat(seat, 'bad_token', `seat ${seat} was taken on another device with its link; open the link here to take it back`);
-      g.announce([]);
+      g.announce('[]');
       return { token, seat, key: inviteKey };
     });
   }

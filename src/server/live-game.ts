@@ -23,6 +23,12 @@ export interface GameSettings {
   readonly botLevel?: string;
 }
 
+/** A move's events as JSON text (an array), as state messages and log entries carry them. */
+export type EventsJson = string;
+
+/** A move's entry of the public log (LogEntry) as JSON, from its events' JSON. */
+const logEntryText = (move: number, at: number, events: EventsJson): string => `{"move":${move},"at":${at},"events":${events}}`;
+
 /** A game's away time when its creator sets none: after that long away, the others may hand the seat to a bot. */
 export const DEFAULT_AWAY_MS = 3 * 60_000;
 
@@ -100,8 +106,11 @@ export class LiveGame {
   private readonly bots = new Map<string, Bot>();
   /** When the seat to act began to owe its decision (clocks). */
   private since: number;
-  /** Each move's log entry as JSON, built once and shared by every welcome (dropped on undo). */
-  private readonly logTexts: string[] = [];
+  /**
+   * Each move's log entry as JSON, shared by every welcome (dropped on undo): the one copy of the
+   * log the server keeps, as its match keeps no events (Match's `keepEvents`).
+   */
+  private readonly logTexts: string[];
   /** The set-up's log entry (move 0) as JSON, or '' when the set-up tells nothing; built on first welcome. */
   private openingText: string | null = null;
   /**
@@ -139,7 +148,9 @@ export class LiveGame {
     readonly seatConfigs: SeatConfig[],
     readonly settings: GameSettings,
     readonly match: Match<unknown, Stored>,
+    logTexts: string[],
   ) {
+    this.logTexts = logTexts;
     this.status = stored.status;
     this.clocks = seatConfigs.map((s) => s.clockMs);
     // Nobody is connected to a game just loaded: its players are away from now on (at the latest).
@@ -168,10 +179,13 @@ export class LiveGame {
       choices: rows.map((m) => m.choice as Choice),
     } as const;
     let match: Match<unknown, Stored>;
+    const logTexts: string[] = [];
     try {
       match = replay(game, record, {
         extra: (i) => ({ index: i, hash: rows[i]!.hash, at: rows[i]!.at }),
         checkpointEvery: CHECKPOINT_EVERY,
+        keepEvents: false,
+        each: (_, m) => logTexts.push(logEntryText(m.index + 1, m.at, JSON.stringify(m.events))),
       });
     } catch (e) {
       if (e instanceof ReplayError) throw new Error(`game ${stored.id}: ${e.describe('stored move')}`, { cause: e });
@@ -185,6 +199,7 @@ export class LiveGame {
       stored.seatConfigs.map((s) => ({ ...s })),
       settings,
       match,
+      logTexts,
     );
   }
 
@@ -409,7 +424,7 @@ export class LiveGame {
       throw e;
     }
     const next = p.state;
-    const events = p.move.events;
+    const events = JSON.stringify(p.move.events);
     const now = Date.now();
     const index = this.moves.length;
     const clocks = this.clocks.slice();
@@ -424,6 +439,7 @@ export class LiveGame {
     // Stored: from here on the move is the truth.
     const before = this.state;
     this.match.commit(p, { index, hash: row.hash, at: now });
+    this.logTexts.push(logEntryText(index + 1, now, events));
     clocks.forEach((c, i) => (this.clocks[i] = c));
     // The time up to now was charged above: the next decision, whoever owes it, starts now.
     this.since = now;
@@ -451,7 +467,7 @@ export class LiveGame {
       this.match.commitUndo(u);
       this.logTexts.length = Math.min(this.logTexts.length, keep);
       for (const k of [...this.tableLog.keys()]) if (k > keep) this.tableLog.delete(k);
-      this.announce([{ type: 'undo', seat }], before);
+      this.announce(JSON.stringify([{ type: 'undo', seat }] satisfies GameEvent[]), before);
       this.scheduleClock();
       return keep;
     });
@@ -463,14 +479,14 @@ export class LiveGame {
    * spectators), shared by its subscribers, with a patch from the view that audience was sent at
    * the previous announcement, or the whole view when it had none then (nobody was watching from there).
    */
-  announce(events: readonly GameEvent[], before: unknown = this.state): void {
+  announce(events: EventsJson, before: unknown = this.state): void {
     const seq = ++this.seq;
     if (this.subscribers.size === 0) {
       this.sentAt.clear();
       return;
     }
     // The fields every audience shares, serialized once: `{"seat":…,"canUndo":…,"patch":…,` + this.
-    const shared = JSON.stringify({ type: 'state', ...this.sharedFields(Date.now()), seq, events }).slice(1);
+    const shared = `${JSON.stringify({ type: 'state', ...this.sharedFields(Date.now()), seq }).slice(1, -1)},"events":${events}}`;
     const texts = new Map<Seat | null, string>();
     for (const sub of this.subscribers) {
       let text = texts.get(sub.seat);
@@ -501,10 +517,6 @@ export class LiveGame {
     const n = this.moves.length;
     const holds = since !== undefined && since <= n && (since === 0 || this.moves[since - 1]!.at === at);
     const logFrom = holds ? since : 0;
-    for (let i = this.logTexts.length; i < n; i++) {
-      const m = this.moves[i]!;
-      this.logTexts.push(JSON.stringify({ move: i + 1, at: m.at, events: m.events } satisfies LogEntry));
-    }
     const opening = this.match.opening;
     this.openingText ??=
       opening.length > 0 ? JSON.stringify({ move: 0, at: this.stored.createdAt, events: opening } satisfies LogEntry) : '';
@@ -665,7 +677,7 @@ export class LiveGame {
   /** Events of the table, not of a move, once stored: announced, and kept for the welcomes of later (re)joiners. */
   private tableEvents(entry: { move: number; at: number; events: readonly TableEvent[] }): void {
     this.keepTableEntry(entry);
-    this.announce(entry.events);
+    this.announce(JSON.stringify(entry.events));
   }
 
   private keepTableEntry({ move, at, events }: { move: number; at: number; events: readonly TableEvent[] }): void {

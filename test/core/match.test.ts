@@ -37,6 +37,34 @@ test('a replayed record reaches the same state hash (the move log is the truth)'
   }
 });
 
+test('a match made not to keep events keeps its moves without them, and hands each move its events as it is played', () => {
+  const m = playRandom(3, 120);
+  const told: unknown[][] = [];
+  const r = replay<State>(g, m.record, { keepEvents: false, each: (_, move) => told.push([...move.events]) });
+  assert.equal(g.hash(r.state), g.hash(m.state));
+  assert.deepEqual(
+    told,
+    m.moves.map((x) => [...x.events]),
+    'each move is handed its events',
+  );
+  assert.ok(
+    told.some((e) => e.length > 0),
+    'the moves had events to tell',
+  );
+  assert.ok(
+    r.moves.every((x) => x.events.length === 0),
+    'the kept moves hold none',
+  );
+  // Undo and positions do not depend on the events.
+  assert.equal(g.hash(r.stateAt(77)), g.hash(m.stateAt(77)));
+  // A prepared move keeps its events for the caller, the kept copy has none.
+  const p = r.prepare(g.choices(r.state)[0]);
+  const committed = r.commit(p);
+  assert.deepEqual(committed.events, p.move.events);
+  assert.equal(r.moves.at(-1)!.events.length, 0);
+  assert.deepEqual(r.moves.at(-1)!.choice, p.move.choice);
+});
+
 test('a tampered record names the first bad choice', () => {
   const m = playRandom(1, 200);
   const rec = JSON.parse(JSON.stringify(m.record)) as MatchRecord;

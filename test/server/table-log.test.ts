@@ -7,6 +7,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ServerMsg } from '../helpers/wire.js';
+import { replay } from '../../src/core/match.js';
+import { createRng } from '../../src/core/rng.js';
 import { createGame, hello, joinSeat, live, startServer, until, type StoreKind, type TestServer } from '../helpers/server.js';
 
 for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
@@ -40,6 +42,26 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
     const newcomer = async (id: string): Promise<ServerMsg> => hello(await srv.client(), id);
 
     const tableEntries = (w: ServerMsg) => w.log.filter((e) => (e as unknown as { table?: true }).table === true);
+
+    test("the moves' log: each entry holds its move's events, played live and after a reload, and the live game keeps them only as text", async () => {
+      const { id, g } = await twoPlayers(`table-log-0-${kind}`);
+      const rng = createRng(`table-log-0-${kind}`);
+      for (let i = 0; i < 25 && g.toAct() !== null; i++) {
+        const cs = g.game.choices(g.state);
+        await g.submit(g.toAct()!, cs[rng.int(cs.length)], i);
+      }
+      const truth = replay(g.game, g.match.record).moves.map((m, i) => ({ move: i + 1, at: g.moves[i]!.at, events: m.events }));
+      assert.ok(truth.some((e) => e.events.length > 0));
+      const moveEntries = (w: ServerMsg) => w.log.filter((e) => e.move > 0 && !(e as unknown as { table?: true }).table);
+      assert.deepEqual(moveEntries(await newcomer(id)), JSON.parse(JSON.stringify(truth)), 'live');
+      assert.ok(
+        g.moves.every((m) => m.events.length === 0),
+        'no event objects kept with the moves',
+      );
+      const reloaded = await reload(id);
+      assert.deepEqual(moveEntries(await newcomer(id)), JSON.parse(JSON.stringify(truth)), 'after the reload');
+      assert.ok(reloaded.moves.every((m) => m.events.length === 0));
+    });
 
     test('a seat handed to a bot and taken back: the log after a reload tells it as before, to a newcomer and to a returning client', async () => {
       const { id, tokens, g } = await twoPlayers(`table-log-1-${kind}`);
