@@ -85,8 +85,12 @@ type ExtraArg<X> = object extends X ? [extra?: X] : [extra: X];
 export class Match<S = unknown, X extends object = object> {
   private current: S;
   private readonly played: (Move & X)[] = [];
-  /** checkpoints[k]: a copy of the state after k·every moves (always at least the set-up). */
-  private readonly checkpoints: S[];
+  /**
+   * checkpoints[k]: a copy of the state after k·every moves, k ≥ 1. The set-up (k = 0) is not
+   * kept but made again from the seed when needed: most of a server's games are shorter than
+   * `every` moves, and a copy kept for each would be as big as its state.
+   */
+  private readonly checkpoints: (S | null)[] = [null];
   private readonly head: Omit<MatchRecord, 'choices'>;
   private openingEvents: readonly GameEvent[] | null = null;
 
@@ -109,9 +113,14 @@ export class Match<S = unknown, X extends object = object> {
     }
     if (!(Number.isInteger(every) && every > 0)) throw new RangeError(`checkpoints every ${every} moves`);
     const options: unknown = game.options(rawOptions);
-    this.current = game.setup(options, seats, createRng(seed, version)) as S;
-    this.checkpoints = [game.clone(this.current) as S];
     this.head = { format: 'expedition-match', version, game: game.id, seats, seed, options };
+    this.current = this.setUp();
+  }
+
+  /** The state the game starts from, made from its seed (a new object at each call). */
+  private setUp(): S {
+    const { options, seats, seed, version } = this.head;
+    return this.game.setup(options, seats, createRng(seed, version)) as S;
   }
 
   /** The state now; callers read it, only the match changes it. */
@@ -204,7 +213,7 @@ export class Match<S = unknown, X extends object = object> {
     const n = Math.max(0, Math.min(this.played.length, Math.floor(k)));
     if (n === this.played.length) return this.game.clone(this.current) as S;
     const from = Math.floor(n / this.every);
-    const s = this.game.clone(this.checkpoints[from]) as S;
+    const s = from === 0 ? this.setUp() : (this.game.clone(this.checkpoints[from]) as S);
     for (let i = from * this.every; i < n; i++) this.game.apply(s, this.played[i]!.choice, false);
     return s;
   }

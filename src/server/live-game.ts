@@ -26,9 +26,6 @@ export interface GameSettings {
 /** A move's events as JSON text (an array), as state messages and log entries carry them. */
 export type EventsJson = string;
 
-/** A move's entry of the public log (LogEntry) as JSON, from its events' JSON. */
-const logEntryText = (move: number, at: number, events: EventsJson): string => `{"move":${move},"at":${at},"events":${events}}`;
-
 /** A game's away time when its creator sets none: after that long away, the others may hand the seat to a bot. */
 export const DEFAULT_AWAY_MS = 3 * 60_000;
 
@@ -185,7 +182,7 @@ export class LiveGame {
         extra: (i) => ({ index: i, hash: rows[i]!.hash, at: rows[i]!.at }),
         checkpointEvery: CHECKPOINT_EVERY,
         keepEvents: false,
-        each: (_, m) => logTexts.push(logEntryText(m.index + 1, m.at, JSON.stringify(m.events))),
+        each: (_, m) => logTexts.push(JSON.stringify({ move: m.index + 1, at: m.at, events: m.events } satisfies LogEntry)),
       });
     } catch (e) {
       if (e instanceof ReplayError) throw new Error(`game ${stored.id}: ${e.describe('stored move')}`, { cause: e });
@@ -424,10 +421,12 @@ export class LiveGame {
       throw e;
     }
     const next = p.state;
-    const events = JSON.stringify(p.move.events);
     const now = Date.now();
     const index = this.moves.length;
     const clocks = this.clocks.slice();
+    // The log entry in one flat string (a template would keep its pieces as a tree, each one an object for the GC).
+    const entry = JSON.stringify({ move: index + 1, at: now, events: p.move.events } satisfies LogEntry);
+    const events = entry.slice(entry.indexOf('"events":') + '"events":'.length, -1);
     const nextToAct = this.game.toAct(next);
     if (this.settings.clock && clocks[seat] !== null) {
       clocks[seat] = clocks[seat]! - (now - this.since);
@@ -439,7 +438,7 @@ export class LiveGame {
     // Stored: from here on the move is the truth.
     const before = this.state;
     this.match.commit(p, { index, hash: row.hash, at: now });
-    this.logTexts.push(logEntryText(index + 1, now, events));
+    this.logTexts.push(entry);
     clocks.forEach((c, i) => (this.clocks[i] = c));
     // The time up to now was charged above: the next decision, whoever owes it, starts now.
     this.since = now;

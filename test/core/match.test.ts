@@ -55,6 +55,9 @@ test('a match made not to keep events keeps its moves without them, and hands ea
     r.moves.every((x) => x.events.length === 0),
     'the kept moves hold none',
   );
+  // The set-up is made again from the seed, not kept (a server holds thousands of matches).
+  assert.equal(r['checkpoints'][0], null);
+  assert.equal(g.hash(r.stateAt(0)), g.hash(new Match<State>(g, 3, 3, { layout: 'random' }).state));
   // Undo and positions do not depend on the events.
   assert.equal(g.hash(r.stateAt(77)), g.hash(m.stateAt(77)));
   // A prepared move keeps its events for the caller, the kept copy has none.

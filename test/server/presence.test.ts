@@ -258,3 +258,23 @@ describe('the away-time setting', () => {
     assert.equal(srv.hub.leftAfterMs, DEFAULT_AWAY_MS);
   });
 });
+
+describe('what a socket keeps (issue 16: 10,000 of them)', () => {
+  test('an open socket keeps nothing of its upgrade (no response with its headers); an error on it closes it and frees the seat', async () => {
+    const id = await createGame(srv.base, { seats: [{ kind: 'human' }, { kind: 'human' }], seed: 'presence-upgrade' });
+    const token = await joinSeat(srv.base, id, 0, 'Ada');
+    const c = await srv.client();
+    await hello(c, id, token);
+    const g = await live(srv.hub, id);
+    const [sub] = [...g.subscribers];
+    const ws = (sub as unknown as { socket: WebSocket }).socket;
+    const tcp = (ws as unknown as { _socket: { _httpMessage: unknown } })._socket;
+    assert.equal(tcp._httpMessage, null, 'the TCP socket no longer points at the upgrade response');
+    // Every 'error' listener left is the server's own: none closes over the upgrade's request or reply.
+    assert.ok(ws.listeners('error').every((f) => !/request|reply/.test(f.toString())));
+    ws.emit('error', new Error('test: a broken frame'));
+    assert.ok((await c.closed()) !== 0);
+    await until(() => g.subscribers.size === 0, 'the connection to leave');
+    assert.equal(g.publicSeats()[0]!.connected, false);
+  });
+});
