@@ -119,10 +119,10 @@ export class LiveGame {
   /**
    * For each audience (a seat, or the spectators under null) that has subscribers, the seq of the
    * last view it was sent (whole or as a patch): the next announcement sends it a patch when that
-   * was the one before. The view itself is not kept: it is the view of the state before the
-   * change, which the announcement has at hand. A game waiting for a person's move then holds no
-   * view, which matters with 10,000 of them: every object kept for seconds is copied out of the
-   * young generation and marked by every major GC (issue 16).
+   * was the one before. The view itself is not kept but made again from the state just before it
+   * changes (`viewsNow`). A game waiting for a person's move then holds no view, which matters
+   * with 10,000 of them: every object kept for seconds is copied out of the young generation and
+   * marked by every major GC (issue 16).
    */
   private readonly sentAt = new Map<Seat | null, number>();
   /** Changes queued or running in `serial`: a game with work in hand is never evicted. */
@@ -436,7 +436,7 @@ export class LiveGame {
     const row: MoveRow = { index, seat, choice: p.move.choice, hash: this.game.hash(next), at: now };
     await this.store.appendMove(this.id, row, { hash: row.hash, status: over ? 'finished' : 'active', clocks });
     // Stored: from here on the move is the truth.
-    const before = this.state;
+    const before = this.viewsNow();
     this.match.commit(p, { index, hash: row.hash, at: now });
     this.logTexts.push(entry);
     clocks.forEach((c, i) => (this.clocks[i] = c));
@@ -462,7 +462,7 @@ export class LiveGame {
       const u = this.match.prepareUndo(seat);
       const keep = u.keep;
       await this.store.truncateMoves(this.id, keep, { hash: this.game.hash(u.state), status: 'active' });
-      const before = this.state;
+      const before = this.viewsNow();
       this.match.commitUndo(u);
       this.logTexts.length = Math.min(this.logTexts.length, keep);
       for (const k of [...this.tableLog.keys()]) if (k > keep) this.tableLog.delete(k);
@@ -473,12 +473,24 @@ export class LiveGame {
   }
 
   /**
-   * Sends every subscriber the change from `before` (the state the previous announcement told; the
-   * state now when only the table changed): one text per audience (each seat's players, the
-   * spectators), shared by its subscribers, with a patch from the view that audience was sent at
-   * the previous announcement, or the whole view when it had none then (nobody was watching from there).
+   * The view each audience was sent last, made again from the state before it changes (when that
+   * view is of this seq): the patch of the announcement that follows the change starts from it.
    */
-  announce(events: EventsJson, before: unknown = this.state): void {
+  private viewsNow(): ReadonlyMap<Seat | null, unknown> {
+    const views = new Map<Seat | null, unknown>();
+    for (const { seat } of this.subscribers) {
+      if (!views.has(seat) && this.sentAt.get(seat) === this.seq) views.set(seat, this.game.view(this.state, seat));
+    }
+    return views;
+  }
+
+  /**
+   * Sends every subscriber the change: one text per audience (each seat's players, the
+   * spectators), shared by its subscribers, with a patch from the view that audience was sent at
+   * the previous announcement (`before`, from `viewsNow`; none when only the table changed, not
+   * the state), or the whole view when it had none then (nobody was watching from there).
+   */
+  announce(events: EventsJson, before?: ReadonlyMap<Seat | null, unknown>): void {
     const seq = ++this.seq;
     if (this.subscribers.size === 0) {
       this.sentAt.clear();
@@ -495,15 +507,15 @@ export class LiveGame {
     if (this.sentAt.size > texts.size) for (const a of this.sentAt.keys()) if (!texts.has(a)) this.sentAt.delete(a);
   }
 
-  /** An audience's state message at `seq`: its patch from its view of `before` (or its whole view), then the shared fields' JSON. */
-  private audienceText(seat: Seat | null, seq: number, shared: string, before: unknown): string {
+  /** An audience's state message at `seq`: its patch from its view `before` (or its whole view), then the shared fields' JSON. */
+  private audienceText(seat: Seat | null, seq: number, shared: string, before: ReadonlyMap<Seat | null, unknown> | undefined): string {
     const head = `{"seat":${seat},"canUndo":${seat !== null && this.canUndo(seat)}`;
     const patched = this.sentAt.get(seat) === seq - 1;
     this.sentAt.set(seat, seq);
     // Only the table changed (a seat handed over, taken, reclaimed): the view did not.
-    if (patched && before === this.state) return `${head},"patch":[],${shared}`;
+    if (patched && before === undefined) return `${head},"patch":[],${shared}`;
     const view = this.game.view(this.state, seat);
-    if (patched) return `${head},"patch":${JSON.stringify(diffView(this.game.view(before, seat), view))},${shared}`;
+    if (patched && before?.has(seat)) return `${head},"patch":${JSON.stringify(diffView(before.get(seat), view))},${shared}`;
     return `${head},"view":${JSON.stringify(view)},${shared}`;
   }
 

@@ -68,6 +68,26 @@ test('a match made not to keep events keeps its moves without them, and hands ea
   assert.deepEqual(r.moves.at(-1)!.choice, p.move.choice);
 });
 
+test('commit plays the prepared choice on the match’s own state, in place, to the prepared copy’s position; a stale prepared move is refused (both games)', () => {
+  for (const game of GAMES.values()) {
+    const m = new Match<unknown>(game, 2, `in-place-${game.id}`);
+    const rng = createRng(`in-place-${game.id}`);
+    const state = m.state;
+    for (let i = 0; i < 60 && m.toAct() !== null; i++) {
+      const cs = game.choices(m.state);
+      const was = game.hash(m.state);
+      const p = m.prepare(cs[rng.int(cs.length)]);
+      const stale = m.prepare(cs[0]);
+      assert.equal(game.hash(m.state), was, 'prepare leaves the match as it was');
+      m.commit(p);
+      assert.equal(m.state, state, `${game.id} move ${i}: the same state object`);
+      assert.equal(game.hash(m.state), game.hash(p.state), `${game.id} move ${i}: the prepared position`);
+      assert.throws(() => m.commit(stale), /another position/);
+    }
+    assert.equal(game.hash(m.state), game.hash(replay(game, m.record).state));
+  }
+});
+
 test('a tampered record names the first bad choice', () => {
   const m = playRandom(1, 200);
   const rec = JSON.parse(JSON.stringify(m.record)) as MatchRecord;
