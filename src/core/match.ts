@@ -46,7 +46,7 @@ const NO_EVENTS: readonly GameEvent[] = Object.freeze([]);
 export interface Pending<S> {
   readonly state: S;
   readonly move: Move;
-  /** The position it was played from (the match's `position`): it commits only onto that one. */
+  /** The position it was played from (`position`): it commits only onto that one. */
   readonly from: number;
 }
 
@@ -85,7 +85,7 @@ type ExtraArg<X> = object extends X ? [extra?: X] : [extra: X];
 export class Match<S = unknown, X extends object = object> {
   private current: S;
   /** +1 at every change of the state (a move, an undo): what a prepared change was prepared on. */
-  private position = 0;
+  private changes = 0;
   private readonly played: (Move & X)[] = [];
   /**
    * checkpoints[k]: a copy of the state after k·every moves, k ≥ 1. The set-up (k = 0) is not
@@ -123,6 +123,14 @@ export class Match<S = unknown, X extends object = object> {
   private setUp(): S {
     const { options, seats, seed, version } = this.head;
     return this.game.setup(options, seats, createRng(seed, version)) as S;
+  }
+
+  /**
+   * Which position the match is at: +1 at every move and every undo, so that two positions with
+   * the same number of moves (one taken back and played otherwise) are told apart.
+   */
+  get position(): number {
+    return this.changes;
   }
 
   /** The state now; callers read it, only the match changes it. */
@@ -164,14 +172,14 @@ export class Match<S = unknown, X extends object = object> {
   /** Plays a choice and returns the move, with its events (kept or not); throws IllegalChoice (nothing changed) when it is not legal now. */
   play(choice: unknown, ...extra: ExtraArg<X>): Move & X {
     const move = this.step(this.current, choice);
-    this.position++;
+    this.changes++;
     return this.keep(move, extra[0]);
   }
 
   /** Plays a choice on a copy of the state; the match is unchanged until `commit`. Throws IllegalChoice. */
   prepare(choice: unknown): Pending<S> {
     const state = this.game.clone(this.current) as S;
-    return { state, move: this.step(state, choice), from: this.position };
+    return { state, move: this.step(state, choice), from: this.changes };
   }
 
   /**
@@ -182,9 +190,9 @@ export class Match<S = unknown, X extends object = object> {
    * the prepared copy dies young. Playing a legal choice again costs ~2 µs (Relic Runners).
    */
   commit(p: Pending<S>, ...extra: ExtraArg<X>): Move & X {
-    if (p.from !== this.position) throw new Error('a move prepared on another position cannot be committed');
+    if (p.from !== this.changes) throw new Error('a move prepared on another position cannot be committed');
     this.game.apply(this.current, p.move.choice, false);
-    this.position++;
+    this.changes++;
     return this.keep(p.move, extra[0]);
   }
 
@@ -203,12 +211,12 @@ export class Match<S = unknown, X extends object = object> {
   prepareUndo(seat: Seat | null): PendingUndo<S> {
     if (!this.canUndo(seat)) throw new UndoRefused();
     const keep = this.played.length - 1;
-    return { state: this.stateAt(keep), keep, from: this.position };
+    return { state: this.stateAt(keep), keep, from: this.changes };
   }
 
   commitUndo(u: PendingUndo<S>): void {
-    if (u.from !== this.position) throw new Error('an undo prepared on another position cannot be committed');
-    this.position++;
+    if (u.from !== this.changes) throw new Error('an undo prepared on another position cannot be committed');
+    this.changes++;
     this.played.length = u.keep;
     this.checkpoints.length = Math.floor(u.keep / this.every) + 1;
     this.current = u.state;

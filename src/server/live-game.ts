@@ -76,8 +76,8 @@ export interface LogEntry {
   readonly table?: true;
 }
 
-/** What the server keeps with each move of its match: where it is in the stored log, and when it was stored. */
-type Stored = Pick<MoveRow, 'index' | 'hash' | 'at'>;
+/** What the server keeps with each move of its match: when it was stored (its index and hash are in the store). */
+type Stored = Pick<MoveRow, 'at'>;
 
 /** A move of a live game: the match's move (its events are the log a (re)joining client is sent) and its stored row. */
 export type LiveMove = Move & Stored;
@@ -179,10 +179,10 @@ export class LiveGame {
     const logTexts: string[] = [];
     try {
       match = replay(game, record, {
-        extra: (i) => ({ index: i, hash: rows[i]!.hash, at: rows[i]!.at }),
+        extra: (i) => ({ at: rows[i]!.at }),
         checkpointEvery: CHECKPOINT_EVERY,
         keepEvents: false,
-        each: (_, m) => logTexts.push(JSON.stringify({ move: m.index + 1, at: m.at, events: m.events } satisfies LogEntry)),
+        each: (match, m) => logTexts.push(JSON.stringify({ move: match.decisions, at: m.at, events: m.events } satisfies LogEntry)),
       });
     } catch (e) {
       if (e instanceof ReplayError) throw new Error(`game ${stored.id}: ${e.describe('stored move')}`, { cause: e });
@@ -354,11 +354,11 @@ export class LiveGame {
   }
 
   /**
-   * The one hint computed for the decision owed now, by the move count and last move's hash it
-   * is for (an undo and another move can bring the count back with another state): asking again
-   * gets the same answer, so a flood of asks costs one computation per decision.
+   * The one hint computed for the decision owed now, by the match's position it is for (an undo
+   * and another move bring the move count back, not the position): asking again gets the same
+   * answer, so a flood of asks costs one computation per decision.
    */
-  private hintFor: { readonly key: string; readonly answer: Promise<HintAnswer> } | null = null;
+  private hintFor: { readonly position: number; readonly answer: Promise<HintAnswer> } | null = null;
 
   /**
    * The greedy bot's suggestion for `seat`'s decision now, and why (src/bots/hint.ts), from what
@@ -379,8 +379,8 @@ export class LiveGame {
       return Promise.reject(new Refusal('no_hint', `hints are only given when every other seat is a bot; seat ${person} is a person`));
     }
     const move = this.moves.length;
-    const key = `${move}:${this.moves.at(-1)?.hash ?? ''}`;
-    if (this.hintFor?.key === key) return this.hintFor.answer;
+    const position = this.match.position;
+    if (this.hintFor?.position === position) return this.hintFor.answer;
     const rngSeed = `${this.match.botSeed(move)}/hint`;
     const answer = (
       this.pool
@@ -393,7 +393,7 @@ export class LiveGame {
         throw new Refusal('internal', 'the hint could not be computed; nothing was changed');
       },
     );
-    this.hintFor = { key, answer };
+    this.hintFor = { position, answer };
     return answer;
   }
 
@@ -437,7 +437,7 @@ export class LiveGame {
     await this.store.appendMove(this.id, row, { hash: row.hash, status: over ? 'finished' : 'active', clocks });
     // Stored: from here on the move is the truth.
     const before = this.viewsNow();
-    this.match.commit(p, { index, hash: row.hash, at: now });
+    this.match.commit(p, { at: now });
     this.logTexts.push(entry);
     clocks.forEach((c, i) => (this.clocks[i] = c));
     // The time up to now was charged above: the next decision, whoever owes it, starts now.

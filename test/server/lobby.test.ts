@@ -266,7 +266,7 @@ describe('handing a seat to a bot', () => {
 
       // Seat 0 plays on; the bot answers for seat 1.
       const p = autoPlay(clients[0]!, 0, 'hand-seat0');
-      await until(() => g.moves.some((m) => m.index >= handedAt && m.seat === 1), 'the bot to play seat 1');
+      await until(() => g.moves.some((m, i) => i >= handedAt && m.seat === 1), 'the bot to play seat 1');
       p.stop();
       assert.deepEqual(p.errors, []);
       const stored = (await s2.store.getGame(id))!;
@@ -350,6 +350,6 @@ describe('clocks', () => {
     // Since issue 15 the server hands a seat out of time to a bot itself, at once (test/server/presence.test.ts).
     await until(() => g.seatConfigs[late]!.bot !== null, 'the seat out of time to go to a bot', 5000);
     refused(await http(srv.base, 'POST', `/api/games/${id}/seats/${late}/bot`, { token: tokens[other] }), 409, 'already a bot', /already/);
-    await until(() => g.moves.some((m) => m.index >= lateAt && m.seat === late), 'the bot to play the seat out of time');
+    await until(() => g.moves.some((m, i) => i >= lateAt && m.seat === late), 'the bot to play the seat out of time');
   });
 });

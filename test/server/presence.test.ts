@@ -145,7 +145,7 @@ describe('clocks enforced', () => {
     assert.ok(Date.now() - expiredAt < bankMs + 3000, 'handed over when the time ran out, not later');
     // The bot moves for the seat (no one asked it to).
     const handedAt = g.moves.length;
-    await until(() => g.moves.some((mv) => mv.index >= handedAt && mv.seat === late), 'the bot to play the seat out of time');
+    await until(() => g.moves.some((mv, i) => i >= handedAt && mv.seat === late), 'the bot to play the seat out of time');
     // The seat's own player was told too, and a newcomer reads it in the log.
     const watcher = await srv.client();
     const w = await hello(watcher, id);

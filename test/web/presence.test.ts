@@ -114,14 +114,14 @@ test(
     await ada.locator('.log-seatToBot', { hasText: 'Bo was away too long' }).waitFor();
     assert.equal(await ada.getByTestId('hand-to-bot-1').count(), 0, 'the button is gone once the bot plays');
     await playByClicking(ada, 'presence-browser-ada', {
-      until: () => g.moves.some((m) => m.seat === 1 && m.index >= handedAt) || g.status !== 'active',
+      until: () => g.moves.some((m, i) => m.seat === 1 && i >= handedAt) || g.status !== 'active',
     });
-    const botMove = g.moves.find((m) => m.seat === 1 && m.index >= handedAt);
-    assert.ok(botMove, 'the bot played for Bo');
+    const botMove = g.moves.findIndex((m, i) => m.seat === 1 && i >= handedAt);
+    assert.ok(botMove >= 0, 'the bot played for Bo');
     await ada.waitForFunction(
       (n) =>
         Number((globalThis as unknown as InPage).document.querySelector('[data-testid="game-screen"]')?.getAttribute('data-moves')) > n,
-      botMove.index,
+      botMove,
     );
     await shot(ada, 'presence-bot-plays.png');
 
@@ -166,7 +166,7 @@ test(
     const handedAt = g.moves.length;
     await ada.locator('.log-seatToBot', { hasText: 'Ada’s time ran out' }).waitFor();
     await watcher.locator('.log-seatToBot', { hasText: 'Ada n’a plus de temps' }).waitFor();
-    await until(() => g.moves.some((m) => m.seat === 0 && m.index >= handedAt), 'the bot to move for Ada', 15_000);
+    await until(() => g.moves.some((m, i) => m.seat === 0 && i >= handedAt), 'the bot to move for Ada', 15_000);
     await shot(ada, 'presence-clock-ran-out.png');
     await shot(watcher, 'presence-clock-ran-out-fr.png');
 
@@ -178,7 +178,7 @@ test(
     assert.ok(g.clockLeft(0)! > 20_000 || g.status !== 'active', `Ada has ${g.clockLeft(0)} ms`);
     if (g.status === 'active') {
       const before = g.moves.length;
-      await playByClicking(ada, 'presence-clock-ada', { until: () => g.moves.some((m) => m.seat === 0 && m.index >= before) });
+      await playByClicking(ada, 'presence-clock-ada', { until: () => g.moves.some((m, i) => m.seat === 0 && i >= before) });
       assert.equal(g.seatConfigs[0]!.bot, null, 'Ada plays her own seat');
     }
     assert.deepEqual(errors, []);
