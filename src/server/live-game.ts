@@ -76,11 +76,8 @@ export interface LogEntry {
   readonly table?: true;
 }
 
-/** What the server keeps with each move of its match: when it was stored (its index and hash are in the store). */
-type Stored = Pick<MoveRow, 'at'>;
-
-/** A move of a live game: the match's move (its events are the log a (re)joining client is sent) and its stored row. */
-export type LiveMove = Move & Stored;
+/** A move of a live game: the match's move, without its events (kept as log text: `logTexts`); when it was stored: `timeOf`. */
+export type LiveMove = Move;
 
 /**
  * A game being played: its match (state and moves) rebuilt from the stored log, its subscribers,
@@ -108,6 +105,11 @@ export class LiveGame {
    * log the server keeps, as its match keeps no events (Match's `keepEvents`).
    */
   private readonly logTexts: string[];
+  /**
+   * When each move was stored, in ms: one array of doubles for the game, where a field per move
+   * would be one more object each (V8 boxes a double held in an object's field).
+   */
+  private readonly times: number[];
   /** The set-up's log entry (move 0) as JSON, or '' when the set-up tells nothing; built on first welcome. */
   private openingText: string | null = null;
   /**
@@ -144,10 +146,12 @@ export class LiveGame {
     readonly stored: StoredGame,
     readonly seatConfigs: SeatConfig[],
     readonly settings: GameSettings,
-    readonly match: Match<unknown, Stored>,
+    readonly match: Match<unknown>,
     logTexts: string[],
+    times: number[],
   ) {
     this.logTexts = logTexts;
+    this.times = times;
     this.status = stored.status;
     this.clocks = seatConfigs.map((s) => s.clockMs);
     // Nobody is connected to a game just loaded: its players are away from now on (at the latest).
@@ -175,14 +179,17 @@ export class LiveGame {
       options: stored.options,
       choices: rows.map((m) => m.choice as Choice),
     } as const;
-    let match: Match<unknown, Stored>;
+    let match: Match<unknown>;
     const logTexts: string[] = [];
+    const times = rows.map((r) => r.at);
     try {
       match = replay(game, record, {
-        extra: (i) => ({ at: rows[i]!.at }),
         checkpointEvery: CHECKPOINT_EVERY,
         keepEvents: false,
-        each: (match, m) => logTexts.push(JSON.stringify({ move: match.decisions, at: m.at, events: m.events } satisfies LogEntry)),
+        each: (match, m) => {
+          const i = match.decisions - 1;
+          logTexts.push(JSON.stringify({ move: i + 1, at: times[i]!, events: m.events } satisfies LogEntry));
+        },
       });
     } catch (e) {
       if (e instanceof ReplayError) throw new Error(`game ${stored.id}: ${e.describe('stored move')}`, { cause: e });
@@ -197,6 +204,7 @@ export class LiveGame {
       settings,
       match,
       logTexts,
+      times,
     );
   }
 
@@ -215,6 +223,13 @@ export class LiveGame {
 
   get moves(): readonly LiveMove[] {
     return this.match.moves;
+  }
+
+  /** When move #i (0-based) was stored. */
+  timeOf(i: number): number {
+    const t = this.times[i];
+    if (t === undefined) throw new RangeError(`game ${this.id} has no move #${i}`);
+    return t;
   }
 
   get seeding(): Seeding {
@@ -437,8 +452,9 @@ export class LiveGame {
     await this.store.appendMove(this.id, row, { hash: row.hash, status: over ? 'finished' : 'active', clocks });
     // Stored: from here on the move is the truth.
     const before = this.viewsNow();
-    this.match.commit(p, { at: now });
+    this.match.commit(p);
     this.logTexts.push(entry);
+    this.times.push(now);
     clocks.forEach((c, i) => (this.clocks[i] = c));
     // The time up to now was charged above: the next decision, whoever owes it, starts now.
     this.since = now;
@@ -465,6 +481,7 @@ export class LiveGame {
       const before = this.viewsNow();
       this.match.commitUndo(u);
       this.logTexts.length = Math.min(this.logTexts.length, keep);
+      this.times.length = Math.min(this.times.length, keep);
       for (const k of [...this.tableLog.keys()]) if (k > keep) this.tableLog.delete(k);
       this.announce(JSON.stringify([{ type: 'undo', seat }] satisfies GameEvent[]), before);
       this.scheduleClock();
@@ -526,7 +543,7 @@ export class LiveGame {
    */
   welcomeText(seat: Seat | null, since?: number, at?: number): { text: string; logFrom: number } {
     const n = this.moves.length;
-    const holds = since !== undefined && since <= n && (since === 0 || this.moves[since - 1]!.at === at);
+    const holds = since !== undefined && since <= n && (since === 0 || this.times[since - 1] === at);
     const logFrom = holds ? since : 0;
     const opening = this.match.opening;
     this.openingText ??=
@@ -564,7 +581,7 @@ export class LiveGame {
       game: this.id,
       moves: this.moves.length,
       /** When the last move was stored (the client keeps it with the log entry for its next hello). */
-      at: this.moves.at(-1)?.at ?? null,
+      at: this.times.at(-1) ?? null,
       status: this.status,
       toAct: this.toAct(),
       clocks: this.settings.clock ? this.seatConfigs.map((_, i) => this.clockLeft(i, now)) : null,

@@ -50,7 +50,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
         const cs = g.game.choices(g.state);
         await g.submit(g.toAct()!, cs[rng.int(cs.length)], i);
       }
-      const truth = replay(g.game, g.match.record).moves.map((m, i) => ({ move: i + 1, at: g.moves[i]!.at, events: m.events }));
+      const truth = replay(g.game, g.match.record).moves.map((m, i) => ({ move: i + 1, at: g.timeOf(i), events: m.events }));
       assert.ok(truth.some((e) => e.events.length > 0));
       const moveEntries = (w: ServerMsg) => w.log.filter((e) => e.move > 0 && !(e as unknown as { table?: true }).table);
       assert.deepEqual(moveEntries(await newcomer(id)), JSON.parse(JSON.stringify(truth)), 'live');
@@ -89,7 +89,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       // A client that holds the log up to the last move drops its copy of the table's entries after it (nextLog): they come again.
       const back = await srv.client();
       const w = back.next((m) => m.type === 'welcome' || m.type === 'error');
-      back.send({ type: 'hello', game: id, token: tokens[other], since: n, at: g.moves.at(-1)!.at });
+      back.send({ type: 'hello', game: id, token: tokens[other], since: n, at: g.timeOf(n - 1) });
       const resumed = await w;
       assert.equal(resumed.logFrom, n);
       assert.deepEqual(tableEntries(resumed), tableEntries(before));
