@@ -26,6 +26,13 @@ export interface GameSettings {
 /** A move's events as JSON text (an array), as state messages and log entries carry them. */
 export type EventsJson = string;
 
+/**
+ * What a live game keeps of its stored row: not its moves (they live on in the match, the log
+ * texts and the times), nor its table entries (texts) or seats (`seatConfigs`). A reloaded game
+ * (a restart, a failover) would otherwise keep each stored move a second time, ~4 objects a move.
+ */
+export type GameHead = Omit<StoredGame, 'moves' | 'table' | 'seatConfigs'>;
+
 /** A game's away time when its creator sets none: after that long away, the others may hand the seat to a bot. */
 export const DEFAULT_AWAY_MS = 3 * 60_000;
 
@@ -143,12 +150,14 @@ export class LiveGame {
 
   private constructor(
     readonly store: Store,
-    readonly stored: StoredGame,
+    /** The game's stored row as loaded, without what lives on elsewhere (`GameHead`). */
+    readonly stored: GameHead,
     readonly seatConfigs: SeatConfig[],
     readonly settings: GameSettings,
     readonly match: Match<unknown>,
     logTexts: string[],
     times: number[],
+    table: StoredGame['table'],
   ) {
     this.logTexts = logTexts;
     this.times = times;
@@ -159,8 +168,8 @@ export class LiveGame {
     this.leftAt = seatConfigs.map((c) => (c.kind === 'human' ? now : null));
     // A decision is owed since the last stored move, not since this process loaded the game:
     // a restart or a reload after eviction must not give the seat to act its time back.
-    this.since = stored.moves.at(-1)?.at ?? stored.createdAt;
-    for (const e of stored.table) this.keepTableEntry({ move: e.move, at: e.at, events: e.events as readonly TableEvent[] });
+    this.since = times.at(-1) ?? stored.createdAt;
+    for (const e of table) this.keepTableEntry({ move: e.move, at: e.at, events: e.events as readonly TableEvent[] });
   }
 
   /** Rebuilds a game by replaying its stored log and checks the stored state hash. */
@@ -197,14 +206,17 @@ export class LiveGame {
     }
     const hash = match.hash();
     if (hash !== stored.hash) throw new Error(`game ${stored.id}: replayed state hash ${hash} differs from the stored ${stored.hash}`);
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the moves are left out of what the game keeps
+    const { moves, table, seatConfigs, ...head } = stored;
     return new LiveGame(
       store,
-      stored,
-      stored.seatConfigs.map((s) => ({ ...s })),
+      head,
+      seatConfigs.map((s) => ({ ...s })),
       settings,
       match,
       logTexts,
       times,
+      table,
     );
   }
 

@@ -138,7 +138,7 @@ describe('clocks enforced', () => {
     // The other seat plays its own turns at once, so that only `late` runs out.
     const p = autoPlay(clients[other]!, other, 'presence-clock-other');
     const m = await handed;
-    const expiredAt = g.stored.moves.at(-1)?.at ?? g.stored.createdAt;
+    const expiredAt = g.moves.length > 0 ? g.timeOf(g.moves.length - 1) : g.stored.createdAt;
     const ev = m.events.find((e) => e.type === 'seatToBot')! as unknown as { seat: number; reason: string };
     assert.deepEqual({ seat: ev.seat, reason: ev.reason }, { seat: late, reason: 'clock' });
     assert.equal(m.seats[late]!.bot, 'random', 'the game’s bot level plays the seat');

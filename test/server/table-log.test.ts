@@ -61,6 +61,9 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       const reloaded = await reload(id);
       assert.deepEqual(moveEntries(await newcomer(id)), JSON.parse(JSON.stringify(truth)), 'after the reload');
       assert.ok(reloaded.moves.every((m) => m.events.length === 0));
+      // Nor does the reloaded game keep the stored rows it was rebuilt from.
+      assert.ok(!('moves' in reloaded.stored) && !('table' in reloaded.stored), 'the stored rows are not kept');
+      assert.equal(reloaded.timeOf(reloaded.moves.length - 1), g.timeOf(g.moves.length - 1));
     });
 
     test('a seat handed to a bot and taken back: the log after a reload tells it as before, to a newcomer and to a returning client', async () => {
