@@ -16,7 +16,8 @@
  *
  * Env: SIZES (default 100,500,2000), MEASURE_S (10), WARMUP_S (5; the first seconds after opening 2,000 games are a backlog), BENCH_TRACE (per-second line), THINK_MS (0: reply at once; >0:
  * each bot waits 0.5–1.5× that long before replying, a human-like pace), EXPEDITION_DB_DIR (temp dir),
- * SERVER_NODE_ARGS (extra node flags for the server, e.g. --cpu-prof or --trace-gc), SERVER_OUT (a file the server's
+ * SERVER_NODE_ARGS (extra node flags for the server, e.g. --cpu-prof or --trace-gc), CLIENT_NODE_ARGS (the same for
+ * the client processes: their own GC pauses count in the latencies they measure), SERVER_OUT (a file the server's
  * output is written to when it stops), SERVER_MAIN (the server's main.js,
  * e.g. another commit's build, for a before/after in the same run), CLIENT_PROCS (client processes;
  * default one per 5,000 games: a process may open at most 20,000 files here, and each game takes two),

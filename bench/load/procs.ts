@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 import type { LoadConfig, LoadStats } from './client.js';
 
 const WORKER = resolve(dirname(fileURLToPath(import.meta.url)), 'worker.js');
+/** Node flags for the client processes (e.g. --trace-gc, to tell the clients' own GC pauses from the server's). */
+const CLIENT_NODE_ARGS = (process.env.CLIENT_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 export type ToWorker =
   | { t: 'start'; cfg: LoadConfig }
@@ -86,7 +88,10 @@ export class ClientProcs {
     const k = Math.max(1, Math.min(cfg.procs, cfg.games));
     const workers = Array.from(
       { length: k },
-      () => new Worker(fork(WORKER, [], { serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })),
+      () =>
+        new Worker(
+          fork(WORKER, [], { serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: CLIENT_NODE_ARGS }),
+        ),
     );
     const procs = new ClientProcs(workers);
     try {
