@@ -1,5 +1,5 @@
 import type { AnyGame, Choice, GameEvent, Seat } from './game.js';
-import { findChoice } from './apply.js';
+import { findChoice, NO_EVENTS } from './apply.js';
 import { createRng, CURRENT_SEEDING, type Seeding } from './rng.js';
 import { IllegalChoice, InvalidInput, ReplayError, UndoRefused } from './errors.js';
 
@@ -40,8 +40,6 @@ export interface Move {
   readonly events: readonly GameEvent[];
 }
 
-const NO_EVENTS: readonly GameEvent[] = Object.freeze([]);
-
 /** A choice played on a copy of the state, for a caller that stores it before the match takes it (`commit`). */
 export interface Pending<S> {
   readonly state: S;
@@ -73,20 +71,16 @@ export const decisionSeed = (seed: number | string, at: number): string => `${se
  */
 export const seatSeed = (gameSeed: string, seat: number): string => `${gameSeed}/seat${seat}`;
 
-/** What a caller keeps with each move beyond `Move` (the server: index, time, hash); required unless it may be empty. */
-type ExtraArg<X> = object extends X ? [extra?: X] : [extra: X];
-
 /**
  * A game in progress: its record head, the state, and the moves played, each with what undo
  * needs. The server's live game, the offline worker, the replay viewer and the CLI are each this
- * plus their own concern (storage and clocks, bots, stepping). `X` is what a caller keeps with
- * each move.
+ * plus their own concern (storage and clocks, bots, stepping).
  */
-export class Match<S = unknown, X extends object = object> {
+export class Match<S = unknown> {
   private current: S;
   /** +1 at every change of the state (a move, an undo): what a prepared change was prepared on. */
   private changes = 0;
-  private readonly played: (Move & X)[] = [];
+  private readonly played: Move[] = [];
   /**
    * checkpoints[k]: a copy of the state after k·every moves, k ≥ 1. The set-up (k = 0) is not
    * kept but made again from the seed when needed: most of a server's games are shorter than
@@ -138,7 +132,7 @@ export class Match<S = unknown, X extends object = object> {
     return this.current;
   }
 
-  get moves(): readonly (Move & X)[] {
+  get moves(): readonly Move[] {
     return this.played;
   }
 
@@ -170,10 +164,10 @@ export class Match<S = unknown, X extends object = object> {
   }
 
   /** Plays a choice and returns the move, with its events (kept or not); throws IllegalChoice (nothing changed) when it is not legal now. */
-  play(choice: unknown, ...extra: ExtraArg<X>): Move & X {
+  play(choice: unknown): Move {
     const move = this.step(this.current, choice);
     this.changes++;
-    return this.keep(move, extra[0]);
+    return this.keep(move);
   }
 
   /** Plays a choice on a copy of the state; the match is unchanged until `commit`. Throws IllegalChoice. */
@@ -189,11 +183,11 @@ export class Match<S = unknown, X extends object = object> {
    * move would be copied out of the young generation and left for the major GC each time, where
    * the prepared copy dies young. Playing a legal choice again costs ~2 µs (Relic Runners).
    */
-  commit(p: Pending<S>, ...extra: ExtraArg<X>): Move & X {
+  commit(p: Pending<S>): Move {
     if (p.from !== this.changes) throw new Error('a move prepared on another position cannot be committed');
     this.game.apply(this.current, p.move.choice, false);
     this.changes++;
-    return this.keep(p.move, extra[0]);
+    return this.keep(p.move);
   }
 
   /**
@@ -252,11 +246,10 @@ export class Match<S = unknown, X extends object = object> {
     return { seat, choice, turn, reveals: events.some((e) => e.reveals), events };
   }
 
-  private keep(move: Move, extra: X | undefined): Move & X {
-    const full = (extra === undefined ? move : { ...move, ...extra }) as Move & X;
-    this.played.push(this.keepEvents ? full : { ...full, events: NO_EVENTS });
+  private keep(move: Move): Move {
+    this.played.push(this.keepEvents ? move : { ...move, events: NO_EVENTS });
     if (this.played.length % this.every === 0) this.checkpoints.push(this.game.clone(this.current) as S);
-    return full;
+    return move;
   }
 }
 
@@ -288,11 +281,9 @@ export function parseRecord(raw: unknown): MatchRecord {
   };
 }
 
-export interface ReplayOptions<S, X extends object> {
-  /** What the caller keeps with move #i. */
-  readonly extra?: (i: number) => X;
+export interface ReplayOptions<S> {
   /** Called after each move is played, with the move and its events (the server keeps its log from them). */
-  readonly each?: (m: Match<S, X>, move: Move & X) => void;
+  readonly each?: (m: Match<S>, move: Move) => void;
   readonly checkpointEvery?: number;
   /** Whether the match keeps each move's events (Match's `keepEvents`); default true. */
   readonly keepEvents?: boolean;
@@ -302,18 +293,14 @@ export interface ReplayOptions<S, X extends object> {
  * Replays a record, checking every choice; throws ReplayError naming the first bad one (a record
  * that cannot even be set up throws InvalidInput).
  */
-export function replay<S = unknown, X extends object = object>(
-  game: AnyGame,
-  record: MatchRecord,
-  opts: ReplayOptions<S, X> = {},
-): Match<S, X> {
+export function replay<S = unknown>(game: AnyGame, record: MatchRecord, opts: ReplayOptions<S> = {}): Match<S> {
   if (record.game !== game.id) throw new InvalidInput(`record is for game "${record.game}", not "${game.id}"`);
-  const m = new Match<S, X>(game, record.seats, record.seed, record.options, record.version, opts.checkpointEvery, opts.keepEvents);
+  const m = new Match<S>(game, record.seats, record.seed, record.options, record.version, opts.checkpointEvery, opts.keepEvents);
   record.choices.forEach((c, i) => {
     if (m.over) throw new ReplayError(i, 'the game is already over', c);
-    let move: Move & X;
+    let move: Move;
     try {
-      move = m.play(c, ...([opts.extra?.(i)] as ExtraArg<X>));
+      move = m.play(c);
     } catch (e) {
       if (e instanceof IllegalChoice) throw new ReplayError(i, e.reason, c);
       throw e;

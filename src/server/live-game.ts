@@ -83,9 +83,6 @@ export interface LogEntry {
   readonly table?: true;
 }
 
-/** A move of a live game: the match's move, without its events (kept as log text: `logTexts`); when it was stored: `timeOf`. */
-export type LiveMove = Move;
-
 /**
  * A game being played: its match (state and moves) rebuilt from the stored log, its subscribers,
  * clocks and bots. Every change goes through `serial`, so choices of one game are applied one at a
@@ -233,7 +230,8 @@ export class LiveGame {
     return this.match.state;
   }
 
-  get moves(): readonly LiveMove[] {
+  /** The match's moves, without their events (kept as log text: `logTexts`); when each was stored: `timeOf`. */
+  get moves(): readonly Move[] {
     return this.match.moves;
   }
 
