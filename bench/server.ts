@@ -157,12 +157,15 @@ async function runSize(n: number): Promise<Row> {
     const m0 = performance.now();
     clients.measure();
     if (process.env.BENCH_TRACE) {
-      // Per-second trace: acks, latency p50/max of that second.
+      // Per-second trace: acks, latency p50/max of that second, and how many took longer than the target p99.
       for (let sec = 0; sec < MEASURE_S; sec++) {
         await sleep(1000);
         const t = await clients.tick();
         const w = t.latencies.sort((x, y) => x - y);
-        console.log(`    t=${sec + 1}s acks ${t.acks} p50 ${pct(w, 50).toFixed(1)} max ${(w.at(-1) ?? NaN).toFixed(1)} ms`);
+        const over = w.length - w.findIndex((x) => x > TARGET.p99Ms);
+        console.log(
+          `    t=${sec + 1}s acks ${t.acks} p50 ${pct(w, 50).toFixed(1)} max ${(w.at(-1) ?? NaN).toFixed(1)} ms, over ${TARGET.p99Ms} ms: ${over > w.length ? 0 : over}`,
+        );
       }
     } else await sleep(MEASURE_S * 1000);
     const stats = await clients.report();

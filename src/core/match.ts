@@ -2,6 +2,7 @@ import type { AnyGame, Choice, GameEvent, Seat } from './game.js';
 import { findChoice, NO_EVENTS } from './apply.js';
 import { createRng, CURRENT_SEEDING, type Seeding } from './rng.js';
 import { IllegalChoice, InvalidInput, ReplayError, UndoRefused } from './errors.js';
+import { TextChunks } from './text-chunks.js';
 
 /**
  * A record's format version is the seeding its game was set up with: 1 for records written
@@ -59,6 +60,26 @@ export interface PendingUndo<S> {
 /** A copy of the state is kept every this many moves: undo and stepping back replay from the nearest one. */
 export const CHECKPOINT_EVERY = 16;
 
+/** How a match keeps what it played. */
+export interface MatchOptions {
+  /** A copy of the state every this many moves (CHECKPOINT_EVERY). */
+  readonly checkpointEvery?: number;
+  /**
+   * Whether the moves kept hold their events (default true). A server with thousands of games
+   * keeps each move's log entry as text instead: the garbage collector marks a string at once,
+   * and each event object one by one, at every major collection.
+   */
+  readonly keepEvents?: boolean;
+  /**
+   * Whether the moves are kept packed as JSON text (TextChunks) rather than as objects, a few
+   * objects for many moves (default false); implies keepEvents false. For a server: `moves` then
+   * decodes them into a new array at each call (their choices equal to the engine's objects, not
+   * the same ones), which a caller asks for rarely (a bot worker's job, an undo); `decisions` and
+   * `lastMove` cost nothing.
+   */
+  readonly packMoves?: boolean;
+}
+
 /**
  * The seed of the RNG a bot draws from for the decision at move `at` of a match seeded `seed`:
  * one per decision, so that any decision can be taken again alone (a bot worker, a reloaded game).
@@ -80,7 +101,12 @@ export class Match<S = unknown> {
   private current: S;
   /** +1 at every change of the state (a move, an undo): what a prepared change was prepared on. */
   private changes = 0;
+  /** The moves played, as objects; with packMoves, only the last one (`packed` holds them all). */
   private readonly played: Move[] = [];
+  /** With packMoves: every move as JSON text (`packMove`), else null. */
+  private readonly packed: TextChunks | null;
+  private readonly every: number;
+  private readonly keepEvents: boolean;
   /**
    * checkpoints[k]: a copy of the state after k·every moves, k ≥ 1. The set-up (k = 0) is not
    * kept but made again from the seed when needed: most of a server's games are shorter than
@@ -96,18 +122,15 @@ export class Match<S = unknown> {
     seed: number | string,
     rawOptions?: unknown,
     version: RecordVersion = RECORD_VERSION,
-    private readonly every = CHECKPOINT_EVERY,
-    /**
-     * Whether the moves kept hold their events. A server with thousands of games keeps each
-     * move's log entry as one string instead: the garbage collector marks a string at once, and
-     * each event object one by one, at every major collection.
-     */
-    private readonly keepEvents = true,
+    { checkpointEvery: every = CHECKPOINT_EVERY, keepEvents = true, packMoves = false }: MatchOptions = {},
   ) {
     if (!Number.isInteger(seats) || seats < game.minSeats || seats > game.maxSeats) {
       throw new InvalidInput(`${game.id} needs ${game.minSeats}–${game.maxSeats} seats, got ${seats}`);
     }
     if (!(Number.isInteger(every) && every > 0)) throw new RangeError(`checkpoints every ${every} moves`);
+    this.every = every;
+    this.keepEvents = keepEvents && !packMoves;
+    this.packed = packMoves ? new TextChunks() : null;
     const options: unknown = game.options(rawOptions);
     this.head = { format: 'expedition-match', version, game: game.id, seats, seed, options };
     this.current = this.setUp();
@@ -132,8 +155,22 @@ export class Match<S = unknown> {
     return this.current;
   }
 
+  /** The moves played (with packMoves, decoded into a new array at each call). */
   get moves(): readonly Move[] {
-    return this.played;
+    if (this.packed === null) return this.played;
+    const all: Move[] = [];
+    for (let i = 0; i < this.packed.length; i++) all.push(this.moveAt(i));
+    return all;
+  }
+
+  /** The last move played, or undefined before the first. */
+  get lastMove(): Move | undefined {
+    return this.played.at(-1);
+  }
+
+  /** Move #i (0-based). */
+  private moveAt(i: number): Move {
+    return this.packed === null ? this.played[i]! : unpackMove(this.packed.at(i));
   }
 
   /** The public events of the set-up, the log's entry before move 1 (none for most games); worked out when first asked. */
@@ -142,13 +179,13 @@ export class Match<S = unknown> {
     return (this.openingEvents ??= this.game.opening?.(options, seats, createRng(seed, version)) ?? []);
   }
 
-  /** The record as of now (a new object each time; the choices are the moves' own). */
+  /** The record as of now (a new object each time; the choices are the moves' own, or decoded with packMoves). */
   get record(): MatchRecord {
-    return { ...this.head, choices: this.played.map((m) => m.choice) };
+    return { ...this.head, choices: this.moves.map((m) => m.choice) };
   }
 
   get decisions(): number {
-    return this.played.length;
+    return this.packed?.length ?? this.played.length;
   }
 
   toAct(): Seat | null {
@@ -196,7 +233,7 @@ export class Match<S = unknown> {
    * choices come back one undo at a time, each by the same rule.
    */
   canUndo(seat: Seat | null): boolean {
-    const last = this.played.at(-1);
+    const last = this.lastMove;
     if (seat === null || last === undefined || last.seat !== seat || last.reveals) return false;
     return last.turn === this.game.turn(this.current) && this.toAct() === seat;
   }
@@ -204,14 +241,19 @@ export class Match<S = unknown> {
   /** The position without `seat`'s last choice; the match is unchanged until `commitUndo`. Throws UndoRefused. */
   prepareUndo(seat: Seat | null): PendingUndo<S> {
     if (!this.canUndo(seat)) throw new UndoRefused();
-    const keep = this.played.length - 1;
+    const keep = this.decisions - 1;
     return { state: this.stateAt(keep), keep, from: this.changes };
   }
 
   commitUndo(u: PendingUndo<S>): void {
     if (u.from !== this.changes) throw new Error('an undo prepared on another position cannot be committed');
     this.changes++;
-    this.played.length = u.keep;
+    if (this.packed === null) this.played.length = u.keep;
+    else {
+      this.packed.truncate(u.keep);
+      this.played.length = 0;
+      if (u.keep > 0) this.played.push(this.moveAt(u.keep - 1));
+    }
     this.checkpoints.length = Math.floor(u.keep / this.every) + 1;
     this.current = u.state;
   }
@@ -223,16 +265,16 @@ export class Match<S = unknown> {
 
   /** A copy of the state after the first `k` moves (clamped), replayed from the nearest checkpoint. */
   stateAt(k: number): S {
-    const n = Math.max(0, Math.min(this.played.length, Math.floor(k)));
-    if (n === this.played.length) return this.game.clone(this.current) as S;
+    const n = Math.max(0, Math.min(this.decisions, Math.floor(k)));
+    if (n === this.decisions) return this.game.clone(this.current) as S;
     const from = Math.floor(n / this.every);
     const s = from === 0 ? this.setUp() : (this.game.clone(this.checkpoints[from]) as S);
-    for (let i = from * this.every; i < n; i++) this.game.apply(s, this.played[i]!.choice, false);
+    for (let i = from * this.every; i < n; i++) this.game.apply(s, this.moveAt(i).choice, false);
     return s;
   }
 
   /** The seed of the RNG a bot draws from for the decision at move `at` (default: the one owed now). */
-  botSeed(at = this.played.length): string {
+  botSeed(at = this.decisions): string {
     return decisionSeed(this.head.seed, at);
   }
 
@@ -247,10 +289,25 @@ export class Match<S = unknown> {
   }
 
   private keep(move: Move): Move {
-    this.played.push(this.keepEvents ? move : { ...move, events: NO_EVENTS });
-    if (this.played.length % this.every === 0) this.checkpoints.push(this.game.clone(this.current) as S);
+    const kept = this.keepEvents ? move : { ...move, events: NO_EVENTS };
+    if (this.packed !== null) {
+      this.packed.push(packMove(kept));
+      this.played.length = 0;
+    }
+    this.played.push(kept);
+    if (this.decisions % this.every === 0) this.checkpoints.push(this.game.clone(this.current) as S);
     return move;
   }
+}
+
+/** A move as packMoves keeps it, without its events: `[seat,turn,reveals,choice]` (reveals 0 or 1). */
+function packMove(m: Move): string {
+  return JSON.stringify([m.seat, m.turn, m.reveals ? 1 : 0, m.choice]);
+}
+
+function unpackMove(text: string): Move {
+  const [seat, turn, reveals, choice] = JSON.parse(text) as [Seat, number, 0 | 1, Choice];
+  return { seat, turn, reveals: reveals === 1, choice, events: NO_EVENTS };
 }
 
 /** Checks the outer shape of a saved record; the choices themselves are checked by replaying. */
@@ -281,12 +338,9 @@ export function parseRecord(raw: unknown): MatchRecord {
   };
 }
 
-export interface ReplayOptions<S> {
+export interface ReplayOptions<S> extends MatchOptions {
   /** Called after each move is played, with the move and its events (the server keeps its log from them). */
   readonly each?: (m: Match<S>, move: Move) => void;
-  readonly checkpointEvery?: number;
-  /** Whether the match keeps each move's events (Match's `keepEvents`); default true. */
-  readonly keepEvents?: boolean;
 }
 
 /**
@@ -295,7 +349,7 @@ export interface ReplayOptions<S> {
  */
 export function replay<S = unknown>(game: AnyGame, record: MatchRecord, opts: ReplayOptions<S> = {}): Match<S> {
   if (record.game !== game.id) throw new InvalidInput(`record is for game "${record.game}", not "${game.id}"`);
-  const m = new Match<S>(game, record.seats, record.seed, record.options, record.version, opts.checkpointEvery, opts.keepEvents);
+  const m = new Match<S>(game, record.seats, record.seed, record.options, record.version, opts);
   record.choices.forEach((c, i) => {
     if (m.over) throw new ReplayError(i, 'the game is already over', c);
     let move: Move;

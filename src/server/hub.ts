@@ -504,7 +504,7 @@ export class Hub {
       game: g.game.id,
       seats: g.publicSeats(),
       status: g.status,
-      moves: g.moves.length,
+      moves: g.match.decisions,
       toAct: g.toAct(),
       result: g.game.result(g.state),
     };

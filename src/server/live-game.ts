@@ -3,6 +3,7 @@ import { findChoice } from '../core/apply.js';
 import { IllegalChoice, ReplayError, UNDO_RULE } from '../core/errors.js';
 import { Match, replay, type Move, type Pending } from '../core/match.js';
 import { createRng, type Seeding } from '../core/rng.js';
+import { TextChunks } from '../core/text-chunks.js';
 import { diffView } from '../core/view-patch.js';
 import { botFromSpec, decide, hint, DEFAULT_BOT_LIMITS, FALLBACK_BOT_SPEC, type Bot, type Hint } from '../bots/index.js';
 import { botPauseMs } from '../bots/pacing.js';
@@ -106,9 +107,10 @@ export class LiveGame {
   private since: number;
   /**
    * Each move's log entry as JSON, shared by every welcome (dropped on undo): the one copy of the
-   * log the server keeps, as its match keeps no events (Match's `keepEvents`).
+   * log the server keeps, as its match keeps no events (Match's `packMoves`), in chunks of a few
+   * entries (one object for many, what a game keeps growing by as it is played).
    */
-  private readonly logTexts: string[];
+  private readonly logTexts: TextChunks;
   /**
    * When each move was stored, in ms: one array of doubles for the game, where a field per move
    * would be one more object each (V8 boxes a double held in an object's field).
@@ -152,7 +154,7 @@ export class LiveGame {
     readonly seatConfigs: SeatConfig[],
     readonly settings: GameSettings,
     readonly match: Match<unknown>,
-    logTexts: string[],
+    logTexts: TextChunks,
     times: number[],
     table: StoredGame['table'],
   ) {
@@ -186,12 +188,12 @@ export class LiveGame {
       choices: rows.map((m) => m.choice as Choice),
     } as const;
     let match: Match<unknown>;
-    const logTexts: string[] = [];
+    const logTexts = new TextChunks();
     const times = rows.map((r) => r.at);
     try {
       match = replay(game, record, {
         checkpointEvery: CHECKPOINT_EVERY,
-        keepEvents: false,
+        packMoves: true,
         each: (match, m) => {
           const i = match.decisions - 1;
           logTexts.push(JSON.stringify({ move: i + 1, at: times[i]!, events: m.events } satisfies LogEntry));
@@ -230,7 +232,10 @@ export class LiveGame {
     return this.match.state;
   }
 
-  /** The match's moves, without their events (kept as log text: `logTexts`); when each was stored: `timeOf`. */
+  /**
+   * The match's moves, without their events (kept as log text: `logTexts`), decoded at each call
+   * (the match keeps them packed): `match.decisions` counts them. When each was stored: `timeOf`.
+   */
   get moves(): readonly Move[] {
     return this.match.moves;
   }
@@ -403,7 +408,7 @@ export class LiveGame {
     if (person >= 0) {
       return Promise.reject(new Refusal('no_hint', `hints are only given when every other seat is a bot; seat ${person} is a person`));
     }
-    const move = this.moves.length;
+    const move = this.match.decisions;
     const position = this.match.position;
     if (this.hintFor?.position === position) return this.hintFor.answer;
     const rngSeed = `${this.match.botSeed(move)}/hint`;
@@ -427,8 +432,8 @@ export class LiveGame {
     return this.serial(async () => {
       if (this.closed) throw new Refusal('no_game', 'the game is closed');
       if (this.status !== 'active' || this.toAct() === null) throw new Refusal('game_over', 'the game is over');
-      if (expectedIndex !== undefined && expectedIndex !== this.moves.length) {
-        throw new Refusal('stale', `the choice was made for move #${expectedIndex}, but the game is at move #${this.moves.length}`);
+      if (expectedIndex !== undefined && expectedIndex !== this.match.decisions) {
+        throw new Refusal('stale', `the choice was made for move #${expectedIndex}, but the game is at move #${this.match.decisions}`);
       }
       const actor = this.toAct();
       if (actor !== seat) throw new Refusal('not_your_turn', `it is seat ${actor}'s decision, not seat ${seat}'s`);
@@ -447,7 +452,7 @@ export class LiveGame {
     }
     const next = p.state;
     const now = Date.now();
-    const index = this.moves.length;
+    const index = this.match.decisions;
     const clocks = this.clocks.slice();
     // The log entry in one flat string (a template would keep its pieces as a tree, each one an object for the GC).
     const entry = JSON.stringify({ move: index + 1, at: now, events: p.move.events } satisfies LogEntry);
@@ -490,7 +495,7 @@ export class LiveGame {
       await this.store.truncateMoves(this.id, keep, { hash: this.game.hash(u.state), status: 'active' });
       const before = this.viewsNow();
       this.match.commitUndo(u);
-      this.logTexts.length = Math.min(this.logTexts.length, keep);
+      this.logTexts.truncate(keep);
       this.times.length = Math.min(this.times.length, keep);
       for (const k of [...this.tableLog.keys()]) if (k > keep) this.tableLog.delete(k);
       this.announce(JSON.stringify([{ type: 'undo', seat }] satisfies GameEvent[]), before);
@@ -552,7 +557,7 @@ export class LiveGame {
    * whose copy no longer matches (an undo it missed) gets the whole log again.
    */
   welcomeText(seat: Seat | null, since?: number, at?: number): { text: string; logFrom: number } {
-    const n = this.moves.length;
+    const n = this.match.decisions;
     const holds = since !== undefined && since <= n && (since === 0 || this.times[since - 1] === at);
     const logFrom = holds ? since : 0;
     const opening = this.match.opening;
@@ -563,7 +568,7 @@ export class LiveGame {
     // A client sent the log from the start gets the set-up's entry first (Quetzal's round-1 rolls).
     const entries: string[] = logFrom === 0 && this.openingText ? [this.openingText] : [];
     entries.push(...(this.tableLog.get(logFrom) ?? []));
-    for (let i = logFrom; i < n; i++) entries.push(this.logTexts[i]!, ...(this.tableLog.get(i + 1) ?? []));
+    for (let i = logFrom; i < n; i++) entries.push(this.logTexts.at(i), ...(this.tableLog.get(i + 1) ?? []));
     return { text: `${head.slice(0, -1)},"log":[${entries.join(',')}]}`, logFrom };
   }
 
@@ -589,7 +594,7 @@ export class LiveGame {
   private sharedFields(now: number) {
     return {
       game: this.id,
-      moves: this.moves.length,
+      moves: this.match.decisions,
       /** When the last move was stored (the client keeps it with the log entry for its next hello). */
       at: this.times.at(-1) ?? null,
       status: this.status,
@@ -665,12 +670,12 @@ export class LiveGame {
     if (this.botTimer || this.closed || this.status !== 'active') return;
     const seat = this.toAct();
     if (seat === null || !this.seatConfigs[seat]?.bot) return;
-    const at = this.moves.length;
-    const pause = botPauseMs(this.settings.botDelayMs, this.moves.at(-1)?.seat !== seat);
+    const at = this.match.decisions;
+    const pause = botPauseMs(this.settings.botDelayMs, this.match.lastMove?.seat !== seat);
     this.botTimer = setTimeout(() => {
       this.botTimer = null;
       void this.serial(async () => {
-        if (this.closed || this.moves.length !== at || this.toAct() !== seat || !this.seatConfigs[seat]?.bot) return;
+        if (this.closed || this.match.decisions !== at || this.toAct() !== seat || !this.seatConfigs[seat]?.bot) return;
         const choice = await this.botChoice(seat, at);
         if (choice === null) return;
         await this.play(seat, choice);
@@ -709,7 +714,7 @@ export class LiveGame {
 
   /** Events of the table now, after the moves played so far, as they are stored and told. */
   private tableEntry(events: readonly TableEvent[]): { move: number; at: number; events: readonly TableEvent[] } {
-    return { move: this.moves.length, at: Date.now(), events };
+    return { move: this.match.decisions, at: Date.now(), events };
   }
 
   /** Events of the table, not of a move, once stored: announced, and kept for the welcomes of later (re)joiners. */
@@ -735,13 +740,13 @@ export class LiveGame {
     if (seat === null || this.seatConfigs[seat]?.bot) return;
     const left = this.clockLeft(seat);
     if (left === null) return;
-    const at = this.moves.length;
+    const at = this.match.decisions;
     // setTimeout holds at most 2^31-1 ms (24.8 days): a longer bank is checked again then.
     this.clockTimer = setTimeout(
       () => {
         this.clockTimer = null;
         void this.serial(async () => {
-          if (this.closed || this.moves.length !== at || this.toAct() !== seat || this.seatConfigs[seat]?.bot) return;
+          if (this.closed || this.match.decisions !== at || this.toAct() !== seat || this.seatConfigs[seat]?.bot) return;
           if ((this.clockLeft(seat) ?? 1) > 0) return this.scheduleClock();
           await this.toBot(seat, this.botLevel, 'clock');
         }).catch((e: unknown) => {

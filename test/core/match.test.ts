@@ -13,7 +13,9 @@ import {
   replay,
   seatSeed,
   type MatchRecord,
+  type Move,
 } from '../../src/core/match.js';
+import { TEXTS_PER_CHUNK } from '../../src/core/text-chunks.js';
 import { createRng } from '../../src/core/rng.js';
 import { GAMES, gameById } from '../../src/games/index.js';
 import { relicRunners as g, type State } from '../../src/games/relic-runners/index.js';
@@ -278,7 +280,7 @@ test('undo through a prepared state: the match is unchanged until the caller com
 /** Plays a seeded random game of `game`, checking at every index that the checkpointed state equals a straight replay. */
 function checkpointsAgree(game: AnyGame, seed: number, every: number): void {
   const seats = game.minSeats + (seed % (game.maxSeats - game.minSeats + 1));
-  const m = new Match(game, seats, `cp-${seed}`, undefined, RECORD_VERSION, every);
+  const m = new Match(game, seats, `cp-${seed}`, undefined, RECORD_VERSION, { checkpointEvery: every, packMoves: seed % 2 === 1 });
   const rng = createRng(`cp-bot-${seed}`);
   const straight = [game.hash(m.state)];
   for (let i = 0; i < 700 && !m.over; i++) {
@@ -309,27 +311,48 @@ test('checkpointed positions equal a straight replay at every index (both games,
   }
 });
 
-test('undo replays from the nearest checkpoint and the checkpoints stay right after it (both games)', () => {
+test('undo replays from the nearest checkpoint and the checkpoints stay right after it; a match that packs its moves plays the same (both games)', () => {
+  const bare = (x: Move) => ({ seat: x.seat, turn: x.turn, reveals: x.reveals, choice: canonicalJson(x.choice) });
   for (const game of GAMES.values()) {
     for (let seed = 0; seed < 6; seed++) {
-      const m = new Match(game, game.minSeats, `undo-${seed}`, undefined, RECORD_VERSION, 4);
+      const m = new Match(game, game.minSeats, `undo-${seed}`, undefined, RECORD_VERSION, { checkpointEvery: 4 });
+      // The server's kind: moves packed as text, a chunk every TEXTS_PER_CHUNK.
+      const p = new Match(game, game.minSeats, `undo-${seed}`, undefined, RECORD_VERSION, { checkpointEvery: 4, packMoves: true });
       const rng = createRng(`undo-bot-${seed}`);
       const hashes = [m.hash()];
       let undone = 0;
       for (let i = 0; i < 600 && !m.over; i++) {
         const seat = m.toAct()!;
         const cs = game.choices(m.state);
-        m.play(cs[rng.int(cs.length)]);
+        const c = cs[rng.int(cs.length)]!;
+        m.play(c);
+        p.play(JSON.parse(JSON.stringify(c)));
         hashes.push(m.hash());
+        assert.deepEqual(bare(p.lastMove!), bare(m.lastMove!), `${game.id} seed ${seed}: last move at ${i}`);
+        assert.equal(p.canUndo(seat), m.canUndo(seat), `${game.id} seed ${seed}: canUndo at ${i}`);
         if (m.canUndo(seat) && rng.int(2) === 0) {
           m.undo(seat);
+          p.undo(seat);
           hashes.pop();
           undone++;
           assert.equal(m.hash(), hashes.at(-1), `${game.id} seed ${seed}: undo at ${i}`);
+          assert.equal(p.hash(), hashes.at(-1), `${game.id} seed ${seed}: packed, undo at ${i}`);
+          assert.equal(p.decisions, m.decisions);
+          assert.deepEqual(
+            p.lastMove && bare(p.lastMove),
+            m.lastMove && bare(m.lastMove),
+            `${game.id} seed ${seed}: last move after undo at ${i}`,
+          );
         }
       }
       assert.ok(undone > 0, `${game.id} seed ${seed}: no undo happened`);
-      for (let k = 0; k < hashes.length; k++) assert.equal(game.hash(m.stateAt(k)), hashes[k], `${game.id} seed ${seed}: stateAt(${k})`);
+      assert.ok(p.decisions > 2 * TEXTS_PER_CHUNK, `${game.id} seed ${seed}: the packed match filled chunks`);
+      for (let k = 0; k < hashes.length; k++) {
+        assert.equal(game.hash(m.stateAt(k)), hashes[k], `${game.id} seed ${seed}: stateAt(${k})`);
+        assert.equal(game.hash(p.stateAt(k)), hashes[k], `${game.id} seed ${seed}: packed, stateAt(${k})`);
+      }
+      assert.deepEqual(p.moves.map(bare), m.moves.map(bare));
+      assert.deepEqual(p.record, JSON.parse(JSON.stringify(m.record)));
       const r = replay(game, JSON.parse(JSON.stringify(m.record)) as MatchRecord);
       assert.equal(r.hash(), m.hash());
     }
