@@ -3,7 +3,14 @@ import type { WebSocket } from 'ws';
 import type { Seat } from '../core/game.js';
 import { InvalidInput } from '../core/errors.js';
 import { Elsewhere, type Hub, type RelayLink } from './hub.js';
-import { Refusal, type HintAnswer, type LiveGame, type Subscriber } from './live-game.js';
+import {
+  Refusal,
+  WELCOME_BYTES_PER_MESSAGE,
+  WELCOME_MOVES_PER_MESSAGE,
+  type HintAnswer,
+  type LiveGame,
+  type Subscriber,
+} from './live-game.js';
 import { checkJsonShape } from '../core/json-shape.js';
 import {
   ClientMessage,
@@ -25,9 +32,6 @@ export interface ConnectionLimits {
 
 /** A long game's whole welcome is about 200 KB: a client this far behind has stopped reading. */
 export const DEFAULT_MAX_BUFFERED_BYTES = 1024 * 1024;
-
-/** A welcome costs one message of the budget, plus one per this many bytes it carries. */
-const WELCOME_BYTES_PER_MESSAGE = 16 * 1024;
 
 /** After the close frame, how long a slow reader's socket (and its unsent bytes) may linger. */
 const SLOW_READER_GRACE_MS = 1000;
@@ -164,7 +168,7 @@ export class Connection implements Subscriber {
   private rateLimited(): void {
     this.error(
       'rate_limited',
-      `more than ${this.limits.perSecond} messages per second (a welcome counts one per ${WELCOME_BYTES_PER_MESSAGE / 1024} KB it carries)`,
+      `more than ${this.limits.perSecond} messages per second (a welcome counts one per ${WELCOME_BYTES_PER_MESSAGE / 1024} KB it carries and per ${WELCOME_MOVES_PER_MESSAGE} moves of log it tells)`,
     );
   }
 
@@ -267,11 +271,10 @@ export class Connection implements Subscriber {
     g.subscribe(this);
     // A player coming back takes its seat back from the bot it was handed to.
     if (seat !== null) await g.reclaim(seat);
-    const { text } = g.welcomeText(seat, since, at);
+    const { text, cost } = g.welcomeText(seat, since, at);
     this.sendText(text);
-    // A long log is worth many small messages: it is paid for from the same budget, so a flood of
-    // hellos slows its sender down instead of the server.
-    this.tokens -= Math.floor(text.length / WELCOME_BYTES_PER_MESSAGE);
+    // A long log is worth many small messages: it is paid for from the same budget.
+    this.tokens -= cost;
   }
 
   /**
@@ -282,7 +285,7 @@ export class Connection implements Subscriber {
     if (this.socket.readyState !== this.socket.OPEN) return;
     const link = this.hub.cluster!.relayTo(this, node);
     this.joining = link;
-    const { ok, text } = await link.hello(msg);
+    const { ok, text, cost } = await link.hello(msg);
     // Closed meanwhile: leave() closed the link.
     if (this.joining !== link) return;
     this.joining = null;
@@ -293,7 +296,7 @@ export class Connection implements Subscriber {
       link.close();
     }
     this.sendText(text);
-    this.tokens -= Math.floor(text.length / WELCOME_BYTES_PER_MESSAGE);
+    this.tokens -= cost;
   }
 
   private leave(): void {

@@ -77,9 +77,16 @@ export interface RelaySocket extends Pick<Subscriber, 'sendText' | 'close'> {
 }
 
 /** A socket's relay to the process that plays its game (cluster mode). */
+/** The owner's answer to a relayed hello: a welcome (`ok`) or an error, as text, and what it costs the client's budget (`welcomeCost`). */
+export interface HelloAnswer {
+  readonly ok: boolean;
+  readonly text: string;
+  readonly cost: number;
+}
+
 export interface RelayLink {
   /** Says hello at the owner: its answer (a welcome when `ok`, else an error), as text. */
-  hello(msg: Extract<ClientMessage, { type: 'hello' }>): Promise<{ ok: boolean; text: string }>;
+  hello(msg: Extract<ClientMessage, { type: 'hello' }>): Promise<HelloAnswer>;
   /** Sends a choice or an undo on; its answer comes back through the socket's sendText. */
   forward(msg: Extract<ClientMessage, { type: 'choice' | 'undo' | 'hint' }>): Promise<void>;
   /** The socket closed or said hello elsewhere. */

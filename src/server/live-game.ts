@@ -3,7 +3,6 @@ import { findChoice } from '../core/apply.js';
 import { IllegalChoice, ReplayError, UNDO_RULE } from '../core/errors.js';
 import { Match, replay, type Move, type Pending } from '../core/match.js';
 import { createRng, type Seeding } from '../core/rng.js';
-import { TextChunks } from '../core/text-chunks.js';
 import { diffView } from '../core/view-patch.js';
 import { botFromSpec, decide, hint, DEFAULT_BOT_LIMITS, FALLBACK_BOT_SPEC, type Bot, type Hint } from '../bots/index.js';
 import { botPauseMs } from '../bots/pacing.js';
@@ -106,12 +105,6 @@ export class LiveGame {
   /** When the seat to act began to owe its decision (clocks). */
   private since: number;
   /**
-   * Each move's log entry as JSON, shared by every welcome (dropped on undo): the one copy of the
-   * log the server keeps, as its match keeps no events (Match's `packMoves`), in chunks of a few
-   * entries (one object for many, what a game keeps growing by as it is played).
-   */
-  private readonly logTexts: TextChunks;
-  /**
    * When each move was stored, in ms: one array of doubles for the game, where a field per move
    * would be one more object each (V8 boxes a double held in an object's field).
    */
@@ -154,11 +147,9 @@ export class LiveGame {
     readonly seatConfigs: SeatConfig[],
     readonly settings: GameSettings,
     readonly match: Match<unknown>,
-    logTexts: TextChunks,
     times: number[],
     table: StoredGame['table'],
   ) {
-    this.logTexts = logTexts;
     this.times = times;
     this.status = stored.status;
     this.clocks = seatConfigs.map((s) => s.clockMs);
@@ -188,17 +179,9 @@ export class LiveGame {
       choices: rows.map((m) => m.choice as Choice),
     } as const;
     let match: Match<unknown>;
-    const logTexts = new TextChunks();
     const times = rows.map((r) => r.at);
     try {
-      match = replay(game, record, {
-        checkpointEvery: CHECKPOINT_EVERY,
-        packMoves: true,
-        each: (match, m) => {
-          const i = match.decisions - 1;
-          logTexts.push(JSON.stringify({ move: i + 1, at: times[i]!, events: m.events } satisfies LogEntry));
-        },
-      });
+      match = replay(game, record, { checkpointEvery: CHECKPOINT_EVERY, packMoves: true });
     } catch (e) {
       if (e instanceof ReplayError) throw new Error(`game ${stored.id}: ${e.describe('stored move')}`, { cause: e });
       throw e;
@@ -213,7 +196,6 @@ export class LiveGame {
       seatConfigs.map((s) => ({ ...s })),
       settings,
       match,
-      logTexts,
       times,
       table,
     );
@@ -233,7 +215,7 @@ export class LiveGame {
   }
 
   /**
-   * The match's moves, without their events (kept as log text: `logTexts`), decoded at each call
+   * The match's moves, without their events (`match.eventsSince` plays them again), decoded at each call
    * (the match keeps them packed): `match.decisions` counts them. When each was stored: `timeOf`.
    */
   get moves(): readonly Move[] {
@@ -454,9 +436,7 @@ export class LiveGame {
     const now = Date.now();
     const index = this.match.decisions;
     const clocks = this.clocks.slice();
-    // The log entry in one flat string (a template would keep its pieces as a tree, each one an object for the GC).
-    const entry = JSON.stringify({ move: index + 1, at: now, events: p.move.events } satisfies LogEntry);
-    const events = entry.slice(entry.indexOf('"events":') + '"events":'.length, -1);
+    const events = JSON.stringify(p.move.events);
     const nextToAct = this.game.toAct(next);
     if (this.settings.clock && clocks[seat] !== null) {
       clocks[seat] = clocks[seat]! - (now - this.since);
@@ -468,7 +448,6 @@ export class LiveGame {
     // Stored: from here on the move is the truth.
     const before = this.viewsNow();
     this.match.commit(p);
-    this.logTexts.push(entry);
     this.times.push(now);
     clocks.forEach((c, i) => (this.clocks[i] = c));
     // The time up to now was charged above: the next decision, whoever owes it, starts now.
@@ -495,7 +474,6 @@ export class LiveGame {
       await this.store.truncateMoves(this.id, keep, { hash: this.game.hash(u.state), status: 'active' });
       const before = this.viewsNow();
       this.match.commitUndo(u);
-      this.logTexts.truncate(keep);
       this.times.length = Math.min(this.times.length, keep);
       for (const k of [...this.tableLog.keys()]) if (k > keep) this.tableLog.delete(k);
       this.announce(JSON.stringify([{ type: 'undo', seat }] satisfies GameEvent[]), before);
@@ -554,9 +532,10 @@ export class LiveGame {
   /**
    * The welcome of a (re)joining client: the state, and the log it lacks. A client that holds
    * the log up to move `since` (whose time it gives as `at`) gets only the moves after it; one
-   * whose copy no longer matches (an undo it missed) gets the whole log again.
+   * whose copy no longer matches (an undo it missed) gets the whole log again. `cost`: what it is
+   * worth in a connection's message budget (`welcomeCost`), which its client pays.
    */
-  welcomeText(seat: Seat | null, since?: number, at?: number): { text: string; logFrom: number } {
+  welcomeText(seat: Seat | null, since?: number, at?: number): { text: string; logFrom: number; cost: number } {
     const n = this.match.decisions;
     const holds = since !== undefined && since <= n && (since === 0 || this.times[since - 1] === at);
     const logFrom = holds ? since : 0;
@@ -568,8 +547,15 @@ export class LiveGame {
     // A client sent the log from the start gets the set-up's entry first (Quetzal's round-1 rolls).
     const entries: string[] = logFrom === 0 && this.openingText ? [this.openingText] : [];
     entries.push(...(this.tableLog.get(logFrom) ?? []));
-    for (let i = logFrom; i < n; i++) entries.push(this.logTexts.at(i), ...(this.tableLog.get(i + 1) ?? []));
-    return { text: `${head.slice(0, -1)},"log":[${entries.join(',')}]}`, logFrom };
+    // The moves' events are played again (Match.eventsSince): kept for the game's life, they were
+    // what a game grew by as it was played, to be marked at every major GC (issue 16).
+    const told = this.match.eventsSince(logFrom);
+    told.events.forEach((events, k) => {
+      const i = logFrom + k;
+      entries.push(JSON.stringify({ move: i + 1, at: this.times[i]!, events } satisfies LogEntry), ...(this.tableLog.get(i + 1) ?? []));
+    });
+    const text = `${head.slice(0, -1)},"log":[${entries.join(',')}]}`;
+    return { text, logFrom, cost: welcomeCost(text.length, told.played) };
   }
 
   /**
@@ -801,6 +787,19 @@ export class LiveGame {
  * game's moves take, every 64 moves 8–13 KB; an undo then replays up to 63 moves (under 10 ms).
  */
 const CHECKPOINT_EVERY = 64;
+
+/** A welcome costs one message of a connection's budget, plus one per this many bytes it carries… */
+export const WELCOME_BYTES_PER_MESSAGE = 16 * 1024;
+/** …and one per this many moves played again to tell its log (Match.eventsSince: about what a choice costs). */
+export const WELCOME_MOVES_PER_MESSAGE = 32;
+
+/**
+ * What a welcome costs in messages of a connection's budget beyond the hello's own: a flood of
+ * hellos for a long log slows its sender down instead of the server.
+ */
+export function welcomeCost(bytes: number, played: number): number {
+  return Math.floor(bytes / WELCOME_BYTES_PER_MESSAGE) + Math.floor(played / WELCOME_MOVES_PER_MESSAGE);
+}
 
 /** The least time a player whose clock ran out has when taking the seat back from the bot (or one increment, when more). */
 export const RECLAIM_CLOCK_MS = 30_000;

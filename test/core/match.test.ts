@@ -352,6 +352,17 @@ test('undo replays from the nearest checkpoint and the checkpoints stay right af
         assert.equal(game.hash(p.stateAt(k)), hashes[k], `${game.id} seed ${seed}: packed, stateAt(${k})`);
       }
       assert.deepEqual(p.moves.map(bare), m.moves.map(bare));
+      // The packed match keeps no events and plays them again when asked, from any move.
+      for (const from of [0, 1, 3, 4, 17, p.decisions - 1, p.decisions]) {
+        const told = p.eventsSince(from);
+        assert.deepEqual(told.events, m.eventsSince(from).events, `${game.id} seed ${seed}: events since move ${from}`);
+        // Played again from the checkpoint (every 4) at or before the first move told.
+        assert.equal(told.played, p.decisions - Math.floor(from / 4) * 4);
+      }
+      assert.ok(
+        m.eventsSince(0).events.some((e) => e.length > 0),
+        'the moves had events to tell',
+      );
       assert.deepEqual(p.record, JSON.parse(JSON.stringify(m.record)));
       const r = replay(game, JSON.parse(JSON.stringify(m.record)) as MatchRecord);
       assert.equal(r.hash(), m.hash());

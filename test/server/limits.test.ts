@@ -8,6 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import WebSocket, { type RawData } from 'ws';
 import { Hub } from '../../src/server/hub.js';
+import { WELCOME_BYTES_PER_MESSAGE, WELCOME_MOVES_PER_MESSAGE } from '../../src/server/live-game.js';
 import { http, type TestClient } from '../helpers/ws-client.js';
 import { parseMsg, type ServerMsg } from '../helpers/wire.js';
 import { createGame, hello, inviteKeys, joinSeat, live, startServer, until, type StoreKind, type TestServer } from '../helpers/server.js';
@@ -211,6 +212,25 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.ok(JSON.stringify(welcomes[0]).length > 64 * 1024, 'the log is long');
       assert.ok(welcomes.length <= 10, `${welcomes.length} full welcomes answered in one burst`);
       assert.equal(welcomes.length + limited.length, 20);
+    });
+
+    test('issue 13 #4: a flood of hellos that each make the server play moves again to tell the log is paid by those moves', async () => {
+      const id = await finishedBotGame(srv);
+      const g = await live(srv.hub, id);
+      const n = g.match.decisions;
+      // The log since the move before a checkpoint: a short welcome, for which the server plays
+      // the moves from the checkpoint before that (the live game keeps no events).
+      const since = 64 * Math.floor(n / 64) - 1;
+      const c = await srv.client();
+      const got = await answers(c, 20, () => ({ type: 'hello', game: id, since, at: g.timeOf(since - 1) }));
+      const welcomes = got.filter((m) => m.type === 'welcome');
+      assert.equal(welcomes[0]!.logFrom, since);
+      assert.ok(JSON.stringify(welcomes[0]).length < WELCOME_BYTES_PER_MESSAGE, 'a welcome its bytes alone would not charge');
+      const played = n - (since - 63);
+      assert.ok(played >= 2 * WELCOME_MOVES_PER_MESSAGE);
+      // A burst of 40 messages, each welcome worth 1 + played/32 of them.
+      assert.ok(welcomes.length <= Math.ceil(40 / (1 + Math.floor(played / WELCOME_MOVES_PER_MESSAGE))), `${welcomes.length} answered`);
+      assert.equal(got.length - welcomes.length, got.filter((m) => m.type === 'error' && m.code === 'rate_limited').length);
     });
 
     test('issue 13 #5: finished and idle games leave memory and come back from the store on demand', async () => {

@@ -45,7 +45,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
 
     const tableEntries = (w: ServerMsg) => w.log.filter((e) => (e as unknown as { table?: true }).table === true);
 
-    test("the moves' log: each entry holds its move's events, played live and after a reload, and the live game keeps them only as text", async () => {
+    test("the moves' log: each entry holds its move's events, played live and after a reload, and the live game keeps none (it plays them again for a welcome)", async () => {
       const { id, g } = await twoPlayers(`table-log-0-${kind}`);
       const rng = createRng(`table-log-0-${kind}`);
       for (let i = 0; i < 25 && g.toAct() !== null; i++) {
@@ -60,8 +60,8 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
         g.moves.every((m) => m.events.length === 0),
         'no event objects kept with the moves',
       );
-      // The moves and log entries are kept packed in chunks of text (Match's packMoves, TextChunks):
-      // one move object, the last, is all the match keeps as objects.
+      // The moves are kept packed in chunks of text (Match's packMoves, TextChunks), the log not at
+      // all: one move object, the last, is all the match keeps as objects.
       const objects = (x: LiveGame) => (x.match as unknown as { played: unknown[] }).played.length;
       assert.equal(objects(g), 1);
       // A returning client holding the log up to a move within a chunk gets exactly the moves after it.

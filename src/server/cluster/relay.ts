@@ -8,8 +8,9 @@
 import type { Seat } from '../../core/game.js';
 import { errorOf, hintMessage } from '../connection.js';
 import { Elsewhere, type Hub } from '../hub.js';
-import { Refusal, type LiveGame, type Subscriber } from '../live-game.js';
+import { Refusal, welcomeCost, type LiveGame, type Subscriber } from '../live-game.js';
 import type { ClientMessage, ErrorCode } from '../protocol.js';
+import type { HelloAnswer } from '../hub.js';
 import type { Bus } from './bus.js';
 import { unavailableNoBus } from './rpc.js';
 import { nodeOf } from './wire.js';
@@ -33,7 +34,7 @@ export type Forwarded = Extract<ClientMessage, { type: 'hello' | 'choice' | 'und
 
 /** The edge's end of one relayed socket. */
 export class EdgeLink {
-  private helloWait: { resolve: (a: { ok: boolean; text: string }) => void; reject: (e: Error) => void } | null = null;
+  private helloWait: { resolve: (a: HelloAnswer) => void; reject: (e: Error) => void } | null = null;
   closed = false;
 
   constructor(
@@ -44,8 +45,8 @@ export class EdgeLink {
   ) {}
 
   /** Says hello at the owner: its answer (a welcome, or an error), or `unavailable` when it does not answer in time. */
-  async hello(msg: Forwarded): Promise<{ ok: boolean; text: string }> {
-    const answer = new Promise<{ ok: boolean; text: string }>((resolve, reject) => {
+  async hello(msg: Forwarded): Promise<HelloAnswer> {
+    const answer = new Promise<HelloAnswer>((resolve, reject) => {
       const timer = setTimeout(
         () =>
           reject(new Refusal('unavailable', `the server process playing this game did not answer within ${this.relay.timeoutMs / 1000} s`)),
@@ -72,10 +73,10 @@ export class EdgeLink {
     return this.helloWait !== null;
   }
 
-  answered(ok: boolean, text: string): void {
+  answered(ok: boolean, text: string, cost: number): void {
     const w = this.helloWait;
     this.helloWait = null;
-    w?.resolve({ ok, text });
+    w?.resolve({ ok, text, cost });
   }
 
   /** Sends a client message on to the owner; `unavailable` when the bus is down. */
@@ -155,7 +156,9 @@ class RemoteSubscriber implements Subscriber {
         this.seat = seat;
         g.subscribe(this);
         if (seat !== null) await g.reclaim(seat);
-        this.relay.out(this.edge, 'h', this.id, `1\n${g.welcomeText(seat, msg.since, msg.at).text}`);
+        // The welcome's cost goes with it: the edge charges it to the client's budget.
+        const { text, cost } = g.welcomeText(seat, msg.since, msg.at);
+        this.relay.out(this.edge, 'h', this.id, `1 ${cost}\n${text}`);
       } catch (e) {
         const { code, message } =
           e instanceof Elsewhere
@@ -274,7 +277,10 @@ export class Relay {
       }
       case 'h': {
         const nl = rest.indexOf('\n');
-        this.links.get(a)?.answered(rest.slice(0, nl) === '1', rest.slice(nl + 1));
+        const [ok, cost] = rest.slice(0, nl).split(' ');
+        const text = rest.slice(nl + 1);
+        const n = Number(cost);
+        this.links.get(a)?.answered(ok === '1', text, Number.isInteger(n) && n >= 0 ? n : welcomeCost(text.length, 0));
         return;
       }
       case 'x': {
