@@ -15,5 +15,16 @@
  * 256 MB scavenges took 50–107 ms each, once a second: 10,000 games at THINK_MS=2000 gave p99 136
  * and 136 ms at 256 against 54 ms at 64 (605 ms in a window with a mark-compact). People play at
  * a human pace, so 64 stays.
+ *
+ * The old generation may grow to four times what the last mark-compact left before the next one
+ * (`--heap-growing-percent=300`; V8's own factor came out at 1.5–1.8 here). Since a live game keeps neither
+ * its log nor views between moves, what is live stays flat as games go on (~20 KB a game,
+ * 170–210 MB at 10,000 games), and what is promoted is garbage: ~5 MB/s at 10,000 games at a
+ * human pace (a move's new legal choices, timers), so V8's own factor made a mark-compact every
+ * 13–27 s, each stalling the loop for ~0.5–1 s (0.1–0.2 s of marking on it, the rest waiting for
+ * a core the concurrent marker held). bench:server, HUMANS=1 THINK_MS=2000 SIZES=10000
+ * MEASURE_S=150, same build, back to back: without, 7 mark-compacts in the window, p99 223 ms;
+ * with, one every ~95 s, p99 72 ms (59 and 75 in two more runs), for a heap of up to ~800 MB
+ * instead of ~350 before a mark-compact.
  */
-export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=64'];
+export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=64', '--heap-growing-percent=300'];
