@@ -1,6 +1,6 @@
 import { IllegalChoice } from './errors.js';
 import type { Choice, GameEvent } from './game.js';
-import { canonicalJson } from './hash.js';
+import { sameJson } from './hash.js';
 import { EventRecorder, silentRecorder } from './events.js';
 
 /** What a search that asked for no events gets back: nothing, without an allocation per choice. */
@@ -13,9 +13,8 @@ export const NO_EVENTS: readonly GameEvent[] = Object.freeze([]);
 export function findChoice<C extends Choice>(cs: readonly C[], raw: unknown): C | undefined {
   for (let i = 0; i < cs.length; i++) if (cs[i] === raw) return cs[i];
   if (typeof raw !== 'object' || raw === null) return undefined;
-  const key = canonicalJson(raw);
   const t = (raw as { t?: unknown }).t;
-  for (let i = 0; i < cs.length; i++) if (cs[i]!.t === t && canonicalJson(cs[i]) === key) return cs[i];
+  for (let i = 0; i < cs.length; i++) if (cs[i]!.t === t && sameJson(cs[i], raw)) return cs[i];
   return undefined;
 }
 

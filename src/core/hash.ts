@@ -29,3 +29,38 @@ export function canonicalJson(v: unknown): string {
     .sort();
   return '{' + keys.map((k) => JSON.stringify(k) + ':' + canonicalJson((v as Record<string, unknown>)[k])).join(',') + '}';
 }
+
+/**
+ * Whether two values have the same canonical JSON (`canonicalJson(a) === canonicalJson(b)`),
+ * without writing either out: finding a choice that crossed a wire among the legal ones compares
+ * it with each of them (a replay does it for every stored move), and most differ early.
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') {
+    // Two different primitives (or one of them an object): equal only as JSON would write them (undefined and NaN as null).
+    if ((a !== null && typeof a === 'object') || (b !== null && typeof b === 'object')) return false;
+    return (JSON.stringify(a) ?? 'null') === (JSON.stringify(b) ?? 'null');
+  }
+  const arr = Array.isArray(a);
+  if (arr !== Array.isArray(b)) return false;
+  if (arr) {
+    const x = a as unknown[];
+    const y = b as unknown[];
+    if (x.length !== y.length) return false;
+    for (let i = 0; i < x.length; i++) if (!sameJson(x[i], y[i])) return false;
+    return true;
+  }
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let n = 0;
+  for (const k of Object.keys(x)) {
+    if (x[k] === undefined) continue;
+    n++;
+    // A member set to undefined is absent from JSON (where, in an array, it is null).
+    if (!Object.hasOwn(y, k) || y[k] === undefined || !sameJson(x[k], y[k])) return false;
+  }
+  // As many keys with a value on each side: the same keys.
+  for (const k of Object.keys(y)) if (y[k] !== undefined) n--;
+  return n === 0;
+}

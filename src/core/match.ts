@@ -276,7 +276,7 @@ export class Match<S = unknown> {
   /**
    * The events of each move from #`from` (0-based) to now, and how many moves were played again
    * to tell them. A match that keeps no events plays them again from the checkpoint at or before
-   * `from` (10–30 µs a move): a server tells a (re)joining client the log this way rather than keep
+   * `from` (4–8 µs a move here): a server tells a (re)joining client the log this way rather than keep
    * every move's events for the game's life.
    */
   eventsSince(from: number): { readonly events: (readonly GameEvent[])[]; readonly played: number } {
