@@ -37,11 +37,10 @@ export function canonicalJson(v: unknown): string {
  */
 export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') {
-    // Two different primitives (or one of them an object): equal only as JSON would write them (undefined and NaN as null).
-    if ((a !== null && typeof a === 'object') || (b !== null && typeof b === 'object')) return false;
-    return (JSON.stringify(a) ?? 'null') === (JSON.stringify(b) ?? 'null');
-  }
+  const ao = typeof a === 'object' && a !== null;
+  const bo = typeof b === 'object' && b !== null;
+  // Two different primitives are equal only as JSON writes them (undefined and NaN as null).
+  if (!ao || !bo) return !ao && !bo && (JSON.stringify(a) ?? 'null') === (JSON.stringify(b) ?? 'null');
   const arr = Array.isArray(a);
   if (arr !== Array.isArray(b)) return false;
   if (arr) {

@@ -35,8 +35,8 @@ export interface Move {
   /** The move made hidden information known: nothing before it can be taken back. */
   readonly reveals: boolean;
   /**
-   * Public events the move caused: the game log. Empty in the moves a match keeps when it was made
-   * not to keep events (a caller that keeps the log its own way, as the server does in JSON text).
+   * Public events the move caused: the game log. Empty in the moves a match with packMoves keeps
+   * (`eventsSince` plays them again when asked, as the server does for a welcome).
    */
   readonly events: readonly GameEvent[];
 }
@@ -65,14 +65,10 @@ export interface MatchOptions {
   /** A copy of the state every this many moves (CHECKPOINT_EVERY). */
   readonly checkpointEvery?: number;
   /**
-   * Whether the moves kept hold their events (default true). A server with thousands of games
-   * keeps each move's log entry as text instead: the garbage collector marks a string at once,
-   * and each event object one by one, at every major collection.
-   */
-  readonly keepEvents?: boolean;
-  /**
-   * Whether the moves are kept packed as JSON text (TextChunks) rather than as objects, a few
-   * objects for many moves (default false); implies keepEvents false. For a server: `moves` then
+   * Whether the moves are kept packed as JSON text (TextChunks), without their events, rather than
+   * as objects, a few objects for many moves (default false): a server with thousands of games
+   * keeps them so, since the garbage collector marks every object kept at every major collection,
+   * and plays the moves again for their events when it tells the log (`eventsSince`). `moves` then
    * decodes them into a new array at each call (their choices equal to the engine's objects, not
    * the same ones), which a caller asks for rarely (a bot worker's job, an undo); `decisions` and
    * `lastMove` cost nothing.
@@ -106,7 +102,6 @@ export class Match<S = unknown> {
   /** With packMoves: every move as JSON text (`packMove`), else null. */
   private readonly packed: TextChunks | null;
   private readonly every: number;
-  private readonly keepEvents: boolean;
   /**
    * checkpoints[k]: a copy of the state after k·every moves, k ≥ 1. The set-up (k = 0) is not
    * kept but made again from the seed when needed: most of a server's games are shorter than
@@ -122,14 +117,13 @@ export class Match<S = unknown> {
     seed: number | string,
     rawOptions?: unknown,
     version: RecordVersion = RECORD_VERSION,
-    { checkpointEvery: every = CHECKPOINT_EVERY, keepEvents = true, packMoves = false }: MatchOptions = {},
+    { checkpointEvery: every = CHECKPOINT_EVERY, packMoves = false }: MatchOptions = {},
   ) {
     if (!Number.isInteger(seats) || seats < game.minSeats || seats > game.maxSeats) {
       throw new InvalidInput(`${game.id} needs ${game.minSeats}–${game.maxSeats} seats, got ${seats}`);
     }
     if (!(Number.isInteger(every) && every > 0)) throw new RangeError(`checkpoints every ${every} moves`);
     this.every = every;
-    this.keepEvents = keepEvents && !packMoves;
     this.packed = packMoves ? new TextChunks() : null;
     const options: unknown = game.options(rawOptions);
     this.head = { format: 'expedition-match', version, game: game.id, seats, seed, options };
@@ -200,7 +194,7 @@ export class Match<S = unknown> {
     return this.game.hash(this.current);
   }
 
-  /** Plays a choice and returns the move, with its events (kept or not); throws IllegalChoice (nothing changed) when it is not legal now. */
+  /** Plays a choice and returns the move, with its events (kept or not: packMoves); throws IllegalChoice (nothing changed) when it is not legal now. */
   play(choice: unknown): Move {
     const move = this.step(this.current, choice);
     this.changes++;
@@ -268,29 +262,34 @@ export class Match<S = unknown> {
     const n = Math.max(0, Math.min(this.decisions, Math.floor(k)));
     if (n === this.decisions) return this.game.clone(this.current) as S;
     const from = Math.floor(n / this.every);
-    const s = from === 0 ? this.setUp() : (this.game.clone(this.checkpoints[from]) as S);
+    const s = this.checkpoint(from);
     for (let i = from * this.every; i < n; i++) this.game.apply(s, this.moveAt(i).choice, false);
     return s;
   }
 
   /**
    * The events of each move from #`from` (0-based) to now, and how many moves were played again
-   * to tell them. A match that keeps no events plays them again from the checkpoint at or before
+   * to tell them. A match with packMoves plays them again from the checkpoint at or before
    * `from` (4–8 µs a move here): a server tells a (re)joining client the log this way rather than keep
    * every move's events for the game's life.
    */
   eventsSince(from: number): { readonly events: (readonly GameEvent[])[]; readonly played: number } {
     const n = this.decisions;
     const start = Math.max(0, Math.min(n, Math.floor(from)));
-    if (this.keepEvents) return { events: this.played.slice(start).map((m) => m.events), played: 0 };
+    if (this.packed === null) return { events: this.played.slice(start).map((m) => m.events), played: 0 };
     const k = Math.floor(start / this.every);
-    const s = k === 0 ? this.setUp() : (this.game.clone(this.checkpoints[k]) as S);
+    const s = this.checkpoint(k);
     const events: (readonly GameEvent[])[] = [];
     for (let i = k * this.every; i < n; i++) {
       const told = this.game.apply(s, this.moveAt(i).choice, i >= start);
       if (i >= start) events.push(told);
     }
     return { events, played: n - k * this.every };
+  }
+
+  /** A copy of checkpoint `k`: the state after k·every moves (the set-up made again for k = 0). */
+  private checkpoint(k: number): S {
+    return k === 0 ? this.setUp() : (this.game.clone(this.checkpoints[k]) as S);
   }
 
   /** The seed of the RNG a bot draws from for the decision at move `at` (default: the one owed now). */
@@ -309,12 +308,14 @@ export class Match<S = unknown> {
   }
 
   private keep(move: Move): Move {
-    const kept = this.keepEvents ? move : { ...move, events: NO_EVENTS };
-    if (this.packed !== null) {
+    if (this.packed === null) this.played.push(move);
+    else {
+      // The last move is kept as an object too (undo's rule reads it), as `moves` would decode it.
+      const kept = { ...move, events: NO_EVENTS };
       this.packed.push(packMove(kept));
       this.played.length = 0;
+      this.played.push(kept);
     }
-    this.played.push(kept);
     if (this.decisions % this.every === 0) this.checkpoints.push(this.game.clone(this.current) as S);
     return move;
   }
@@ -359,7 +360,7 @@ export function parseRecord(raw: unknown): MatchRecord {
 }
 
 export interface ReplayOptions<S> extends MatchOptions {
-  /** Called after each move is played, with the move and its events (the server keeps its log from them). */
+  /** Called after each move is played, with the move and its events (kept or not). */
   readonly each?: (m: Match<S>, move: Move) => void;
 }
 

@@ -76,7 +76,6 @@ export interface RelaySocket extends Pick<Subscriber, 'sendText' | 'close'> {
   lost(message: string, link: RelayLink): void;
 }
 
-/** A socket's relay to the process that plays its game (cluster mode). */
 /** The owner's answer to a relayed hello: a welcome (`ok`) or an error, as text, and what it costs the client's budget (`welcomeCost`). */
 export interface HelloAnswer {
   readonly ok: boolean;
@@ -84,6 +83,7 @@ export interface HelloAnswer {
   readonly cost: number;
 }
 
+/** A socket's relay to the process that plays its game (cluster mode). */
 export interface RelayLink {
   /** Says hello at the owner: its answer (a welcome when `ok`, else an error), as text. */
   hello(msg: Extract<ClientMessage, { type: 'hello' }>): Promise<HelloAnswer>;

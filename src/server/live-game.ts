@@ -27,8 +27,8 @@ export interface GameSettings {
 export type EventsJson = string;
 
 /**
- * What a live game keeps of its stored row: not its moves (they live on in the match, the log
- * texts and the times), nor its table entries (texts) or seats (`seatConfigs`). A reloaded game
+ * What a live game keeps of its stored row: not its moves (they live on in the match, packed, and
+ * the times), nor its table entries (texts) or seats (`seatConfigs`). A reloaded game
  * (a restart, a failover) would otherwise keep each stored move a second time, ~4 objects a move.
  */
 export type GameHead = Omit<StoredGame, 'moves' | 'table' | 'seatConfigs'>;
@@ -781,7 +781,8 @@ export class LiveGame {
 }
 
 /**
- * A live game keeps a copy of its state every this many moves (undo replays at most this many):
+ * A live game keeps a copy of its state every this many moves (an undo, or a welcome's log from a
+ * move on, replays at most this many before what it needs):
  * sparser than the replay viewer's, since a server holds many games. Measured on 3-seat greedy
  * games (Relic Runners 233 moves, Quetzal 181): every 16 moves adds 50–65 KB to the 100–110 KB a
  * game's moves take, every 64 moves 8–13 KB; an undo then replays up to 63 moves (under 10 ms).

@@ -39,10 +39,10 @@ test('a replayed record reaches the same state hash (the move log is the truth)'
   }
 });
 
-test('a match made not to keep events keeps its moves without them, and hands each move its events as it is played', () => {
+test('a match that packs its moves keeps them without events, and hands each move its events as it is played', () => {
   const m = playRandom(3, 120);
   const told: unknown[][] = [];
-  const r = replay<State>(g, m.record, { keepEvents: false, each: (_, move) => told.push([...move.events]) });
+  const r = replay<State>(g, m.record, { packMoves: true, each: (_, move) => told.push([...move.events]) });
   assert.equal(g.hash(r.state), g.hash(m.state));
   assert.deepEqual(
     told,

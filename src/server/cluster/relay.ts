@@ -7,10 +7,9 @@
  */
 import type { Seat } from '../../core/game.js';
 import { errorOf, hintMessage } from '../connection.js';
-import { Elsewhere, type Hub } from '../hub.js';
+import { Elsewhere, type HelloAnswer, type Hub } from '../hub.js';
 import { Refusal, welcomeCost, type LiveGame, type Subscriber } from '../live-game.js';
 import type { ClientMessage, ErrorCode } from '../protocol.js';
-import type { HelloAnswer } from '../hub.js';
 import type { Bus } from './bus.js';
 import { unavailableNoBus } from './rpc.js';
 import { nodeOf } from './wire.js';
