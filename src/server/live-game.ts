@@ -444,7 +444,12 @@ export class LiveGame {
     }
     const over = nextToAct === null;
     const row: MoveRow = { index, seat, choice: p.move.choice, hash: this.game.hash(next), at: now };
-    await this.store.appendMove(this.id, row, { hash: row.hash, status: over ? 'finished' : 'active', clocks });
+    // Without clocks every seat's stays null: no clock to write (a statement per seat per move).
+    await this.store.appendMove(this.id, row, {
+      hash: row.hash,
+      status: over ? 'finished' : 'active',
+      clocks: this.settings.clock ? clocks : undefined,
+    });
     // Stored: from here on the move is the truth.
     const before = this.viewsNow();
     this.match.commit(p);

@@ -1,6 +1,7 @@
 import type { Seat } from '../../core/game.js';
 import type { RRChoice } from './choice.js';
-import { tbPos, type Frame, type State } from './state.js';
+import type { Board } from './board.js';
+import { tbPos, type Frame, type Options, type State } from './state.js';
 import { relicCount, scoreBreakdown, winners, type ScoreBreakdown } from './scoring.js';
 import {
   COLOUR_NAMES,
@@ -97,26 +98,108 @@ function top(s: State): Frame | undefined {
   return s.stack[s.stack.length - 1];
 }
 
+/*
+ * Parts of a view that look the same from move to move (a site, a toolbox column, a relic count)
+ * are one frozen object per look, made when first seen and shared by every view that shows it.
+ * The server builds a view per audience before and after every move and sends the difference
+ * (core/view-patch.ts): a part that did not change is then the same object, which the diff passes
+ * over at once, and building a view allocates only what changed. The tables are bounded by the
+ * game's pieces (a site's heights, tiles and relic; toolboxes 0–3), not by the games played.
+ */
+const siteLooks = new WeakMap<Board, Map<number, SiteView>[]>();
+
+function siteView(s: State, i: number): SiteView {
+  const b = s.board;
+  let looks = siteLooks.get(b);
+  if (looks === undefined) siteLooks.set(b, (looks = b.locations.map(() => new Map<number, SiteView>())));
+  const st = s.stacks[i]!;
+  const colour = s.colour[i]!;
+  // RR-SETUP-8: a purple temple's top tile lies face up; ivory and blue stacks stay face down.
+  const top = colour === PURPLE && st.length > 0 ? st[st.length - 1]! : -1;
+  const relic = relicShrine(s, i);
+  // Tile codes are below 400, stacks far below 64, colours -1..2.
+  const key = ((top + 1) * 64 + st.length) * 8 + (colour + 1) * 2 + (relic ? 1 : 0);
+  let v = looks[i]!.get(key);
+  if (v === undefined) {
+    const l = b.locations[i]!;
+    v = Object.freeze({
+      id: l.id,
+      kind: l.kind,
+      colour: colour >= 0 ? COLOUR_NAMES[colour]! : null,
+      height: st.length,
+      top: top >= 0 ? tileName(top) : null,
+      shrine: isShrine(s, i),
+      relic: relic ? RELIC_NAMES[relicColour(s, i)]! : null,
+    });
+    looks[i]!.set(key, v);
+  }
+  return v;
+}
+
+/** A column's toolboxes at levels 1–3, each 0–3 (RR-TOOL-1): 64 looks. */
+const TOOL_COLUMNS: readonly (readonly number[])[] = Array.from({ length: 64 }, (_, k) => Object.freeze([k >> 4, (k >> 2) & 3, k & 3]));
+
+function toolColumn(tb: readonly number[], col: number): readonly number[] {
+  return TOOL_COLUMNS[tb[tbPos(col, 1)]! * 16 + tb[tbPos(col, 2)]! * 4 + tb[tbPos(col, 3)]!]!;
+}
+
+const relicLooks = new Map<number, Readonly<Record<RelicColour, number>>>();
+
+function relicsView(r: readonly number[]): Readonly<Record<RelicColour, number>> {
+  const key = ((r[0]! * 32 + r[1]!) * 32 + r[2]!) * 32 + r[3]!;
+  let v = relicLooks.get(key);
+  if (v === undefined) relicLooks.set(key, (v = Object.freeze({ green: r[0]!, ivory: r[1]!, blue: r[2]!, purple: r[3]! })));
+  return v;
+}
+
+const ivoryLooks = new Map<number, readonly string[]>();
+
+/** The ivory tiles held, one per level at most (codes below 400, 0 for none). */
+function ivoryView(codes: readonly number[]): readonly string[] {
+  let key = 0;
+  for (const c of codes) key = key * 400 + c;
+  let v = ivoryLooks.get(key);
+  if (v === undefined) ivoryLooks.set(key, (v = Object.freeze(codes.filter((code) => code !== 0).map(tileName))));
+  return v;
+}
+
+type BlueView = PlayerView['blue'][number];
+const blueLooks = new Map<number, BlueView>();
+
+function blueView(code: number, shown: boolean): BlueView {
+  const key = code * 2 + (shown ? 1 : 0);
+  let v = blueLooks.get(key);
+  if (v === undefined) blueLooks.set(key, (v = Object.freeze({ level: tileLevel(code), value: tileFace(code), shown })));
+  return v;
+}
+
+const optionLooks = new WeakMap<Options, RRView['options']>();
+
+function optionsView(o: Options): RRView['options'] {
+  let v = optionLooks.get(o);
+  if (v === undefined) optionLooks.set(o, (v = Object.freeze({ layout: o.layout, openScores: o.openScores })));
+  return v;
+}
+
+const tokenLooks = new WeakMap<Board, Map<number, readonly number[]>>();
+
+/** River trails whose token shows its coloured side, from the bit set of rivers. */
+function tokensView(b: Board, tokens: number): readonly number[] {
+  let looks = tokenLooks.get(b);
+  if (looks === undefined) tokenLooks.set(b, (looks = new Map<number, readonly number[]>()));
+  let v = looks.get(tokens);
+  if (v === undefined)
+    looks.set(tokens, (v = Object.freeze(b.rivers.flatMap((trail, i) => ((tokens & (1 << i)) !== 0 ? [b.trails[trail]!.id] : [])))));
+  return v;
+}
+
 /** The state as one seat (or a spectator, null) may know it (rules §7). */
 export function viewOf(s: State, viewer: Seat | null): RRView {
   const b = s.board;
   const f = top(s);
   const toAct = s.over ? null : s.cur;
-  const sites: SiteView[] = b.locations.map((l, i) => {
-    const st = s.stacks[i]!;
-    const shrine = isShrine(s, i);
-    const colour = s.colour[i]! >= 0 ? COLOUR_NAMES[s.colour[i]!]! : null;
-    return {
-      id: l.id,
-      kind: l.kind,
-      colour,
-      height: st.length,
-      // RR-SETUP-8: a purple temple's top tile lies face up; ivory and blue stacks stay face down.
-      top: s.colour[i] === PURPLE && st.length > 0 ? tileName(st[st.length - 1]!) : null,
-      shrine,
-      relic: relicShrine(s, i) ? RELIC_NAMES[relicColour(s, i)]! : null,
-    };
-  });
+  const sites: SiteView[] = [];
+  for (let i = 0; i < b.locations.length; i++) sites.push(siteView(s, i));
   // Plain loops below: the server builds a view per audience at every move (bench:server).
   const pathways: number[][] = s.players.map(() => []);
   for (let trail = 0; trail < s.owners.length; trail++) {
@@ -131,7 +214,7 @@ export function viewOf(s: State, viewer: Seat | null): RRView {
     const blue: { level: number; value: number; shown: boolean }[] = [];
     for (let i = 0; i < p.blue.length; i++) {
       const shown = p.blueShown[i]!;
-      if (own || shown || s.over) blue.push({ level: tileLevel(p.blue[i]!), value: tileFace(p.blue[i]!), shown });
+      if (own || shown || s.over) blue.push(blueView(p.blue[i]!, shown));
     }
     return {
       seat,
@@ -141,11 +224,11 @@ export function viewOf(s: State, viewer: Seat | null): RRView {
       rations: p.rations,
       reserve: p.reserve,
       bottom: p.tb[0]!,
-      machete: [tb[tbPos(0, 1)]!, tb[tbPos(0, 2)]!, tb[tbPos(0, 3)]!],
-      compass: [tb[tbPos(1, 1)]!, tb[tbPos(1, 2)]!, tb[tbPos(1, 3)]!],
-      shovel: [tb[tbPos(2, 1)]!, tb[tbPos(2, 2)]!, tb[tbPos(2, 3)]!],
-      ivory: p.ivory.filter((code) => code !== 0).map(tileName),
-      relics: { green: p.relics[0]!, ivory: p.relics[1]!, blue: p.relics[2]!, purple: p.relics[3]! },
+      machete: toolColumn(tb, 0),
+      compass: toolColumn(tb, 1),
+      shovel: toolColumn(tb, 2),
+      ivory: ivoryView(p.ivory),
+      relics: relicsView(p.relics),
       blueCount: p.blue.length,
       blue,
       // RR-COMP-6: VP stay hidden from the others, unless the table chose open scores (D-17).
@@ -158,13 +241,13 @@ export function viewOf(s: State, viewer: Seat | null): RRView {
     board: b.id,
     viewer,
     seats: s.seats,
-    options: { layout: s.opts.layout, openScores: s.opts.openScores },
+    options: optionsView(s.opts),
     turn: s.turnNo,
     current: s.cur,
     toAct,
     decision: f ? f.k : null,
     sites,
-    tokens: b.rivers.flatMap((trail, i) => ((s.tokens & (1 << i)) !== 0 ? [b.trails[trail]!.id] : [])),
+    tokens: tokensView(b, s.tokens),
     pool: s.pool,
     players,
     discards: s.discards.map(tileName),
