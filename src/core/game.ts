@@ -58,6 +58,13 @@ export interface Game<S, C extends Choice = Choice, O = unknown, V = unknown, E 
   apply(s: S, c: unknown, events?: boolean): E[];
   /** What one seat (or a spectator, null) may know. Never contains hidden information of others. */
   view(s: S, seat: Seat | null): V;
+  /**
+   * `view` as the starting point of a patch (core/view-patch.ts): the server builds it from the
+   * state before a move and diffs it with the view after. Parts the view works out from the rest
+   * at some cost may be NaN here, which equals nothing, so that a patch carries them whole rather
+   * than their being worked out for the state before too. Absent: `view`.
+   */
+  diffBase?(s: S, seat: Seat | null): unknown;
   result(s: S): Result | null;
   clone(s: S): S;
   /** Stable hash of the whole state. */

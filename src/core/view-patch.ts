@@ -9,6 +9,8 @@
  *   [path]         delete the object key at `path`
  *   [path, n, 0]   cut the array at `path` to length `n`
  * Paths are arrays of keys and indices. Values are plain JSON (no undefined, no functions).
+ * A NaN where the view before had a value (a game's `diffBase` placeholder) equals nothing: the
+ * value after is set whole.
  */
 
 export type PatchPath = readonly (string | number)[];

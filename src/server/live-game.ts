@@ -489,12 +489,15 @@ export class LiveGame {
 
   /**
    * The view each audience was sent last, made again from the state before it changes (when that
-   * view is of this seq): the patch of the announcement that follows the change starts from it.
+   * view is of this seq), as the game's diff base: the patch of the announcement that follows the
+   * change starts from it.
    */
   private viewsNow(): ReadonlyMap<Seat | null, unknown> {
     const views = new Map<Seat | null, unknown>();
     for (const { seat } of this.subscribers) {
-      if (!views.has(seat) && this.sentAt.get(seat) === this.seq) views.set(seat, this.game.view(this.state, seat));
+      if (!views.has(seat) && this.sentAt.get(seat) === this.seq) {
+        views.set(seat, this.game.diffBase ? this.game.diffBase(this.state, seat) : this.game.view(this.state, seat));
+      }
     }
     return views;
   }

@@ -11,6 +11,7 @@ import { IllegalChoice } from '../../src/core/errors.js';
 import { canonicalJson } from '../../src/core/hash.js';
 import { replay, RECORD_VERSION, type MatchRecord } from '../../src/core/match.js';
 import { createRng, type Rng } from '../../src/core/rng.js';
+import { applyViewPatch, diffView, type ViewPatch } from '../../src/core/view-patch.js';
 import { assertIllegal, randomGame, setupGame } from '../helpers/play.js';
 
 type AGame<S> = Game<S, Choice, unknown, unknown>;
@@ -223,6 +224,29 @@ export function gameContract<S>(game: AGame<S>): void {
         const i = first.findIndex((x, k) => second[k] !== x);
         assert.equal(i, -1, `the games differ at entry ${i} of their traces`);
       });
+    });
+
+    test('a patch from the diff base before a choice turns the view a client holds into the view after, for every viewer', () => {
+      let patched = 0;
+      eachGame(game, 'patch', (seats, seed, where) => {
+        play(game, seats, seed, where, (s, c, rng) => {
+          if (rng.int(2) !== 0) return;
+          const viewer = rotatingViewer(seats, where.decision);
+          // What a client holds: the view before, as it crossed the wire.
+          const held = JSON.parse(viewText(game, s, viewer)) as unknown;
+          const base = game.diffBase ? game.diffBase(s, viewer) : game.view(s, viewer);
+          const next = game.clone(s);
+          game.apply(next, c);
+          const patch = JSON.parse(JSON.stringify(diffView(base, game.view(next, viewer)))) as ViewPatch;
+          assert.deepEqual(
+            applyViewPatch(held, patch),
+            JSON.parse(viewText(game, next, viewer)),
+            `viewer ${viewer}'s patch after ${JSON.stringify(c)}`,
+          );
+          patched++;
+        });
+      });
+      assert.ok(patched > 100, `only ${patched} patches checked`);
     });
 
     test('clone is deep: playing on a clone leaves the original hash and every view unchanged', () => {

@@ -114,3 +114,19 @@ test('issue 16: a part of the view that did not change is the same object, froze
       vb.sites.find((x) => x.id === site.id),
     );
 });
+
+test('issue 16: as a patch’s starting point the routes are left out (NaN), and the patch carries them whole', () => {
+  let checked = 0;
+  randomGame(760, 2, 400, (s) => {
+    const f = s.stack.at(-1);
+    if (f?.k !== 'move') return;
+    const base = g.diffBase!(s, s.cur) as RRView;
+    assert.ok(Number.isNaN(base.routes), 'the routes are worked out for the state before too');
+    const view = g.view(s, s.cur);
+    assert.deepEqual({ ...base, routes: view.routes }, view, 'the base differs from the view elsewhere than the routes');
+    // The other seat and a spectator have no routes: their base is their view.
+    for (const other of [1 - s.cur, null]) assert.deepEqual(g.diffBase!(s, other), g.view(s, other));
+    checked++;
+  });
+  assert.ok(checked > 20);
+});

@@ -57,7 +57,8 @@ export const relicRunners: Game<State, RRChoice, Options, RRView, RREvent> = {
   toAct: (s) => (s.over ? null : s.cur),
   choices: (s) => s.cache,
   apply: (s, raw, events = true) => applyChoice(s, raw, events, explain, step),
-  view: viewOf,
+  view: (s, seat) => viewOf(s, seat),
+  diffBase: (s, seat) => viewOf(s, seat, true),
   result(s): Result | null {
     if (!s.over) return null;
     return { scores: s.players.map((p) => scoreBreakdown(p).total), winners: winners(s) };

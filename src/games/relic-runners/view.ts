@@ -193,8 +193,12 @@ function tokensView(b: Board, tokens: number): readonly number[] {
   return v;
 }
 
-/** The state as one seat (or a spectator, null) may know it (rules §7). */
-export function viewOf(s: State, viewer: Seat | null): RRView {
+/**
+ * The state as one seat (or a spectator, null) may know it (rules §7). As a patch's starting point
+ * (`base`, the contract's diffBase) the routes are NaN: they are worked out again for every move
+ * on offer, and a move always changes them, so the server sends them whole from the view after.
+ */
+export function viewOf(s: State, viewer: Seat | null, base = false): RRView {
   const b = s.board;
   const f = top(s);
   const toAct = s.over ? null : s.cur;
@@ -258,7 +262,7 @@ export function viewOf(s: State, viewer: Seat | null): RRView {
     keep: f?.k === 'keep' ? [tileName(f.held), tileName(f.taken)] : null,
     peek: f?.k === 'pick' && mine ? { site: b.locations[f.site]!.id, tiles: s.stacks[f.site]!.slice().reverse().map(tileName) } : null,
     choices: mine ? s.cache : null,
-    routes: mine && f?.k === 'move' ? routeOutcomes(s, s.cache) : null,
+    routes: mine && f?.k === 'move' ? (base ? (NaN as never) : routeOutcomes(s, s.cache)) : null,
     relicOffer: pendingRelic(s),
     result: s.over ? { scores: s.players.map(scoreBreakdown), winners: winners(s) } : null,
   };
