@@ -1,7 +1,7 @@
 import type { Game, Result } from '../../core/game.js';
 import { applyChoice } from '../../core/apply.js';
 import { EventRecorder, silentRecorder } from '../../core/events.js';
-import { hashString } from '../../core/hash.js';
+import { hashJson } from '../../core/hash.js';
 import type { Rng } from '../../core/rng.js';
 import type { QChoice } from './choice.js';
 import type { QEvent } from './events.js';
@@ -10,7 +10,7 @@ import { decider, play, settle } from './rules.js';
 import { RULE_IDS } from './rule-ids.js';
 import { scoreBreakdown, winners } from './scoring.js';
 import { parseOptions, setupState } from './setup.js';
-import { cloneState, encodeState, type Options, type State } from './state.js';
+import { cloneState, hashedFields, type Options, type State } from './state.js';
 import { viewOf, type QView } from './view.js';
 
 function explain(s: State, raw: unknown): string {
@@ -70,7 +70,7 @@ export const quetzal: Game<State, QChoice, Options, QView, QEvent> = {
     return { scores: s.players.map((_, q) => scoreBreakdown(s, q).total), winners: winners(s) };
   },
   clone: cloneState,
-  hash: (s) => hashString(encodeState(s)),
+  hash: (s) => hashJson(hashedFields(s)),
   turn: (s) => s.turnNo,
   determinize,
 };

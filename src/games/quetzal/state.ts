@@ -202,9 +202,9 @@ export function cloneState(s: State): State {
   };
 }
 
-/** Every field that matters, in a fixed order: the basis of the state hash. */
-export function encodeState(s: State): string {
-  return JSON.stringify([
+/** Every field that matters, in a fixed order: what the state hash is of (as its JSON: core/hash.ts hashJson). */
+export function hashedFields(s: State): unknown[] {
+  return [
     s.opts,
     s.seats,
     s.round,
@@ -230,5 +230,5 @@ export function encodeState(s: State): string {
     s.turnNo,
     s.stack,
     s.over,
-  ]);
+  ];
 }

@@ -1,7 +1,7 @@
 import type { Game, Result } from '../../core/game.js';
 import { applyChoice } from '../../core/apply.js';
 import { silentRecorder, type EventRecorder } from '../../core/events.js';
-import { hashString } from '../../core/hash.js';
+import { hashJson } from '../../core/hash.js';
 import type { Rng } from '../../core/rng.js';
 import standardBoard from './data/board-standard.json' with { type: 'json' };
 import { loadBoard, type Board } from './board.js';
@@ -12,7 +12,7 @@ import { play, settle } from './rules.js';
 import { RULE_IDS } from './rule-ids.js';
 import { scoreBreakdown, winners } from './scoring.js';
 import { parseOptions, setupState } from './setup.js';
-import { cloneState, encodeState, type Options, type State } from './state.js';
+import { cloneState, hashedFields, type Options, type State } from './state.js';
 import { viewOf, type RRView } from './view.js';
 
 export const STANDARD_BOARD: Board = loadBoard(standardBoard);
@@ -64,7 +64,7 @@ export const relicRunners: Game<State, RRChoice, Options, RRView, RREvent> = {
     return { scores: s.players.map((p) => scoreBreakdown(p).total), winners: winners(s) };
   },
   clone: cloneState,
-  hash: (s) => hashString(encodeState(s)),
+  hash: (s) => hashJson(hashedFields(s)),
   // RR-END-5, D-16: the engine has no turn limit; a simulation caps by this count and reports the game as capped.
   turn: (s) => s.turnNo,
   determinize,

@@ -208,9 +208,9 @@ export function cloneState(s: State): State {
   };
 }
 
-/** Every field that matters, in a fixed order: the basis of the state hash. */
-export function encodeState(s: State): string {
-  return JSON.stringify([
+/** Every field that matters, in a fixed order: what the state hash is of (as its JSON: core/hash.ts hashJson). */
+export function hashedFields(s: State): unknown[] {
+  return [
     s.board.id,
     s.opts,
     s.seats,
@@ -232,5 +232,5 @@ export function encodeState(s: State): string {
     s.discards,
     s.box,
     s.peeked,
-  ]);
+  ];
 }
