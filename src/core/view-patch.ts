@@ -116,25 +116,31 @@ function sameKeys(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
-/** `view` with `patch` applied; `view` itself is left as it was (objects on changed paths are copied). */
+/**
+ * `view` with `patch` applied; `view` itself is left as it was (objects on changed paths are
+ * copied). Each object is copied once per patch, however many of its operations go through it: a
+ * move's patch has a dozen, nearly all through the root, which was copied for each.
+ */
 export function applyViewPatch<T>(view: T, patch: ViewPatch): T {
+  // The copies this patch made: nobody else holds them yet, so its later operations change them in place.
+  const fresh = new Set<Json>();
   let root: Json = view;
-  for (const op of patch) root = applyOp(root, op);
+  for (const op of patch) root = applyOp(root, op, fresh);
   return root as T;
 }
 
-function applyOp(root: Json, op: PatchOp): Json {
+function applyOp(root: Json, op: PatchOp, fresh: Set<Json>): Json {
   const path = op[0];
   if (path.length === 0) {
     if (op.length === 2) return op[1];
     if (op.length === 3 && Array.isArray(root)) return root.slice(0, op[1]);
     throw new Error('a view patch cannot delete the root, nor cut it unless it is an array');
   }
-  const top = copy(root);
+  const top = own(root, fresh);
   let parent = top as Record<string | number, Json>;
   for (let i = 0; i < path.length - 1; i++) {
     const k = path[i]!;
-    const child = copy(parent[k]);
+    const child = own(parent[k], fresh);
     parent[k] = child;
     parent = child as Record<string | number, Json>;
   }
@@ -147,6 +153,14 @@ function applyOp(root: Json, op: PatchOp): Json {
     parent[last] = cut;
   } else parent[last] = op[1];
   return top;
+}
+
+/** `v` itself when this patch copied it already, else a copy of it, which the patch then owns. */
+function own(v: Json, fresh: Set<Json>): Json {
+  if (fresh.has(v)) return v;
+  const c = copy(v);
+  fresh.add(c);
+  return c;
 }
 
 function copy(v: Json): Json {

@@ -102,3 +102,23 @@ test('a key whose value is undefined is absent, as in the whole view sent as JSO
   assert.deepEqual(got, JSON.parse(JSON.stringify(b)));
   assert.equal(Object.hasOwn(got as object, 'offer'), false, 'the key is gone, not null');
 });
+
+test('operations after the first through one object change the copy this patch made, never the view held nor the values in the patch', () => {
+  const held = { a: { b: { c: 1, d: 2 } }, e: [1, 2, 3] };
+  const heldText = JSON.stringify(held);
+  const patch: ViewPatch = [
+    [['a', 'b', 'c'], 5],
+    [['a', 'b', 'd'], 6],
+    [['e'], [7]],
+    [['e', 1], 8],
+    [['a', 'x'], { y: 1 }],
+    [['a', 'x', 'z'], 2],
+  ];
+  const patchText = JSON.stringify(patch);
+  const got = applyViewPatch(held, patch);
+  assert.deepEqual(got, { a: { b: { c: 5, d: 6 }, x: { y: 1, z: 2 } }, e: [7, 8] });
+  assert.equal(JSON.stringify(held), heldText, 'the view held changed');
+  assert.equal(JSON.stringify(patch), patchText, 'a value in the patch changed');
+  // Applied again to the view held: the same result, so the first application left no trace.
+  assert.deepEqual(applyViewPatch(held, patch), got);
+});
