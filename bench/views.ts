@@ -10,6 +10,7 @@
  * Env: GAME (relic-runners), SEATS (2), GAMES (200), REPEAT (3: the figures of each repeat, so that
  * the spread of this shared machine shows).
  */
+import { patchBase } from '../src/core/game.js';
 import { diffView } from '../src/core/view-patch.js';
 import { Match } from '../src/core/match.js';
 import { createRng } from '../src/core/rng.js';
@@ -25,7 +26,6 @@ type Step = (typeof STEPS)[number];
 function once(): { perMove: Record<Step, number>; bytes: number; moves: number } {
   const spent = Object.fromEntries(STEPS.map((k) => [k, 0])) as Record<Step, number>;
   const audiences = Array.from({ length: SEATS }, (_, i) => i);
-  const base = (s: unknown, seat: number): unknown => (game.diffBase ? game.diffBase(s, seat) : game.view(s, seat));
   const rng = createRng('bench:views');
   let moves = 0;
   let bytes = 0;
@@ -46,7 +46,7 @@ function once(): { perMove: Record<Step, number>; bytes: number; moves: number }
       lap('prepare');
       game.hash(p.state);
       lap('hash');
-      const before = audiences.map((a) => base(m.state, a));
+      const before = audiences.map((a) => patchBase(game, m.state, a));
       lap('viewsBefore');
       m.commit(p);
       lap('commit');

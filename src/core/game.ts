@@ -77,3 +77,8 @@ export interface Game<S, C extends Choice = Choice, O = unknown, V = unknown, E 
 
 /** Any game, its states, options and views opaque: code that serves every game handles them only through the contract. */
 export type AnyGame = Game<unknown, Choice, unknown, unknown>;
+
+/** The view before a change that a patch starts from: the game's diffBase, else its view. */
+export function patchBase(game: AnyGame, s: unknown, seat: Seat | null): unknown {
+  return game.diffBase ? game.diffBase(s, seat) : game.view(s, seat);
+}

@@ -3,19 +3,13 @@
  * Used for state hashes: equal strings give equal hashes on every platform.
  */
 export function hashString(s: string): string {
-  let h1 = 0x811c9dc5;
-  let h2 = 0x9747b28c;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 0x01000193);
-    h2 = Math.imul(h2 ^ c, 0x5bd1e995);
-    h2 ^= h2 >>> 15;
-  }
-  return finish(h1, h2);
+  startLanes();
+  feedText(s);
+  return finish(lane1, lane2);
 }
 
 /*
- * hashJson: `hashString(JSON.stringify(v))` without writing the text. A server hashes the state
+ * The lanes of hashString, and hashJson: `hashString(JSON.stringify(v))` without writing the text. A server hashes the state
  * after every move (the stored log carries it), and the text was ~1 KB made and dropped per move
  * for the hash alone. The lanes below are hashString's, fed the characters JSON.stringify would
  * write, in its order (own enumerable keys; undefined, functions and symbols left out of objects
@@ -25,6 +19,11 @@ export function hashString(s: string): string {
  */
 let lane1 = 0;
 let lane2 = 0;
+
+function startLanes(): void {
+  lane1 = 0x811c9dc5;
+  lane2 = 0x9747b28c;
+}
 
 function feedChar(c: number): void {
   lane1 = Math.imul(lane1 ^ c, 0x01000193);
@@ -119,8 +118,7 @@ function feedValue(v: unknown): void {
 
 /** `hashString(JSON.stringify(v))` (with the same fault for a value JSON refuses), without the text. */
 export function hashJson(v: unknown): string {
-  lane1 = 0x811c9dc5;
-  lane2 = 0x9747b28c;
+  startLanes();
   feedValue(v);
   return finish(lane1, lane2);
 }

@@ -1,4 +1,4 @@
-import type { AnyGame, Choice, GameEvent, Seat } from '../core/game.js';
+import { patchBase, type AnyGame, type Choice, type GameEvent, type Seat } from '../core/game.js';
 import { findChoice } from '../core/apply.js';
 import { IllegalChoice, ReplayError, UNDO_RULE } from '../core/errors.js';
 import { Match, replay, type Move, type Pending } from '../core/match.js';
@@ -495,9 +495,7 @@ export class LiveGame {
   private viewsNow(): ReadonlyMap<Seat | null, unknown> {
     const views = new Map<Seat | null, unknown>();
     for (const { seat } of this.subscribers) {
-      if (!views.has(seat) && this.sentAt.get(seat) === this.seq) {
-        views.set(seat, this.game.diffBase ? this.game.diffBase(this.state, seat) : this.game.view(this.state, seat));
-      }
+      if (!views.has(seat) && this.sentAt.get(seat) === this.seq) views.set(seat, patchBase(this.game, this.state, seat));
     }
     return views;
   }

@@ -6,7 +6,7 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Choice, Game, GameEvent, Seat } from '../../src/core/game.js';
+import { patchBase, type Choice, type Game, type GameEvent, type Seat } from '../../src/core/game.js';
 import { IllegalChoice } from '../../src/core/errors.js';
 import { canonicalJson } from '../../src/core/hash.js';
 import { replay, RECORD_VERSION, type MatchRecord } from '../../src/core/match.js';
@@ -234,7 +234,7 @@ export function gameContract<S>(game: AGame<S>): void {
           const viewer = rotatingViewer(seats, where.decision);
           // What a client holds: the view before, as it crossed the wire.
           const held = JSON.parse(viewText(game, s, viewer)) as unknown;
-          const base = game.diffBase ? game.diffBase(s, viewer) : game.view(s, viewer);
+          const base = patchBase(game, s, viewer);
           const next = game.clone(s);
           game.apply(next, c);
           const patch = JSON.parse(JSON.stringify(diffView(base, game.view(next, viewer)))) as ViewPatch;
