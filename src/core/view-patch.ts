@@ -120,16 +120,24 @@ function sameKeys(a: readonly string[], b: readonly string[]): boolean {
  * `view` with `patch` applied; `view` itself is left as it was (objects on changed paths are
  * copied). Each object is copied once per patch, however many of its operations go through it: a
  * move's patch has a dozen, nearly all through the root, which was copied for each.
+ *
+ * `inPlace`: change `view` itself and return it, copying nothing; for a holder that keeps no earlier
+ * view (the load client of the benches, whose copies of 10,000 views were its own GC's main work,
+ * and its pauses counted in the latencies it measured).
  */
-export function applyViewPatch<T>(view: T, patch: ViewPatch): T {
-  // The copies this patch made: nobody else holds them yet, so its later operations change them in place.
-  const fresh = new Set<Json>();
+export function applyViewPatch<T>(view: T, patch: ViewPatch, opts: { readonly inPlace?: boolean } = {}): T {
+  // The objects this patch may change in place: its own copies (nobody else holds them yet), or all.
+  const fresh: Owned = opts.inPlace ? ALL : new Set<Json>();
   let root: Json = view;
   for (const op of patch) root = applyOp(root, op, fresh);
   return root as T;
 }
 
-function applyOp(root: Json, op: PatchOp, fresh: Set<Json>): Json {
+/** What a patch may change in place: every object, or the copies it made (a set it adds them to). */
+type Owned = Set<Json> | typeof ALL;
+const ALL = Symbol('every object');
+
+function applyOp(root: Json, op: PatchOp, fresh: Owned): Json {
   const path = op[0];
   if (path.length === 0) {
     if (op.length === 2) return op[1];
@@ -155,8 +163,12 @@ function applyOp(root: Json, op: PatchOp, fresh: Set<Json>): Json {
   return top;
 }
 
-/** `v` itself when this patch copied it already, else a copy of it, which the patch then owns. */
-function own(v: Json, fresh: Set<Json>): Json {
+/** `v` itself when this patch copied it already (or changes everything in place), else a copy of it, which the patch then owns. */
+function own(v: Json, fresh: Owned): Json {
+  if (fresh === ALL) {
+    if (Array.isArray(v) || isObject(v)) return v;
+    throw new Error('a view patch goes through a value that is neither an object nor an array');
+  }
   if (fresh.has(v)) return v;
   const c = copy(v);
   fresh.add(c);

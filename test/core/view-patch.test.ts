@@ -122,3 +122,22 @@ test('operations after the first through one object change the copy this patch m
   // Applied again to the view held: the same result, so the first application left no trace.
   assert.deepEqual(applyViewPatch(held, patch), got);
 });
+
+test('in place, a patch changes the view held itself into the same result as a copying one (seeded random values)', () => {
+  forSeeds(range(0, 2000), (seed) => {
+    const rng = createRng(`in-place:${seed}`);
+    const a = randomJson(rng, 0);
+    const patch = wire(diffView(a, mutate(rng, a)));
+    const copied = applyViewPatch(structuredClone(a), patch);
+    const held = structuredClone(a);
+    const got = applyViewPatch(held, patch, { inPlace: true });
+    assert.deepEqual(got, copied);
+    // Whatever the root was (an object or array the patch goes into), it is the view held, changed.
+    if (typeof held === 'object' && held !== null && patch.every((op) => op[0].length > 0)) assert.equal(got, held);
+  });
+  const held = { a: { b: 1 }, c: [1, 2] };
+  const a = held.a;
+  applyViewPatch(held, [[['a', 'b'], 2]], { inPlace: true });
+  assert.equal(held.a, a, 'no object on the path was copied');
+  assert.deepEqual(held, { a: { b: 2 }, c: [1, 2] });
+});

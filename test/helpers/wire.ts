@@ -144,15 +144,20 @@ export interface HeldView {
 /**
  * A state or welcome as a client that held `held` before it sees it: with its whole view (the
  * patch applied), or 'old' (at or before the held seq: ignored), or 'gap' (a patch that does not
- * follow the held seq: the client missed a message and says hello again).
+ * follow the held seq: the client missed a message and says hello again). `inPlace`: the patch
+ * changes the held view itself (applyViewPatch), for a client that keeps no earlier view.
  */
-export function withView<V>(m: ServerMsg<V>, held: HeldView | null): ServerMsg<V> | 'old' | 'gap' {
+export function withView<V>(
+  m: ServerMsg<V>,
+  held: HeldView | null,
+  opts: { readonly inPlace?: boolean } = {},
+): ServerMsg<V> | 'old' | 'gap' {
   if (m.type === 'welcome') return m;
   if (held && m.seq <= held.seq) return 'old';
   if (m.patch === undefined) return m;
   if (!held || m.seq !== held.seq + 1) return 'gap';
   const { patch, ...rest } = m;
-  return { ...rest, view: applyViewPatch(held.view as V, patch) };
+  return { ...rest, view: applyViewPatch(held.view as V, patch, opts) };
 }
 
 /** What a client holds after a message `withView` handed over. */
