@@ -193,6 +193,39 @@ function storeContract(store: () => Store, hooks: ContractHooks): void {
     assert.equal(got?.seatConfigs.length, 3);
   });
 
+  test("issue 16: a game's hash, move count and time follow its last move, whichever hash the moves before it gave the game", async () => {
+    const id = uid('follow');
+    const base = T0 + 7;
+    await store().createGame(newGame(id, { createdAt: base }), seats(), 'setup');
+    const state = async () => {
+      const g = await store().getGame(id);
+      const listed = (await store().listGames()).find((x) => x.id === id);
+      return { hash: g?.hash, moves: g?.moves.length, updatedAt: g?.updatedAt, listedMoves: listed?.moves, listedAt: listed?.updatedAt };
+    };
+    await store().appendMove(id, { ...move(0), at: base + 10 }, { hash: 'game-0', status: 'active' });
+    assert.deepEqual(await state(), { hash: 'game-0', moves: 1, updatedAt: base + 10, listedMoves: 1, listedAt: base + 10 });
+    await store().appendMove(id, { ...move(1), at: base + 20 }, { hash: 'h1', status: 'active' });
+    await store().appendMove(id, { ...move(2), at: base + 30 }, { hash: 'h2', status: 'active' });
+    assert.deepEqual(await state(), { hash: 'h2', moves: 3, updatedAt: base + 30, listedMoves: 3, listedAt: base + 30 });
+    await store().truncateMoves(id, 1, { hash: 'back-1', status: 'active' });
+    const back = await state();
+    assert.deepEqual({ ...back, updatedAt: 0, listedAt: 0 }, { hash: 'back-1', moves: 1, updatedAt: 0, listedMoves: 1, listedAt: 0 });
+    assert.ok(back.updatedAt! > base + 30 && back.listedAt === back.updatedAt, 'an undo is a change of its own');
+    await store().appendMove(id, { ...move(1, 'redo'), at: Date.now() + 1000 }, { hash: 'h1', status: 'active' });
+    assert.equal((await state()).hash, 'h1');
+    await rejectsConflict(store().appendMove(id, move(3), { hash: 'x', status: 'active' }));
+    await store().appendMove(id, { ...move(2), at: Date.now() + 2000 }, { hash: 'h2', status: 'finished' });
+    const done = await store().getGame(id);
+    assert.equal(done?.status, 'finished');
+    assert.equal(done?.hash, 'h2');
+    assert.deepEqual(
+      await store()
+        .activeGameIds()
+        .then((ids) => ids.includes(id)),
+      false,
+    );
+  });
+
   test('appendMove keeps the order and choices exactly, and updates hash, status, time and clocks', async () => {
     const id = uid('append');
     await store().createGame(newGame(id), seats(), 'h-setup');
@@ -672,6 +705,24 @@ describe('SQLite store in a file', () => {
     await b.init();
     assert.equal((await b.getGame('c399'))?.moves.length, 10);
     await b.close();
+  });
+
+  test("issue 16: an unlisted game's moves write only their own rows, a listed game's its row too (the lobby's order)", async () => {
+    const [quiet, open] = [uid('quiet'), uid('open')];
+    await s.createGame(newGame(quiet, { createdAt: T0 }), seats(), 'setup');
+    await s.createGame(newGame(open, { createdAt: T0, listed: true }), seats(), 'setup');
+    for (const id of [quiet, open])
+      for (let i = 0; i < 3; i++) await s.appendMove(id, { ...move(i), at: T0 + 10 * (i + 1) }, { hash: `h${i}`, status: 'active' });
+    const raw = new Database(file, { readonly: true });
+    const row = raw.prepare<[string], { moves: number; hash: string; updated_at: number }>(
+      'SELECT moves, hash, updated_at FROM games WHERE id = ?',
+    );
+    assert.deepEqual({ ...row.get(quiet) }, { moves: 0, hash: 'setup', updated_at: T0 });
+    assert.deepEqual({ ...row.get(open) }, { moves: 3, hash: 'h2', updated_at: T0 + 30 });
+    raw.close();
+    // Read through the store, both are the same.
+    for (const id of [quiet, open])
+      assert.deepEqual(await s.getGame(id).then((g) => [g?.hash, g?.updatedAt, g?.moves.length]), ['h2', T0 + 30, 3]);
   });
 
   test('uses WAL', () => {
