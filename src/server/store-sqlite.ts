@@ -203,6 +203,12 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
   const checkpointer = file === ':memory:' ? null : new Checkpointer(file, () => db.pragma('wal_checkpoint(PASSIVE)'));
   if (checkpointer) db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
 
+  /**
+   * The listed games this store created or read, still active: their row follows every move (the
+   * lobby's order). A game is read (LiveGame.load) before this process appends to it.
+   */
+  const listedIds = new Set<string>();
+
   let st: ReturnType<typeof prepare> | null = null;
   const s = (): ReturnType<typeof prepare> => {
     if (st === null) throw new Error('SQLite store: call init() first');
@@ -325,7 +331,12 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
         ? new Error(`unknown game ${a.gameId}`)
         : new StoreConflict(`game ${a.gameId}: move ${a.index} is not the next one (${now.moves ?? 0})`);
     }
-    s().touch.run(a.index + 1, a.gameHash, a.status, a.at, a.gameId, a.status, a.gameHash, a.hash);
+    // Games start active and take moves only while active: an active move of an unlisted game
+    // whose hash is the move's changes nothing in its row, so the statement (a lookup) is skipped.
+    if (a.status !== 'active' || a.gameHash !== a.hash || listedIds.has(a.gameId)) {
+      s().touch.run(a.index + 1, a.gameHash, a.status, a.at, a.gameId, a.status, a.gameHash, a.hash);
+      if (a.status !== 'active') listedIds.delete(a.gameId);
+    }
     a.clocks?.forEach((ms, seat) => {
       s().setClock.run(ms, a.gameId, seat, ms);
     });
@@ -373,6 +384,7 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
     const g = s().gameById.get(id);
     if (g === undefined) return null;
     const last = s().lastMove.get(id);
+    if (g.listed !== 0 && g.status === 'active') listedIds.add(id);
     return {
       id: g.id,
       game: g.game,
@@ -447,6 +459,7 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
     async createGame(g, seats, hash) {
       await appends.settled();
       t().create(g, seats, hash);
+      if (g.listed) listedIds.add(g.id);
       checkpointer?.wrote(1);
     },
     async getGame(id) {

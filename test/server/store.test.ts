@@ -723,6 +723,18 @@ describe('SQLite store in a file', () => {
     // Read through the store, both are the same.
     for (const id of [quiet, open])
       assert.deepEqual(await s.getGame(id).then((g) => [g?.hash, g?.updatedAt, g?.moves.length]), ['h2', T0 + 30, 3]);
+    // A store that did not create the listed game learns it is listed when it reads it (as a server loads a game before playing it).
+    const other = openSqliteStore(file);
+    await other.init();
+    await other.getGame(open);
+    await other.appendMove(open, { ...move(3), at: T0 + 40 }, { hash: 'h3', status: 'active' });
+    await other.close();
+    const again = new Database(file, { readonly: true });
+    assert.deepEqual(
+      { ...again.prepare<[string], { moves: number; updated_at: number }>('SELECT moves, updated_at FROM games WHERE id = ?').get(open) },
+      { moves: 4, updated_at: T0 + 40 },
+    );
+    again.close();
   });
 
   test('uses WAL', () => {
