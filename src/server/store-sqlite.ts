@@ -75,8 +75,8 @@ const ADDED_COLUMNS: readonly { table: string; column: string; sql: string }[] =
 
 /**
  * Indexes on added columns: created once the columns exist. Both are partial: every move of a
- * listed game sets updated_at, and an index holding it for every game would take two more page writes per move
- * (issue 16: 46 µs → 31 µs of SQLite per move with 10,000 games in play). The lobby lists only
+ * listed game sets updated_at, and an index holding it for every game would take two more page
+ * writes per move (issue 16: 46 µs → 31 µs of SQLite per move with 10,000 games in play). The lobby lists only
  * listed active games, and a start only active ones, so those are all these indexes hold; the
  * earlier full indexes are dropped.
  */
@@ -255,7 +255,6 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
       lastMove: db.prepare<[string], { hash: string; at: number; moves: number }>(
         'SELECT hash, at, idx + 1 AS moves FROM moves WHERE game_id = ? ORDER BY idx DESC LIMIT 1',
       ),
-      // Deleting the moves from `fromIndex` on leaves min(count, fromIndex) of them.
       // After the moves from `fromIndex` on are deleted: the game's row is told what is left.
       rewind: db.prepare(
         'UPDATE games SET moves = coalesce((SELECT max(idx) + 1 FROM moves WHERE game_id = games.id), 0), hash = ?, status = ?, updated_at = ? WHERE id = ?',
