@@ -165,10 +165,7 @@ function applyOp(root: Json, op: PatchOp, fresh: Owned): Json {
 
 /** `v` itself when this patch copied it already (or changes everything in place), else a copy of it, which the patch then owns. */
 function own(v: Json, fresh: Owned): Json {
-  if (fresh === ALL) {
-    if (Array.isArray(v) || isObject(v)) return v;
-    throw new Error('a view patch goes through a value that is neither an object nor an array');
-  }
+  if (fresh === ALL) return Array.isArray(v) || isObject(v) ? v : throwThrough();
   if (fresh.has(v)) return v;
   const c = copy(v);
   fresh.add(c);
@@ -178,5 +175,9 @@ function own(v: Json, fresh: Owned): Json {
 function copy(v: Json): Json {
   if (Array.isArray(v)) return v.slice();
   if (isObject(v)) return { ...v };
+  return throwThrough();
+}
+
+function throwThrough(): never {
   throw new Error('a view patch goes through a value that is neither an object nor an array');
 }

@@ -247,14 +247,8 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
       movesNow: db.prepare<[string], { moves: number | null }>(
         'SELECT (SELECT max(idx) + 1 FROM moves WHERE game_id = g.id) AS moves FROM games g WHERE g.id = ?',
       ),
-      // The game's row follows its moves where the lobby reads it (listed games), else only when what
-      // its moves do not tell changes: its status, or a game hash other than the move's (see readGame).
-      touch: db.prepare(
-        `UPDATE games SET moves = ?, hash = ?, status = ?, updated_at = ? WHERE id = ? AND (listed = 1 OR status <> ? OR ? <> ?)`,
-      ),
-      lastMove: db.prepare<[string], { hash: string; at: number; moves: number }>(
-        'SELECT hash, at, idx + 1 AS moves FROM moves WHERE game_id = ? ORDER BY idx DESC LIMIT 1',
-      ),
+      // The game's row after a move, when it must follow it (appendOne says when).
+      touch: db.prepare('UPDATE games SET moves = ?, hash = ?, status = ?, updated_at = ? WHERE id = ?'),
       // After the moves from `fromIndex` on are deleted: the game's row is told what is left.
       rewind: db.prepare(
         'UPDATE games SET moves = coalesce((SELECT max(idx) + 1 FROM moves WHERE game_id = games.id), 0), hash = ?, status = ?, updated_at = ? WHERE id = ?',
@@ -330,10 +324,11 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
         ? new Error(`unknown game ${a.gameId}`)
         : new StoreConflict(`game ${a.gameId}: move ${a.index} is not the next one (${now.moves ?? 0})`);
     }
-    // Games start active and take moves only while active: an active move of an unlisted game
-    // whose hash is the move's changes nothing in its row, so the statement (a lookup) is skipped.
+    // The row follows a listed game's every move (the lobby's order), else only what the moves do
+    // not tell: a new status (games start active and take moves only while active), or a game hash
+    // other than the move's (see readGame).
     if (a.status !== 'active' || a.gameHash !== a.hash || listedIds.has(a.gameId)) {
-      s().touch.run(a.index + 1, a.gameHash, a.status, a.at, a.gameId, a.status, a.gameHash, a.hash);
+      s().touch.run(a.index + 1, a.gameHash, a.status, a.at, a.gameId);
       if (a.status !== 'active') listedIds.delete(a.gameId);
     }
     a.clocks?.forEach((ms, seat) => {
@@ -382,8 +377,9 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
   const readGame = (id: string): StoredGame | null => {
     const g = s().gameById.get(id);
     if (g === undefined) return null;
-    const last = s().lastMove.get(id);
     if (g.listed !== 0 && g.status === 'active') listedIds.add(id);
+    const rows = s().movesOf.all(id);
+    const last = rows.at(-1);
     return {
       id: g.id,
       game: g.game,
@@ -396,12 +392,10 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
       status: g.status,
       // The row's hash holds when the row has followed every move so far (its count is theirs: an
       // append the row did not follow came after it), else the last move's, which then is the game's.
-      hash: last === undefined || g.moves === last.moves ? g.hash : last.hash,
+      hash: last === undefined || g.moves === last.idx + 1 ? g.hash : last.hash,
       updatedAt: Math.max(g.updated_at, last?.at ?? 0),
       seatConfigs: s().seatsOf.all(id).map(seatFromRow),
-      moves: s()
-        .movesOf.all(id)
-        .map((m) => ({ index: m.idx, seat: m.seat, choice: JSON.parse(m.choice) as unknown, hash: m.hash, at: m.at })),
+      moves: rows.map((m) => ({ index: m.idx, seat: m.seat, choice: JSON.parse(m.choice) as unknown, hash: m.hash, at: m.at })),
       table: s()
         .tableOf.all(id)
         .map((e) => ({ move: e.moves, at: e.at, events: JSON.parse(e.events) as unknown })),
