@@ -2,7 +2,6 @@ import type { AnyGame, Choice, GameEvent, Seat } from './game.js';
 import { findChoice, NO_EVENTS } from './apply.js';
 import { createRng, CURRENT_SEEDING, type Seeding } from './rng.js';
 import { IllegalChoice, InvalidInput, ReplayError, UndoRefused } from './errors.js';
-import { TextChunks } from './text-chunks.js';
 
 /**
  * A record's format version is the seeding its game was set up with: 1 for records written
@@ -65,12 +64,14 @@ export interface MatchOptions {
   /** A copy of the state every this many moves (CHECKPOINT_EVERY). */
   readonly checkpointEvery?: number;
   /**
-   * Whether the moves are kept packed as JSON text (TextChunks), without their events, rather than
-   * as objects, a few objects for many moves (default false): a server with thousands of games
-   * keeps them so, since the garbage collector marks every object kept at every major collection,
-   * and plays the moves again for their events when it tells the log (`eventsSince`). `moves` then
-   * decodes them into a new array at each call (their choices equal to the engine's objects, not
-   * the same ones), which a caller asks for rarely (a bot worker's job, an undo); `decisions` and
+   * Whether the moves are kept packed, each as the index of its choice among the legal ones where
+   * it was made (one small integer in one array for the game), without their events, rather than
+   * as objects (default false). A server with thousands of games keeps them so: the garbage
+   * collector marks every object kept at every major collection, and at a human pace a move's
+   * objects (or a text per move) live long enough to be copied out of the young generation first
+   * (issue 16). Whatever needs a move's choice plays the moves again from a checkpoint, where the
+   * legal choices are at hand: the log (`eventsSince`), a position (`stateAt`); `moves` and
+   * `record` play the whole game again (a bot worker's job, a download: rare), `decisions` and
    * `lastMove` cost nothing.
    */
   readonly packMoves?: boolean;
@@ -97,10 +98,10 @@ export class Match<S = unknown> {
   private current: S;
   /** +1 at every change of the state (a move, an undo): what a prepared change was prepared on. */
   private changes = 0;
-  /** The moves played, as objects; with packMoves, only the last one (`packed` holds them all). */
+  /** The moves played, as objects; with packMoves, only the last one (`codes` holds them all). */
   private readonly played: Move[] = [];
-  /** With packMoves: every move as JSON text (`packMove`), else null. */
-  private readonly packed: TextChunks | null;
+  /** With packMoves: each move's choice as its index among the legal choices of its position, else null. */
+  private readonly codes: number[] | null;
   private readonly every: number;
   /**
    * checkpoints[k]: a copy of the state after k·every moves, k ≥ 1. The set-up (k = 0) is not
@@ -124,7 +125,7 @@ export class Match<S = unknown> {
     }
     if (!(Number.isInteger(every) && every > 0)) throw new RangeError(`checkpoints every ${every} moves`);
     this.every = every;
-    this.packed = packMoves ? new TextChunks() : null;
+    this.codes = packMoves ? [] : null;
     const options: unknown = game.options(rawOptions);
     this.head = { format: 'expedition-match', version, game: game.id, seats, seed, options };
     this.current = this.setUp();
@@ -149,11 +150,12 @@ export class Match<S = unknown> {
     return this.current;
   }
 
-  /** The moves played (with packMoves, decoded into a new array at each call). */
+  /** The moves played (with packMoves, played again from the set-up into a new array at each call). */
   get moves(): readonly Move[] {
-    if (this.packed === null) return this.played;
+    if (this.codes === null) return this.played;
+    const s = this.setUp();
     const all: Move[] = [];
-    for (let i = 0; i < this.packed.length; i++) all.push(this.moveAt(i));
+    for (let i = 0; i < this.codes.length; i++) all.push({ ...this.step(s, this.choiceAt(s, i)), events: NO_EVENTS });
     return all;
   }
 
@@ -162,9 +164,9 @@ export class Match<S = unknown> {
     return this.played.at(-1);
   }
 
-  /** Move #i (0-based). */
-  private moveAt(i: number): Move {
-    return this.packed === null ? this.played[i]! : unpackMove(this.packed.at(i));
+  /** The choice of move #i (0-based), made on `s`, the state before it. */
+  private choiceAt(s: S, i: number): Choice {
+    return this.codes === null ? this.played[i]!.choice : this.game.choices(s)[this.codes[i]!]!;
   }
 
   /** The public events of the set-up, the log's entry before move 1 (none for most games); worked out when first asked. */
@@ -179,7 +181,7 @@ export class Match<S = unknown> {
   }
 
   get decisions(): number {
-    return this.packed?.length ?? this.played.length;
+    return this.codes?.length ?? this.played.length;
   }
 
   toAct(): Seat | null {
@@ -196,9 +198,11 @@ export class Match<S = unknown> {
 
   /** Plays a choice and returns the move, with its events (kept or not: packMoves); throws IllegalChoice (nothing changed) when it is not legal now. */
   play(choice: unknown): Move {
-    const move = this.step(this.current, choice);
+    const found = findChoice(this.game.choices(this.current), choice);
+    const code = found === undefined ? -1 : this.codeOf(this.current, found);
+    const move = this.step(this.current, found ?? choice);
     this.changes++;
-    return this.keep(move);
+    return this.keep(move, code);
   }
 
   /** Plays a choice on a copy of the state; the match is unchanged until `commit`. Throws IllegalChoice. */
@@ -216,9 +220,10 @@ export class Match<S = unknown> {
    */
   commit(p: Pending<S>): Move {
     if (p.from !== this.changes) throw new Error('a move prepared on another position cannot be committed');
+    const code = this.codeOf(this.current, p.move.choice);
     this.game.apply(this.current, p.move.choice, false);
     this.changes++;
-    return this.keep(p.move);
+    return this.keep(p.move, code);
   }
 
   /**
@@ -242,11 +247,15 @@ export class Match<S = unknown> {
   commitUndo(u: PendingUndo<S>): void {
     if (u.from !== this.changes) throw new Error('an undo prepared on another position cannot be committed');
     this.changes++;
-    if (this.packed === null) this.played.length = u.keep;
+    if (this.codes === null) this.played.length = u.keep;
     else {
-      this.packed.truncate(u.keep);
       this.played.length = 0;
-      if (u.keep > 0) this.played.push(this.moveAt(u.keep - 1));
+      if (u.keep > 0) {
+        // The move before is played again for what undo's rule reads of it (its seat, turn, reveals).
+        const s = this.stateAt(u.keep - 1);
+        this.played.push({ ...this.step(s, this.choiceAt(s, u.keep - 1)), events: NO_EVENTS });
+      }
+      this.codes.length = u.keep;
     }
     this.checkpoints.length = Math.floor(u.keep / this.every) + 1;
     this.current = u.state;
@@ -263,7 +272,7 @@ export class Match<S = unknown> {
     if (n === this.decisions) return this.game.clone(this.current) as S;
     const from = Math.floor(n / this.every);
     const s = this.checkpoint(from);
-    for (let i = from * this.every; i < n; i++) this.game.apply(s, this.moveAt(i).choice, false);
+    for (let i = from * this.every; i < n; i++) this.game.apply(s, this.choiceAt(s, i), false);
     return s;
   }
 
@@ -276,12 +285,12 @@ export class Match<S = unknown> {
   eventsSince(from: number): { readonly events: (readonly GameEvent[])[]; readonly played: number } {
     const n = this.decisions;
     const start = Math.max(0, Math.min(n, Math.floor(from)));
-    if (this.packed === null) return { events: this.played.slice(start).map((m) => m.events), played: 0 };
+    if (this.codes === null) return { events: this.played.slice(start).map((m) => m.events), played: 0 };
     const k = Math.floor(start / this.every);
     const s = this.checkpoint(k);
     const events: (readonly GameEvent[])[] = [];
     for (let i = k * this.every; i < n; i++) {
-      const told = this.game.apply(s, this.moveAt(i).choice, i >= start);
+      const told = this.game.apply(s, this.choiceAt(s, i), i >= start);
       if (i >= start) events.push(told);
     }
     return { events, played: n - k * this.every };
@@ -307,28 +316,26 @@ export class Match<S = unknown> {
     return { seat, choice, turn, reveals: events.some((e) => e.reveals), events };
   }
 
-  private keep(move: Move): Move {
-    if (this.packed === null) this.played.push(move);
+  /** With packMoves, the index of `choice` (legal on `s`) among the legal choices of `s` (else -1). */
+  private codeOf(s: S, choice: Choice): number {
+    if (this.codes === null) return -1;
+    const cs = this.game.choices(s);
+    const i = cs.indexOf(choice);
+    // A choice of a copy of `s` whose engine does not share its list of choices with the copy: an equal one.
+    return i >= 0 ? i : cs.indexOf(findChoice(cs, choice)!);
+  }
+
+  private keep(move: Move, code: number): Move {
+    if (this.codes === null) this.played.push(move);
     else {
-      // The last move is kept as an object too (undo's rule reads it), as `moves` would decode it.
-      const kept = { ...move, events: NO_EVENTS };
-      this.packed.push(packMove(kept));
-      this.played.length = 0;
-      this.played.push(kept);
+      this.codes.push(code);
+      // The last move is kept as an object too (undo's rule reads it), as `moves` would make it again;
+      // written over in place (an array emptied and pushed again gets a new backing store each move).
+      this.played[0] = { ...move, events: NO_EVENTS };
     }
     if (this.decisions % this.every === 0) this.checkpoints.push(this.game.clone(this.current) as S);
     return move;
   }
-}
-
-/** A move as packMoves keeps it, without its events: `[seat,turn,reveals,choice]` (reveals 0 or 1). */
-function packMove(m: Move): string {
-  return JSON.stringify([m.seat, m.turn, m.reveals ? 1 : 0, m.choice]);
-}
-
-function unpackMove(text: string): Move {
-  const [seat, turn, reveals, choice] = JSON.parse(text) as [Seat, number, 0 | 1, Choice];
-  return { seat, turn, reveals: reveals === 1, choice, events: NO_EVENTS };
 }
 
 /** Checks the outer shape of a saved record; the choices themselves are checked by replaying. */

@@ -9,7 +9,6 @@ import assert from 'node:assert/strict';
 import type { ServerMsg } from '../helpers/wire.js';
 import { replay } from '../../src/core/match.js';
 import { createRng } from '../../src/core/rng.js';
-import { TEXTS_PER_CHUNK } from '../../src/core/text-chunks.js';
 import type { LiveGame } from '../../src/server/live-game.js';
 import { createGame, hello, joinSeat, live, startServer, until, type StoreKind, type TestServer } from '../helpers/server.js';
 
@@ -60,20 +59,20 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
         g.moves.every((m) => m.events.length === 0),
         'no event objects kept with the moves',
       );
-      // The moves are kept packed in chunks of text (Match's packMoves, TextChunks), the log not at
-      // all: one move object, the last, is all the match keeps as objects.
+      // The moves are kept packed (Match's packMoves: an integer a move), the log not at all: one
+      // move object, the last, is all the match keeps as objects.
       const objects = (x: LiveGame) => (x.match as unknown as { played: unknown[] }).played.length;
       assert.equal(objects(g), 1);
-      // A returning client holding the log up to a move within a chunk gets exactly the moves after it.
+      // A returning client holding the log up to a move gets exactly the moves after it.
       const since = (x: LiveGame, k: number) => JSON.parse(x.welcomeText(null, k, x.timeOf(k - 1)).text) as ServerMsg & { logFrom: number };
-      for (const k of [1, TEXTS_PER_CHUNK - 1, TEXTS_PER_CHUNK, TEXTS_PER_CHUNK + 3, 25]) {
+      for (const k of [1, 15, 16, 19, 25]) {
         const w = since(g, k);
         assert.equal(w.logFrom, k);
         assert.deepEqual(moveEntries(w), JSON.parse(JSON.stringify(truth.slice(k))), `live, since move ${k}`);
       }
       const reloaded = await reload(id);
       assert.equal(objects(reloaded), 1);
-      assert.deepEqual(moveEntries(since(reloaded, TEXTS_PER_CHUNK + 3)), JSON.parse(JSON.stringify(truth.slice(TEXTS_PER_CHUNK + 3))));
+      assert.deepEqual(moveEntries(since(reloaded, 19)), JSON.parse(JSON.stringify(truth.slice(19))));
       assert.deepEqual(moveEntries(await newcomer(id)), JSON.parse(JSON.stringify(truth)), 'after the reload');
       assert.ok(reloaded.moves.every((m) => m.events.length === 0));
       // Nor does the reloaded game keep the stored rows it was rebuilt from.

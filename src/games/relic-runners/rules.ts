@@ -11,6 +11,8 @@ import {
   posLevel,
   tbPos,
   TOOL_ACTIONS,
+  FRAME,
+  NO_TRAILS,
   type Column,
   type Frame,
   type Player,
@@ -173,14 +175,14 @@ export function startTurn(s: State, rec: Rec): void {
     vp: 0,
     doubled: false,
     toolUsed: false,
-    moved: [],
+    moved: NO_TRAILS,
     bonus: 0,
     blueTaken: 0,
     explorations: [],
   };
   if (rec.loud) rec.push({ type: 'turn', seat: s.cur, turn: s.turnNo });
-  s.stack.push({ k: 'turnEnd' }, { k: 'move' });
-  if (holds(p, IVORY_TILES.refill) && p.rations < 5 && s.pool > 0) s.stack.push({ k: 'refill' });
+  s.stack.push(FRAME.turnEnd, FRAME.move);
+  if (holds(p, IVORY_TILES.refill) && p.rations < 5 && s.pool > 0) s.stack.push(FRAME.refill);
 }
 
 function endTurn(s: State, rec: Rec): void {
@@ -196,7 +198,7 @@ function endTurn(s: State, rec: Rec): void {
     const holder = s.players.findIndex((p) => holds(p, IVORY_TILES.extraTurn));
     if (holder >= 0 && s.extra === 0) {
       s.cur = holder;
-      s.stack.push({ k: 'extra' });
+      s.stack.push(FRAME.extra);
     } else {
       finish(s, rec);
     }
@@ -239,7 +241,7 @@ function beginExploration(s: State, rec: Rec, site: number, how: 'ration' | 'mac
   if (rec.loud) rec.push({ type: 'explore', seat: s.cur, site: locId(s, site), how });
   // IV3-3 counts temples only; D-23: a tile taken during this exploration does not yet work in it.
   s.turn.explorations.push({ iv33: kind === 'temple' && holds(p, IVORY_TILES.templeScoring), scored: false });
-  s.stack.push({ k: 'exEnd' }, { k: 'shrine', site });
+  s.stack.push(FRAME.exEnd, { k: 'shrine', site });
   if (first && holds(p, IVORY_TILES.firstExplorer)) gainVp(s, rec, 1, WHY.iv32);
   if (kind === 'ruin') {
     // RR-EXPL-3: discard the top tile, then place a pathway next to the explorer (placeChoices).
@@ -322,7 +324,7 @@ function purpleEffect(s: State, rec: Rec, p: Player, effect: PurpleEffect): void
       s.stack.push({ k: 'lift', left: 1, avoid: -1, fresh: -1 });
       break;
     case 'neighbour': // PU-7
-      s.stack.push({ k: 'neighbour' });
+      s.stack.push(FRAME.neighbour);
       break;
     case 'flipTwo': // PU-8
       s.stack.push({ k: 'flip8', left: 2, done: -1, steps: 0 });
@@ -389,7 +391,7 @@ function useTool(s: State, rec: Rec, col: Column, level: number): void {
       gainVp(s, rec, 2 * longestChain(s, s.cur), WHY.compass3, false);
       break;
     case 'reserveOrVp': // RR-TB-7
-      s.stack.push({ k: 'bonus' });
+      s.stack.push(FRAME.bonus);
       break;
     case 'placeAdjacent': // RR-TB-8
       s.stack.push({ k: 'place', second: false });
@@ -647,7 +649,7 @@ function runAutomatic(s: State, rec: Rec, f: Frame): void {
       }
       s.turn.bonus = 0;
       // RR-EXPL-2, D-4: on base camp the turn ends after the rations, with no explore and no toolbox window.
-      s.stack.push(p.loc === s.board.camp ? { k: 'campArrive' } : { k: 'post', explored: false });
+      s.stack.push(p.loc === s.board.camp ? FRAME.campArrive : { k: 'post', explored: false });
       // RR-EXP-1: from a relic shrine (noted at the turn's start) to another relic of its colour.
       if (expeditionTo(s, p.loc)) s.stack.push({ k: 'relic', site: p.loc });
       if (steps > 0) s.stack.push({ k: 'steps', n: steps });
@@ -699,9 +701,9 @@ export function play(s: State, c: RRChoice, rec: Rec): void {
       // RR-EXP-2, D-7: only a move's own trails count for an expedition; a teleport leaves this empty.
       s.turn.moved = trails;
       if (rec.loud) rec.push({ type: 'move', seat: s.cur, trails: c.trails, to: locId(s, at) });
-      s.stack.push({ k: 'moveEnd' });
+      s.stack.push(FRAME.moveEnd);
       // IV3-6, D-28: the flip on leaving camp comes first, before the move's own flips at its end.
-      if (flipsOnLeaving(s, start)) s.stack.push({ k: 'leaveFlip' });
+      if (flipsOnLeaving(s, start)) s.stack.push(FRAME.leaveFlip);
       break;
     }
     case 'teleport': // IV2-6, D-12: this is the turn's move, along no trail

@@ -72,8 +72,8 @@ export interface TurnState {
   vp: number;
   doubled: boolean;
   toolUsed: boolean;
-  /** Trails of this turn's move (empty before the move and for teleports). */
-  moved: number[];
+  /** Trails of this turn's move (empty before the move and for teleports); replaced, never written to. */
+  moved: readonly number[];
   /** Extra steps owed at the end of the move (IV3-6 flips). */
   bonus: number;
   /** Blue tiles taken this turn (the last ones of the player's list). */
@@ -109,6 +109,29 @@ export type Frame =
   | { readonly k: 'exEnd' }
   | { readonly k: 'extra' }
   | { readonly k: 'turnEnd' };
+
+type Bare = Extract<Frame, { readonly k: 'refill' | 'move' | 'leaveFlip' | 'moveEnd' | 'campArrive' | 'bonus' | 'neighbour' | 'exEnd' | 'extra' | 'turnEnd' }>;
+
+/**
+ * The frames without fields, one object each for every state: a frame pushed at each turn or move
+ * lives as long as the turn, and at a human pace that is long enough for the young generation to
+ * copy it out (issue 16).
+ */
+export const FRAME: { readonly [K in Bare['k']]: Extract<Bare, { readonly k: K }> } = Object.freeze({
+  refill: Object.freeze({ k: 'refill' }),
+  move: Object.freeze({ k: 'move' }),
+  leaveFlip: Object.freeze({ k: 'leaveFlip' }),
+  moveEnd: Object.freeze({ k: 'moveEnd' }),
+  campArrive: Object.freeze({ k: 'campArrive' }),
+  bonus: Object.freeze({ k: 'bonus' }),
+  neighbour: Object.freeze({ k: 'neighbour' }),
+  exEnd: Object.freeze({ k: 'exEnd' }),
+  extra: Object.freeze({ k: 'extra' }),
+  turnEnd: Object.freeze({ k: 'turnEnd' }),
+});
+
+/** A turn's trails before its move (and after a teleport): never written to, so one array for all. */
+export const NO_TRAILS: readonly number[] = Object.freeze([]);
 
 /*
  * Why the state is packed: bots clone and play out millions of states per decision (playouts,
