@@ -175,9 +175,17 @@ export class Match<S = unknown> {
     return (this.openingEvents ??= this.game.opening?.(options, seats, createRng(seed, version)) ?? []);
   }
 
-  /** The record as of now (a new object each time; the choices are the moves' own, or decoded with packMoves). */
+  /** The record as of now (a new object each time; the choices are the moves' own, or played again with packMoves). */
   get record(): MatchRecord {
-    return { ...this.head, choices: this.moves.map((m) => m.choice) };
+    if (this.codes === null) return { ...this.head, choices: this.played.map((m) => m.choice) };
+    const s = this.setUp();
+    const choices: Choice[] = [];
+    for (let i = 0; i < this.codes.length; i++) {
+      const c = this.choiceAt(s, i);
+      choices.push(c);
+      this.game.apply(s, c, false);
+    }
+    return { ...this.head, choices };
   }
 
   get decisions(): number {

@@ -215,8 +215,9 @@ export class LiveGame {
   }
 
   /**
-   * The match's moves, without their events (`match.eventsSince` plays them again), decoded at each call
-   * (the match keeps them packed): `match.decisions` counts them. When each was stored: `timeOf`.
+   * The match's moves, without their events (`match.eventsSince` plays them again), played again
+   * from the set-up at each call (the match keeps them packed): `match.decisions` counts them. When
+   * each was stored: `timeOf`.
    */
   get moves(): readonly Move[] {
     return this.match.moves;
@@ -307,7 +308,7 @@ export class LiveGame {
       seed: this.stored.seed,
       rng: this.seeding,
       options: this.stored.options,
-      choices: this.moves.map((m) => m.choice),
+      choices: this.match.record.choices,
       rngSeed,
     };
   }
