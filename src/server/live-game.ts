@@ -181,7 +181,7 @@ export class LiveGame {
     let match: Match<unknown>;
     const times = rows.map((r) => r.at);
     try {
-      match = replay(game, record, { checkpointEvery: CHECKPOINT_EVERY, packMoves: true });
+      match = replay(game, record, { checkpointEvery: LIVE_CHECKPOINT_EVERY, packMoves: true });
     } catch (e) {
       if (e instanceof ReplayError) throw new Error(`game ${stored.id}: ${e.describe('stored move')}`, { cause: e });
       throw e;
@@ -794,7 +794,7 @@ export class LiveGame {
  * games (Relic Runners 233 moves, Quetzal 181): every 16 moves adds 50–65 KB to the 100–110 KB a
  * game's moves take, every 64 moves 8–13 KB; an undo then replays up to 63 moves (under 10 ms).
  */
-const CHECKPOINT_EVERY = 64;
+export const LIVE_CHECKPOINT_EVERY = 64;
 
 /** A welcome costs one message of a connection's budget, plus one per this many bytes it carries… */
 export const WELCOME_BYTES_PER_MESSAGE = 16 * 1024;
