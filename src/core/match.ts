@@ -106,7 +106,11 @@ export class Match<S = unknown> {
   /**
    * checkpoints[k]: a copy of the state after k·every moves, k ≥ 1. The set-up (k = 0) is not
    * kept but made again from the seed when needed: most of a server's games are shorter than
-   * `every` moves, and a copy kept for each would be as big as its state.
+   * `every` moves, and a copy kept for each would be as big as its state. With packMoves only the
+   * latest is kept (the others are null): an undo and a returning client's log start from the last
+   * moves, and what starts earlier plays the game again from the set-up, as a new client's
+   * whole log does anyway. A copy of Relic Runners' state is ~5 KB, most of what a long game's
+   * match kept (bench:memory).
    */
   private readonly checkpoints: (S | null)[] = [null];
   private readonly head: Omit<MatchRecord, 'choices'>;
@@ -278,7 +282,7 @@ export class Match<S = unknown> {
   stateAt(k: number): S {
     const n = Math.max(0, Math.min(this.decisions, Math.floor(k)));
     if (n === this.decisions) return this.game.clone(this.current) as S;
-    const from = Math.floor(n / this.every);
+    const from = this.nearest(n);
     const s = this.checkpoint(from);
     for (let i = from * this.every; i < n; i++) this.game.apply(s, this.choiceAt(s, i), false);
     return s;
@@ -294,7 +298,7 @@ export class Match<S = unknown> {
     const n = this.decisions;
     const start = Math.max(0, Math.min(n, Math.floor(from)));
     if (this.codes === null) return { events: this.played.slice(start).map((m) => m.events), played: 0 };
-    const k = Math.floor(start / this.every);
+    const k = this.nearest(start);
     const s = this.checkpoint(k);
     const events: (readonly GameEvent[])[] = [];
     for (let i = k * this.every; i < n; i++) {
@@ -302,6 +306,13 @@ export class Match<S = unknown> {
       if (i >= start) events.push(told);
     }
     return { events, played: n - k * this.every };
+  }
+
+  /** The last checkpoint kept at or before move `n` (0: the set-up). */
+  private nearest(n: number): number {
+    let k = Math.floor(n / this.every);
+    while (k > 0 && !this.checkpoints[k]) k--;
+    return k;
   }
 
   /** A copy of checkpoint `k`: the state after k·every moves (the set-up made again for k = 0). */
@@ -341,7 +352,10 @@ export class Match<S = unknown> {
       // written over in place (an array emptied and pushed again gets a new backing store each move).
       this.played[0] = { ...move, events: NO_EVENTS };
     }
-    if (this.decisions % this.every === 0) this.checkpoints.push(this.game.clone(this.current) as S);
+    if (this.decisions % this.every === 0) {
+      if (this.codes !== null) this.checkpoints[this.checkpoints.length - 1] = null;
+      this.checkpoints.push(this.game.clone(this.current) as S);
+    }
     return move;
   }
 }

@@ -354,12 +354,18 @@ test('undo replays from the nearest checkpoint and the checkpoints stay right af
         assert.equal(game.hash(p.stateAt(k)), hashes[k], `${game.id} seed ${seed}: packed, stateAt(${k})`);
       }
       assert.deepEqual(p.moves.map(bare), m.moves.map(bare));
+      // The packed match keeps one checkpoint, the latest (every 4 here), where the unpacked one keeps them all.
+      const checkpoints = (x: Match) => (x as unknown as { checkpoints: unknown[] }).checkpoints;
+      assert.ok(checkpoints(p).filter(Boolean).length <= 1, `${game.id} seed ${seed}: one checkpoint at most`);
+      assert.equal(checkpoints(m).length, Math.floor(m.decisions / 4) + 1);
+      assert.ok(checkpoints(m).slice(1).every(Boolean), `${game.id} seed ${seed}: every checkpoint unpacked`);
       // The packed match keeps no events and plays them again when asked, from any move.
       for (const from of [0, 1, 3, 4, 17, p.decisions - 1, p.decisions]) {
         const told = p.eventsSince(from);
         assert.deepEqual(told.events, m.eventsSince(from).events, `${game.id} seed ${seed}: events since move ${from}`);
-        // Played again from the checkpoint (every 4) at or before the first move told.
-        assert.equal(told.played, p.decisions - Math.floor(from / 4) * 4);
+        // Played again from the checkpoint at or before the first move told when it is kept, else from the set-up.
+        const k = Math.floor(from / 4);
+        assert.equal(told.played, p.decisions - (checkpoints(p)[k] ? k * 4 : 0), `${game.id} seed ${seed}: played since ${from}`);
       }
       assert.ok(
         m.eventsSince(0).events.some((e) => e.length > 0),
