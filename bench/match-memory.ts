@@ -25,7 +25,7 @@ const heapAfterGc = (): number => {
 
 /** Heap per match kept after `moves` random moves each (or to the end), and the moves played on average. */
 function kept(game: AnyGame, moves: number): { bytes: number; played: number } {
-  let matches: Match[] = [];
+  const matches: Match[] = [];
   const before = heapAfterGc();
   let played = 0;
   for (let k = 0; k < COUNT; k++) {
@@ -42,7 +42,6 @@ function kept(game: AnyGame, moves: number): { bytes: number; played: number } {
     matches.push(m);
   }
   const bytes = (heapAfterGc() - before) / matches.length;
-  matches = [];
   return { bytes, played: played / COUNT };
 }
 

@@ -348,7 +348,10 @@ test('undo replays from the nearest checkpoint and the checkpoints stay right af
       assert.ok(p.decisions > 2 * 16, `${game.id} seed ${seed}: a long enough game`);
       const codes = (p as unknown as { codes: unknown[] }).codes;
       assert.equal(codes.length, p.decisions);
-      assert.ok(codes.every((c) => Number.isInteger(c) && (c as number) >= 0), `${game.id} seed ${seed}: one integer a move`);
+      assert.ok(
+        codes.every((c) => Number.isInteger(c) && (c as number) >= 0),
+        `${game.id} seed ${seed}: one integer a move`,
+      );
       for (let k = 0; k < hashes.length; k++) {
         assert.equal(game.hash(m.stateAt(k)), hashes[k], `${game.id} seed ${seed}: stateAt(${k})`);
         assert.equal(game.hash(p.stateAt(k)), hashes[k], `${game.id} seed ${seed}: packed, stateAt(${k})`);

@@ -110,7 +110,10 @@ export type Frame =
   | { readonly k: 'extra' }
   | { readonly k: 'turnEnd' };
 
-type Bare = Extract<Frame, { readonly k: 'refill' | 'move' | 'leaveFlip' | 'moveEnd' | 'campArrive' | 'bonus' | 'neighbour' | 'exEnd' | 'extra' | 'turnEnd' }>;
+type Bare = Extract<
+  Frame,
+  { readonly k: 'refill' | 'move' | 'leaveFlip' | 'moveEnd' | 'campArrive' | 'bonus' | 'neighbour' | 'exEnd' | 'extra' | 'turnEnd' }
+>;
 
 /**
  * The frames without fields, one object each for every state: a frame pushed at each turn or move
