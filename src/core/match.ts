@@ -168,6 +168,15 @@ export class Match<S = unknown> {
     return this.played.at(-1);
   }
 
+  /**
+   * With packMoves, each move's choice as its index among the legal choices of its position (a
+   * copy): what a worker thread running the same engine rebuilds the game from (bot-worker.ts).
+   */
+  get choiceCodes(): readonly number[] {
+    if (this.codes === null) throw new Error('only a match with packMoves keeps its moves as choice indexes');
+    return this.codes.slice();
+  }
+
   /** The choice of move #i (0-based), made on `s`, the state before it. */
   private choiceAt(s: S, i: number): Choice {
     return this.codes === null ? this.played[i]!.choice : this.game.choices(s)[this.codes[i]!]!;

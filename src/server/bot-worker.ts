@@ -12,7 +12,12 @@ export interface GameLog {
   /** The seeding the game's seed is read with (LiveGame.seeding). */
   readonly rng: Seeding;
   readonly options: unknown;
-  readonly choices: readonly unknown[];
+  /**
+   * The moves so far, each as the index of its choice among the legal choices of its position
+   * (Match's packed log, `choiceCodes`): the worker runs the server's engine, so the indexes mean
+   * the same choices there, and the server need not play the game again to name them.
+   */
+  readonly codes: readonly number[];
   /** Seeds the generator the bot (or the hint) draws from. */
   readonly rngSeed: string;
 }
@@ -36,7 +41,11 @@ parentPort?.on('message', (job: BotJob) => {
   try {
     const game = gameById(job.game);
     const state = game.setup(game.options(job.options), job.seats, createRng(job.seed, job.rng));
-    for (const c of job.choices) game.apply(state, c, false);
+    for (const [i, code] of job.codes.entries()) {
+      const c = game.choices(state)[code];
+      if (c === undefined) throw new Error(`move ${i}: no legal choice #${code}`);
+      game.apply(state, c, false);
+    }
     if ('hint' in job) {
       parentPort!.postMessage({ id: job.id, hint: hint(game, state, job.hint, createRng(job.rngSeed)) } satisfies BotAnswer);
       return;

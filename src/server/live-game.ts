@@ -308,7 +308,7 @@ export class LiveGame {
       seed: this.stored.seed,
       rng: this.seeding,
       options: this.stored.options,
-      choices: this.match.record.choices,
+      codes: this.match.choiceCodes,
       rngSeed,
     };
   }

@@ -8,7 +8,10 @@ import { after, before, describe, mock, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { botFromSpec, type Bot } from '../../src/bots/index.js';
 import { FALLBACK_BOT_SPEC } from '../../src/bots/limits.js';
+import { canonicalJson } from '../../src/core/hash.js';
+import { Match, RECORD_VERSION } from '../../src/core/match.js';
 import { createRng } from '../../src/core/rng.js';
+import { GAMES } from '../../src/games/index.js';
 import { BotDeadlineExceeded, BotPool } from '../../src/server/bot-pool.js';
 import { Hub } from '../../src/server/hub.js';
 import { http } from '../helpers/ws-client.js';
@@ -221,6 +224,44 @@ describe('bots that fail', () => {
 });
 
 describe('the bot pool', () => {
+  test("a worker rebuilds a game from its moves' choice indexes (Match.choiceCodes) and answers for that position, in both games", async () => {
+    const pool = new BotPool({ size: 1, graceMs: 2_000 });
+    try {
+      for (const game of GAMES.values()) {
+        const seed = `pool-codes-${game.id}`;
+        const m = new Match(game, game.minSeats, seed, undefined, RECORD_VERSION, { packMoves: true });
+        const rng = createRng(`${seed}/moves`);
+        for (let i = 0; i < 40 && !m.over; i++) {
+          const cs = game.choices(m.state);
+          m.play(cs[rng.int(cs.length)]);
+        }
+        assert.ok(!m.over && m.decisions > 20, `${game.id}: a game under way`);
+        const job = {
+          game: game.id,
+          seats: game.minSeats,
+          seed,
+          rng: RECORD_VERSION,
+          options: {},
+          codes: m.choiceCodes,
+          rngSeed: `${seed}/bot`,
+        };
+        const legal = game.choices(m.state).map((c) => canonicalJson(c));
+        const c = await pool.decide({ ...job, bot: 'random' }, 5_000);
+        assert.ok(legal.includes(canonicalJson(c)), `${game.id}: ${JSON.stringify(c)} is legal at move ${m.decisions}`);
+        const h = await pool.hint(job, m.toAct()!, 5_000);
+        assert.ok(legal.includes(canonicalJson(h.choice)), `${game.id}: the hint ${JSON.stringify(h.choice)} is legal`);
+        // An index no position has: the job fails, and the worker answers the next one.
+        await assert.rejects(
+          pool.decide({ ...job, codes: [...m.choiceCodes.slice(0, -1), 999], bot: 'random' }, 5_000),
+          /no legal choice #999/,
+        );
+        assert.ok(legal.includes(canonicalJson(await pool.decide({ ...job, bot: 'random' }, 5_000))));
+      }
+    } finally {
+      await pool.close();
+    }
+  });
+
   test('issue 13 #2: a job past its deadline is rejected and the job queued behind it is answered by a new worker', async () => {
     const pool = new BotPool({ size: 1, graceMs: 300 });
     try {
@@ -230,7 +271,7 @@ describe('the bot pool', () => {
         seed: 'pool',
         rng: 2 as const,
         options: {},
-        choices: [],
+        codes: [],
         bot,
         rngSeed: 'pool-bot',
       });
