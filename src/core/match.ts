@@ -219,9 +219,8 @@ export class Match<S = unknown> {
 
   /** Plays a choice and returns the move, with its events (kept or not: packMoves); throws IllegalChoice (nothing changed) when it is not legal now. */
   play(choice: unknown): Move {
-    const found = findChoice(this.game.choices(this.current), choice);
-    const code = found === undefined ? -1 : this.codeOf(this.current, found);
-    const move = this.step(this.current, found ?? choice);
+    const code = this.codeOf(this.current, choice);
+    const move = this.step(this.current, choice);
     this.changes++;
     return this.keep(move, code);
   }
@@ -344,13 +343,18 @@ export class Match<S = unknown> {
     return { seat, choice, turn, reveals: events.some((e) => e.reveals), events };
   }
 
-  /** With packMoves, the index of `choice` (legal on `s`) among the legal choices of `s` (else -1). */
-  private codeOf(s: S, choice: Choice): number {
+  /**
+   * With packMoves, the index of `choice` among the legal choices of `s` (-1 when it is not one,
+   * or without packMoves: an unpacked match, a simulation's, pays nothing for it).
+   */
+  private codeOf(s: S, choice: unknown): number {
     if (this.codes === null) return -1;
     const cs = this.game.choices(s);
-    const i = cs.indexOf(choice);
-    // A choice of a copy of `s` whose engine does not share its list of choices with the copy: an equal one.
-    return i >= 0 ? i : cs.indexOf(findChoice(cs, choice)!);
+    const i = cs.indexOf(choice as Choice);
+    // A choice that crossed a wire, or one of a copy of `s` whose engine does not share its list of choices: an equal one.
+    if (i >= 0) return i;
+    const found = findChoice(cs, choice);
+    return found === undefined ? -1 : cs.indexOf(found);
   }
 
   private keep(move: Move, code: number): Move {
