@@ -12,7 +12,10 @@
  *
  * Measured over MEASURE_S seconds after WARMUP_S: acks per second (choices stored and confirmed)
  * and the latency from sending a choice to receiving, on the same connection, the state message
- * with the resulting move count (p50/p99/max). Prints a table and one JSON line.
+ * with the resulting move count (p50/p99/max). Prints a table and one JSON line. The CPU columns
+ * say what bounded the run: the server's event loop (`loop CPU` near 100 %), or the machine
+ * (`machine` near 100 %: the load client runs on the same cores, and the server's loop waits for
+ * one as often as for work).
  *
  * Env: SIZES (default 100,500,2000), MEASURE_S (10), WARMUP_S (5; the first seconds after opening 2,000 games are a backlog), BENCH_TRACE (per-second line), THINK_MS (0: reply at once; >0:
  * each bot waits 0.5–1.5× that long before replying, a human-like pace), EXPEDITION_DB_DIR (temp dir),
@@ -57,6 +60,14 @@ function cpuSecondsOf(pid: number, mainThread = false): number {
   const stat = readFileSync(mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8');
   const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(f[11]) + Number(f[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+}
+
+/** The machine's CPU time so far, busy and in all, in clock ticks (/proc/stat's first line; steal counts as busy: a core we could not have). */
+function machineTicks(): { busy: number; all: number } {
+  const f = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const all = f.reduce((a, b) => a + b, 0);
+  // user nice system idle iowait irq softirq steal …: idle and iowait are the time nobody wanted.
+  return { busy: all - f[3]! - f[4]!, all };
 }
 
 class Server {
@@ -134,6 +145,11 @@ interface Row {
   /** Server CPU time per acknowledged choice: what one core of this machine can take is 10^6 / this. */
   serverCpuUsPerChoice: number;
   clientCpuPct: number;
+  /**
+   * The whole machine's cores busy, in % of all of them (any process): near 100, the load client
+   * and the server compete for the cores and a faster server shows as more idle, not more choices.
+   */
+  machineBusyPct: number;
   errors: Record<string, number>;
   setupS: number;
 }
@@ -153,7 +169,7 @@ async function runSize(n: number): Promise<Row> {
     const setupS = (performance.now() - t0) / 1000;
     await sleep(WARMUP_S * 1000);
 
-    const cpu0 = { server: cpuSecondsOf(server.child.pid!), loop: cpuSecondsOf(server.child.pid!, true) };
+    const cpu0 = { server: cpuSecondsOf(server.child.pid!), loop: cpuSecondsOf(server.child.pid!, true), machine: machineTicks() };
     const m0 = performance.now();
     clients.measure();
     if (process.env.BENCH_TRACE) {
@@ -172,6 +188,7 @@ async function runSize(n: number): Promise<Row> {
     const elapsed = (performance.now() - m0) / 1000;
     const serverCpu = cpuSecondsOf(server.child.pid!) - cpu0.server;
     const loopCpu = cpuSecondsOf(server.child.pid!, true) - cpu0.loop;
+    const machine = machineTicks();
 
     const lat = stats.latencies.sort((a, b) => a - b);
     return {
@@ -189,6 +206,7 @@ async function runSize(n: number): Promise<Row> {
       loopCpuPct: Math.round((100 * loopCpu) / elapsed),
       serverCpuUsPerChoice: Math.round((1e6 * serverCpu) / Math.max(1, stats.acks)),
       clientCpuPct: Math.round((100 * stats.cpuS) / elapsed),
+      machineBusyPct: Math.round((100 * (machine.busy - cpu0.machine.busy)) / Math.max(1, machine.all - cpu0.machine.all)),
       errors: stats.errors,
       setupS: +setupS.toFixed(1),
     };
@@ -238,6 +256,7 @@ const header = [
   'loop CPU',
   'µs/choice',
   'client CPU',
+  'machine',
   'errors',
 ];
 const table = rows.map((r) =>
@@ -255,6 +274,7 @@ const table = rows.map((r) =>
     `${r.loopCpuPct}%`,
     r.serverCpuUsPerChoice,
     `${r.clientCpuPct}%`,
+    `${r.machineBusyPct}%`,
     Object.entries(r.errors)
       .map(([k, v]) => `${k}:${v}`)
       .join(' ') || '-',
