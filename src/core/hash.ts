@@ -99,7 +99,9 @@ function feedValue(v: unknown): void {
     }
     feedChar(123);
     let first = true;
-    for (const k of Object.keys(v)) {
+    // for-in walks a plain object's own keys in Object.keys' order (its prototype, checked above,
+    // has none to add) without making their array: the server hashes a state after every move.
+    for (const k in v) {
       const x = (v as Record<string, unknown>)[k];
       if (omitted(x)) continue;
       if (!first) feedChar(44);
