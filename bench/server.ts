@@ -144,6 +144,8 @@ interface Row {
   loopCpuPct: number;
   /** Server CPU time per acknowledged choice: what one core of this machine can take is 10^6 / this. */
   serverCpuUsPerChoice: number;
+  /** The event loop's CPU time per acknowledged choice: 10^6 / this is what the loop could take with a core to itself and nothing to wait for. */
+  loopUsPerChoice: number;
   clientCpuPct: number;
   /**
    * The whole machine's cores busy, in % of all of them (any process): near 100, the load client
@@ -205,6 +207,7 @@ async function runSize(n: number): Promise<Row> {
       serverCpuPct: Math.round((100 * serverCpu) / elapsed),
       loopCpuPct: Math.round((100 * loopCpu) / elapsed),
       serverCpuUsPerChoice: Math.round((1e6 * serverCpu) / Math.max(1, stats.acks)),
+      loopUsPerChoice: Math.round((1e6 * loopCpu) / Math.max(1, stats.acks)),
       clientCpuPct: Math.round((100 * stats.cpuS) / elapsed),
       machineBusyPct: Math.round((100 * (machine.busy - cpu0.machine.busy)) / Math.max(1, machine.all - cpu0.machine.all)),
       errors: stats.errors,
@@ -255,6 +258,7 @@ const header = [
   'server CPU',
   'loop CPU',
   'µs/choice',
+  'loop µs',
   'client CPU',
   'machine',
   'errors',
@@ -273,6 +277,7 @@ const table = rows.map((r) =>
     `${r.serverCpuPct}%`,
     `${r.loopCpuPct}%`,
     r.serverCpuUsPerChoice,
+    r.loopUsPerChoice,
     `${r.clientCpuPct}%`,
     `${r.machineBusyPct}%`,
     Object.entries(r.errors)
