@@ -26,5 +26,16 @@
  * MEASURE_S=150, same build, back to back: without, 7 mark-compacts in the window, p99 223 ms;
  * with, one every ~95 s, p99 72 ms (59 and 75 in two more runs), for a heap of up to ~800 MB
  * instead of ~350 before a mark-compact.
+ *
+ * No memory reducer (`--no-memory-reducer`). V8's reducer watches for a quiet heap and then runs a
+ * mark-compact that compacts to give memory back ("Mark-Compact (reduce)" in --trace-gc): at a
+ * human pace the server allocates steadily yet little per second, which the reducer took for
+ * quiet, and with ~600 MB of heap such a mark-compact moved the ~175 MB still live in one pause
+ * of the loop. bench:server, HUMANS=1 THINK_MS=2000 SIZES=10000 MEASURE_S=150, same build,
+ * alternating, 2 pairs plus one run each: with the reducer, a "reduce" mark-compact at ~130 s in
+ * every run, pausing 323, 322 and 112 ms, p99 41, 102 ms (issue 16's 50 ms missed), max 690–862
+ * ms; without, the window's mark-compact was an ordinary one of 17–20 ms, p99 26 and 29 ms, max
+ * 274–293 ms. The price: a server that goes quiet keeps the heap it had (up to ~800 MB at 10,000
+ * games) until its next mark-compact instead of giving it back.
  */
-export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=64', '--heap-growing-percent=300'];
+export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=64', '--heap-growing-percent=300', '--no-memory-reducer'];
