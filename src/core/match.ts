@@ -169,8 +169,10 @@ export class Match<S = unknown> {
   }
 
   /**
-   * With packMoves, each move's choice as its index among the legal choices of its position (a
-   * copy): what a worker thread running the same engine rebuilds the game from (bot-worker.ts).
+   * With packMoves, each move's choice as its index among the legal choices of its position: what
+   * a worker thread running the same engine rebuilds the game from (bot-worker.ts). A copy, not
+   * the live log: a job the bot pool queues until a worker is free must keep the position it was
+   * asked for while the game goes on.
    */
   get choiceCodes(): readonly number[] {
     if (this.codes === null) throw new Error('only a match with packMoves keeps its moves as choice indexes');
