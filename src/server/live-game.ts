@@ -126,6 +126,8 @@ export class LiveGame {
    * marked by every major GC (issue 16).
    */
   private readonly sentAt = new Map<Seat | null, number>();
+  /** Someone came or went since the last state message: the next one carries the seats again (see announce). */
+  private seatsToTell = false;
   /** Changes queued or running in `serial`: a game with work in hand is never evicted. */
   private running = 0;
   /** When the last change of this game (a move, an undo, a seat update) finished. */
@@ -514,7 +516,12 @@ export class LiveGame {
       return;
     }
     // The fields every audience shares, serialized once: `{"seat":…,"canUndo":…,"patch":…,` + this.
-    const shared = `${JSON.stringify({ type: 'state', ...this.sharedFields(Date.now()), seq }).slice(1, -1)},"events":${events}}`;
+    // The seats only when they changed: with the table (no `before`), or someone came or went since
+    // the last state message (told then in a `seats` message, which a relay may have lost).
+    const now = Date.now();
+    const seats = before === undefined || this.seatsToTell ? { seats: this.publicSeats(now) } : {};
+    this.seatsToTell = false;
+    const shared = `${JSON.stringify({ type: 'state', ...this.sharedFields(now), ...seats, seq }).slice(1, -1)},"events":${events}}`;
     const texts = new Map<Seat | null, string>();
     for (const sub of this.subscribers) {
       let text = texts.get(sub.seat);
@@ -570,20 +577,23 @@ export class LiveGame {
    * been sent the view at this seq, so the next announcement sends it a patch.
    */
   private welcomeFields(seat: Seat | null): Record<string, unknown> {
+    const now = Date.now();
     const view = this.game.view(this.state, seat);
     this.sentAt.set(seat, this.seq);
     return {
       type: 'welcome',
       seat,
       seq: this.seq,
-      ...this.sharedFields(Date.now()),
+      ...this.sharedFields(now),
+      seats: this.publicSeats(now),
+      awayAfterMs: this.awayAfterMs,
       view,
       events: [],
       canUndo: seat !== null && this.canUndo(seat),
     };
   }
 
-  /** The fields of a state message that are the same for every audience (`publicSeats` once per message). */
+  /** The fields of a state message or a welcome that are the same for every audience and change with the moves. */
   private sharedFields(now: number) {
     return {
       game: this.id,
@@ -593,8 +603,6 @@ export class LiveGame {
       status: this.status,
       toAct: this.toAct(),
       clocks: this.settings.clock ? this.seatConfigs.map((_, i) => this.clockLeft(i, now)) : null,
-      seats: this.publicSeats(now),
-      awayAfterMs: this.awayAfterMs,
     };
   }
 
@@ -649,6 +657,7 @@ export class LiveGame {
   /** Pushes who is here to every subscriber: one text for all (the seats are public). */
   private announceSeats(): void {
     if (this.subscribers.size === 0) return;
+    this.seatsToTell = true;
     const text = JSON.stringify({ type: 'seats', seats: this.publicSeats() } satisfies SeatsMessage);
     for (const sub of this.subscribers) sub.sendText(text);
   }

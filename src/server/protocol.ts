@@ -245,6 +245,10 @@ const stateFields = {
   canUndo: z.boolean(),
   /** Milliseconds left per seat when the game has clocks. */
   clocks: z.array(z.number().nullable()).nullable(),
+};
+
+/** Who sits where and the away time: a welcome always carries them, a state message when they changed. */
+const tableFields = {
   seats: z.array(PublicSeat),
   /** After how long away a seat may be handed to a bot (games without a clock). */
   awayAfterMs: z.number().int().min(0),
@@ -259,10 +263,19 @@ export const ViewPatch = z.array(
 
 /**
  * The game after a change: each audience's own view, either whole (`view`) or as the `patch` that
- * turns the view it was sent at `seq - 1` into this one; never both.
+ * turns the view it was sent at `seq - 1` into this one; never both. `seats` only when they changed
+ * since the state message before (a join, a seat handed to a bot or taken back, someone came or
+ * went): a move leaves them as they were, and they were a fifth of a move's message (issue 16).
+ * `awayAfterMs` never changes during a game: the welcome tells it.
  */
 export const StateMessage = z
-  .object({ type: z.literal('state'), ...stateFields, view: z.unknown().optional(), patch: ViewPatch.optional() })
+  .object({
+    type: z.literal('state'),
+    ...stateFields,
+    seats: tableFields.seats.optional(),
+    view: z.unknown().optional(),
+    patch: ViewPatch.optional(),
+  })
   .refine((m) => (m.view === undefined) !== (m.patch === undefined), 'a state message carries either view or patch');
 export type StateMessage = z.infer<typeof StateMessage>;
 
@@ -270,6 +283,7 @@ export type StateMessage = z.infer<typeof StateMessage>;
 export const WelcomeMessage = z.object({
   type: z.literal('welcome'),
   ...stateFields,
+  ...tableFields,
   view: z.unknown(),
   logFrom: z.number().int().min(0),
   log: z.array(LogEntry),

@@ -52,6 +52,7 @@ export interface ServerMsg<V = RRView> {
   readonly events: readonly GameEvent[];
   readonly canUndo: boolean;
   readonly clocks: readonly number[] | null;
+  /** Always in a welcome; in a state message only when they changed since the one before (absent: as they were). */
   readonly seats: readonly SeatInfo[];
   // welcome
   readonly logFrom: number;

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import WebSocket from 'ws';
 import { DEFAULT_AWAY_MS, RECLAIM_CLOCK_MS } from '../../src/server/live-game.js';
 import { http, type TestClient } from '../helpers/ws-client.js';
-import type { ApiReply, ServerMsg } from '../helpers/wire.js';
+import { wsText, type ApiReply, type ServerMsg } from '../helpers/wire.js';
 import { autoPlay, createGame, hello, joinSeat, live, startServer, until, type TestServer } from '../helpers/server.js';
 
 /** Heartbeat period of these tests' server: small, so that a silent drop is seen in well under a second. */
@@ -125,6 +125,48 @@ describe('live presence', () => {
     const awayMs = (w.seats[1] as unknown as { awayMs: number | null }).awayMs;
     assert.ok(awayMs !== null && awayMs >= 0, JSON.stringify(w.seats[1]));
     assert.equal((w as unknown as { awayAfterMs: number }).awayAfterMs, DEFAULT_AWAY_MS, 'the default away time is 3 minutes');
+  });
+
+  test('issue 16: a move’s state message leaves the unchanged seats out; after someone came or went the next one carries them again', async () => {
+    const { id, clients, welcomes } = await twoPlayers({}, 'presence-seats-once');
+    const watcher = await srv.client();
+    await hello(watcher, id);
+    // What the server sent, as sent: the TestClient hands tests the patched view, not the text.
+    const raw: Record<string, unknown>[] = [];
+    watcher.ws.on('message', (d) => {
+      const m = JSON.parse(wsText(d)) as Record<string, unknown>;
+      if (m.type === 'state') raw.push(m);
+    });
+    let moves = welcomes[0]!.moves;
+    const toAct = async (): Promise<number> => (await live(srv.hub, id)).toAct()!;
+    const play = async (): Promise<Record<string, unknown>> => {
+      const seen = raw.length;
+      const c = clients[await toAct()]!;
+      const view = [...c.messages].reverse().find((m) => m.type === 'state' || m.type === 'welcome')!.view;
+      const ack = await c.request({ type: 'choice', choice: view.choices![0], index: moves });
+      assert.equal(ack.type, 'ack', JSON.stringify(ack));
+      moves++;
+      await until(() => raw.length > seen && raw.at(-1)!.moves === moves, `the state after move ${moves}`);
+      return raw.at(-1)!;
+    };
+    // Both players came since the last state message: the first move's carries the seats.
+    assert.ok((await play()).seats, 'the seats after both players came');
+    const first = await play();
+    assert.equal(first.seats, undefined, 'a move changes no seat');
+    assert.equal(first.awayAfterMs, undefined, 'the away time is the welcome’s');
+    // The seat not to act leaves: told at once (a seats message), and again with the next move's state.
+    const leaver = 1 - (await toAct());
+    const away = seatsWhere(watcher, leaver, false, 2000);
+    clients[leaver]!.close();
+    await away;
+    const next = await play();
+    const seats = next.seats as { seat: number; connected: boolean }[] | undefined;
+    assert.ok(seats, 'the state after someone left carries the seats');
+    assert.deepEqual(
+      seats.map((x) => x.connected),
+      [leaver !== 0, leaver !== 1],
+    );
+    if ((await toAct()) !== leaver) assert.equal((await play()).seats, undefined, 'and the one after leaves them out again');
   });
 });
 

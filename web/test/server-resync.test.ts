@@ -123,4 +123,25 @@ describe('server session: patches and resync', () => {
     expect(ws.sent).toHaveLength(1);
     s.close();
   });
+
+  it('a state message without seats keeps the seats and away time it had; one with seats replaces them', () => {
+    const s = new ServerSession('g1', 'tok-0123456789abcdef', { url: 'ws://x/ws', WebSocket: FakeSocket as unknown as typeof WebSocket });
+    const seen: { seats: unknown; awayAfterMs: unknown }[] = [];
+    s.subscribe((sn) => seen.push({ seats: sn.seats.map((x) => [x.seat, x.connected]), awayAfterMs: sn.awayAfterMs }));
+    const ws = FakeSocket.all[0]!;
+    ws.open();
+    ws.receive(welcome(2, 12));
+    // A move's state message, as the server sends it: no seats, no away time.
+    const { seats: _seats, awayAfterMs: _away, ...bare } = patchState(3);
+    ws.receive(bare);
+    expect(seen).toHaveLength(2);
+    expect(seen[1]).toEqual(seen[0]);
+    expect(seen[1]).toEqual({ seats: [[0, true]], awayAfterMs: 180_000 });
+    // After someone came or went, the state message carries the seats again: they replace the held ones.
+    const gone = [{ seat: 0, kind: 'human', name: null, bot: null, claimed: true, connected: false, awayMs: 5 }];
+    const { awayAfterMs: _away2, ...withSeats } = { ...patchState(4), seats: gone };
+    ws.receive(withSeats);
+    expect(seen.at(-1)).toEqual({ seats: [[0, false]], awayAfterMs: 180_000 });
+    s.close();
+  });
 });

@@ -344,13 +344,14 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
         this.snapshot = {
           view,
           seat: msg.seat,
-          seats: msg.seats.map(seatInfo),
+          // A state message carries the seats only when they changed, and never the away time: kept from before.
+          seats: msg.seats ? msg.seats.map(seatInfo) : (prev?.seats ?? []),
           moves: msg.moves,
           status: msg.status,
           canUndo: msg.canUndo,
           log,
           clocks: msg.clocks,
-          awayAfterMs: msg.awayAfterMs,
+          awayAfterMs: msg.type === 'welcome' ? msg.awayAfterMs : prev?.awayAfterMs,
         };
         for (const l of this.listeners) l.snap(this.snapshot);
         return;
