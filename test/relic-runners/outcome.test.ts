@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { createRng } from '../../src/core/rng.js';
 import type { GameEvent } from '../../src/core/game.js';
 import { routeKey } from '../../src/games/relic-runners/choice.js';
-import type { MoveOutcome } from '../../src/games/relic-runners/outcome.js';
+import { outcomeOf, type MoveOutcome } from '../../src/games/relic-runners/outcome.js';
 import { g, decision, forSeeds, randomGame, range, type RRChoice, type State } from '../helpers/rr.js';
 
 const ofType = (ev: readonly GameEvent[], type: string) => ev.filter((e) => e.type === type) as unknown as Record<string, unknown>[];
@@ -84,9 +84,14 @@ test('RR-MOVE-7, RR-TOOL-2, RR-TOOL-4, RR-EXP-1, RR-END-1: each route preview eq
       const v = g.view(s, s.cur);
       const moves = g.choices(s).filter((c): c is Extract<RRChoice, { t: 'move' }> => c.t === 'move');
       assert.equal(Object.keys(v.routes ?? {}).length, moves.length, 'one preview per move');
+      // Issue 16: a preview leaves out what is at its default (outcomeOf fills it in), which most members are.
+      for (const [k, p] of Object.entries(v.routes ?? {})) {
+        const atDefault = Object.entries(p).filter(([, x]) => x === null || x === false || x === 0 || (Array.isArray(x) && x.length === 0));
+        assert.deepEqual(atDefault, [], `route ${k}: members at their default are left out`);
+      }
       // Every expedition, and a quarter of the other routes (all of them make the test slow and add little).
       moves.forEach((c, i) => {
-        const want = v.routes![routeKey(c.trails)]!;
+        const want = outcomeOf(v.routes![routeKey(c.trails)]!);
         if (want.expedition !== null || (i + s.turnNo) % 4 === 0) checkMove(s, c, want, seed, tally);
       });
       assert.equal(g.view(s, (s.cur + 1) % seats).routes, null, 'no preview for a seat not to act');

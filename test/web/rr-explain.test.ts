@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { createRng } from '../../src/core/rng.js';
 import { routeKey } from '../../src/games/relic-runners/choice.js';
-import type { MoveOutcome } from '../../src/games/relic-runners/outcome.js';
+import { outcomeOf, type MoveOutcome } from '../../src/games/relic-runners/outcome.js';
 import type { LiveGame } from '../../src/server/live-game.js';
 import { browserSuite, shot, watchErrors } from '../helpers/browser.js';
 import type { InPage, PageElement } from '../helpers/page.js';
@@ -119,7 +119,8 @@ async function waitMoves(page: Page, n: number): Promise<void> {
   );
 }
 
-const routesOf = (s: State): Readonly<Record<string, MoveOutcome>> => g.view(s, 0).routes ?? {};
+const routesOf = (s: State): Readonly<Record<string, MoveOutcome>> =>
+  Object.fromEntries(Object.entries(g.view(s, 0).routes ?? {}).map(([k, p]) => [k, outcomeOf(p)]));
 
 test(
   'tiles: the board shows purple top tiles by icon and name, their tooltip (hover, focus) gives the effect and links to help, in all four languages; the legend lists every tile',

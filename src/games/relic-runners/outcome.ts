@@ -44,29 +44,55 @@ function relicOffer(s: State, loc: number, trails: number): RelicOffer {
   };
 }
 
-/** What the current player's move along `trailIds` would bring, from the state before it. */
-export function moveOutcome(s: State, trailIds: readonly number[]): MoveOutcome {
+/**
+ * A move's outcome as the view carries it (`RRView.routes`): a MoveOutcome without the members
+ * that are at their default (no trail, no step, no relic, false), which most are: a route's
+ * previews were a third of the bytes of the state messages a game's moves sent (issue 16), and a
+ * phone downloads them at every move it owes. `outcomeOf` reads one back whole.
+ */
+export type RoutePreview = Partial<MoveOutcome>;
+
+const NO_TRAILS: readonly number[] = Object.freeze([]);
+const NOTHING: MoveOutcome = Object.freeze({
+  familiar: NO_TRAILS,
+  flips: NO_TRAILS,
+  steps: 0,
+  expedition: null,
+  spendsIv21: false,
+  flipFirst: false,
+});
+
+/** A route's preview with its defaults filled in. */
+export function outcomeOf(p: RoutePreview): MoveOutcome {
+  return { ...NOTHING, ...p };
+}
+
+/** What the current player's move along `trailIds` would bring, from the state before it (RR-MOVE-7). */
+export function routePreview(s: State, trailIds: readonly number[]): RoutePreview {
   const b = s.board;
   const trails = trailIds.map((id) => b.trailOf[id]!);
   const me = 1 << s.cur;
   const at = destination(b, s.players[s.cur]!.loc, trailIds);
   const flipped = tokensFlipped(s, trails);
-  return {
-    familiar: trails.filter((trail) => (s.owners[trail]! & me) !== 0).map((trail) => b.trails[trail]!.id),
-    flips: trails
-      .filter((trail) => b.riverBit[trail]! >= 0 && (flipped & (1 << b.riverBit[trail]!)) !== 0)
-      .map((trail) => b.trails[trail]!.id),
-    steps: stepsEarned(s, flipped),
-    expedition: expeditionTo(s, at) ? relicOffer(s, at, trails.length) : null,
-    spendsIv21: needsIv21(s, s.cur, trails),
-    flipFirst: flipsOnLeaving(s, s.players[s.cur]!.loc),
-  };
+  const p: { -readonly [K in keyof MoveOutcome]?: MoveOutcome[K] } = {};
+  const familiar = trails.filter((trail) => (s.owners[trail]! & me) !== 0).map((trail) => b.trails[trail]!.id);
+  if (familiar.length > 0) p.familiar = familiar;
+  const flips = trails
+    .filter((trail) => b.riverBit[trail]! >= 0 && (flipped & (1 << b.riverBit[trail]!)) !== 0)
+    .map((trail) => b.trails[trail]!.id);
+  if (flips.length > 0) p.flips = flips;
+  const steps = stepsEarned(s, flipped);
+  if (steps > 0) p.steps = steps;
+  if (expeditionTo(s, at)) p.expedition = relicOffer(s, at, trails.length);
+  if (needsIv21(s, s.cur, trails)) p.spendsIv21 = true;
+  if (flipsOnLeaving(s, s.players[s.cur]!.loc)) p.flipFirst = true;
+  return p;
 }
 
-/** The outcome of every move among `choices`, by `routeKey`. */
-export function routeOutcomes(s: State, choices: readonly RRChoice[]): Record<string, MoveOutcome> {
-  const out: Record<string, MoveOutcome> = {};
-  for (const c of choices) if (c.t === 'move') out[routeKey(c.trails)] = moveOutcome(s, c.trails);
+/** The preview of every move among `choices`, by `routeKey`. */
+export function routeOutcomes(s: State, choices: readonly RRChoice[]): Record<string, RoutePreview> {
+  const out: Record<string, RoutePreview> = {};
+  for (const c of choices) if (c.t === 'move') out[routeKey(c.trails)] = routePreview(s, c.trails);
   return out;
 }
 

@@ -17,7 +17,7 @@ import {
   type RelicColour,
 } from './tiles.js';
 import { isShrine, relicColour, relicShrine } from './rules.js';
-import { pendingRelic, routeOutcomes, type MoveOutcome, type RelicOffer } from './outcome.js';
+import { pendingRelic, routeOutcomes, type RelicOffer, type RoutePreview } from './outcome.js';
 
 /** A tile as a reader sees it: ivory "IV2-4", purple "PU-3", blue "B2:4" (level 2, worth 4). */
 export function tileName(code: number): string {
@@ -87,8 +87,8 @@ export interface RRView {
   readonly peek: { readonly site: string; readonly tiles: readonly string[] } | null;
   /** Legal choices, only for the seat that owes the decision. */
   readonly choices: readonly RRChoice[] | null;
-  /** What each move among `choices` would bring, by `routeKey` of its trails (outcome.ts); null with no choices. */
-  readonly routes: Readonly<Record<string, MoveOutcome>> | null;
+  /** What each move among `choices` would bring, by `routeKey` of its trails, defaults left out (outcome.ts: `outcomeOf` fills them); null with no choices. */
+  readonly routes: Readonly<Record<string, RoutePreview>> | null;
   /** The relic at stake in a pending relic decision (public, like the decision), else null. */
   readonly relicOffer: RelicOffer | null;
   readonly result: { readonly scores: readonly ScoreBreakdown[]; readonly winners: readonly Seat[] } | null;

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { routeKey } from '../../../../src/games/relic-runners/choice.js';
+import { outcomeOf } from '../../../../src/games/relic-runners/outcome.js';
 import type { RRView } from '../../game-types.js';
 import type { SiteChoice } from './choices.js';
 
@@ -10,8 +11,9 @@ import type { SiteChoice } from './choices.js';
  */
 export function routeDetail(c: SiteChoice, routes: RRView['routes'], t: TFunction): string {
   if (c.t !== 'move') return '';
-  const o = routes?.[routeKey(c.trails)];
-  if (!o) return '';
+  const p = routes?.[routeKey(c.trails)];
+  if (!p) return '';
+  const o = outcomeOf(p);
   const parts: string[] = [];
   if (o.familiar.length > 0) parts.push(t('explain:route.familiar', { count: o.familiar.length }));
   parts.push(o.steps > 0 ? t('explain:route.steps', { count: o.steps }) : t('explain:route.noSteps'));
