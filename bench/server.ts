@@ -15,7 +15,7 @@
  * with the resulting move count (p50/p99/max). Prints a table and one JSON line. The CPU columns
  * say what bounded the run: the server's event loop (`loop CPU` near 100 %), or the machine
  * (`machine` near 100 %: the load client runs on the same cores, and the server's loop waits for
- * one as often as for work).
+ * one as often as for work). `B/choice`: the bytes the clients received per acknowledged choice.
  *
  * Env: SIZES (default 100,500,2000), MEASURE_S (10), WARMUP_S (5; the first seconds after opening 2,000 games are a backlog), BENCH_TRACE (per-second line), THINK_MS (0: reply at once; >0:
  * each bot waits 0.5–1.5× that long before replying, a human-like pace), EXPEDITION_DB_DIR (temp dir),
@@ -152,6 +152,8 @@ interface Row {
    * and the server compete for the cores and a faster server shows as more idle, not more choices.
    */
   machineBusyPct: number;
+  /** Bytes the clients received per acknowledged choice (every seat's state message, and the ack): what each move costs the wire. */
+  bytesPerChoice: number;
   errors: Record<string, number>;
   setupS: number;
 }
@@ -210,6 +212,7 @@ async function runSize(n: number): Promise<Row> {
       loopUsPerChoice: Math.round((1e6 * loopCpu) / Math.max(1, stats.acks)),
       clientCpuPct: Math.round((100 * stats.cpuS) / elapsed),
       machineBusyPct: Math.round((100 * (machine.busy - cpu0.machine.busy)) / Math.max(1, machine.all - cpu0.machine.all)),
+      bytesPerChoice: Math.round(stats.bytesReceived / Math.max(1, stats.acks)),
       errors: stats.errors,
       setupS: +setupS.toFixed(1),
     };
@@ -261,6 +264,7 @@ const header = [
   'loop µs',
   'client CPU',
   'machine',
+  'B/choice',
   'errors',
 ];
 const table = rows.map((r) =>
@@ -280,6 +284,7 @@ const table = rows.map((r) =>
     r.loopUsPerChoice,
     `${r.clientCpuPct}%`,
     `${r.machineBusyPct}%`,
+    r.bytesPerChoice,
     Object.entries(r.errors)
       .map(([k, v]) => `${k}:${v}`)
       .join(' ') || '-',

@@ -40,13 +40,28 @@ export interface LoadStats {
   errors: Record<string, number>;
   finished: number;
   statesReceived: number;
+  /** Bytes of every message the seats received (state messages, welcomes, acks): what the wire carried to the clients. */
+  bytesReceived: number;
   /** Sockets that closed under a seat and were opened again. */
   reconnects: number;
   /** Hellos said again after a gap in seq. */
   resyncs: number;
 }
 
-const emptyStats = (): LoadStats => ({ acks: 0, latencies: [], errors: {}, finished: 0, statesReceived: 0, reconnects: 0, resyncs: 0 });
+const emptyStats = (): LoadStats => ({
+  acks: 0,
+  latencies: [],
+  errors: {},
+  finished: 0,
+  statesReceived: 0,
+  bytesReceived: 0,
+  reconnects: 0,
+  resyncs: 0,
+});
+
+/** A message's size as received (ws hands a Buffer unless told otherwise). */
+const rawBytes = (d: WebSocket.RawData): number =>
+  Array.isArray(d) ? d.reduce((n, b) => n + b.length, 0) : d instanceof ArrayBuffer ? d.byteLength : d.length;
 
 async function post(base: string, path: string, body: unknown): Promise<ApiReply> {
   const res = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -287,7 +302,10 @@ export class Seat {
         const ws = await open(this.client.wsUrl(this.node));
         this.note(`open@${this.node}`);
         this.ws = ws;
-        ws.on('message', (d) => this.onMessage(parseMsg(d)));
+        ws.on('message', (d) => {
+          if (this.client.measuring) this.client.stats.bytesReceived += rawBytes(d);
+          this.onMessage(parseMsg(d));
+        });
         ws.on('close', () => void this.onClose(ws));
         return;
       } catch (e) {

@@ -139,13 +139,24 @@ export class ClientProcs {
   /** Ends the measurement and sums the figures of every client process. */
   async report(): Promise<LoadTotals> {
     const rs = await Promise.all(this.workers.map((w) => w.ask({ t: 'report' }, 'report')));
-    const total: LoadTotals = { acks: 0, latencies: [], errors: {}, finished: 0, statesReceived: 0, reconnects: 0, resyncs: 0, cpuS: 0 };
+    const total: LoadTotals = {
+      acks: 0,
+      latencies: [],
+      errors: {},
+      finished: 0,
+      statesReceived: 0,
+      bytesReceived: 0,
+      reconnects: 0,
+      resyncs: 0,
+      cpuS: 0,
+    };
     for (const { stats: s, cpuS } of rs) {
       total.acks += s.acks;
       for (const l of s.latencies) total.latencies.push(l);
       for (const [k, v] of Object.entries(s.errors)) total.errors[k] = (total.errors[k] ?? 0) + v;
       total.finished += s.finished;
       total.statesReceived += s.statesReceived;
+      total.bytesReceived += s.bytesReceived;
       total.reconnects += s.reconnects;
       total.resyncs += s.resyncs;
       total.cpuS += cpuS;
