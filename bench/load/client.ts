@@ -48,7 +48,8 @@ export interface LoadStats {
   resyncs: number;
 }
 
-const emptyStats = (): LoadStats => ({
+/** Figures before anything is measured (a client process's, and the sum over them). */
+export const emptyStats = (): LoadStats => ({
   acks: 0,
   latencies: [],
   errors: {},

@@ -7,7 +7,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { LoadConfig, LoadStats } from './client.js';
+import { emptyStats, type LoadConfig, type LoadStats } from './client.js';
 import { SERVER_NODE_FLAGS } from '../../src/server/node-flags.js';
 
 const WORKER = resolve(dirname(fileURLToPath(import.meta.url)), 'worker.js');
@@ -139,17 +139,7 @@ export class ClientProcs {
   /** Ends the measurement and sums the figures of every client process. */
   async report(): Promise<LoadTotals> {
     const rs = await Promise.all(this.workers.map((w) => w.ask({ t: 'report' }, 'report')));
-    const total: LoadTotals = {
-      acks: 0,
-      latencies: [],
-      errors: {},
-      finished: 0,
-      statesReceived: 0,
-      bytesReceived: 0,
-      reconnects: 0,
-      resyncs: 0,
-      cpuS: 0,
-    };
+    const total: LoadTotals = { ...emptyStats(), cpuS: 0 };
     for (const { stats: s, cpuS } of rs) {
       total.acks += s.acks;
       for (const l of s.latencies) total.latencies.push(l);
