@@ -240,7 +240,7 @@ export class Match<S = unknown> {
    * move would be copied out of the young generation and left for the major GC each time, where
    * the prepared copy dies young. Playing a legal choice again costs ~2 µs (Relic Runners).
    */
-  commit(p: Pending<S>): Move {
+  commit(p: Omit<Pending<S>, 'state'>): Move {
     if (p.from !== this.changes) throw new Error('a move prepared on another position cannot be committed');
     const code = this.codeOf(this.current, p.move.choice);
     this.game.apply(this.current, p.move.choice, false);

@@ -427,7 +427,14 @@ export class LiveGame {
     });
   }
 
-  private async play(seat: Seat, choice: unknown): Promise<number> {
+  /**
+   * A choice played on a copy of the state, and what storing it takes: the move to commit once it
+   * is stored, its row, the game after it and the seats' clocks. The copy is not returned: it dies
+   * here, before the wait for the store. Under load that wait is a whole turn of the event loop
+   * with hundreds of moves in it, and each copy (~5 KB) that lived through it was copied by the
+   * scavenger that ran meanwhile, then promoted.
+   */
+  private stage(seat: Seat, choice: unknown, now: number) {
     let p: Pending<unknown>;
     try {
       p = this.match.prepare(choice);
@@ -435,36 +442,43 @@ export class LiveGame {
       if (e instanceof IllegalChoice) throw new Refusal('illegal_choice', e.reason);
       throw e;
     }
-    const next = p.state;
-    const now = Date.now();
-    const index = this.match.decisions;
     const clocks = this.clocks.slice();
-    const events = JSON.stringify(p.move.events);
-    const nextToAct = this.game.toAct(next);
+    const nextToAct = this.game.toAct(p.state);
     if (this.settings.clock && clocks[seat] !== null) {
       clocks[seat] = clocks[seat]! - (now - this.since);
       if (nextToAct !== seat) clocks[seat] += this.settings.clock.incrementMs;
     }
-    const over = nextToAct === null;
-    const row: MoveRow = { index, seat, choice: p.move.choice, hash: this.game.hash(next), at: now };
-    // Without clocks every seat's stays null: no clock to write (a statement per seat per move).
-    await this.store.appendMove(this.id, row, {
-      hash: row.hash,
-      status: over ? 'finished' : 'active',
-      clocks: this.settings.clock ? clocks : undefined,
-    });
+    const row: MoveRow = { index: this.match.decisions, seat, choice: p.move.choice, hash: this.game.hash(p.state), at: now };
+    return {
+      move: { move: p.move, from: p.from },
+      row,
+      // Without clocks every seat's stays null: no clock to write (a statement per seat per move).
+      after: {
+        hash: row.hash,
+        status: nextToAct === null ? ('finished' as const) : ('active' as const),
+        clocks: this.settings.clock ? clocks : undefined,
+      },
+      clocks,
+      events: JSON.stringify(p.move.events),
+    };
+  }
+
+  private async play(seat: Seat, choice: unknown): Promise<number> {
+    const now = Date.now();
+    const { move, row, after, clocks, events } = this.stage(seat, choice, now);
+    await this.store.appendMove(this.id, row, after);
     // Stored: from here on the move is the truth.
     const before = this.viewsNow();
-    this.match.commit(p);
+    this.match.commit(move);
     this.times.push(now);
     clocks.forEach((c, i) => (this.clocks[i] = c));
     // The time up to now was charged above: the next decision, whoever owes it, starts now.
     this.since = now;
-    if (over) this.status = 'finished';
+    if (after.status === 'finished') this.status = 'finished';
     this.announce(events, before);
     this.scheduleBot();
     this.scheduleClock();
-    return index;
+    return row.index;
   }
 
   /** Whether `seat` may take back its last choice now (Board Game Arena's policy: Match.canUndo), in a game still being played. */
