@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { diffView } from '../../src/core/view-patch.js';
 import { relicRunners as g } from '../../src/games/relic-runners/index.js';
 import { isShrine, relicColour, relicShrine } from '../../src/games/relic-runners/rules.js';
 import { tbPos, type State } from '../../src/games/relic-runners/state.js';
@@ -115,15 +116,28 @@ test('issue 16: a part of the view that did not change is the same object, froze
     );
 });
 
-test('issue 16: as a patch’s starting point the routes are left out (NaN), and the patch carries them whole', () => {
+test('issue 16: as a patch’s starting point the routes and choices are left out (NaN), and the patch carries them whole', () => {
   let checked = 0;
   randomGame(760, 2, 400, (s) => {
     const f = s.stack.at(-1);
     if (f?.k !== 'move') return;
     const base = g.diffBase!(s, s.cur) as RRView;
     assert.ok(Number.isNaN(base.routes), 'the routes are worked out for the state before too');
+    assert.ok(Number.isNaN(base.choices), 'so are the choices');
     const view = g.view(s, s.cur);
-    assert.deepEqual({ ...base, routes: view.routes }, view, 'the base differs from the view elsewhere than the routes');
+    assert.deepEqual(
+      { ...base, routes: view.routes, choices: view.choices },
+      view,
+      'the base differs from the view elsewhere than the routes and choices',
+    );
+    // The patch to the view after the next move sets the choices in one operation, never member by member.
+    const next = g.clone(s);
+    g.apply(next, s.cache[0]!);
+    const patch = diffView(base, g.view(next, s.cur));
+    assert.ok(
+      patch.every((op) => op[0][0] !== 'choices' || op[0].length === 1),
+      `the choices are set whole: ${JSON.stringify(patch.filter((op) => op[0][0] === 'choices'))}`,
+    );
     // The other seat and a spectator have no routes: their base is their view.
     for (const other of [1 - s.cur, null]) assert.deepEqual(g.diffBase!(s, other), g.view(s, other));
     checked++;
