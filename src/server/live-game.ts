@@ -26,6 +26,16 @@ export interface GameSettings {
 /** A move's events as JSON text (an array), as state messages and log entries carry them. */
 export type EventsJson = string;
 
+/** A choice played on a copy of the state (LiveGame.stage): what storing it and committing it take. */
+interface Staged {
+  /** The move to commit once stored (without the copy it was played on). */
+  readonly move: Omit<Pending<unknown>, 'state'>;
+  readonly row: MoveRow;
+  /** The game after the move; the seats' clocks only when the game has clocks (else all stay null). */
+  readonly after: { readonly hash: string; readonly status: GameStatus; readonly clocks: readonly (number | null)[] | undefined };
+  readonly events: EventsJson;
+}
+
 /**
  * What a live game keeps of its stored row: not its moves (they live on in the match, packed, and
  * the times), nor its table entries (texts) or seats (`seatConfigs`). A reloaded game
@@ -434,7 +444,7 @@ export class LiveGame {
    * with hundreds of moves in it, and each copy (~5 KB) that lived through it was copied by the
    * scavenger that ran meanwhile, then promoted.
    */
-  private stage(seat: Seat, choice: unknown, now: number) {
+  private stage(seat: Seat, choice: unknown, now: number): Staged {
     let p: Pending<unknown>;
     try {
       p = this.match.prepare(choice);
@@ -453,25 +463,20 @@ export class LiveGame {
       move: { move: p.move, from: p.from },
       row,
       // Without clocks every seat's stays null: no clock to write (a statement per seat per move).
-      after: {
-        hash: row.hash,
-        status: nextToAct === null ? ('finished' as const) : ('active' as const),
-        clocks: this.settings.clock ? clocks : undefined,
-      },
-      clocks,
+      after: { hash: row.hash, status: nextToAct === null ? 'finished' : 'active', clocks: this.settings.clock ? clocks : undefined },
       events: JSON.stringify(p.move.events),
     };
   }
 
   private async play(seat: Seat, choice: unknown): Promise<number> {
     const now = Date.now();
-    const { move, row, after, clocks, events } = this.stage(seat, choice, now);
+    const { move, row, after, events } = this.stage(seat, choice, now);
     await this.store.appendMove(this.id, row, after);
     // Stored: from here on the move is the truth.
     const before = this.viewsNow();
     this.match.commit(move);
     this.times.push(now);
-    clocks.forEach((c, i) => (this.clocks[i] = c));
+    after.clocks?.forEach((c, i) => (this.clocks[i] = c));
     // The time up to now was charged above: the next decision, whoever owes it, starts now.
     this.since = now;
     if (after.status === 'finished') this.status = 'finished';
