@@ -1,5 +1,5 @@
 import { patchBase, type AnyGame, type Choice, type GameEvent, type Seat } from '../core/game.js';
-import { findChoice } from '../core/apply.js';
+import { findChoice, NO_EVENTS } from '../core/apply.js';
 import { IllegalChoice, ReplayError, UNDO_RULE } from '../core/errors.js';
 import { Match, replay, type Move, type Pending } from '../core/match.js';
 import { createRng, type Seeding } from '../core/rng.js';
@@ -460,7 +460,8 @@ export class LiveGame {
     }
     const row: MoveRow = { index: this.match.decisions, seat, choice: p.move.choice, hash: this.game.hash(p.state), at: now };
     return {
-      move: { move: p.move, from: p.from },
+      // Without its events (their text goes on): the event objects die here, not after the store's wait.
+      move: { move: { ...p.move, events: NO_EVENTS }, from: p.from },
       row,
       // Without clocks every seat's stays null: no clock to write (a statement per seat per move).
       after: { hash: row.hash, status: nextToAct === null ? 'finished' : 'active', clocks: this.settings.clock ? clocks : undefined },
