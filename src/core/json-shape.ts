@@ -14,14 +14,27 @@ export interface JsonLimits {
  * schema checks, the engine's comparisons) only ever sees bounded values.
  */
 export function checkJsonShape(value: unknown, limits: JsonLimits, what = 'the message'): void {
-  const stack: [unknown, number][] = [[value, 0]];
+  // Two parallel stacks, not a [value, depth] pair per value: every message a server reads is walked here.
+  const values: unknown[] = [value];
+  const depths: number[] = [0];
   let nodes = 0;
-  while (stack.length > 0) {
-    const [v, depth] = stack.pop()!;
+  while (values.length > 0) {
+    const v = values.pop();
+    const depth = depths.pop()!;
     if (++nodes > limits.maxNodes) throw new InvalidInput(`${what} has more than ${limits.maxNodes} values`);
     if (v === null || typeof v !== 'object') continue;
     if (depth >= limits.maxDepth) throw new InvalidInput(`${what} is nested more than ${limits.maxDepth} levels deep`);
-    const children = Array.isArray(v) ? v : Object.values(v as Record<string, unknown>);
-    for (const c of children) stack.push([c, depth + 1]);
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        values.push(v[i]);
+        depths.push(depth + 1);
+      }
+    } else {
+      for (const k in v) {
+        if (!Object.hasOwn(v, k)) continue;
+        values.push((v as Record<string, unknown>)[k]);
+        depths.push(depth + 1);
+      }
+    }
   }
 }

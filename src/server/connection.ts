@@ -188,7 +188,8 @@ export class Connection implements Subscriber {
   }
 
   private async onMessage(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): Promise<void> {
-    const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+    // A Buffer as it came (Buffer.from would copy it): ws hands text frames over as Buffers.
+    const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
     if (isBinary) return this.error('bad_message', 'messages are JSON text');
     if (buf.length > MAX_MESSAGE_BYTES)
       return this.error('too_large', `messages are at most ${MAX_MESSAGE_BYTES} bytes, this one has ${buf.length}`);

@@ -57,6 +57,10 @@ export type TableEvent =
   | { readonly type: 'seatToBot'; readonly seat: Seat; readonly reason: TakeoverReason }
   | { readonly type: 'seatReclaimed'; readonly seat: Seat };
 
+/** Something per audience of a game's announcements, at `audience(seat)`: the spectators first, then each seat. */
+type ByAudience<T> = (T | undefined)[];
+const audience = (seat: Seat | null): number => (seat === null ? 0 : seat + 1);
+
 /** A connection watching a game: a seat's player, or a spectator (seat null). */
 export interface Subscriber {
   readonly seat: Seat | null;
@@ -515,10 +519,12 @@ export class LiveGame {
    * view is of this seq), as the game's diff base: the patch of the announcement that follows the
    * change starts from it.
    */
-  private viewsNow(): ReadonlyMap<Seat | null, unknown> {
-    const views = new Map<Seat | null, unknown>();
+  private viewsNow(): ByAudience<unknown> {
+    // An array by audience, not a Map: two of these a move were garbage a server made at every move.
+    const views: ByAudience<unknown> = [];
     for (const { seat } of this.subscribers) {
-      if (!views.has(seat) && this.sentAt.get(seat) === this.seq) views.set(seat, patchBase(this.game, this.state, seat));
+      const a = audience(seat);
+      if (views[a] === undefined && this.sentAt.get(seat) === this.seq) views[a] = patchBase(this.game, this.state, seat);
     }
     return views;
   }
@@ -529,7 +535,7 @@ export class LiveGame {
    * the previous announcement (`before`, from `viewsNow`; none when only the table changed, not
    * the state), or the whole view when it had none then (nobody was watching from there).
    */
-  announce(events: EventsJson, before?: ReadonlyMap<Seat | null, unknown>): void {
+  announce(events: EventsJson, before?: ByAudience<unknown>): void {
     const seq = ++this.seq;
     if (this.subscribers.size === 0) {
       this.sentAt.clear();
@@ -542,24 +548,30 @@ export class LiveGame {
     const seats = before === undefined || this.seatsToTell ? { seats: this.publicSeats(now) } : {};
     this.seatsToTell = false;
     const shared = `${JSON.stringify({ type: 'state', ...this.sharedFields(now), ...seats, seq }).slice(1, -1)},"events":${events}}`;
-    const texts = new Map<Seat | null, string>();
+    const texts: ByAudience<string> = [];
+    let told = 0;
     for (const sub of this.subscribers) {
-      let text = texts.get(sub.seat);
-      if (text === undefined) texts.set(sub.seat, (text = this.audienceText(sub.seat, seq, shared, before)));
+      const a = audience(sub.seat);
+      let text = texts[a];
+      if (text === undefined) {
+        texts[a] = text = this.audienceText(sub.seat, seq, shared, before);
+        told++;
+      }
       sub.sendText(text);
     }
-    if (this.sentAt.size > texts.size) for (const a of this.sentAt.keys()) if (!texts.has(a)) this.sentAt.delete(a);
+    if (this.sentAt.size > told) for (const seat of this.sentAt.keys()) if (texts[audience(seat)] === undefined) this.sentAt.delete(seat);
   }
 
   /** An audience's state message at `seq`: its patch from its view `before` (or its whole view), then the shared fields' JSON. */
-  private audienceText(seat: Seat | null, seq: number, shared: string, before: ReadonlyMap<Seat | null, unknown> | undefined): string {
+  private audienceText(seat: Seat | null, seq: number, shared: string, before: ByAudience<unknown> | undefined): string {
     const head = `{"seat":${seat},"canUndo":${seat !== null && this.canUndo(seat)}`;
     const patched = this.sentAt.get(seat) === seq - 1;
     this.sentAt.set(seat, seq);
     // Only the table changed (a seat handed over, taken, reclaimed): the view did not.
     if (patched && before === undefined) return `${head},"patch":[],${shared}`;
     const view = this.game.view(this.state, seat);
-    if (patched && before?.has(seat)) return `${head},"patch":${JSON.stringify(diffView(before.get(seat), view))},${shared}`;
+    const base = before?.[audience(seat)];
+    if (patched && base !== undefined) return `${head},"patch":${JSON.stringify(diffView(base, view))},${shared}`;
     return `${head},"view":${JSON.stringify(view)},${shared}`;
   }
 

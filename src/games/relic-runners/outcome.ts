@@ -75,12 +75,17 @@ export function routePreview(s: State, trailIds: readonly number[]): RoutePrevie
   const at = destination(b, s.players[s.cur]!.loc, trailIds);
   const flipped = tokensFlipped(s, trails);
   const p: { -readonly [K in keyof MoveOutcome]?: MoveOutcome[K] } = {};
-  const familiar = trails.filter((trail) => (s.owners[trail]! & me) !== 0).map((trail) => b.trails[trail]!.id);
-  if (familiar.length > 0) p.familiar = familiar;
-  const flips = trails
-    .filter((trail) => b.riverBit[trail]! >= 0 && (flipped & (1 << b.riverBit[trail]!)) !== 0)
-    .map((trail) => b.trails[trail]!.id);
-  if (flips.length > 0) p.flips = flips;
+  // Loops, and an array only for a member that has trails: the server previews every route on offer
+  // at every move decision, and filter-then-map made two arrays a member (sampling heap profile).
+  let familiar: number[] | undefined;
+  let flips: number[] | undefined;
+  for (const trail of trails) {
+    if ((s.owners[trail]! & me) !== 0) (familiar ??= []).push(b.trails[trail]!.id);
+    const bit = b.riverBit[trail]!;
+    if (bit >= 0 && (flipped & (1 << bit)) !== 0) (flips ??= []).push(b.trails[trail]!.id);
+  }
+  if (familiar) p.familiar = familiar;
+  if (flips) p.flips = flips;
   const steps = stepsEarned(s, flipped);
   if (steps > 0) p.steps = steps;
   if (expeditionTo(s, at)) p.expedition = relicOffer(s, at, trails.length);

@@ -21,6 +21,17 @@ import { pendingRelic, routeOutcomes, type RelicOffer, type RoutePreview } from 
 
 /** A tile as a reader sees it: ivory "IV2-4", purple "PU-3", blue "B2:4" (level 2, worth 4). */
 export function tileName(code: number): string {
+  return (TILE_NAMES[code] ??= nameOf(code));
+}
+
+/**
+ * Each tile's name, made once: every view lists the discards by name, and a new string per tile
+ * per view was garbage the server made at every move (sampling heap profile, issue 16).
+ * Tile codes are below 400.
+ */
+const TILE_NAMES: (string | undefined)[] = new Array<string | undefined>(400).fill(undefined);
+
+function nameOf(code: number): string {
   const c = tileColour(code);
   if (c === IVORY) return ivoryName(code);
   if (c === PURPLE) return purpleName(code);
@@ -193,6 +204,19 @@ function tokensView(b: Board, tokens: number): readonly number[] {
   return v;
 }
 
+/*
+ * A view's lists are gathered in these and copied out at their size: an array pushed from empty
+ * holds room for 16 or more, and a server builds four views a move (sampling heap profile, issue 16).
+ */
+const SCRATCH_IDS: number[] = [];
+const SCRATCH_BLUE: BlueView[] = [];
+const NONE: readonly never[] = Object.freeze([]);
+
+/** The list as a new array of its length (one shared frozen array when empty). */
+function exactCopy<T>(list: readonly T[]): readonly T[] {
+  return list.length === 0 ? NONE : list.slice();
+}
+
 /**
  * The state as one seat (or a spectator, null) may know it (rules §7). As a patch's starting point
  * (`base`, the contract's diffBase) the seat's legal choices and routes are NaN: both are worked
@@ -205,20 +229,19 @@ export function viewOf(s: State, viewer: Seat | null, base = false): RRView {
   const b = s.board;
   const f = top(s);
   const toAct = s.over ? null : s.cur;
-  const sites: SiteView[] = [];
-  for (let i = 0; i < b.locations.length; i++) sites.push(siteView(s, i));
+  // Made at its size (pushed, it grew twice past it): a server builds four views a move.
+  const sites = b.locations.map((_, i) => siteView(s, i));
   // Plain loops below: the server builds a view per audience at every move (bench:server).
-  const pathways: number[][] = s.players.map(() => []);
-  for (let trail = 0; trail < s.owners.length; trail++) {
-    const o = s.owners[trail]!;
-    if (o === 0) continue;
-    for (let seat = 0; seat < pathways.length; seat++) if ((o & (1 << seat)) !== 0) pathways[seat]!.push(b.trails[trail]!.id);
-  }
   const players: PlayerView[] = s.players.map((p, seat) => {
     const own = viewer === seat;
     const tb = p.tb;
+    const me = 1 << seat;
+    const pathways = SCRATCH_IDS;
+    pathways.length = 0;
+    for (let trail = 0; trail < s.owners.length; trail++) if ((s.owners[trail]! & me) !== 0) pathways.push(b.trails[trail]!.id);
     // RR-EXPL-5: a blue tile's value is its owner's until Shovel 3 shows it (RR-TB-9) or the game ends.
-    const blue: { level: number; value: number; shown: boolean }[] = [];
+    const blue = SCRATCH_BLUE;
+    blue.length = 0;
     for (let i = 0; i < p.blue.length; i++) {
       const shown = p.blueShown[i]!;
       if (own || shown || s.over) blue.push(blueView(p.blue[i]!, shown));
@@ -227,7 +250,7 @@ export function viewOf(s: State, viewer: Seat | null, base = false): RRView {
       seat,
       at: b.locations[p.loc]!.id,
       supply: p.supply,
-      pathways: pathways[seat]!,
+      pathways: exactCopy(pathways),
       rations: p.rations,
       reserve: p.reserve,
       bottom: p.tb[0]!,
@@ -237,7 +260,7 @@ export function viewOf(s: State, viewer: Seat | null, base = false): RRView {
       ivory: ivoryView(p.ivory),
       relics: relicsView(p.relics),
       blueCount: p.blue.length,
-      blue,
+      blue: exactCopy(blue),
       // RR-COMP-6: VP stay hidden from the others, unless the table chose open scores (D-17).
       vp: own || s.opts.openScores || s.over ? p.vp : null,
     };
