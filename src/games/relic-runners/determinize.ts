@@ -27,10 +27,7 @@ export function determinize(src: State, seat: number, rng: Rng): State {
     if (!a) seen.set(k, (a = []));
     a.push(code);
   };
-  // Its own stacks, to redraw their tiles in (a copy of a state shares them with the original).
-  const stacks = s.stacks.map((st) => st.slice());
-  s.stacks = stacks;
-  stacks.forEach((st, loc) => {
+  s.stacks.forEach((st, loc) => {
     if (s.colour[loc]! < 0) return;
     st.forEach((code, i) => {
       const known = (peeked & (1 << loc)) !== 0 || (tileColour(code) === PURPLE && i === st.length - 1);

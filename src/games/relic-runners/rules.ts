@@ -245,7 +245,7 @@ function beginExploration(s: State, rec: Rec, site: number, how: 'ration' | 'mac
   if (first && holds(p, IVORY_TILES.firstExplorer)) gainVp(s, rec, 1, WHY.iv32);
   if (kind === 'ruin') {
     // RR-EXPL-3: discard the top tile, then place a pathway next to the explorer (placeChoices).
-    s.stacks[site] = s.stacks[site]!.slice(0, -1);
+    s.stacks[site]!.pop();
     if (rec.loud) rec.push({ type: 'ruinTile', seat: s.cur, site: locId(s, site) });
     s.stack.push({ k: 'place', second: false });
   } else if (holds(p, IVORY_TILES.lookAndPick) && s.stacks[site]!.length > 1) {
@@ -258,10 +258,9 @@ function beginExploration(s: State, rec: Rec, site: number, how: 'ration' | 'mac
 
 /** Takes the tile `depth` below the top of a temple stack and resolves it by colour. */
 function takeTile(s: State, rec: Rec, site: number, depth: number): void {
-  const st = s.stacks[site]!.slice();
+  const st = s.stacks[site]!;
   // D-11: the tiles left keep their order (a purple top tile stays the face-up one).
   const code = st.splice(st.length - 1 - depth, 1)[0]!;
-  s.stacks[site] = st;
   const p = s.players[s.cur]!;
   const c = tileColour(code);
   const level = tileLevel(code);

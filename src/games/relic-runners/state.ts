@@ -156,13 +156,8 @@ export interface State {
   pool: number;
   /** Temple colour per location, -1 for camp and ruins. */
   colour: number[];
-  /**
-   * Tiles per location, bottom first; ruin tiles are 0. Empty on a shrine and on camp. A stack is
-   * never written to but replaced, so that a copy of the state shares the stacks it does not
-   * change (a move changes one at most): the server copies the state at every move, a bot millions
-   * of times a decision.
-   */
-  stacks: (readonly number[])[];
+  /** Tiles per location, bottom first; ruin tiles are 0. Empty on a shrine and on camp. */
+  stacks: number[][];
   /** Stack height at setup, for "first to explore" (D-6). */
   full: number[];
   /** Whether a shrine holds its relic. */
@@ -180,8 +175,8 @@ export interface State {
   over: boolean;
   /** Public: ivory and purple tiles discarded, in order. */
   discards: number[];
-  /** Hidden from all: tiles returned to the box at setup. Replaced, never written to (copies share it). */
-  box: readonly number[];
+  /** Hidden from all: tiles returned to the box at setup. */
+  box: number[];
   /** Per seat, bit per location: that seat has seen the whole stack there (IV2-2). */
   peeked: number[];
   /** Choices of the pending decision, computed once when the state settles (not part of the hash). */
@@ -212,7 +207,7 @@ export function cloneState(s: State): State {
     tokens: s.tokens,
     pool: s.pool,
     colour: s.colour,
-    stacks: s.stacks.slice(),
+    stacks: s.stacks.map((x) => x.slice()),
     full: s.full,
     relic: s.relic.slice(),
     players: s.players.map(clonePlayer),
@@ -233,7 +228,7 @@ export function cloneState(s: State): State {
     extra: s.extra,
     over: s.over,
     discards: s.discards.slice(),
-    box: s.box,
+    box: s.box.slice(),
     peeked: s.peeked.slice(),
     cache: s.cache,
   };
