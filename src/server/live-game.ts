@@ -545,9 +545,9 @@ export class LiveGame {
     // The seats only when they changed: with the table (no `before`), or someone came or went since
     // the last state message (told then in a `seats` message, which a relay may have lost).
     const now = Date.now();
-    const seats = before === undefined || this.seatsToTell ? { seats: this.publicSeats(now) } : {};
+    const seats = before === undefined || this.seatsToTell ? this.publicSeats(now) : undefined;
     this.seatsToTell = false;
-    const shared = `${JSON.stringify({ type: 'state', ...this.sharedFields(now), ...seats, seq }).slice(1, -1)},"events":${events}}`;
+    const shared = `${JSON.stringify(this.sharedFields('state', now, seats)).slice(1, -1)},"events":${events}}`;
     const texts: ByAudience<string> = [];
     let told = 0;
     for (const sub of this.subscribers) {
@@ -613,11 +613,8 @@ export class LiveGame {
     const view = this.game.view(this.state, seat);
     this.sentAt.set(seat, this.seq);
     return {
-      type: 'welcome',
+      ...this.sharedFields('welcome', now, this.publicSeats(now)),
       seat,
-      seq: this.seq,
-      ...this.sharedFields(now),
-      seats: this.publicSeats(now),
       awayAfterMs: this.awayAfterMs,
       view,
       events: [],
@@ -626,8 +623,11 @@ export class LiveGame {
   }
 
   /** The fields of a state message or a welcome that are the same for every audience and change with the moves. */
-  private sharedFields(now: number) {
+  private sharedFields(type: 'state' | 'welcome', now: number, seats: PublicSeat[] | undefined) {
+    // One literal, no spread: a state message's fields are written at every move.
     return {
+      type,
+      seq: this.seq,
       game: this.id,
       moves: this.match.decisions,
       /** When the last move was stored (the client keeps it with the log entry for its next hello). */
@@ -635,6 +635,8 @@ export class LiveGame {
       status: this.status,
       toAct: this.toAct(),
       clocks: this.settings.clock ? this.seatConfigs.map((_, i) => this.clockLeft(i, now)) : null,
+      /** Absent (undefined, which JSON leaves out) from a state message when nobody came or went. */
+      seats,
     };
   }
 
