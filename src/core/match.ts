@@ -365,7 +365,8 @@ export class Match<S = unknown> {
       this.codes.push(code);
       // The last move is kept as an object too (undo's rule reads it), as `moves` would make it again;
       // written over in place (an array emptied and pushed again gets a new backing store each move).
-      this.played[0] = { ...move, events: NO_EVENTS };
+      // A move already without events (the server's, LiveGame.stage) is kept as it is.
+      this.played[0] = move.events.length === 0 ? move : { ...move, events: NO_EVENTS };
     }
     if (this.decisions % this.every === 0) {
       if (this.codes !== null) this.checkpoints[this.checkpoints.length - 1] = null;
