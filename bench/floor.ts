@@ -1,0 +1,195 @@
+/**
+ * `npm run bench:floor`: what bench:server's traffic costs with no game in it, on this machine.
+ *
+ * bench:server's figures depend on the machine as much as on the server (the same commit gave
+ * 9,400 choices/s on one session's machine and 5,000 on another's), and its load client shares the
+ * machine's two cores with the server. This bench measures the ceiling that the transport alone
+ * sets, in the same run and the same shape: a server child process with the same `ws` library and
+ * the same V8 flags, the same number of games, one WebSocket per seat, and per choice the same
+ * messages of the same sizes (the choice in; an ack to the chooser and a state message to each
+ * seat, in one write per socket). The server parses each choice and sends prebuilt texts: no rules,
+ * no views, no patches. With FLOOR_STORE=1 (the default) it also writes each choice to SQLite
+ * (WAL, synchronous=NORMAL, one transaction per event-loop turn, the ack after the commit), as
+ * the real server does; FLOOR_STORE=0 leaves that out. The client answers each state where its
+ * seat is to act at once and does no more than parse it.
+ *
+ * Prints one line per mode and one JSON line: choices/s, server CPU µs per choice, client CPU µs
+ * per choice. bench:server's choices/s divided by this floor's says how much of the transport's
+ * ceiling the whole server reaches on this machine.
+ *
+ * Env: GAMES (2000), MEASURE_S (10), WARMUP_S (3), STATE_BYTES (490: the state text, each seat's),
+ * CHOICE_BYTES (60), FLOOR_STORE (1 | 0 | both: default both).
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { WebSocket, WebSocketServer } from 'ws';
+import { SERVER_NODE_FLAGS } from '../src/server/node-flags.js';
+
+const GAMES = Number(process.env.GAMES ?? 2000);
+const MEASURE_S = Number(process.env.MEASURE_S ?? 10);
+const WARMUP_S = Number(process.env.WARMUP_S ?? 3);
+const STATE_BYTES = Number(process.env.STATE_BYTES ?? 490);
+const CHOICE_BYTES = Number(process.env.CHOICE_BYTES ?? 60);
+const MODES = (process.env.FLOOR_STORE ?? 'both') === 'both' ? [true, false] : [process.env.FLOOR_STORE !== '0'];
+
+type FromChild = { t: 'ready'; port?: number } | { t: 'cpu'; us: number } | { t: 'count'; choices: number; cpuUs: number };
+
+/** A JSON text of about `bytes` bytes, its length made up by a filler field. */
+const padded = (fields: Record<string, unknown>, bytes: number): string => {
+  const bare = JSON.stringify({ ...fields, pad: '' });
+  return JSON.stringify({ ...fields, pad: 'x'.repeat(Math.max(0, bytes - bare.length)) });
+};
+
+const cpuUs = (): number => {
+  const u = process.cpuUsage();
+  return u.user + u.system;
+};
+
+/** The server: one game per pair of sockets, a prebuilt state per move, a row per choice. */
+function serve(store: boolean): void {
+  const dir = store ? mkdtempSync(join(tmpdir(), 'expedition-floor-')) : '';
+  const db = store ? new Database(join(dir, 'floor.sqlite')) : null;
+  db?.pragma('journal_mode = WAL');
+  db?.pragma('synchronous = NORMAL');
+  db?.exec('CREATE TABLE moves (game_id INTEGER, idx INTEGER, choice TEXT, PRIMARY KEY (game_id, idx))');
+  const insert = db?.prepare('INSERT INTO moves (game_id, idx, choice) VALUES (?, ?, ?)');
+  const games: { seats: (WebSocket | null)[]; moves: number }[] = [];
+  let queue: (() => void)[] = [];
+  let rows: [number, number, string][] = [];
+  const writeAll = db?.transaction((batch: [number, number, string][]) => {
+    for (const r of batch) insert!.run(r[0], r[1], r[2]);
+  });
+  const flush = (): void => {
+    const q = queue;
+    writeAll?.(rows);
+    queue = [];
+    rows = [];
+    for (const f of q) f();
+  };
+  let choices = 0;
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, maxPayload: 8192 });
+  wss.on('connection', (ws) => {
+    ws.on('message', (data) => {
+      const m = JSON.parse(String(data)) as { type: string; game: number; seat: number; index?: number; choice?: unknown };
+      const g = (games[m.game] ??= { seats: [null, null], moves: 0 });
+      if (m.type === 'hello') {
+        g.seats[m.seat] = ws;
+        if (g.seats[0] && g.seats[1]) g.seats[0].send(state(m.game, g.moves, 0));
+        return;
+      }
+      if (m.index !== g.moves) return;
+      const moves = ++g.moves;
+      const reply = (): void => {
+        choices++;
+        const raw = (ws as unknown as { _socket: { cork(): void; uncork(): void } })._socket;
+        raw.cork();
+        ws.send(`{"type":"ack","index":${m.index}}`);
+        for (const s of g.seats) s?.send(state(m.game, moves, moves % 2));
+        raw.uncork();
+      };
+      if (!db) return reply();
+      rows.push([m.game, m.index, JSON.stringify(m.choice)]);
+      if (queue.push(reply) === 1) setImmediate(flush);
+    });
+  });
+  wss.on('listening', () => {
+    const port = (wss.address() as { port: number }).port;
+    process.send!({ t: 'ready', port } satisfies FromChild);
+  });
+  process.on('message', (m: { t: string }) => {
+    if (m.t === 'count') process.send!({ t: 'count', choices, cpuUs: cpuUs() } satisfies FromChild);
+    if (m.t === 'stop') {
+      db?.close();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+      process.exit(0);
+    }
+  });
+}
+
+const stateTemplate = padded({ type: 'state', game: 0, seq: 0, moves: 0, toAct: 0 }, STATE_BYTES);
+const state = (game: number, moves: number, toAct: number): string =>
+  `{"type":"state","game":${game},"seq":${moves},"moves":${moves},"toAct":${toAct},` + stateTemplate.slice(stateTemplate.indexOf('"pad"'));
+
+/** The client: two sockets a game; a seat to act answers at once with a choice of CHOICE_BYTES. */
+function play(port: number): void {
+  let choices = 0;
+  const choice = JSON.parse(padded({ kind: 'move' }, CHOICE_BYTES - 30)) as unknown;
+  let open = 0;
+  for (let game = 0; game < GAMES; game++) {
+    for (let seat = 0; seat < 2; seat++) {
+      const ws = new WebSocket(`ws://127.0.0.1:${port}`);
+      ws.on('open', () => {
+        ws.send(JSON.stringify({ type: 'hello', game, seat }));
+        if (++open === GAMES * 2) process.send!({ t: 'ready' } satisfies FromChild);
+      });
+      ws.on('message', (data) => {
+        const m = JSON.parse(String(data)) as { type: string; moves: number; toAct: number };
+        if (m.type === 'ack') choices++;
+        if (m.type === 'state' && m.toAct === seat) ws.send(JSON.stringify({ type: 'choice', game, seat, index: m.moves, choice }));
+      });
+      ws.on('error', (e) => {
+        console.error(`bench:floor: client socket: ${e.message}`);
+        process.exit(1);
+      });
+    }
+  }
+  process.on('message', (m: { t: string }) => {
+    if (m.t === 'count') process.send!({ t: 'count', choices, cpuUs: cpuUs() } satisfies FromChild);
+    if (m.t === 'stop') process.exit(0);
+  });
+}
+
+const ask = (child: ChildProcess, t: string): Promise<FromChild> =>
+  new Promise((resolve) => {
+    child.once('message', (m: FromChild) => resolve(m));
+    child.send({ t });
+  });
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+async function run(store: boolean): Promise<{ store: boolean; choicesPerSec: number; serverUsPerChoice: number; clientUsPerChoice: number }> {
+  const self = fileURLToPath(import.meta.url);
+  const server = fork(self, ['serve', store ? '1' : '0'], { execArgv: [...SERVER_NODE_FLAGS] });
+  const ready = await new Promise<FromChild>((r) => server.once('message', r));
+  const port = ready.t === 'ready' ? ready.port! : 0;
+  const client = fork(self, ['play', String(port)], { execArgv: [...SERVER_NODE_FLAGS] });
+  await new Promise((r) => client.once('message', r));
+  await sleep(WARMUP_S * 1000);
+  const s0 = (await ask(server, 'count')) as Extract<FromChild, { t: 'count' }>;
+  const c0 = (await ask(client, 'count')) as Extract<FromChild, { t: 'count' }>;
+  await sleep(MEASURE_S * 1000);
+  const s1 = (await ask(server, 'count')) as Extract<FromChild, { t: 'count' }>;
+  const c1 = (await ask(client, 'count')) as Extract<FromChild, { t: 'count' }>;
+  server.send({ t: 'stop' });
+  client.send({ t: 'stop' });
+  await Promise.all([new Promise((r) => server.once('exit', r)), new Promise((r) => client.once('exit', r))]);
+  const n = s1.choices - s0.choices;
+  return {
+    store,
+    choicesPerSec: Math.round(n / MEASURE_S),
+    serverUsPerChoice: Math.round((s1.cpuUs - s0.cpuUs) / Math.max(1, n)),
+    clientUsPerChoice: Math.round((c1.cpuUs - c0.cpuUs) / Math.max(1, c1.choices - c0.choices)),
+  };
+}
+
+const [role, arg] = process.argv.slice(2);
+if (role === 'serve') serve(arg === '1');
+else if (role === 'play') play(Number(arg));
+else {
+  console.log(
+    `bench:floor: ${GAMES} games, 2 sockets each; state ${STATE_BYTES} B per seat, choice ~${CHOICE_BYTES} B; ${WARMUP_S} s warm-up + ${MEASURE_S} s measured`,
+  );
+  const rows = [];
+  for (const store of MODES) {
+    const r = await run(store);
+    rows.push(r);
+    console.log(
+      `  ${store ? 'with SQLite' : 'no store   '}: ${r.choicesPerSec} choices/s, server CPU ${r.serverUsPerChoice} µs/choice, client CPU ${r.clientUsPerChoice} µs/choice`,
+    );
+  }
+  console.log(JSON.stringify({ bench: 'floor', games: GAMES, rows }));
+}
