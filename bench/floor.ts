@@ -74,7 +74,7 @@ function serve(store: boolean): void {
   const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, maxPayload: 8192 });
   wss.on('connection', (ws) => {
     ws.on('message', (data) => {
-      const m = JSON.parse(String(data)) as { type: string; game: number; seat: number; index?: number; choice?: unknown };
+      const m = JSON.parse((data as Buffer).toString()) as { type: string; game: number; seat: number; index?: number; choice?: unknown };
       const g = (games[m.game] ??= { seats: [null, null], moves: 0 });
       if (m.type === 'hello') {
         g.seats[m.seat] = ws;
@@ -127,7 +127,7 @@ function play(port: number): void {
         if (++open === GAMES * 2) process.send!({ t: 'ready' } satisfies FromChild);
       });
       ws.on('message', (data) => {
-        const m = JSON.parse(String(data)) as { type: string; moves: number; toAct: number };
+        const m = JSON.parse((data as Buffer).toString()) as { type: string; moves: number; toAct: number };
         if (m.type === 'ack') choices++;
         if (m.type === 'state' && m.toAct === seat) ws.send(JSON.stringify({ type: 'choice', game, seat, index: m.moves, choice }));
       });
@@ -151,7 +151,9 @@ const ask = (child: ChildProcess, t: string): Promise<FromChild> =>
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-async function run(store: boolean): Promise<{ store: boolean; choicesPerSec: number; serverUsPerChoice: number; clientUsPerChoice: number }> {
+async function run(
+  store: boolean,
+): Promise<{ store: boolean; choicesPerSec: number; serverUsPerChoice: number; clientUsPerChoice: number }> {
   const self = fileURLToPath(import.meta.url);
   const server = fork(self, ['serve', store ? '1' : '0'], { execArgv: [...SERVER_NODE_FLAGS] });
   const ready = await new Promise<FromChild>((r) => server.once('message', r));
