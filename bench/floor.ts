@@ -8,9 +8,9 @@
  * the same V8 flags, the same number of games, one WebSocket per seat, and per choice the same
  * messages of the same sizes (the choice in; an ack to the chooser and a state message to each
  * seat, in one write per socket). The server parses each choice and sends prebuilt texts: no rules,
- * no views, no patches. With FLOOR_STORE=1 (the default) it also writes each choice to SQLite
- * (WAL, synchronous=NORMAL, one transaction per event-loop turn, the ack after the commit), as
- * the real server does; FLOOR_STORE=0 leaves that out. The client answers each state where its
+ * no views, no patches. With FLOOR_STORE=1 it also writes each choice to SQLite as a row of the
+ * real store's moves table (random text game ids, WAL, synchronous=NORMAL, one transaction per
+ * event-loop turn, the ack after the commit), as the real server does; FLOOR_STORE=0 leaves that out. The client answers each state where its
  * seat is to act at once and does no more than parse it.
  *
  * Prints one line per mode and one JSON line: choices/s, server CPU µs per choice, client CPU µs
@@ -21,6 +21,7 @@
  * CHOICE_BYTES (60), FLOOR_STORE (1 | 0 | both: default both).
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { WebSocket, WebSocketServer } from 'ws';
 import { SERVER_NODE_FLAGS } from '../src/server/node-flags.js';
+import { Checkpointer, FALLBACK_AUTOCHECKPOINT_PAGES } from '../src/server/sqlite-checkpointer.js';
 
 const GAMES = Number(process.env.GAMES ?? 2000);
 const MEASURE_S = Number(process.env.MEASURE_S ?? 10);
@@ -55,17 +57,32 @@ function serve(store: boolean): void {
   const db = store ? new Database(join(dir, 'floor.sqlite')) : null;
   db?.pragma('journal_mode = WAL');
   db?.pragma('synchronous = NORMAL');
-  db?.exec('CREATE TABLE moves (game_id INTEGER, idx INTEGER, choice TEXT, PRIMARY KEY (game_id, idx))');
-  const insert = db?.prepare('INSERT INTO moves (game_id, idx, choice) VALUES (?, ?, ?)');
+  db?.pragma('foreign_keys = ON');
+  // Checkpoints on a thread of their own, as the real store has them.
+  const checkpointer = db ? new Checkpointer(join(dir, 'floor.sqlite'), () => db.pragma('wal_checkpoint(PASSIVE)')) : null;
+  db?.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+  // The real store's shape (store-sqlite.ts): random text ids, a move row keyed by game and index.
+  db?.exec(`CREATE TABLE games (id TEXT PRIMARY KEY);
+    CREATE TABLE moves (game_id TEXT NOT NULL REFERENCES games (id), idx INTEGER NOT NULL, seat INTEGER NOT NULL,
+      choice TEXT NOT NULL, hash TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (game_id, idx))`);
+  const ids = Array.from({ length: GAMES }, () => randomBytes(12).toString('base64url'));
+  if (db) {
+    const add = db.prepare('INSERT INTO games (id) VALUES (?)');
+    db.transaction(() => ids.forEach((id) => add.run(id)))();
+  }
+  const insert = db?.prepare('INSERT INTO moves (game_id, idx, seat, choice, hash, at) VALUES (?, ?, ?, ?, ?, ?)');
   const games: { seats: (WebSocket | null)[]; moves: number }[] = [];
   let queue: (() => void)[] = [];
   let rows: [number, number, string][] = [];
   const writeAll = db?.transaction((batch: [number, number, string][]) => {
-    for (const r of batch) insert!.run(r[0], r[1], r[2]);
+    for (const r of batch) insert!.run(ids[r[0]], r[1], r[1] % 2, r[2], randomBytes(8).toString('hex'), Date.now());
   });
+  let stopping = false;
   const flush = (): void => {
+    if (stopping) return;
     const q = queue;
     writeAll?.(rows);
+    checkpointer?.wrote(rows.length);
     queue = [];
     rows = [];
     for (const f of q) f();
@@ -102,12 +119,15 @@ function serve(store: boolean): void {
   });
   process.on('message', (m: { t: string }) => {
     if (m.t === 'count') process.send!({ t: 'count', choices, cpuUs: cpuUs() } satisfies FromChild);
-    if (m.t === 'stop') {
-      db?.close();
-      if (dir) rmSync(dir, { recursive: true, force: true });
-      process.exit(0);
-    }
+    if (m.t === 'stop') void stop();
   });
+  const stop = async (): Promise<void> => {
+    stopping = true;
+    await checkpointer?.close();
+    db?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    process.exit(0);
+  };
 }
 
 const stateTemplate = padded({ type: 'state', game: 0, seq: 0, moves: 0, toAct: 0 }, STATE_BYTES);
@@ -115,16 +135,15 @@ const state = (game: number, moves: number, toAct: number): string =>
   `{"type":"state","game":${game},"seq":${moves},"moves":${moves},"toAct":${toAct},` + stateTemplate.slice(stateTemplate.indexOf('"pad"'));
 
 /** The client: two sockets a game; a seat to act answers at once with a choice of CHOICE_BYTES. */
-function play(port: number): void {
+async function play(port: number): Promise<void> {
   let choices = 0;
   const choice = JSON.parse(padded({ kind: 'move' }, CHOICE_BYTES - 30)) as unknown;
-  let open = 0;
-  for (let game = 0; game < GAMES; game++) {
-    for (let seat = 0; seat < 2; seat++) {
+  const connect = (game: number, seat: number): Promise<void> =>
+    new Promise((resolve) => {
       const ws = new WebSocket(`ws://127.0.0.1:${port}`);
       ws.on('open', () => {
         ws.send(JSON.stringify({ type: 'hello', game, seat }));
-        if (++open === GAMES * 2) process.send!({ t: 'ready' } satisfies FromChild);
+        resolve();
       });
       ws.on('message', (data) => {
         const m = JSON.parse((data as Buffer).toString()) as { type: string; moves: number; toAct: number };
@@ -135,8 +154,14 @@ function play(port: number): void {
         console.error(`bench:floor: client socket: ${e.message}`);
         process.exit(1);
       });
-    }
+    });
+  // A hundred games at a time: 4,000 connections at once overflow the listen queue (the kernel resets some).
+  for (let game = 0; game < GAMES; game += 100) {
+    const opening: Promise<void>[] = [];
+    for (let g = game; g < Math.min(GAMES, game + 100); g++) opening.push(connect(g, 0), connect(g, 1));
+    await Promise.all(opening);
   }
+  process.send!({ t: 'ready' } satisfies FromChild);
   process.on('message', (m: { t: string }) => {
     if (m.t === 'count') process.send!({ t: 'count', choices, cpuUs: cpuUs() } satisfies FromChild);
     if (m.t === 'stop') process.exit(0);
@@ -156,9 +181,16 @@ async function run(
 ): Promise<{ store: boolean; choicesPerSec: number; serverUsPerChoice: number; clientUsPerChoice: number }> {
   const self = fileURLToPath(import.meta.url);
   const server = fork(self, ['serve', store ? '1' : '0'], { execArgv: [...SERVER_NODE_FLAGS] });
+  const died = (who: string) => (code: number | null, signal: string | null) => {
+    if (code === 0) return;
+    console.error(`bench:floor: the ${who} process died (${signal ?? `exit code ${code}`})`);
+    process.exit(1);
+  };
+  server.on('exit', died('server'));
   const ready = await new Promise<FromChild>((r) => server.once('message', r));
   const port = ready.t === 'ready' ? ready.port! : 0;
   const client = fork(self, ['play', String(port)], { execArgv: [...SERVER_NODE_FLAGS] });
+  client.on('exit', died('client'));
   await new Promise((r) => client.once('message', r));
   await sleep(WARMUP_S * 1000);
   const s0 = (await ask(server, 'count')) as Extract<FromChild, { t: 'count' }>;
@@ -166,6 +198,8 @@ async function run(
   await sleep(MEASURE_S * 1000);
   const s1 = (await ask(server, 'count')) as Extract<FromChild, { t: 'count' }>;
   const c1 = (await ask(client, 'count')) as Extract<FromChild, { t: 'count' }>;
+  server.removeAllListeners('exit');
+  client.removeAllListeners('exit');
   server.send({ t: 'stop' });
   client.send({ t: 'stop' });
   await Promise.all([new Promise((r) => server.once('exit', r)), new Promise((r) => client.once('exit', r))]);
@@ -180,7 +214,7 @@ async function run(
 
 const [role, arg] = process.argv.slice(2);
 if (role === 'serve') serve(arg === '1');
-else if (role === 'play') play(Number(arg));
+else if (role === 'play') await play(Number(arg));
 else {
   console.log(
     `bench:floor: ${GAMES} games, 2 sockets each; state ${STATE_BYTES} B per seat, choice ~${CHOICE_BYTES} B; ${WARMUP_S} s warm-up + ${MEASURE_S} s measured`,
