@@ -8,9 +8,14 @@
  * the same V8 flags, the same number of games, one WebSocket per seat, and per choice the same
  * messages of the same sizes (the choice in; an ack to the chooser and a state message to each
  * seat, in one write per socket). The server parses each choice and sends prebuilt texts: no rules,
- * no views, no patches. With FLOOR_STORE=1 it also writes each choice to SQLite as a row of the
- * real store's moves table (random text game ids, WAL, synchronous=NORMAL, one transaction per
- * event-loop turn, the ack after the commit), as the real server does; FLOOR_STORE=0 leaves that out. The client answers each state where its
+ * no views, no patches. FLOOR_STORE names the modes run, in order:
+ * - `moves`: each choice is also written to SQLite as a row of the real store's moves table (random
+ *   text game ids, WAL, synchronous=NORMAL, checkpoints on their own thread, one transaction per
+ *   event-loop turn, the ack after the commit), as the real server does;
+ * - `journal`: the same rows in a table without the key by game and move (rowid order, so a commit
+ *   writes a page per ~30 rows instead of one per row): what an append-only log of moves, folded
+ *   into the keyed table later, would cost the event loop (the folding is not measured);
+ * - `none`: no store. The client answers each state where its
  * seat is to act at once and does no more than parse it.
  *
  * Prints one line per mode and one JSON line: choices/s, server CPU µs per choice, client CPU µs
@@ -18,7 +23,7 @@
  * ceiling the whole server reaches on this machine.
  *
  * Env: GAMES (2000), MEASURE_S (10), WARMUP_S (3), STATE_BYTES (490: the state text, each seat's),
- * CHOICE_BYTES (60), FLOOR_STORE (1 | 0 | both: default both).
+ * CHOICE_BYTES (60), FLOOR_STORE (a comma list of moves, journal, none: default moves,none).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -36,7 +41,12 @@ const MEASURE_S = Number(process.env.MEASURE_S ?? 10);
 const WARMUP_S = Number(process.env.WARMUP_S ?? 3);
 const STATE_BYTES = Number(process.env.STATE_BYTES ?? 490);
 const CHOICE_BYTES = Number(process.env.CHOICE_BYTES ?? 60);
-const MODES = (process.env.FLOOR_STORE ?? 'both') === 'both' ? [true, false] : [process.env.FLOOR_STORE !== '0'];
+const STORES = ['moves', 'journal', 'none'] as const;
+type StoreMode = (typeof STORES)[number];
+const MODES = (process.env.FLOOR_STORE ?? 'moves,none').split(',').map((m): StoreMode => {
+  if (!(STORES as readonly string[]).includes(m)) throw new Error(`FLOOR_STORE: "${m}" is none of ${STORES.join(', ')}`);
+  return m as StoreMode;
+});
 
 type FromChild = { t: 'ready'; port?: number } | { t: 'cpu'; us: number } | { t: 'count'; choices: number; cpuUs: number };
 
@@ -52,9 +62,9 @@ const cpuUs = (): number => {
 };
 
 /** The server: one game per pair of sockets, a prebuilt state per move, a row per choice. */
-function serve(store: boolean): void {
-  const dir = store ? mkdtempSync(join(tmpdir(), 'expedition-floor-')) : '';
-  const db = store ? new Database(join(dir, 'floor.sqlite')) : null;
+function serve(store: StoreMode): void {
+  const dir = store !== 'none' ? mkdtempSync(join(tmpdir(), 'expedition-floor-')) : '';
+  const db = store !== 'none' ? new Database(join(dir, 'floor.sqlite')) : null;
   db?.pragma('journal_mode = WAL');
   db?.pragma('synchronous = NORMAL');
   db?.pragma('foreign_keys = ON');
@@ -64,13 +74,15 @@ function serve(store: boolean): void {
   // The real store's shape (store-sqlite.ts): random text ids, a move row keyed by game and index.
   db?.exec(`CREATE TABLE games (id TEXT PRIMARY KEY);
     CREATE TABLE moves (game_id TEXT NOT NULL REFERENCES games (id), idx INTEGER NOT NULL, seat INTEGER NOT NULL,
-      choice TEXT NOT NULL, hash TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (game_id, idx))`);
+      choice TEXT NOT NULL, hash TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (game_id, idx));
+    CREATE TABLE journal (game_id TEXT NOT NULL, idx INTEGER NOT NULL, seat INTEGER NOT NULL,
+      choice TEXT NOT NULL, hash TEXT NOT NULL, at INTEGER NOT NULL)`);
   const ids = Array.from({ length: GAMES }, () => randomBytes(12).toString('base64url'));
   if (db) {
     const add = db.prepare('INSERT INTO games (id) VALUES (?)');
     db.transaction(() => ids.forEach((id) => add.run(id)))();
   }
-  const insert = db?.prepare('INSERT INTO moves (game_id, idx, seat, choice, hash, at) VALUES (?, ?, ?, ?, ?, ?)');
+  const insert = db?.prepare(`INSERT INTO ${store} (game_id, idx, seat, choice, hash, at) VALUES (?, ?, ?, ?, ?, ?)`);
   const games: { seats: (WebSocket | null)[]; moves: number }[] = [];
   let queue: (() => void)[] = [];
   let rows: [number, number, string][] = [];
@@ -177,10 +189,10 @@ const ask = (child: ChildProcess, t: string): Promise<FromChild> =>
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 async function run(
-  store: boolean,
-): Promise<{ store: boolean; choicesPerSec: number; serverUsPerChoice: number; clientUsPerChoice: number }> {
+  store: StoreMode,
+): Promise<{ store: StoreMode; choicesPerSec: number; serverUsPerChoice: number; clientUsPerChoice: number }> {
   const self = fileURLToPath(import.meta.url);
-  const server = fork(self, ['serve', store ? '1' : '0'], { execArgv: [...SERVER_NODE_FLAGS] });
+  const server = fork(self, ['serve', store], { execArgv: [...SERVER_NODE_FLAGS] });
   const died = (who: string) => (code: number | null, signal: string | null) => {
     if (code === 0) return;
     console.error(`bench:floor: the ${who} process died (${signal ?? `exit code ${code}`})`);
@@ -213,7 +225,7 @@ async function run(
 }
 
 const [role, arg] = process.argv.slice(2);
-if (role === 'serve') serve(arg === '1');
+if (role === 'serve') serve(arg as StoreMode);
 else if (role === 'play') await play(Number(arg));
 else {
   console.log(
@@ -224,7 +236,7 @@ else {
     const r = await run(store);
     rows.push(r);
     console.log(
-      `  ${store ? 'with SQLite' : 'no store   '}: ${r.choicesPerSec} choices/s, server CPU ${r.serverUsPerChoice} µs/choice, client CPU ${r.clientUsPerChoice} µs/choice`,
+      `  ${store.padEnd(7)}: ${r.choicesPerSec} choices/s, server CPU ${r.serverUsPerChoice} µs/choice, client CPU ${r.clientUsPerChoice} µs/choice`,
     );
   }
   console.log(JSON.stringify({ bench: 'floor', games: GAMES, rows }));
