@@ -3,8 +3,8 @@
  *
  * bench:server's figures depend on the machine as much as on the server (the same commit gave
  * 9,400 choices/s on one session's machine and 5,000 on another's), and its load client shares the
- * machine's two cores with the server. This bench measures the ceiling that the transport alone
- * sets, in the same run and the same shape: a server child process with the same `ws` library and
+ * machine's two cores with the server. This bench measures the ceiling that the transport (and the
+ * store) alone set, in the same run and the same shape: a server child process with the same `ws` library and
  * the same V8 flags, the same number of games, one WebSocket per seat, and per choice the same
  * messages of the same sizes (the choice in; an ack to the chooser and a state message to each
  * seat, in one write per socket). The server parses each choice and sends prebuilt texts: no rules,
@@ -15,8 +15,8 @@
  * - `journal`: the same rows in a table without the key by game and move (rowid order, so a commit
  *   writes a page per ~30 rows instead of one per row): what an append-only log of moves, folded
  *   into the keyed table later, would cost the event loop (the folding is not measured);
- * - `none`: no store. The client answers each state where its
- * seat is to act at once and does no more than parse it.
+ * - `none`: no store.
+ * The client answers each state where its seat is to act at once and does no more than parse it.
  *
  * Prints one line per mode and one JSON line: choices/s, server CPU µs per choice, client CPU µs
  * per choice. bench:server's choices/s divided by this floor's says how much of the transport's
@@ -48,7 +48,7 @@ const MODES = (process.env.FLOOR_STORE ?? 'moves,none').split(',').map((m): Stor
   return m as StoreMode;
 });
 
-type FromChild = { t: 'ready'; port?: number } | { t: 'cpu'; us: number } | { t: 'count'; choices: number; cpuUs: number };
+type FromChild = { t: 'ready'; port?: number } | { t: 'count'; choices: number; cpuUs: number };
 
 /** A JSON text of about `bytes` bytes, its length made up by a filler field. */
 const padded = (fields: Record<string, unknown>, bytes: number): string => {
