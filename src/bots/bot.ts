@@ -13,6 +13,11 @@ export interface BotInput {
    */
   readonly sample: unknown;
   readonly rng: Rng;
+  /**
+   * Asks a bot that searches until a limit (ISMCTS) to stop now and answer with its best choice so
+   * far: a server shares its workers between tables this way. Absent: search to the limit.
+   */
+  readonly stop?: () => boolean;
 }
 
 /**
@@ -25,6 +30,11 @@ export interface Bot {
   readonly needsSample: boolean;
   /** The think time its spec grants, for a bot that stops on the clock: a server's deadline builds on it. */
   readonly timeLimitMs?: number;
+  /**
+   * The bot searches until a limit and can answer early with its best choice so far (BotInput.stop):
+   * a server runs it among the searches, which take turns, and other bots among the quick jobs.
+   */
+  readonly anytime?: true;
   /** Returns one of `input.choices`, or a choice equal to one of them. */
   choose(input: BotInput): Choice;
 }
@@ -34,14 +44,14 @@ export interface Bot {
  * and its answer is mapped back to the true state's equal choice. Choices never depend on what the
  * acting seat cannot know, so the sample's list and the true list match one to one.
  */
-export function decide(game: AnyGame, state: unknown, bot: Bot, rng: Rng): Choice {
+export function decide(game: AnyGame, state: unknown, bot: Bot, rng: Rng, stop?: () => boolean): Choice {
   const seat = game.toAct(state);
   if (seat === null) throw new Error('no decision is owed: the game is over');
   const real = game.choices(state);
   if (!bot.needsSample) return matchChoice(bot.name, real, real, bot.choose({ game, seat, choices: real, sample: null, rng }));
   const sample = game.determinize(state, seat, rng);
   const mine = game.choices(sample);
-  return matchChoice(bot.name, mine, real, bot.choose({ game, seat, choices: mine, sample, rng }));
+  return matchChoice(bot.name, mine, real, bot.choose({ game, seat, choices: mine, sample, rng, ...(stop ? { stop } : {}) }));
 }
 
 /** The true state's choice equal to `c`, one of `offered` (the sample's list, in the same order). */

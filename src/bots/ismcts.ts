@@ -206,8 +206,9 @@ function search(input: BotInput, opts: SearchOptions, root: Node): { stats: Root
   s.horizon = opts.rolloutTurns ?? defaults.rolloutTurns ?? seats;
   let it = 0;
   for (; it < maxIt; it++) {
-    // Check the clock every few iterations: reading it costs more than an iteration's start.
-    if ((it & 7) === 0 && now() >= deadline && it > 0) break;
+    // Check the clock (and whether the server needs the worker back) every few iterations:
+    // reading it costs more than an iteration's start.
+    if ((it & 7) === 0 && it > 0 && (now() >= deadline || input.stop?.() === true)) break;
     if (per > 0) s.threshold = Math.max(maxBackup, Math.floor(it / per));
     iterate(game, h, game.determinize(sample, seat, rng), seat, root, rng, s);
   }
@@ -234,6 +235,7 @@ export function ismctsBot(opts: IsmctsOptions, label = 'ismcts'): Bot {
   return {
     name: label,
     needsSample: true,
+    anytime: true,
     ...(opts.ms !== undefined ? { timeLimitMs: opts.ms } : {}),
     choose(input: BotInput): Choice {
       const { game, sample, seat, choices } = input;

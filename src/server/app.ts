@@ -227,7 +227,7 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
       let id: string;
       let invites: Invite[];
       try {
-        ({ id, invites } = await hub.create(body));
+        ({ id, invites } = await hub.create(body, addressKey(req.ip)));
       } catch (e) {
         slot.cancel();
         throw e;

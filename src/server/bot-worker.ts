@@ -1,4 +1,4 @@
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import type { Choice } from '../core/game.js';
 import { createRng, type Seeding } from '../core/rng.js';
 import { botFromSpec, decide, hint, type Bot, type Hint } from '../bots/index.js';
@@ -29,9 +29,14 @@ export interface GameLog {
 export type BotJob = GameLog & { readonly id: number } & ({ readonly bot: string } | { readonly hint: number });
 
 export type BotAnswer =
-  | { readonly id: number; readonly choice: Choice }
+  /** `cutAtMs`: the pool asked the search to stop early, after this long (BotPool's slices). */
+  | { readonly id: number; readonly choice: Choice; readonly cutAtMs?: number }
   | { readonly id: number; readonly hint: Hint }
   | { readonly id: number; readonly error: string };
+
+/** Set to 1 by the pool to ask the job running now to answer with its best so far (BotPool). */
+const stopFlag = (workerData as { stop?: Int32Array } | null)?.stop ?? new Int32Array(1);
+const stop = (): boolean => Atomics.load(stopFlag, 0) !== 0;
 
 /** Bots built so far, by spec; cleared when full, since distinct specs are many but bots cheap to build. */
 const bots = new Map<string, Bot>();
@@ -55,8 +60,10 @@ parentPort?.on('message', (job: BotJob) => {
       if (bots.size >= MAX_CACHED_BOTS) bots.clear();
       bots.set(job.bot, (bot = botFromSpec(job.bot)));
     }
-    const choice = decide(game, state, bot, createRng(job.rngSeed));
-    parentPort!.postMessage({ id: job.id, choice } satisfies BotAnswer);
+    const started = performance.now();
+    const choice = decide(game, state, bot, createRng(job.rngSeed), stop);
+    const answer: BotAnswer = stop() ? { id: job.id, choice, cutAtMs: Math.round(performance.now() - started) } : { id: job.id, choice };
+    parentPort!.postMessage(answer);
   } catch (e) {
     parentPort!.postMessage({ id: job.id, error: e instanceof Error ? e.message : String(e) } satisfies BotAnswer);
   }

@@ -28,8 +28,12 @@ export interface HubOptions {
    * whose creator sets no away time (and older games, created before the setting; default 3 min).
    */
   readonly leftAfterMs?: number;
-  /** Worker threads for searching bots (0: think on the event loop). */
+  /** Worker threads for searching bots (0: every bot thinks on the event loop). */
   readonly botThreads?: number;
+  /** Worker threads for quick bot jobs, greedy moves and hints (default QUICK_THREADS). */
+  readonly botQuickThreads?: number;
+  /** A search's turn while other owners' searches wait, in ms (default BOT_SLICE_MS). */
+  readonly botSliceMs?: number;
   /** A finished game nobody watches leaves memory after this long (reloaded from the store on demand). */
   readonly evictFinishedMs?: number;
   /** An unfinished game nobody watches and no bot is playing leaves memory after this long. */
@@ -125,6 +129,8 @@ export class Hub {
   readonly leftAfterMs: number;
   private readonly botDelayMs: number;
   private readonly pool: BotPool | null;
+  /** Games being created, by id, with the client address creating them: their bots' owner in the pool. */
+  private readonly creators = new Map<string, string>();
   private readonly botRules: BotRules;
   private readonly sweeper: ReturnType<typeof setInterval>;
   /** Welcomes and creations take turns with the other work of this process. */
@@ -153,6 +159,8 @@ export class Hub {
         : new BotPool({
             ...(opts.botThreads !== undefined ? { size: opts.botThreads } : {}),
             ...(opts.botGraceMs !== undefined ? { graceMs: opts.botGraceMs } : {}),
+            ...(opts.botQuickThreads !== undefined ? { quickSize: opts.botQuickThreads } : {}),
+            ...(opts.botSliceMs !== undefined ? { sliceMs: opts.botSliceMs } : {}),
           });
     this.seedPolicy = opts.seedPolicy ?? 'solo';
     // Finished and long-idle games would otherwise stay in memory for the life of the process.
@@ -333,6 +341,7 @@ export class Hub {
           throw new Refusal('unavailable', 'this server process has lost its database connection for a moment; try again');
         }
         lg.pool = this.pool;
+        lg.botOwner = this.creators.get(id) ?? lg.botOwner;
         lg.botRules = this.botRules;
         lg.defaultAwayAfterMs = this.leftAfterMs;
         this.live.set(id, lg);
@@ -377,7 +386,7 @@ export class Hub {
   }
 
   /** Creates a game; `invites` holds each human seat's key, which the store keeps only hashed. */
-  async create(req: CreateGame): Promise<{ id: string; invites: Invite[] }> {
+  async create(req: CreateGame, owner?: string): Promise<{ id: string; invites: Invite[] }> {
     const game = GAMES.get(req.game);
     if (!game) throw new InvalidInput(`unknown game "${req.game}" (known: ${[...GAMES.keys()].join(', ')})`);
     const n = req.seats.length;
@@ -424,7 +433,12 @@ export class Hub {
       seats,
       match.hash(),
     );
-    await this.get(id);
+    if (owner !== undefined) this.creators.set(id, owner);
+    try {
+      await this.get(id);
+    } finally {
+      this.creators.delete(id);
+    }
     return { id, invites };
   }
 

@@ -52,10 +52,14 @@ export const DEFAULT_TAKEOVER_BOT = 'greedy';
 /** Why a seat went to a bot, as the log tells it. */
 export type TakeoverReason = 'clock' | 'away';
 
-/** An event of the table rather than of a move: a seat handed to a bot (and why), or taken back by its player. */
+/**
+ * An event of the table rather than of a move: a seat handed to a bot (and why), taken back by its
+ * player, or a bot's search ended early for other tables (after `thoughtMs` of its `budgetMs`).
+ */
 export type TableEvent =
   | { readonly type: 'seatToBot'; readonly seat: Seat; readonly reason: TakeoverReason }
-  | { readonly type: 'seatReclaimed'; readonly seat: Seat };
+  | { readonly type: 'seatReclaimed'; readonly seat: Seat }
+  | { readonly type: 'botHurried'; readonly seat: Seat; readonly thoughtMs: number; readonly budgetMs: number };
 
 /** Something per audience of a game's announcements, at `audience(seat)`: the spectators first, then each seat. */
 type ByAudience<T> = (T | undefined)[];
@@ -153,6 +157,11 @@ export class LiveGame {
   closed = false;
   /** Worker threads for bots that search; without it they think on the event loop. */
   pool: BotPool | null = null;
+  /**
+   * Whose bot work this table's is, for the pool's turns between owners: the client address that
+   * created it (the Hub sets it), else the table itself (a game loaded from the store).
+   */
+  botOwner: string;
   /** The server's away time, for games whose settings name none (the Hub sets it). */
   defaultAwayAfterMs = DEFAULT_AWAY_MS;
 
@@ -167,6 +176,7 @@ export class LiveGame {
     table: StoredGame['table'],
   ) {
     this.times = times;
+    this.botOwner = `game:${stored.id}`;
     this.status = stored.status;
     this.clocks = seatConfigs.map((s) => s.clockMs);
     // Nobody is connected to a game just loaded: its players are away from now on (at the latest).
@@ -333,20 +343,24 @@ export class LiveGame {
    * The bot's choice for the move at index `at`: its own bot's, else the fallback bot's, else the
    * first legal choice, so that a bot seat never stalls its game. Null when the game closed meanwhile.
    */
-  private async botChoice(seat: Seat, at: number): Promise<Choice | null> {
+  private async botChoice(seat: Seat, at: number): Promise<{ choice: Choice; cutAtMs: number | null; budgetMs: number } | null> {
     const rngSeed = this.match.botSeed(at);
     for (;;) {
       const own = this.seatConfigs[seat]!.bot!;
       try {
         const sb = this.seatBot(seat)!;
-        const choice =
+        const budgetMs = sb.bot.timeLimitMs ?? this.botRules.maxMs;
+        const { choice, cutAtMs } =
           this.pool && sb.bot.needsSample
-            ? await this.pool.decide({ ...this.gameLog(rngSeed), bot: sb.spec }, sb.bot.timeLimitMs ?? this.botRules.maxMs)
-            : decide(this.game, this.state, sb.bot, createRng(rngSeed));
+            ? await this.pool.decide(
+                { ...this.gameLog(rngSeed), bot: sb.spec },
+                { owner: this.botOwner, lane: sb.bot.anytime ? 'search' : 'quick', budgetMs },
+              )
+            : { choice: decide(this.game, this.state, sb.bot, createRng(rngSeed)), cutAtMs: null };
         if (this.closed) return null;
         const legal = findChoice(this.game.choices(this.state), choice);
         if (legal === undefined) throw new Error(`answered a choice that is not legal: ${JSON.stringify(choice)}`);
-        return legal;
+        return { choice: legal, cutAtMs, budgetMs };
       } catch (e) {
         if (this.closed) return null;
         if (own !== FALLBACK_BOT_SPEC && this.fellBack.get(seat) !== own) {
@@ -359,16 +373,22 @@ export class LiveGame {
             `game ${this.id}: seat ${seat}'s fallback bot "${FALLBACK_BOT_SPEC}" failed too: ${errorText(e)}; the seat plays its first legal choice when its bot fails`,
           );
         }
-        return this.game.choices(this.state)[0]!;
+        return { choice: this.game.choices(this.state)[0]!, cutAtMs: null, budgetMs: 0 };
       }
     }
   }
 
-  /** Remaining time of a seat's clock, counting the decision it owes now. */
+  /** Remaining time of a seat's clock, counting the decision it owes now (stood still while a bot plays the seat). */
   clockLeft(seat: Seat, now = Date.now()): number | null {
     const c = this.clocks[seat];
     if (c === null || c === undefined) return null;
-    return this.toAct() === seat ? c - (now - this.since) : c;
+    return this.toAct() === seat && !this.seatConfigs[seat]?.bot ? c - (now - this.since) : c;
+  }
+
+  /** Whether the seat's clock is empty: it stays with the bot to the end of the game. */
+  outOfTime(seat: Seat): boolean {
+    const left = this.clockLeft(seat);
+    return left !== null && left <= 0;
   }
 
   /** A seat whose clock has run out can no longer act as if on time (its seat may go to a bot). */
@@ -413,7 +433,7 @@ export class LiveGame {
     const rngSeed = `${this.match.botSeed(move)}/hint`;
     const answer = (
       this.pool
-        ? this.pool.hint(this.gameLog(rngSeed), seat, HINT_BUDGET_MS)
+        ? this.pool.hint(this.gameLog(rngSeed), seat, this.botOwner, HINT_BUDGET_MS)
         : new Promise<Hint>((resolve) => resolve(hint(this.game, this.state, seat, createRng(rngSeed))))
     ).then(
       (h: Hint): HintAnswer => ({ move, choice: h.choice, reason: h.reason }),
@@ -458,7 +478,9 @@ export class LiveGame {
     }
     const clocks = this.clocks.slice();
     const nextToAct = this.game.toAct(p.state);
-    if (this.settings.clock && clocks[seat] !== null) {
+    // A seat's clock stands still while a bot plays it: the bot's moves cost it nothing and earn it
+    // no increment, so its player never comes back with more than their bank and their own increments.
+    if (this.settings.clock && clocks[seat] !== null && !this.seatConfigs[seat]?.bot) {
       clocks[seat] = clocks[seat]! - (now - this.since);
       if (nextToAct !== seat) clocks[seat] += this.settings.clock.incrementMs;
     }
@@ -712,10 +734,11 @@ export class LiveGame {
       this.botTimer = null;
       void this.serial(async () => {
         if (this.closed || this.match.decisions !== at || this.toAct() !== seat || !this.seatConfigs[seat]?.bot) return;
-        const choice = await this.botChoice(seat, at);
-        if (choice === null) return;
-        await this.play(seat, choice);
+        const decided = await this.botChoice(seat, at);
+        if (decided === null) return;
+        await this.play(seat, decided.choice);
         this.botStoreFailures = 0;
+        if (decided.cutAtMs !== null) await this.tellHurried(seat, decided.cutAtMs, decided.budgetMs);
       }).catch((e: unknown) => {
         // The choice was legal, so storing it failed (storage down): retried later, backing off.
         if (this.closed) return;
@@ -729,6 +752,19 @@ export class LiveGame {
     this.botTimer.unref?.();
   }
 
+  /**
+   * Tells the table that a bot's search was ended early because other tables' bots were waiting
+   * (BotPool's turns), so that its players know why it played weaker than its level. Stored with
+   * the seat (unchanged) like every table event, so the log reads the same after a restart.
+   */
+  private async tellHurried(seat: Seat, thoughtMs: number, budgetMs: number): Promise<void> {
+    const bot = this.seatConfigs[seat]?.bot;
+    if (!bot) return;
+    const entry = this.tableEntry([{ type: 'botHurried', seat, thoughtMs, budgetMs }]);
+    await this.store.updateSeat(this.id, seat, { bot }, entry);
+    this.tableEvents(entry);
+  }
+
   /** Hands a seat to a bot (the seat's player left, or its clock ran out). */
   handToBot(seat: Seat, spec: string, reason: TakeoverReason): Promise<void> {
     return this.serial(() => this.toBot(seat, spec, reason));
@@ -736,8 +772,12 @@ export class LiveGame {
 
   private async toBot(seat: Seat, spec: string, reason: TakeoverReason): Promise<void> {
     const entry = this.tableEntry([{ type: 'seatToBot', seat, reason }]);
-    await this.store.updateSeat(this.id, seat, { bot: spec }, entry);
-    this.seatConfigs[seat] = { ...this.seatConfigs[seat]!, bot: spec };
+    // The decision owed now is charged up to the hand-over; from then on the clock stands still.
+    const left = this.clockLeft(seat);
+    const clockMs = left === null ? null : Math.max(0, left);
+    await this.store.updateSeat(this.id, seat, { bot: spec, ...(clockMs !== null ? { clockMs } : {}) }, entry);
+    this.seatConfigs[seat] = { ...this.seatConfigs[seat]!, bot: spec, ...(clockMs !== null ? { clockMs } : {}) };
+    if (clockMs !== null) this.clocks[seat] = clockMs;
     this.tableEvents(entry);
     this.scheduleBot();
     this.scheduleClock();
@@ -798,24 +838,20 @@ export class LiveGame {
   }
 
   /**
-   * A human seat that was handed to a bot is played by its person again. A player whose clock ran
-   * out comes back with RECLAIM_CLOCK_MS, or one increment when that is more: enough to make the
-   * decision in hand, so that the seat is playable again instead of going straight back to the bot.
+   * A human seat that was handed to a bot is played by its person again, with the time its clock
+   * had when the bot took over: coming back brings no time. A seat whose clock is empty stays with
+   * the bot to the end of the game (its player may still watch it with the seat's view): otherwise
+   * leaving and coming back would be a way to play on after the time ran out.
    */
   reclaim(seat: Seat): Promise<void> {
     return this.serial(async () => {
       const c = this.seatConfigs[seat];
-      if (!c || c.kind !== 'human' || c.bot === null) return;
-      const clock = this.settings.clock;
-      const left = this.clockLeft(seat);
-      const floor = clock ? Math.max(RECLAIM_CLOCK_MS, clock.incrementMs) : 0;
-      // The bank excludes the decision owed now (charged from `since`): a floor on what is left is set on the bank.
-      const owed = this.toAct() === seat ? Date.now() - this.since : 0;
-      const clockMs = left !== null && left < floor ? floor + owed : null;
+      if (!c || c.kind !== 'human' || c.bot === null || this.outOfTime(seat)) return;
       const entry = this.tableEntry([{ type: 'seatReclaimed', seat }]);
-      await this.store.updateSeat(this.id, seat, { bot: null, ...(clockMs !== null ? { clockMs } : {}) }, entry);
-      this.seatConfigs[seat] = { ...c, bot: null, ...(clockMs !== null ? { clockMs } : {}) };
-      if (clockMs !== null) this.clocks[seat] = clockMs;
+      await this.store.updateSeat(this.id, seat, { bot: null }, entry);
+      this.seatConfigs[seat] = { ...c, bot: null };
+      // Its clock stood still while the bot held the seat: a decision owed now starts now.
+      if (this.toAct() === seat) this.since = Date.now();
       this.tableEvents(entry);
       this.scheduleClock();
     });
@@ -853,9 +889,6 @@ export const WELCOME_MOVES_PER_MESSAGE = 32;
 export function welcomeCost(bytes: number, played: number): number {
   return Math.floor(bytes / WELCOME_BYTES_PER_MESSAGE) + Math.floor(played / WELCOME_MOVES_PER_MESSAGE);
 }
-
-/** The least time a player whose clock ran out has when taking the seat back from the bot (or one increment, when more). */
-export const RECLAIM_CLOCK_MS = 30_000;
 
 /** First pause before retrying a bot move that could not be stored; it doubles up to BOT_RETRY_MAX_MS. */
 export const BOT_RETRY_FIRST_MS = 1_000;

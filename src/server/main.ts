@@ -40,6 +40,9 @@ const limits = {
   evictFinishedMs: envInt('EVICT_FINISHED_MS'),
   evictIdleMs: envInt('EVICT_IDLE_MS'),
   botMaxMs: envInt('BOT_MAX_MS'),
+  botThreads: envInt('BOT_THREADS'),
+  botQuickThreads: envInt('BOT_QUICK_THREADS'),
+  botSliceMs: envInt('BOT_SLICE_MS'),
   allowedOrigins,
   trustProxy,
 };

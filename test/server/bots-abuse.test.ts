@@ -226,6 +226,7 @@ describe('bots that fail', () => {
 describe('the bot pool', () => {
   test("a worker rebuilds a game from its moves' choice indexes (Match.choiceCodes) and answers for that position, in both games", async () => {
     const pool = new BotPool({ size: 1, graceMs: 2_000 });
+    const task = { owner: 'test', lane: 'search', budgetMs: 5_000 } as const;
     try {
       for (const game of GAMES.values()) {
         const seed = `pool-codes-${game.id}`;
@@ -246,16 +247,16 @@ describe('the bot pool', () => {
           rngSeed: `${seed}/bot`,
         };
         const legal = game.choices(m.state).map((c) => canonicalJson(c));
-        const c = await pool.decide({ ...job, bot: 'random' }, 5_000);
+        const { choice: c } = await pool.decide({ ...job, bot: 'random' }, task);
         assert.ok(legal.includes(canonicalJson(c)), `${game.id}: ${JSON.stringify(c)} is legal at move ${m.decisions}`);
-        const h = await pool.hint(job, m.toAct()!, 5_000);
+        const h = await pool.hint(job, m.toAct()!, 'test', 5_000);
         assert.ok(legal.includes(canonicalJson(h.choice)), `${game.id}: the hint ${JSON.stringify(h.choice)} is legal`);
         // An index no position has: the job fails, and the worker answers the next one.
         await assert.rejects(
-          pool.decide({ ...job, codes: [...m.choiceCodes.slice(0, -1), 999], bot: 'random' }, 5_000),
+          pool.decide({ ...job, codes: [...m.choiceCodes.slice(0, -1), 999], bot: 'random' }, task),
           /no legal choice #999/,
         );
-        assert.ok(legal.includes(canonicalJson(await pool.decide({ ...job, bot: 'random' }, 5_000))));
+        assert.ok(legal.includes(canonicalJson((await pool.decide({ ...job, bot: 'random' }, task)).choice)));
       }
     } finally {
       await pool.close();
@@ -275,11 +276,11 @@ describe('the bot pool', () => {
         bot,
         rngSeed: 'pool-bot',
       });
-      const slow = pool.decide(job('ismcts:20000it+rollout=50'), 0);
+      const slow = pool.decide(job('ismcts:20000it+rollout=50'), { owner: 'a', lane: 'search', budgetMs: 0 });
       // Its budget covers the new worker's start.
-      const quick = pool.decide(job('random'), 5_000);
+      const next = pool.decide(job('random'), { owner: 'a', lane: 'search', budgetMs: 5_000 });
       await assert.rejects(slow, BotDeadlineExceeded);
-      const c = await quick;
+      const { choice: c } = await next;
       assert.equal(typeof (c as { t?: unknown }).t, 'string');
     } finally {
       await pool.close();

@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import WebSocket from 'ws';
-import { DEFAULT_AWAY_MS, RECLAIM_CLOCK_MS } from '../../src/server/live-game.js';
+import { DEFAULT_AWAY_MS } from '../../src/server/live-game.js';
 import { http, type TestClient } from '../helpers/ws-client.js';
 import { wsText, type ApiReply, type ServerMsg } from '../helpers/wire.js';
 import { autoPlay, createGame, hello, joinSeat, live, startServer, until, type TestServer } from '../helpers/server.js';
@@ -171,7 +171,7 @@ describe('live presence', () => {
 });
 
 describe('clocks enforced', () => {
-  test('a seat out of time is played by the game’s bot at once, the log says why, and its player takes it back with time to play', async () => {
+  test('a seat out of time is played by the game’s bot at once, the log says why, and coming back brings no time: the bot plays on to the end', async () => {
     const bankMs = 1000;
     const { id, tokens, clients, g } = await twoPlayers({ clock: { bankMs, incrementMs: 1000 }, botLevel: 'random' }, 'presence-clock');
     const late = g.toAct()!;
@@ -197,22 +197,64 @@ describe('clocks enforced', () => {
       JSON.stringify(table),
     );
 
-    // Its player returns with the same token: the seat is theirs again, with at least RECLAIM_CLOCK_MS to play.
+    // Its player returns with the same token: reconnecting brings no time, so the seat stays with
+    // the bot to the end of the game and a choice of theirs is refused.
     p.stop();
     clients[late]!.close();
     const back = await srv.client();
-    await hello(back, id, tokens[late]);
-    await until(() => g.seatConfigs[late]!.bot === null, 'the seat to be taken back');
-    assert.ok(g.clockLeft(late)! >= RECLAIM_CLOCK_MS - 2000, `the returning player has ${g.clockLeft(late)} ms`);
-    assert.equal((await srv.store.getGame(id))!.seatConfigs[late]!.bot, null, 'the reclaim is stored');
-    // And the seat is played by its person: a choice of theirs is accepted (not refused as out of time).
+    const welcome = await hello(back, id, tokens[late]);
+    assert.equal(g.seatConfigs[late]!.bot, 'random', 'the seat is still the bot’s');
+    assert.equal(g.clockLeft(late), 0, 'its clock is empty');
+    assert.equal((welcome.clocks as (number | null)[] | null)?.[late], 0, 'the welcome shows the empty clock');
     const p2 = autoPlay(clients[other]!, other, 'presence-clock-other-2');
-    await until(() => g.toAct() === late || g.status !== 'active', 'the returning seat to be to act', 10_000);
-    p2.stop();
+    await until(() => g.toAct() === late || g.status !== 'active', 'the seat out of time to be to act', 10_000);
     if (g.status === 'active') {
-      const ack = await back.request({ type: 'choice', choice: g.game.choices(g.state)[0], index: g.moves.length });
-      assert.equal(ack.type, 'ack', JSON.stringify(ack));
+      const refused = await back.request({ type: 'choice', choice: g.game.choices(g.state)[0], index: g.moves.length });
+      assert.equal(refused.type, 'error', JSON.stringify(refused));
+      await until(() => g.moves.length > 0 && g.moves.at(-1)!.seat === late, 'the bot to play on for the seat out of time');
     }
+    p2.stop();
+    // Out of memory and back (a restart, an eviction, another process taking the game over): the same.
+    for (const c of [...g.subscribers]) c.close('no_game', 'test: restart');
+    await until(() => srv.hub.evict(0, 0) === 1, 'the game to leave memory once its bot has moved');
+    const again = await live(srv.hub, id);
+    const back2 = await srv.client();
+    await hello(back2, id, tokens[late]);
+    assert.equal(again.seatConfigs[late]!.bot, 'random');
+    assert.equal(again.clockLeft(late), 0);
+    assert.equal((await srv.store.getGame(id))!.seatConfigs[late]!.clockMs, 0, 'the empty clock is stored');
+  });
+
+  test('a clock stands still while a bot plays the seat: its player comes back with what it had, never more than the bank and its own increments', async () => {
+    const bankMs = 60_000;
+    const incrementMs = 5_000;
+    const { id, tokens, clients, g } = await twoPlayers(
+      { clock: { bankMs, incrementMs }, awayAfterMs: 1000, botLevel: 'random' },
+      'presence-clock-freeze',
+    );
+    const leaver = g.toAct()!;
+    const other = 1 - leaver;
+    // The leaver goes while owing a decision; once away long enough the other hands the seat to the bot.
+    clients[leaver]!.close();
+    await until(() => g.leftAt[leaver] !== null && Date.now() - g.leftAt[leaver]! > 1100, 'the seat to be away for the away time');
+    const r = await http<ApiReply>(srv.base, 'POST', `/api/games/${id}/seats/${leaver}/bot`, { token: tokens[other] });
+    assert.equal(r.status, 200, JSON.stringify(r.json));
+    const atHandover = g.clockLeft(leaver)!;
+    assert.ok(atHandover < bankMs && atHandover > 0, `charged up to the hand-over: ${atHandover} ms`);
+    // The bot plays several of the seat's moves; the other seat plays its own at once.
+    const p = autoPlay(clients[other]!, other, 'presence-clock-freeze-other');
+    const handedAt = g.moves.length;
+    await until(
+      () => g.moves.filter((mv, i) => i >= handedAt && mv.seat === leaver).length >= 3 || g.status !== 'active',
+      'the bot to play three moves',
+    );
+    p.stop();
+    assert.equal(g.clockLeft(leaver), atHandover, 'no time spent and no increment earned while the bot played');
+    const back = await srv.client();
+    await hello(back, id, tokens[leaver]);
+    await until(() => g.seatConfigs[leaver]!.bot === null, 'the seat to be taken back');
+    assert.ok(g.clockLeft(leaver)! <= atHandover, `came back with ${g.clockLeft(leaver)} ms, had ${atHandover} ms`);
+    assert.equal((await srv.store.getGame(id))!.seatConfigs[leaver]!.bot, null, 'the reclaim is stored');
   });
 
   test('the clock timer follows a load: a seat whose time ran out while the game was out of memory goes to the bot on load', async () => {
