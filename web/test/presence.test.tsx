@@ -2,6 +2,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import i18n from '../src/i18n/index.js';
 import { SeatPresence } from '../src/game/AwayButton.js';
+import { SeatPanel } from '../src/lobby/SeatPanel.js';
 import { canHandToBot } from '../src/game/away.js';
 import { describeTableEvent } from '../src/game/table-events.js';
 import { describeQEvent } from '../src/quetzal/events.js';
@@ -94,7 +95,7 @@ describe('issue 15 §1: presence in the seat list', () => {
     });
     expect(log.filter((e) => e.table)).toHaveLength(1);
     const seats = [ada, { ...bo(0), bot: 'random' }];
-    const line = 'Bo’s time ran out: a bot plays for them until they come back.';
+    const line = 'Bo’s time ran out: a bot plays their seat to the end of the game.';
     // The same line in both games' logs.
     expect(describeTableEvent(seatToBot, seats, i18n.t)).toBe(line);
     expect(describeEvent(seatToBot, seats, i18n.t)).toBe(line);
@@ -102,5 +103,40 @@ describe('issue 15 §1: presence in the seat list', () => {
     expect(describeQEvent({ type: 'seatToBot', seat: 1, reason: 'away' }, seats, i18n.t)).toBe(
       'Bo was away too long: a bot plays for them until they come back.',
     );
+  });
+});
+
+describe('a bot hurried by a busy server', () => {
+  it('is told in both games’ logs with its think time, in the reader’s language and number format', async () => {
+    const seats = [{ seat: 0, kind: 'bot' as const, name: 'Deep', bot: 'ismcts:10000ms', claimed: true, connected: true }];
+    const hurried = { type: 'botHurried', seat: 0, thoughtMs: 1250, budgetMs: 10_000 };
+    const line = 'The server is busy: Bot A (thinker) thought 1.3 s instead of 10 s.';
+    expect(describeTableEvent(hurried, seats, i18n.t)).toBe(line);
+    expect(describeEvent(hurried, seats, i18n.t)).toBe(line);
+    expect(describeQEvent(hurried, seats, i18n.t)).toBe(line);
+    await act(() => i18n.changeLanguage('fr'));
+    expect(describeTableEvent(hurried, seats, i18n.t)).toBe('Le serveur est chargé : Bot A (stratège) a réfléchi 1,3 s au lieu de 10 s.');
+    // A person's seat that a bot plays for them.
+    const person = [{ ...seats[0]!, kind: 'human' as const, name: 'Bo', bot: 'greedy' }];
+    expect(describeTableEvent(hurried, person, i18n.t)).toBe(
+      'Le serveur est chargé : le bot qui joue pour Bo a réfléchi 1,3 s au lieu de 10 s.',
+    );
+    // A malformed event from an older or foreign server is not told as a hurried bot.
+    expect(describeTableEvent({ type: 'botHurried', seat: 0 }, seats, i18n.t)).toBeNull();
+  });
+});
+
+describe('a seat out of time', () => {
+  it('offers its player no way back while its clock is empty, and the way back while it has time', () => {
+    const mine = { ...ada, bot: 'greedy' };
+    const reclaim = () => undefined;
+    const empty = snapshot([mine, bo(0)], { clocks: [0, 60_000] });
+    const { unmount } = render(<SeatPanel id="g" snap={empty} connection="open" onReclaim={reclaim} />);
+    expect(screen.getByTestId('out-of-time').textContent).toBe('Your time ran out: a bot plays your seat to the end of the game.');
+    expect(screen.queryByTestId('reclaim-seat')).toBeNull();
+    unmount();
+    render(<SeatPanel id="g" snap={snapshot([mine, bo(0)], { clocks: [5_000, 60_000] })} connection="open" onReclaim={reclaim} />);
+    expect(screen.getByTestId('reclaim-seat')).toBeTruthy();
+    expect(screen.queryByTestId('out-of-time')).toBeNull();
   });
 });

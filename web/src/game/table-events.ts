@@ -4,8 +4,8 @@ import { seatName } from './names.js';
 
 /**
  * The server's own events, the same in every game: a seat handed to a bot (and why: its clock ran
- * out, or its player was away for the game's away time) or taken back by its player. Null for any
- * other event.
+ * out, or its player was away for the game's away time), taken back by its player, or a bot whose
+ * search the busy server ended early. Null for any other event.
  */
 export function describeTableEvent(e: LogEvent, seats: readonly SeatInfo[], t: TFunction): string | null {
   const name = typeof e.seat === 'number' ? seatName(seats, e.seat, t) : '';
@@ -16,6 +16,13 @@ export function describeTableEvent(e: LogEvent, seats: readonly SeatInfo[], t: T
     }
     case 'seatReclaimed':
       return t('log:seatReclaimed', { name });
+    case 'botHurried': {
+      const { thoughtMs, budgetMs } = e as { thoughtMs?: unknown; budgetMs?: unknown };
+      if (typeof thoughtMs !== 'number' || typeof budgetMs !== 'number') return null;
+      // A bot's own seat is named for the bot; a person's seat is played for them.
+      const key = seats.find((s) => s.seat === e.seat)?.kind === 'bot' ? 'log:botHurried' : 'log:botHurriedFor';
+      return t(key, { name, thought: thoughtMs / 1000, budget: budgetMs / 1000 });
+    }
     default:
       return null;
   }

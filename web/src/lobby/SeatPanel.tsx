@@ -96,11 +96,21 @@ export function SeatPanel({
               {state === 'bot' ? (
                 <>
                   <span className="conn on">{t('game.botPlays')}</span>
-                  {s.seat === snap.seat && s.kind === 'human' && onReclaim && !over && (
-                    <button type="button" className="away-button" onClick={onReclaim} data-testid="reclaim-seat">
-                      {t('presence:reclaim')}
-                    </button>
-                  )}
+                  {s.seat === snap.seat &&
+                    s.kind === 'human' &&
+                    !over &&
+                    // A seat whose clock is empty stays with the bot to the end: there is nothing to take back.
+                    (outOfTime(snap, s.seat) ? (
+                      <span className="notice" data-testid="out-of-time">
+                        {t('presence:outOfTime')}
+                      </span>
+                    ) : (
+                      onReclaim && (
+                        <button type="button" className="away-button" onClick={onReclaim} data-testid="reclaim-seat">
+                          {t('presence:reclaim')}
+                        </button>
+                      )
+                    ))}
                 </>
               ) : state === 'free' ? (
                 <span className="conn off">{t('game.free')}</span>
@@ -119,4 +129,10 @@ export function SeatPanel({
       )}
     </section>
   );
+}
+
+/** Whether the seat's clock is empty (the server then keeps the seat with the bot to the end of the game). */
+function outOfTime(snap: Snapshot, seat: number): boolean {
+  const left = snap.clocks?.[seat];
+  return typeof left === 'number' && left <= 0;
 }

@@ -7,8 +7,8 @@ import { toolName } from './choices.js';
 import { relicName, siteName, trailName } from './places.js';
 import { tileTitle } from './tiles.js';
 
-/** Events the server adds around the engine's (undo, a seat handed to a bot or taken back). */
-type SeatEvent = { readonly type: 'undo' | 'seatToBot' | 'seatReclaimed'; readonly seat: number };
+/** Events the server adds around the engine's (undo, a seat handed to a bot or taken back, a bot hurried). */
+type SeatEvent = { readonly type: 'undo' | 'seatToBot' | 'seatReclaimed' | 'botHurried'; readonly seat: number };
 
 /** Why VP or rations came: tile names stay as they are, tools and the rest are put in words. */
 export function reasonText(why: RRReason, t: TFunction): string {
@@ -93,7 +93,8 @@ export function describeEvent(e: LogEvent, seats: readonly SeatInfo[], t: TFunct
       return t('log:undo', { name });
     case 'seatToBot':
     case 'seatReclaimed':
-      return describeTableEvent(e, seats, t)!;
+    case 'botHurried':
+      return describeTableEvent(e, seats, t) ?? t('log:otherSeat', { name, type: e.type });
     default:
       return name ? t('log:otherSeat', { name, type: e.type }) : t('log:other', { type: e.type });
   }
