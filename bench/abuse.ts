@@ -11,7 +11,7 @@
  *                   both and the ratio this/baseline.
  *   --runs N        repeats of every scenario (default 1); with N > 1 a cell is "median (min–max)"
  *                   (of an even count, the lower middle value); the ratio is of the medians.
- *   --only LIST     comma-separated scenarios (default all): sockets, flood, nonreaders, finished, burst.
+ *   --only LIST     comma-separated scenarios (default all): sockets, flood, nonreaders, finished, burst, bot-hog.
  *   --settle S      idle seconds before the RSS "after" figure is read (default 8).
  *   Env: EXPEDITION_DB_DIR (parent of the temporary SQLite folders; default the OS temp dir),
  *        SERVER_NODE_ARGS (extra node flags for the server, e.g. --cpu-prof).
@@ -53,6 +53,10 @@
  *   burst       200 POST /api/games at once (40 addresses × 5; two human seats each): /health
  *               from the burst's start until 0.5 s after its last answer, creations refused (429)
  *               and other failures.
+ *   bot-hog     one address (127.50.0.1) creates as many games as it may (20) of five ismcts:10000ms
+ *               bots each, unpaced; a second later, for 40 s, another address (127.60.0.1) watches a
+ *               greedy-vs-greedy game paced at 300 ms (each bot move's delay beyond its pause) and
+ *               plays a seat against greedy asking for a hint at each decision (time to the answer).
  *
  * All traffic goes to 127.0.0.1 only; every loop and wait is bounded; one run of all scenarios on
  * one build takes two to three minutes. The server, this process and the probe share the machine's
@@ -69,6 +73,7 @@ import WebSocket from 'ws';
 import { freePort } from '../test/helpers/net.js';
 import type { ApiReply } from '../test/helpers/wire.js';
 import { pool } from './pool.js';
+import { botPauseMs } from '../src/bots/pacing.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const now = () => performance.timeOrigin + performance.now();
@@ -317,7 +322,9 @@ const addr = (block: number, i: number): string => `127.${block}.${Math.floor(i 
 const SETUP = 10,
   WS_BLOCK = 20,
   BURST = 30,
-  GAMES = 40;
+  GAMES = 40,
+  HOG = 50,
+  VICTIM = 60;
 
 function botGame(bot: string, seats: number, botDelayMs: number): unknown {
   return { game: 'relic-runners', seats: Array.from({ length: seats }, () => ({ kind: 'bot', bot })), botDelayMs };
@@ -726,10 +733,139 @@ async function burst(srv: Server, probe: Probe): Promise<Outcome> {
   };
 }
 
+/** A percentile of an unsorted list (NaN when empty). */
+const pctOf = (values: readonly number[], p: number): number =>
+  pct(
+    [...values].sort((a, b) => a - b),
+    p,
+  );
+
+/** The parsed messages of a WebSocket as they arrive, with their arrival time. */
+function messagesOf(ws: WebSocket, on: (m: Record<string, unknown>, at: number) => void): void {
+  ws.on('message', (d: Buffer) => {
+    try {
+      on(JSON.parse(d.toString('utf8')) as Record<string, unknown>, now());
+    } catch {
+      /* not ours */
+    }
+  });
+}
+
+/**
+ * One address fills every cap with the most expensive bots it may create: LIVE_GAMES_PER_ADDRESS
+ * games of five `ismcts:<BOT_MAX_MS>ms` bots, no pacing. Meanwhile a victim at another address
+ * (a) watches a greedy-vs-greedy game paced at VICTIM_DELAY_MS: each bot move's delay beyond its
+ * pacing pause (botPauseMs) is the gap between two state messages less that pause; and (b) plays
+ * a seat against greedy, asking for a hint at each of its decisions and playing it: the time from
+ * the ask to the answer. Both run for BOT_HOG_MS.
+ */
+async function botHog(srv: Server, probe: Probe): Promise<Outcome> {
+  const GAMES_CAP = 20,
+    SEATS = 5,
+    THINK_MS = 10_000,
+    VICTIM_DELAY_MS = 300,
+    RUN_MS = 40_000;
+  const hogFrom = addr(HOG, 0);
+  const hogStatus = new Map<string, number>();
+  const hogs: string[] = [];
+  for (let i = 0; i < GAMES_CAP; i++) {
+    const r = await request(srv, 'POST', '/api/games', botGame(`ismcts:${THINK_MS}ms`, SEATS, 0), hogFrom);
+    hogStatus.set(String(r.status), (hogStatus.get(String(r.status)) ?? 0) + 1);
+    if (r.status === 201) hogs.push(r.body.id);
+  }
+  // The searches are under way: every search worker is busy and more are queued.
+  await sleep(1000);
+  const victimFrom = addr(VICTIM, 0);
+  const t0 = now();
+  const end = t0 + RUN_MS;
+
+  // (a) a greedy-vs-greedy table, watched.
+  const bots = await request(srv, 'POST', '/api/games', botGame('greedy', 2, VICTIM_DELAY_MS), victimFrom);
+  if (bots.status !== 201) throw new Error(`cannot create the victim's bot game: ${bots.status} ${JSON.stringify(bots.body)}`);
+  const watcher = await connect(srv, victimFrom);
+  if (typeof watcher === 'string') throw new Error(`cannot open the victim's WebSocket: ${watcher}`);
+  const extra: number[] = [];
+  let last: { at: number; moves: number; toAct: number | null; mover: number | null } | null = null;
+  messagesOf(watcher.ws, (m, at) => {
+    if ((m.type !== 'state' && m.type !== 'welcome') || typeof m.moves !== 'number') return;
+    const toAct = typeof m.toAct === 'number' ? m.toAct : null;
+    if (last && m.type === 'state' && m.moves === last.moves + 1 && last.toAct !== null) {
+      extra.push(at - last.at - botPauseMs(VICTIM_DELAY_MS, last.mover !== last.toAct));
+    }
+    last = { at, moves: m.moves, toAct, mover: last && m.moves === last.moves + 1 ? last.toAct : null };
+  });
+  watcher.send({ type: 'hello', game: bots.body.id });
+
+  // (b) a person against greedy, asking for hints.
+  const solo = await request(
+    srv,
+    'POST',
+    '/api/games',
+    { game: 'relic-runners', seats: [{ kind: 'human' }, { kind: 'bot', bot: 'greedy' }], botDelayMs: 0 },
+    victimFrom,
+  );
+  if (solo.status !== 201) throw new Error(`cannot create the victim's game: ${solo.status} ${JSON.stringify(solo.body)}`);
+  const key = (solo.body.invites as { seat: number; key: string }[]).find((i) => i.seat === 0)!.key;
+  const joined = await request(srv, 'POST', `/api/games/${solo.body.id}/join`, { seat: 0, name: 'Victim', key }, victimFrom);
+  if (joined.status !== 200) throw new Error(`cannot join the victim's game: ${joined.status} ${JSON.stringify(joined.body)}`);
+  const player = await connect(srv, victimFrom);
+  if (typeof player === 'string') throw new Error(`cannot open the victim's WebSocket: ${player}`);
+  const hints: number[] = [];
+  let asked: number | null = null;
+  let myTurn = false;
+  let over = false;
+  const ask = () => {
+    if (asked !== null || !myTurn || over || now() > end) return;
+    asked = now();
+    player.send({ type: 'hint' });
+  };
+  messagesOf(player.ws, (m, at) => {
+    if (m.type === 'welcome' || m.type === 'state') {
+      myTurn = m.toAct === 0;
+      over = m.status !== 'active';
+      ask();
+    } else if (m.type === 'hint' && asked !== null) {
+      hints.push(at - asked);
+      asked = null;
+      myTurn = false;
+      player.send({ type: 'choice', choice: m.choice, index: m.move });
+    } else if (m.type === 'error' && asked !== null) {
+      asked = null;
+      setTimeout(ask, 100);
+    }
+  });
+  player.send({ type: 'hello', game: solo.body.id, token: joined.body.token });
+
+  while (now() < end && srv.alive) await sleep(200);
+  const samples = await probe.stop();
+  const hogMoves = (
+    await Promise.all(
+      hogs.map((id) => request(srv, 'GET', `/api/games/${id}`, undefined, hogFrom).then((r) => (r.status === 200 ? r.body.moves : 0))),
+    )
+  ).reduce((a, b) => a + b, 0);
+  watcher.cut();
+  player.cut();
+  return {
+    metrics: {
+      'hog games': hogs.length,
+      'hog moves': hogMoves,
+      'victim bot moves': extra.length,
+      'bot extra p50 ms': round(pctOf(extra, 50)),
+      'bot extra p99 ms': round(pctOf(extra, 99)),
+      'bot extra max ms': round(pctOf(extra, 100)),
+      'hints answered': hints.length,
+      'hint p50 ms': round(pctOf(hints, 50)),
+      'hint p99 ms': round(pctOf(hints, 99)),
+      ...healthFigures(samples, t0, now()),
+    },
+    notes: [`hog creations: ${tally(hogStatus)}`, `over ${RUN_MS / 1000} s, victim pacing ${VICTIM_DELAY_MS} ms`],
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Driver
 
-const SCENARIOS = ['sockets', 'flood', 'nonreaders', 'finished', 'burst'] as const;
+const SCENARIOS = ['sockets', 'flood', 'nonreaders', 'finished', 'burst', 'bot-hog'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 const TITLES: Record<Scenario, string> = {
   sockets: '2,000 WebSockets (40 addresses × 50) saying hello to one game',
@@ -737,6 +873,7 @@ const TITLES: Record<Scenario, string> = {
   nonreaders: "100 clients that never read, each asking for the long game's welcome 10×/s for 15 s",
   finished: '40 long all-bot games played to the end, then idle',
   burst: '200 game creations at once (40 addresses × 5)',
+  'bot-hog': "one address's 20 games of five 10 s searches; another's greedy table and hints",
 };
 
 interface Options {
@@ -794,7 +931,9 @@ async function runScenario(root: string, name: Scenario, settleMs: number): Prom
             ? await nonreaders(srv, probe, settleMs)
             : name === 'finished'
               ? await finished(srv, probe, settleMs)
-              : await burst(srv, probe);
+              : name === 'burst'
+                ? await burst(srv, probe)
+                : await botHog(srv, probe);
     if (!srv.alive) out.notes.push(`SERVER DIED (exit ${srv.child.exitCode ?? srv.child.signalCode}): ${srv.out.slice(-500)}`);
     return out;
   } catch (e) {
@@ -867,6 +1006,7 @@ async function main(): Promise<void> {
   }
   for (const [name, r] of results) printTable(name, r.head, opts.baseline ? r.base : null);
   console.log('\ngoal: /health p99 ≤ 50 ms in every scenario; RSS after ≤ +20 MB once the abusers are gone');
+  if (opts.only.includes('bot-hog')) console.log("goal (bot-hog): the victim's bot extra p99 ≤ 100 ms, hint p99 ≤ 500 ms");
   console.log(
     JSON.stringify({
       bench: 'abuse',
