@@ -32,7 +32,8 @@
  * bench. No request carries an Origin header. The scenarios:
  *
  *   sockets     2,000 spectators (40 addresses × 50) open a WebSocket and say hello to one game
- *               (two open human seats); held = open and welcomed after a 3 s hold.
+ *               (two open human seats); held = open and welcomed after a 3 s hold. Then they are
+ *               cut and the server idles --settle seconds: RSS after.
  *   flood       40 sockets (8 addresses × 5) each send 20 `hello`s per second for 10 s to a long
  *               finished game (of eight Relic Runners games of 4 random bots, botDelayMs 0, fixed
  *               seeds, the one closest to 1,700 moves: its welcome carries the whole public log,
@@ -518,7 +519,7 @@ async function longGame(srv: Server): Promise<{ id: string; moves: number; welco
 // ---------------------------------------------------------------------------------------------
 // Scenarios
 
-async function sockets(srv: Server, probe: Probe): Promise<Outcome> {
+async function sockets(srv: Server, probe: Probe, settleMs: number): Promise<Outcome> {
   const N = 2000,
     PER = 50,
     HOLD_MS = 3000;
@@ -554,6 +555,9 @@ async function sockets(srv: Server, probe: Probe): Promise<Outcome> {
     notes: [`refused: ${tally(refused)}`, `close codes: ${tally(closes(clients))}`, `errors: ${tally(errorsOf(clients))}`],
   };
   for (const c of clients) c.cut();
+  // What the server keeps once they are gone.
+  await sleep(settleMs);
+  out.metrics['RSS after +MB'] = round(srv.rssMb() - base);
   return out;
 }
 
@@ -924,7 +928,7 @@ async function runScenario(root: string, name: Scenario, settleMs: number): Prom
   try {
     const out =
       name === 'sockets'
-        ? await sockets(srv, probe)
+        ? await sockets(srv, probe, settleMs)
         : name === 'flood'
           ? await flood(srv, probe)
           : name === 'nonreaders'

@@ -4,7 +4,7 @@ import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import websocket from '@fastify/websocket';
 import rateLimit from '@fastify/rate-limit';
 import type { WebSocket } from 'ws';
@@ -119,12 +119,19 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
   const app = Fastify({ bodyLimit: 16 * 1024, logger: false, return503OnClosing: true, trustProxy: opts.trustProxy ?? false });
   // First, so that every answer carries the headers, refusals included. Referrer: none at all,
   // since a seat link carries the seat's secret.
-  await app.register(helmet, {
+  // The headers' middleware is built once, not per request: building it parses the whole CSP, which
+  // a burst of requests (2,000 sockets opening, /health probes) would pay for each time.
+  const securityHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
     // Browsers heed it over HTTPS only; not for subdomains, which this server knows nothing of.
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: false },
+  });
+  app.addHook('onRequest', (req, reply, done) => {
+    // A WebSocket upgrade is answered by ws on the raw socket, without the response's headers.
+    if (req.raw.headers.upgrade !== undefined) return done();
+    securityHeaders(req.raw, reply.raw, (e?: unknown) => done(e instanceof Error ? e : undefined));
   });
   // One budget per address for the HTTP API; game creation and WebSocket upgrades have their own
   // (route config below), /health none.
@@ -302,6 +309,9 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
         }
         // The TCP socket closes once, whether the upgrade failed or the WebSocket ended later.
         req.raw.socket.once('close', () => openSockets.release(key));
+        // An upgrade costs about half a millisecond: a crowd of them arriving at once takes turns
+        // with the other work (and /health) instead of holding the event loop for all of them.
+        await hub.turns.next();
       },
     },
     (socket: WebSocket) => {

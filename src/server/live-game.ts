@@ -607,6 +607,27 @@ export class LiveGame {
     const n = this.match.decisions;
     const holds = since !== undefined && since <= n && (since === 0 || this.times[since - 1] === at);
     const logFrom = holds ? since : 0;
+    // Spectators all get the same welcome: a crowd arriving at once (a shared link, a lobby's
+    // watchers) is told with one text while nothing changes, instead of a view and a log each.
+    if (seat !== null) return this.makeWelcome(seat, logFrom);
+    const key = `${this.seq}/${this.seatsVersion}/${logFrom}`;
+    const now = performance.now();
+    const c = this.spectatorWelcome;
+    if (c && c.key === key && now - c.madeAt < SPECTATOR_WELCOME_REUSE_MS) {
+      this.sentAt.set(null, this.seq);
+      return c.welcome;
+    }
+    const welcome = this.makeWelcome(null, logFrom);
+    this.spectatorWelcome = { key, madeAt: now, welcome };
+    return welcome;
+  }
+
+  /** The last spectators' welcome, by seq, seats version and log start, and when it was made (welcomeText). */
+  private spectatorWelcome: { key: string; madeAt: number; welcome: { text: string; logFrom: number; cost: number } } | null = null;
+  /** +1 whenever someone comes or goes without a state message (the seats a welcome tells change). */
+  private seatsVersion = 0;
+
+  private makeWelcome(seat: Seat | null, logFrom: number): { text: string; logFrom: number; cost: number } {
     const opening = this.match.opening;
     this.openingText ??=
       opening.length > 0 ? JSON.stringify({ move: 0, at: this.stored.createdAt, events: opening } satisfies LogEntry) : '';
@@ -712,6 +733,7 @@ export class LiveGame {
 
   /** Pushes who is here to every subscriber: one text for all (the seats are public). */
   private announceSeats(): void {
+    this.seatsVersion++;
     if (this.subscribers.size === 0) return;
     this.seatsToTell = true;
     const text = JSON.stringify({ type: 'seats', seats: this.publicSeats() } satisfies SeatsMessage);
@@ -889,6 +911,12 @@ export const WELCOME_MOVES_PER_MESSAGE = 32;
 export function welcomeCost(bytes: number, played: number): number {
   return Math.floor(bytes / WELCOME_BYTES_PER_MESSAGE) + Math.floor(played / WELCOME_MOVES_PER_MESSAGE);
 }
+
+/**
+ * How long a spectators' welcome is told again as it was, while the game and its seats stay the
+ * same: its clocks and away times are then at most this much behind, which no reader can see.
+ */
+export const SPECTATOR_WELCOME_REUSE_MS = 250;
 
 /** First pause before retrying a bot move that could not be stored; it doubles up to BOT_RETRY_MAX_MS. */
 export const BOT_RETRY_FIRST_MS = 1_000;
