@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 /** The repository (this module runs from dist/test/helpers/). */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** The rules documents, one per game (`<game id>.md`), kept next to the repository. */
-export const RULES_DIR = join(REPO_ROOT, '..', 'shared', 'rules');
+/** The rules documents, one per game (`<game id>.md`): the engines' source of truth. */
+export const RULES_DIR = join(REPO_ROOT, 'docs', 'rules');
 
 /** Files under `dir` whose names end with `suffix`, recursively, as paths relative to the repository. */
 export function sourceFiles(dir: string, suffix: string): string[] {

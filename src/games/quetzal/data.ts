@@ -3,7 +3,7 @@ import raw from './data/quetzal.json' with { type: 'json' };
 
 /*
  * The static Quetzal data (data/quetzal.json), typed and validated on load. Reconstructions
- * (Q-R-n of ../shared/rules/quetzal.md) live in the JSON so that they can be corrected there.
+ * (Q-R-n of docs/rules/quetzal.md) live in the JSON so that they can be corrected there.
  */
 
 export const CARD_TYPES = ['jar', 'weapon', 'tablet', 'sculpture', 'mummy'] as const;

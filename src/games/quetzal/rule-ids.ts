@@ -1,4 +1,4 @@
-/** Rule, reconstruction and decision ids of ../shared/rules/quetzal.md that the engine implements, and where. */
+/** Rule, reconstruction and decision ids of docs/rules/quetzal.md that the engine implements, and where. */
 export interface RuleId {
   readonly id: string;
   readonly summary: string;

@@ -21,7 +21,7 @@ export interface TrailData {
   readonly river: boolean;
 }
 
-/** The board as it is stored: see ../shared/rules/relic-runners-data.md. */
+/** The board as it is stored: see docs/rules/relic-runners-data.md. */
 export interface BoardData {
   readonly id: string;
   readonly note?: string;

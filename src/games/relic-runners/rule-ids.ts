@@ -1,4 +1,4 @@
-/** Rule and decision ids of ../shared/rules/relic-runners.md that the engine implements, and where. */
+/** Rule and decision ids of docs/rules/relic-runners.md that the engine implements, and where. */
 export interface RuleId {
   readonly id: string;
   readonly summary: string;

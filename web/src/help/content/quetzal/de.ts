@@ -1,6 +1,6 @@
 import type { HelpContent } from '../../outline.js';
 
-// Quetzal mit eigenen Worten, nach ../shared/rules/quetzal.md; Begriffe der deutschen Regel.
+// Quetzal mit eigenen Worten, nach docs/rules/quetzal.md; Begriffe der deutschen Regel.
 const de: HelpContent<'quetzal'> = {
   goal: {
     title: 'Ziel',

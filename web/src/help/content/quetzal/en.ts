@@ -1,6 +1,6 @@
 import type { HelpContent } from '../../outline.js';
 
-// Quetzal in our own words, from ../shared/rules/quetzal.md (rule ids Q-… there).
+// Quetzal in our own words, from docs/rules/quetzal.md (rule ids Q-… there).
 const en: HelpContent<'quetzal'> = {
   goal: {
     title: 'Goal',

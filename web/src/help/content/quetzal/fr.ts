@@ -1,6 +1,6 @@
 import type { HelpContent } from '../../outline.js';
 
-// Quetzal avec nos propres mots, d'après ../shared/rules/quetzal.md ; termes de la table (pas de règle française fournie).
+// Quetzal avec nos propres mots, d'après docs/rules/quetzal.md ; termes de la table (pas de règle française fournie).
 const fr: HelpContent<'quetzal'> = {
   goal: {
     title: 'But du jeu',

@@ -1,6 +1,6 @@
 import type { HelpContent } from '../../outline.js';
 
-// Quetzal własnymi słowami, według ../shared/rules/quetzal.md; nazwy jak na stole gry (polskiej instrukcji nie mamy).
+// Quetzal własnymi słowami, według docs/rules/quetzal.md; nazwy jak na stole gry (polskiej instrukcji nie mamy).
 const pl: HelpContent<'quetzal'> = {
   goal: {
     title: 'Cel gry',

@@ -1,6 +1,6 @@
 import type { HelpContent } from '../../outline.js';
 
-// Relic Runners mit eigenen Worten, nach ../shared/rules/relic-runners.md; Begriffe der deutschen Regel.
+// Relic Runners mit eigenen Worten, nach docs/rules/relic-runners.md; Begriffe der deutschen Regel.
 const de: HelpContent<'relic-runners'> = {
   goal: {
     title: 'Ziel',

@@ -1,6 +1,6 @@
 import type { HelpContent } from '../../outline.js';
 
-// Relic Runners in our own words, from ../shared/rules/relic-runners.md (rule ids in the outline).
+// Relic Runners in our own words, from docs/rules/relic-runners.md (rule ids in the outline).
 const en: HelpContent<'relic-runners'> = {
   goal: {
     title: 'Goal',

@@ -1,6 +1,6 @@
 import type { HelpContent } from '../../outline.js';
 
-// Relic Runners avec nos propres mots, d'après ../shared/rules/relic-runners.md ; termes de la règle française.
+// Relic Runners avec nos propres mots, d'après docs/rules/relic-runners.md ; termes de la règle française.
 const fr: HelpContent<'relic-runners'> = {
   goal: {
     title: 'But du jeu',

@@ -1,6 +1,6 @@
 import type { HelpContent } from '../../outline.js';
 
-// Relic Runners własnymi słowami, według ../shared/rules/relic-runners.md; nazwy z polskiej instrukcji.
+// Relic Runners własnymi słowami, według docs/rules/relic-runners.md; nazwy z polskiej instrukcji.
 const pl: HelpContent<'relic-runners'> = {
   goal: {
     title: 'Cel gry',
