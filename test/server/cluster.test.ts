@@ -105,6 +105,9 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
     const [a, b] = [await startNode(), await startNode()];
     const id = await createGame(a.base, { seats: [{ kind: 'human' }, { kind: 'human' }], seed: 'cluster-turns' });
     const token = await joinSeat(b.base, id, 0);
+    // The sockets open first: an upgrade takes its own turn where it lands, before any hello.
+    const player = await b.client();
+    const watcher = await a.client();
     // Each process's hello queue, watched: the edge's waits are counted, the owner's held until the test lets them go.
     let edgeTurns = 0;
     const edgeNext = b.hub.turns.next.bind(b.hub.turns);
@@ -124,7 +127,6 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
       await released;
       return ownerNext();
     };
-    const player = await b.client();
     const welcomed = hello(player, id, token);
     // The owner's queue holds the hello: a flood of relayed hellos takes turns there, where the welcomes are made.
     await ownerAsked;
@@ -133,7 +135,7 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
     assert.equal((await welcomed).seat, 0);
     assert.deepEqual({ edgeTurns, ownerTurns }, { edgeTurns: 0, ownerTurns: 1 });
     // A hello at the process that plays the game waits there, once.
-    await hello(await a.client(), id);
+    await hello(watcher, id);
     assert.deepEqual({ edgeTurns, ownerTurns }, { edgeTurns: 0, ownerTurns: 2 });
     await cluster.stopNodes();
   });
