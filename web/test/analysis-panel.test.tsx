@@ -129,7 +129,7 @@ describe('analysis panel', () => {
     const port = fakePort(runAnalysis);
     const onSeek = vi.fn();
     const { rerender } = render(<AnalysisPanel timeline={tl} seats={SEATS} step={0} onSeek={onSeek} iterations={12} spawn={() => port} />);
-    expect(screen.getByTestId('analysis-notice').textContent).toMatch(/together they make 100 %.*judged only by what its player knew/);
+    expect(screen.getByTestId('analysis-notice').textContent).toMatch(/\(together 100 %\).*judged only by what its player knew/);
     fireEvent.click(screen.getByTestId('analysis-start'));
     const bar = screen.getByRole('progressbar');
     expect(bar.getAttribute('aria-valuemin')).toBe('0');
@@ -151,9 +151,9 @@ describe('analysis panel', () => {
       /^By what Ada knew: [\d.]+ % winning chance with the bot's choice, [\d.]+ % with this one\.$/,
     );
     expect(screen.getByTestId('analysis-cost').textContent).toMatch(
-      /^(This choice cost [\d.]+ pp of winning chance|By this estimate, this choice cost no winning chance)\.$/,
+      /^(Against the bot's choice, this one cost [\d.]+ pp of winning chance|By this estimate, this choice was as good as the bot's)\.$/,
     );
-    expect(screen.getByTestId('analysis-effect').textContent).toMatch(/^With this move, Ada's winning chance (went from|stayed at) /);
+    expect(screen.getByTestId('analysis-effect').textContent).toMatch(/^With this move, the winning chance of Ada (went from|stayed at) /);
     expect(screen.getByTestId('analysis-breakdown').textContent).toMatch(
       /^[\d.]+ % at the start, (100|0) % at the end: own choices [+−][\d.]+ pp, moves by Bot B \(greedy\) [+−][\d.]+ pp, chance [+−][\d.]+ pp\.$|0 pp/,
     );
@@ -163,7 +163,7 @@ describe('analysis panel', () => {
     expect(screen.getByTestId('analysis-current').textContent).toMatch(/^Move 0: Ada chose /);
     expect(screen.queryByTestId('analysis-estimate')).toBeNull();
     expect(screen.getByTestId('analysis-effect').textContent).toMatch(
-      /^With this move, Bot B \(.*\)'s winning chance (went from .*choice by Ada|stayed at)/,
+      /^With this move, the winning chance of Bot B \(greedy\) (went from .*choice by Ada|stayed at)/,
     );
   });
 
@@ -182,7 +182,7 @@ describe('analysis panel', () => {
     fireEvent.click(screen.getByTestId('analysis-start'));
     await waitFor(() => expect(screen.getByTestId('analysis-falls')).toBeTruthy());
     expect(screen.getByTestId('analysis-effect').textContent).toBe(
-      "With this move, Ada's winning chance went from 45 % to 30 % (−15 pp): own choice −3 pp (by what Ada knew, it cost 2 pp), chance −12 pp.",
+      'With this move, the winning chance of Ada went from 45 % to 30 % (−15 pp): own choice −3 pp, chance −12 pp.',
     );
     expect(
       within(screen.getByTestId('analysis-falls'))
@@ -190,8 +190,8 @@ describe('analysis panel', () => {
         .map((b) => [b.getAttribute('data-cause'), b.textContent]),
     ).toEqual([
       ['other', 'Move 1: −15 pp, choice by Bot B (greedy)'],
-      ['own', 'Move 2: −15 pp, own choice −3 pp (by what Ada knew, it cost 2 pp), chance −12 pp'],
-      ['own', 'Move 3: −12 pp, own choice (by what Ada knew, it cost 2 pp)'],
+      ['own', "Move 2: −15 pp, own choice −3 pp (by what Ada knew, 2 pp worse than the bot's choice), chance −12 pp"],
+      ['own', "Move 3: −12 pp, own choice (by what Ada knew, 2 pp worse than the bot's choice)"],
     ]);
     expect(screen.getByTestId('analysis-breakdown').textContent).toBe(
       '50 % at the start, 18 % at the end: own choices −5 pp, moves by Bot B (greedy) −15 pp, chance −12 pp.',
@@ -203,7 +203,7 @@ describe('analysis panel', () => {
     fireEvent.change(screen.getByTestId('analysis-seat'), { target: { value: '1' } });
     rerender(<AnalysisPanel timeline={tl} seats={SEATS} step={2} onSeek={onSeek} iterations={10} spawn={() => port} />);
     expect(screen.getByTestId('analysis-effect').textContent).toBe(
-      "With this move, Bot B (greedy)'s winning chance went from 55 % to 70 % (+15 pp): choice by Ada +3 pp, chance +12 pp.",
+      'With this move, the winning chance of Bot B (greedy) went from 55 % to 70 % (+15 pp): choice by Ada +3 pp, chance +12 pp.',
     );
     expect(
       within(screen.getByTestId('analysis-falls'))
@@ -254,10 +254,10 @@ describe('analysis panel', () => {
       expect(screen.getByTestId('analysis-estimate').textContent).toBe(
         'Nach dem, was Ada wusste: 60,5 % Gewinnchance mit der Wahl des Bots, 25 % mit dieser.',
       );
-      expect(screen.getByTestId('analysis-cost').textContent).toBe('Diese Wahl kostete 35,5 PP Gewinnchance.');
+      expect(screen.getByTestId('analysis-cost').textContent).toBe('Gegenüber der Wahl des Bots kostete diese 35,5 PP Gewinnchance.');
       expect(screen.getByTestId('analysis-chance-0').textContent).toBe('60,5 %');
       expect(screen.getByTestId('analysis-effect').textContent).toBe(
-        'Mit diesem Zug ging die Gewinnchance von Ada von 60,5 % auf 25 % (−35,5 PP): eigene Wahl (nach dem, was Ada wusste, kostete sie 35,5 PP).',
+        'Mit diesem Zug ging die Gewinnchance von Ada von 60,5 % auf 25 % (−35,5 PP): eigene Wahl.',
       );
     } finally {
       await i18n.changeLanguage('en');

@@ -202,7 +202,7 @@ export function AnalysisPanel({ timeline, seats, step, onSeek, iterations, spawn
                   ))}
                 {change && (
                   <p data-testid="analysis-effect">
-                    {moveEffect(t, name, seat, change, curve[step]?.[seat] ?? 0, curve[step + 1]?.[seat] ?? 0, here)}
+                    {moveEffect(t, name, seat, change, curve[step]?.[seat] ?? 0, curve[step + 1]?.[seat] ?? 0)}
                   </p>
                 )}
               </>

@@ -13,9 +13,9 @@ export function signedPp(t: TFunction, x: number): string {
 }
 
 /**
- * Why `seat`'s chance changed at one move: the mover's choice (for the seat's own move, with what
- * the choice cost by what the seat knew) and chance. One cause is named alone; two come with their
- * percentage points.
+ * Why `seat`'s chance changed at one move: the mover's choice (for the seat's own move, with
+ * `decision` given, how it compared with the bot's by what the seat knew) and chance. One cause is
+ * named alone; two come with their percentage points.
  */
 export function causes(
   t: TFunction,
@@ -46,16 +46,8 @@ export function causes(
   return out.join(', ');
 }
 
-/** What one move did to `seat`'s chance, and why. */
-export function moveEffect(
-  t: TFunction,
-  name: (s: number) => string,
-  seat: number,
-  change: MoveChange,
-  from: number,
-  to: number,
-  decision: DecisionAnalysis | undefined,
-): string {
+/** What one move did to `seat`'s chance, and why (the judgement of an own choice is said beside it, not here). */
+export function moveEffect(t: TFunction, name: (s: number) => string, seat: number, change: MoveChange, from: number, to: number): string {
   const byChoice = change.byChoice[seat] ?? 0;
   const byChance = change.byChance[seat] ?? 0;
   if (byChoice === 0 && byChance === 0) return t('analysis.effectSame', { name: name(seat), from });
@@ -65,7 +57,7 @@ export function moveEffect(
     from,
     to,
     change: signedPp(t, total),
-    why: causes(t, name, seat, change.seat, byChoice, byChance, decision),
+    why: causes(t, name, seat, change.seat, byChoice, byChance, undefined),
   });
 }
 
