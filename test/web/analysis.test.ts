@@ -18,17 +18,14 @@ import { createGame, live, until } from '../helpers/server.js';
 const suite = browserSuite();
 
 /**
- * A finished 2-player server game, a random bot against a greedy one (a fixed seed, so its analysis
- * is the same every run). The default seed's random player makes choices that cost 10 pp or more,
- * and both players' chances fall by 10 pp or more at some move.
+ * A finished server game, a random bot against greedy ones (a fixed seed, so its analysis is the
+ * same every run). The default seed's random player makes choices that cost 10 pp or more, and both
+ * players' chances fall by 10 pp or more at some move.
  */
-async function finishedGame(game = 'relic-runners', seed = 'analysis-browser-2'): Promise<string> {
+async function finishedGame(game = 'relic-runners', seed = 'analysis-browser-2', players = 2): Promise<string> {
   const id = await createGame(suite.srv.base, {
     game,
-    seats: [
-      { kind: 'bot', bot: 'random' },
-      { kind: 'bot', bot: 'greedy' },
-    ],
+    seats: Array.from({ length: players }, (_, i) => ({ kind: 'bot' as const, bot: i === 0 ? 'random' : 'greedy' })),
     seed,
   });
   const g = await live(suite.srv.hub, id);
@@ -160,26 +157,35 @@ test(
   },
 );
 
-test('the analysis in Polish, on a laptop and a phone: the same distribution, the words in p.p.', { timeout: 180_000 }, async () => {
-  const id = await finishedGame();
+test('a 3-player game in Polish, on a laptop and a phone: one distribution per move, the words in p.p.', { timeout: 180_000 }, async () => {
+  // Seat 1's chance falls by 10 pp or more at a move of its own and at another player's.
+  const id = await finishedGame('relic-runners', 'analysis-browser-3p', 3);
   const page = await suite.browser.newPage({ width: 1280, height: 800 });
   const errors = watchErrors(page);
   await page.goto(`${suite.srv.base}/replay/${id}?lang=pl&analysisIterations=20`);
   await page.getByTestId('replay').waitFor();
   const moves = Number(await page.getByTestId('replay').getAttribute('data-moves'));
   await analyse(page);
-  await assertChartAddsUp(page, 2, moves + 1);
-  const flags = page.getByTestId('analysis-flags').getByRole('button');
-  assert.ok((await flags.count()) > 0);
-  assert.match(await flags.first().innerText(), /^Ruch \d+: koszt [\d,]+ p\.p\. \([\d,]+ % → [\d,]+ %\)$/);
-  await flags.first().click();
-  assert.ok(Math.abs((await legendTotal(page, 2)) - 100) < 1e-9, 'the legend adds up to 100 %');
+  await assertChartAddsUp(page, 3, moves + 1);
+  await page.getByTestId('analysis-seat').selectOption('1');
+  assert.match(
+    await page.getByTestId('analysis-breakdown').innerText(),
+    /^Na początku [\d,]+ %, na końcu (0|100) %: własne wybory [+−][\d,]+ p\.p\., ruchy gracza .+ [+−][\d,]+ p\.p\., ruchy gracza .+ [+−][\d,]+ p\.p\., los [+−][\d,]+ p\.p\.$/,
+  );
+  const own = page.locator('[data-testid^="analysis-fall-"][data-cause="own"]').first();
+  assert.match(await own.innerText(), /^Ruch \d+: −[\d,]+ p\.p\., własny wybór/);
+  await own.click();
+  assert.ok(Math.abs((await legendTotal(page, 3)) - 100) < 1e-9, 'the legend adds up to 100 %');
   assert.match(
     await page.getByTestId('analysis-cost').innerText(),
-    /^W porównaniu z wyborem bota ten wybór kosztował [\d,]+ p\.p\. szansy na wygraną\.$/,
+    /^(W porównaniu z wyborem bota ten wybór kosztował [\d,]+ p\.p\. szansy na wygraną|Według tej oceny ten wybór był równie dobry jak wybór bota)\.$/,
   );
-  assert.match(await page.getByTestId('analysis-effect').innerText(), /^Po tym ruchu szansa na wygraną gracza /);
-  assert.match(await page.getByTestId('analysis-breakdown').innerText(), /^Na początku [\d,]+ %, na końcu (0|100) %: własne wybory /);
+  assert.match(
+    await page.getByTestId('analysis-effect').innerText(),
+    /^Po tym ruchu szansa na wygraną gracza .+ zmieniła się z [\d,]+ % na [\d,]+ % \(−[\d,]+ p\.p\.\): własny wybór/,
+  );
+  const other = page.locator('[data-testid^="analysis-fall-"][data-cause="other"]').first();
+  assert.match(await other.innerText(), /^Ruch \d+: −[\d,]+ p\.p\., wybór gracza /);
   await shot(page, 'analysis-laptop-pl.png');
   await page.setViewportSize({ width: 390, height: 844 });
   const width = await page.evaluate(() => (globalThis as unknown as InPage).document.documentElement.scrollWidth);
