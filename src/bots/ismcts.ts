@@ -4,6 +4,7 @@ import { InvalidInput } from '../core/errors.js';
 import type { Bot, BotInput } from './bot.js';
 import { heuristicFor, type Heuristic } from './heuristic.js';
 import { priorWeights, turnScores } from './prior.js';
+import { estimatedScore, rollout, sharesAt } from './rollout.js';
 import { DEFAULT_BOT_LIMITS, ISMCTS_SETTING_RANGES, MAX_ISMCTS_ITERATIONS, type BotLimits } from './limits.js';
 
 /**
@@ -140,7 +141,7 @@ export interface RootChild {
   /** One of the `choices` the search was given (the same object). */
   readonly choice: Choice;
   readonly visits: number;
-  /** The deciding seat's mean reward after this choice, in [0, 1] (with `reward: 'win'`, its winning chance). */
+  /** The deciding seat's mean reward after this choice, in [0, 1] (with `reward: 'share'`, its share of the win). */
   readonly value: number;
 }
 
@@ -153,13 +154,14 @@ export interface RootStats {
 }
 
 /** How rewards are read from a playout's end. */
-export type IsmctsReward = 'margin' | 'win';
+export type IsmctsReward = 'margin' | 'share';
 
 export interface SearchOptions extends IsmctsOptions {
   /**
-   * 'margin' (default, the bot's): a logistic of the VP margin to the best other seat. 'win': a
-   * finished game gives each winner 1 / (number of winners) and the others 0, so a child's value is
-   * an estimated winning chance (an unfinished playout still counts its margin's logistic).
+   * 'margin' (default, the bot's): a logistic of the VP margin to the best other seat. 'share':
+   * each seat's share of the win (rollout.ts `sharesAt`: a finished game gives each winner
+   * 1 / (number of winners), an unfinished one a softmax of the estimated scores), so the seats'
+   * rewards add up to 1 and a child's value is an estimated chance to win.
    */
   readonly reward?: IsmctsReward;
   /** A choice the root must consider even where the rules of thumb would prune it (the one a player made). */
@@ -189,7 +191,7 @@ function search(input: BotInput, opts: SearchOptions, root: Node): { stats: Root
     potential: 0.5,
     threshold: 0,
     shrink: opts.shrink ?? 0.02,
-    win: opts.reward === 'win',
+    share: opts.reward === 'share',
     include: opts.include === undefined ? undefined : keyOf(opts.include),
     bias: 0,
     tau: opts.priorTau ?? 3,
@@ -273,7 +275,8 @@ interface Settings {
   /** Visits a child needs to count for its parent's best-child value now (maxBackup, grown by maxBackupPer); 0: mean backup. */
   threshold: number;
   readonly shrink: number;
-  readonly win: boolean;
+  /** Rewards are shares of the win (SearchOptions.reward 'share'). */
+  readonly share: boolean;
   readonly include: string | undefined;
   bias: number;
   readonly tau: number;
@@ -283,14 +286,6 @@ interface Settings {
 }
 
 const now = (): number => performance.now();
-
-/** Estimated final score: banked VP plus a share of the heuristic's potential. */
-function estimate(h: Heuristic, s: unknown, seat: Seat, potential: number): number {
-  const v = h.value(s, seat);
-  if (!h.banked || potential === 1) return v;
-  const b = h.banked(s, seat);
-  return b + potential * (v - b);
-}
 
 function iterate(game: AnyGame, h: Heuristic, d: unknown, me: Seat, root: Node, rng: Rng, st: Settings): void {
   const path: Node[] = [root];
@@ -344,20 +339,13 @@ function iterate(game: AnyGame, h: Heuristic, d: unknown, me: Seat, root: Node, 
   }
   // Playout: the game's light policy (else uniform) for a few turns, then the heuristic's estimate
   // of the final scores.
-  const stopAt = game.turn(d) + st.horizon;
-  for (let actor = game.toAct(d); actor !== null && game.turn(d) < stopAt; actor = game.toAct(d)) {
-    const all = game.choices(d);
-    const cs = h.prune ? h.prune(d, actor, all) : all;
-    game.apply(d, h.playout ? h.playout(d, actor, cs, rng) : cs[rng.int(cs.length)]!, false);
-  }
-  const result = game.result(d);
+  rollout(game, h, d, st.horizon, rng);
   const seats = st.seats;
   let r: number[];
-  if (result && st.win) {
-    r = new Array<number>(seats).fill(0);
-    for (const w of result.winners) r[w] = 1 / result.winners.length;
-  } else {
-    const values = result ? [...result.scores] : Array.from({ length: seats }, (_, p) => estimate(h, d, p, st.potential));
+  if (st.share) r = sharesAt(game, h, d, { turns: st.horizon, potential: st.potential, scale: st.scale });
+  else {
+    const result = game.result(d);
+    const values = result ? [...result.scores] : Array.from({ length: seats }, (_, p) => estimatedScore(h, d, p, st.potential));
     r = rewards(values, st.scale);
     if (!result) for (let p = 0; p < seats; p++) r[p] = 0.5 + (r[p]! - 0.5) * (1 - st.shrink);
   }

@@ -1,6 +1,9 @@
 import {
   analyseGame,
+  breakdownOf,
   DEFAULT_ANALYSIS_ITERATIONS,
+  fallsOf,
+  type Fall,
   FLAG_DROP,
   MAX_ANALYSIS_ITERATIONS,
   MIN_ANALYSIS_ITERATIONS,
@@ -13,14 +16,18 @@ import { loadRecordText, readFileArg } from './replay.js';
 
 export const ANALYSE_USAGE = `Usage: expedition analyse FILE [--seat N] [--iterations N] [--seed S] [--json]
 
-Analyses a saved game (as written by "simulate --save-dir"; checked as "replay" checks it): for
-every decision, the bot's estimate (ISMCTS, ${DEFAULT_ANALYSIS_ITERATIONS} iterations by default) of the deciding seat's
-winning chance with the bot's preferred choice ("before") and after the choice made ("after").
-A choice that drops it by ${FLAG_DROP} points or more is flagged. Each estimate uses only what that seat
-knew at that moment (what was hidden from it drawn at random), never the true game.
+Analyses a saved game (as written by "simulate --save-dir"; checked as "replay" checks it).
+Winning chances are in %. At each move one estimate shares them among the seats (they add up to
+100): the bot's playouts from the position with every hand open but the draws and rolls still to
+come drawn at random. A choice is judged only by what its seat knew then: its chance with the
+bot's preferred choice ("before", from an ISMCTS search) and with the choice made ("after"), from
+the same playouts; the difference is the choice's cost in percentage points (pp), flagged from
+${FLAG_DROP} pp. Every change of a seat's chance from one move to the next is put down to the choice
+of the seat that moved or to chance (a roll, a draw).
 
   --seat N        report only seat N's decisions (0-based; default: every seat)
-  --iterations N  search iterations per decision, ${MIN_ANALYSIS_ITERATIONS}–${MAX_ANALYSIS_ITERATIONS} (default ${DEFAULT_ANALYSIS_ITERATIONS})
+  --iterations N  search iterations per decision and playouts per estimate, ${MIN_ANALYSIS_ITERATIONS}–${MAX_ANALYSIS_ITERATIONS}
+                  (default ${DEFAULT_ANALYSIS_ITERATIONS})
   --seed S        seed of the searches (default 1): the same file, seed and iterations give the
                   same analysis
   --json          print one JSON object (its shape is in the README)
@@ -32,7 +39,7 @@ export interface AnalyseJson extends GameAnalysis {
   readonly seat: Seat | null;
 }
 
-/** Narrows an analysis to one seat's decisions (the curve keeps every seat: it is the whole game). */
+/** Narrows an analysis to one seat's decisions (the curve and the changes keep every seat: they are the whole game). */
 export function forSeat(a: GameAnalysis, seat: Seat | null): AnalyseJson {
   if (seat === null) return { ...a, seat };
   return {
@@ -45,34 +52,74 @@ export function forSeat(a: GameAnalysis, seat: Seat | null): AnalyseJson {
 
 const json = (c: unknown): string => JSON.stringify(c);
 const num = (x: number): string => x.toFixed(1).padStart(5);
+/** Percentage points with their sign: "+3.0 pp", "−12.5 pp". */
+const pp = (x: number): string => `${x < 0 ? '−' : '+'}${Math.abs(x).toFixed(1)} pp`;
+const row = (chances: readonly number[]): string => `[${chances.map((v) => v.toFixed(1)).join(' ')}]`;
 
 function line(d: DecisionAnalysis): string {
-  const head = `#${String(d.index).padEnd(4)} seat ${d.seat}  ${num(d.before)} → ${num(d.after)}`;
+  const head = `#${String(d.index).padEnd(4)} seat ${d.seat}  ${row(d.chances)}`;
   if (d.forced) return `${head}  forced ${json(d.choice)}`;
   const same = json(d.preferred) === json(d.choice);
-  const flag = d.flagged ? `  FLAG −${d.drop.toFixed(1)}` : '';
-  return `${head}  chose ${json(d.choice)}${same ? ' (the bot agrees)' : `, bot: ${json(d.preferred)}`}${flag}`;
+  const flag = d.flagged ? `  FLAG cost ${d.drop.toFixed(1)} pp` : '';
+  return `${head}  ${num(d.before)} → ${num(d.after)}  chose ${json(d.choice)}${same ? ' (the bot agrees)' : `, bot: ${json(d.preferred)}`}${flag}`;
 }
 
-/** The text report: a header, one line per decision, then the flagged decisions by drop. */
+/** Why a seat's chance fell at one move, in words. */
+function fallCause(f: Fall, a: GameAnalysis): string {
+  const parts: string[] = [];
+  if (f.byChoice !== 0) {
+    if (f.mover !== f.seat) parts.push(`seat ${f.mover}'s choice ${pp(f.byChoice)}`);
+    else {
+      const d = a.decisions.find((x) => x.index === f.index);
+      let judged = '';
+      if (d && !d.forced)
+        judged = d.flagged ? ` (flagged: cost ${d.drop.toFixed(1)} pp)` : ` (by what it knew, cost ${d.drop.toFixed(1)} pp)`;
+      parts.push(`its own choice ${pp(f.byChoice)}${judged}`);
+    }
+  }
+  if (f.byChance !== 0) parts.push(`chance ${pp(f.byChance)}`);
+  return parts.join(', ');
+}
+
+/** One seat's story: where its chance went (own choices, each other seat's moves, chance) and its falls. */
+function seatStory(a: GameAnalysis, seat: Seat): string[] {
+  const b = breakdownOf(a.changes, a.curve, seat, a.seats);
+  const others = b.others.flatMap((x, q) => (q === seat ? [] : [`seat ${q}'s moves ${pp(x)}`]));
+  const lines = [
+    `Seat ${seat}: ${b.from.toFixed(1)} % → ${b.to.toFixed(1)} %: own choices ${pp(b.own)}, ${others.join(', ')}, chance ${pp(b.chance)}.`,
+  ];
+  const falls = fallsOf(a.changes, seat);
+  if (falls.length === 0) lines.push(`  No fall of ${FLAG_DROP} pp or more at one move.`);
+  else {
+    lines.push(`  Falls of ${FLAG_DROP} pp or more at one move:`);
+    for (const f of falls) lines.push(`    #${f.index} ${pp(f.total)}: ${fallCause(f, a)}`);
+  }
+  return lines;
+}
+
+/** The text report: a header, one line per decision, each seat's story, then the flagged decisions by cost. */
 export function analyseText(a: AnalyseJson, name: string): string {
   const end = a.finished ? `finished, won by seat ${a.winners?.join(' and ') ?? '?'}` : 'not finished';
   const lines = [
     `${name}: ${a.game}, ${a.seats} seats, ${a.curve.length - 1} decisions, ${end}`,
-    `${a.iterations} iterations per decision, seed ${a.seed}${a.seat === null ? '' : `, seat ${a.seat}`}.`,
-    "Winning chances in %, before (the bot's choice) → after (the choice made), each from what the",
-    'deciding seat knew then (what was hidden drawn at random), never from the true game.',
+    `${a.iterations} iterations per decision and playouts per estimate, seed ${a.seed}${a.seat === null ? '' : `, seat ${a.seat}`}.`,
+    "Each line: the move, the seat to move, every seat's winning chance in % [one estimate, adding",
+    "up to 100], then the mover's chance with the bot's choice → with the choice made, from only",
+    'what the mover knew then.',
     '',
     ...a.decisions.map(line),
+    `end        ${row(a.curve.at(-1) ?? [])}`,
     '',
   ];
-  if (a.flagged.length === 0) lines.push(`No decision lost ${FLAG_DROP} points or more.`);
+  for (let s = 0; s < a.seats; s++) if (a.seat === null || a.seat === s) lines.push(...seatStory(a, s));
+  lines.push('');
+  if (a.flagged.length === 0) lines.push(`No choice cost ${FLAG_DROP} pp of winning chance or more.`);
   else {
-    lines.push(`Flagged (a drop of ${FLAG_DROP} points or more), largest first:`);
+    lines.push(`Flagged (a cost of ${FLAG_DROP} pp of winning chance or more), largest first:`);
     for (const i of a.flagged) {
       const d = a.decisions.find((x) => x.index === i)!;
       lines.push(
-        `  #${d.index} seat ${d.seat}: −${d.drop.toFixed(1)} (${d.before.toFixed(1)} → ${d.after.toFixed(1)}) chose ${json(d.choice)}, bot: ${json(d.preferred)}`,
+        `  #${d.index} seat ${d.seat}: cost ${d.drop.toFixed(1)} pp (${d.before.toFixed(1)} % → ${d.after.toFixed(1)} %) chose ${json(d.choice)}, bot: ${json(d.preferred)}`,
       );
     }
   }

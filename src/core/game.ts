@@ -73,6 +73,14 @@ export interface Game<S, C extends Choice = Choice, O = unknown, V = unknown, E 
   turn(s: S): number;
   /** A state sampled from what `seat` knows: hidden information redrawn among what it has not seen. */
   determinize(s: S, seat: Seat, rng: Rng): S;
+  /**
+   * A state sampled from what the seats know between them, as if every hand were open: only what
+   * no seat has seen yet (a face-down tile or card nobody looked at, the deck's order, future
+   * rolls) is redrawn, so every seat's view and the spectator's stay the same. The post-game
+   * analysis estimates who was winning from it: all a finished game's hands may be shown, but
+   * nobody could know the draws and rolls still to come.
+   */
+  redrawUnseen(s: S, rng: Rng): S;
 }
 
 /** Any game, its states, options and views opaque: code that serves every game handles them only through the contract. */

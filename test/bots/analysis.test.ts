@@ -5,44 +5,107 @@ import { InvalidInput } from '../../src/core/errors.js';
 import { Match, type MatchRecord } from '../../src/core/match.js';
 import { createRng } from '../../src/core/rng.js';
 import { botFromSpec, decide } from '../../src/bots/index.js';
-import { analyseDecision, analyseGame, analyseSteps, FLAG_DROP, type GameAnalysis } from '../../src/bots/analysis.js';
+import {
+  analyseDecision,
+  analyseGame,
+  analyseSteps,
+  breakdownOf,
+  fallsOf,
+  FLAG_DROP,
+  positionChances,
+  toPercent,
+  type GameAnalysis,
+} from '../../src/bots/analysis.js';
+import { resultShares, scoreShares } from '../../src/bots/rollout.js';
 import { quetzal } from '../../src/games/quetzal/index.js';
 import { relicRunners as g } from '../../src/games/relic-runners/index.js';
 import * as play from '../helpers/play.js';
 import { forSeeds, randomGame, range } from '../helpers/rr.js';
 
-/** A record of a game played by bots (greedy unless told), cut after `maxMoves` choices when given. */
-function botRecord(game: AnyGame, seats: number, seed: string, maxMoves = Infinity, spec = 'greedy'): MatchRecord {
+const q = quetzal as unknown as AnyGame;
+
+/** A record of a game played by bots (each seat's spec in turn from `specs`), cut after `maxMoves` choices when given. */
+function botRecord(game: AnyGame, seats: number, seed: string, maxMoves = Infinity, specs = ['greedy']): MatchRecord {
   const m = new Match(game, seats, seed);
-  const bot = botFromSpec(spec);
+  const bots = specs.map((s) => botFromSpec(s));
   const rng = createRng(`bots ${seed}`);
-  while (!m.over && m.decisions < maxMoves) m.play(decide(game, m.state, bot, rng));
+  while (!m.over && m.decisions < maxMoves) m.play(decide(game, m.state, bots[m.toAct()! % bots.length]!, rng));
   return m.record;
 }
 
-/** What every analysis must satisfy, whatever the search found. */
+const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
+const near = (a: number, b: number, what: string): void => assert.ok(Math.abs(a - b) <= 1e-9, `${what}: ${a} is not ${b}`);
+
+/** What every analysis must satisfy, whatever the estimates came to. */
 function assertWellFormed(a: GameAnalysis, record: MatchRecord, game: AnyGame): void {
-  assert.equal(a.decisions.length, record.choices.length);
-  assert.equal(a.curve.length, record.choices.length + 1);
+  const n = record.choices.length;
+  assert.equal(a.decisions.length, n);
+  assert.equal(a.curve.length, n + 1);
+  assert.equal(a.changes.length, n);
+  // One distribution per step: every seat's chance, adding up to 100 %.
+  a.curve.forEach((row, i) => {
+    assert.equal(row.length, record.seats);
+    for (const v of row) assert.ok(v >= 0 && v <= 100, `step ${i}: ${v} is a percentage`);
+    near(sum(row) / 100, 1, `step ${i}'s chances add up`);
+  });
   const m = new Match(game, record.seats, record.seed, record.options);
   a.decisions.forEach((d, i) => {
+    const at = `decision ${i}`;
     assert.equal(d.index, i);
-    assert.equal(d.seat, m.toAct(), `decision ${i} is the seat that acted`);
-    assert.deepEqual(d.choice, record.choices[i], `decision ${i} is the record's choice`);
-    for (const v of [d.before, d.after]) assert.ok(v >= 0 && v <= 100, `decision ${i}: ${v} is a percentage`);
+    assert.equal(d.seat, m.toAct(), `${at} is the seat that acted`);
+    assert.deepEqual(d.choice, record.choices[i], `${at} is the record's choice`);
+    for (const v of [d.before, d.after]) assert.ok(v >= 0 && v <= 100, `${at}: ${v} is a percentage`);
     assert.equal(d.drop, Math.round((d.before - d.after) * 10) / 10);
-    assert.equal(d.flagged, d.drop >= FLAG_DROP, `decision ${i}: flagged exactly when the drop is ${FLAG_DROP} points or more`);
+    assert.equal(d.flagged, d.drop >= FLAG_DROP, `${at}: flagged exactly when the choice cost ${FLAG_DROP} pp or more`);
     assert.ok(
       game.choices(m.state).some((c) => JSON.stringify(c) === JSON.stringify(d.preferred)),
-      `decision ${i}: the preferred choice was legal`,
+      `${at}: the preferred choice was legal`,
     );
     if (d.forced) assert.equal(d.before, d.after);
     assert.deepEqual(a.curve[i], d.chances);
+    // Chance is split off exactly where the move revealed something.
+    const revealed = game.apply(game.clone(m.state), record.choices[i], true).some((e) => e.reveals === true);
+    assert.equal(d.beforeChance !== null, revealed, `${at}: an estimate before chance only where the move revealed something`);
+    if (d.beforeChance) near(sum(d.beforeChance) / 100, 1, `${at}: the chances before the reveal add up`);
+    // Every change of the curve is the mover's choice plus chance, to the tenth.
+    const c = a.changes[i]!;
+    assert.equal(c.index, i);
+    assert.equal(c.seat, d.seat);
+    assert.equal(c.chance, revealed);
+    for (let s = 0; s < record.seats; s++) {
+      near(c.byChoice[s]! + c.byChance[s]!, a.curve[i + 1]![s]! - a.curve[i][s]!, `${at}: seat ${s}'s change`);
+      if (!revealed) assert.equal(c.byChance[s], 0, `${at}: no chance without a reveal`);
+      if (d.forced) assert.equal(c.byChoice[s], 0, `${at}: a forced move chose nothing`);
+    }
     m.play(record.choices[i]);
   });
-  for (const row of a.curve) {
-    assert.equal(row.length, record.seats);
-    for (const v of row) assert.ok(v >= 0 && v <= 100);
+  // The final step: the result, each winner's share the same.
+  if (a.finished) {
+    const last = a.curve[n]!;
+    for (let s = 0; s < record.seats; s++) {
+      const want = a.winners!.includes(s) ? 100 / a.winners!.length : 0;
+      assert.ok(Math.abs(last[s]! - want) <= 0.1, `the result: seat ${s} has ${last[s]} %, not ${want} %`);
+    }
+  }
+  for (let s = 0; s < record.seats; s++) {
+    // Every fall of FLAG_DROP or more is listed with the seat that moved; one at the seat's own
+    // move comes with that choice's judgement.
+    const falls = fallsOf(a.changes, s);
+    const want = range(0, n).filter((i) => a.curve[i + 1]![s]! - a.curve[i]![s]! <= -FLAG_DROP + 1e-9);
+    assert.deepEqual(
+      falls.map((f) => f.index),
+      want,
+      `seat ${s}: every fall of ${FLAG_DROP} pp or more is listed`,
+    );
+    for (const f of falls) {
+      assert.equal(f.mover, a.decisions[f.index]!.seat, `fall at move ${f.index}: the seat that moved`);
+      near(f.byChoice + f.byChance, f.total, `fall at move ${f.index}: its parts`);
+      if (f.mover === s) assert.equal(a.decisions[f.index]!.seat, s, 'an own move has its judgement');
+    }
+    // Where the seat's chance went, all of it: own choices, each other seat's moves, chance.
+    const b = breakdownOf(a.changes, a.curve, s, record.seats);
+    assert.equal(b.others[s], 0);
+    near(b.own + sum(b.others) + b.chance, a.curve[n]![s]! - a.curve[0]![s]!, `seat ${s}'s breakdown`);
   }
   const flagged = a.decisions.filter((d) => d.flagged);
   assert.deepEqual(
@@ -53,48 +116,81 @@ function assertWellFormed(a: GameAnalysis, record: MatchRecord, game: AnyGame): 
     assert.ok(a.decisions[a.flagged[k - 1]!]!.drop >= a.decisions[a.flagged[k]!]!.drop, 'largest drop first');
 }
 
-test('analysis of a whole Relic Runners game: every decision, the curve ends at the result, seeded', () => {
-  const record = botRecord(g, 2, 'analysis rr');
-  const a = analyseGame(g, record, { iterations: 30, seed: 5 });
-  assertWellFormed(a, record, g);
-  assert.equal(a.finished, true);
-  const last = a.curve.at(-1)!;
-  assert.ok(a.winners && a.winners.length > 0);
-  for (let s = 0; s < 2; s++) assert.equal(last[s], a.winners.includes(s) ? Math.round(1000 / a.winners.length) / 10 : 0);
-  // Seeded: the same record, seed and iterations give the same analysis; the steps give the same decisions.
-  assert.deepEqual(analyseGame(g, record, { iterations: 30, seed: 5 }), a);
-  assert.deepEqual(
-    [...analyseSteps(g, record, { iterations: 30, seed: 5 })].map((s) => s.decision),
-    a.decisions,
-  );
-  // A random player's game has choices the bot would not make: some are worse and flagged.
-  const wild = botRecord(g, 2, 'analysis wild', 60, 'random');
-  const w = analyseGame(g, wild, { iterations: 60, seed: 1 });
-  assertWellFormed(w, wild, g);
-  assert.equal(w.finished, false);
-  assert.ok(
-    w.decisions.some((d) => d.drop > 0),
-    'some random choice lost winning chance',
-  );
-});
-
-test('analysis of a Quetzal game (with forced decisions carrying the previous estimate)', () => {
-  const record = botRecord(quetzal, 2, 'analysis q', 80);
-  const a = analyseGame(quetzal, record, { iterations: 20, seed: 2 });
-  assertWellFormed(a, record, quetzal);
-  const forced = a.decisions.filter((d) => d.forced);
-  assert.ok(forced.length > 0, 'the game had a forced decision');
-  for (const d of forced) {
-    assert.deepEqual(
-      d.chances,
-      d.index === 0 ? [50, 50] : a.decisions[d.index - 1]!.chances,
-      `forced decision ${d.index} carries the estimate`,
-    );
-    assert.deepEqual(d.preferred, d.choice);
+test('shares of the win: ties shared, every estimate and its percentages add up', () => {
+  assert.deepEqual(resultShares({ scores: [5, 9, 9], winners: [1, 2] }, 3), [0, 0.5, 0.5]);
+  const even = scoreShares([12, 12, 12, 12], 6);
+  assert.deepEqual(even, [0.25, 0.25, 0.25, 0.25]);
+  const two = scoreShares([20, 14], 6);
+  near(two[0]!, 1 / (1 + Math.exp(-1)), 'a lead of one scale with two seats');
+  for (const xs of [[1 / 3, 1 / 3, 1 / 3], [0.5, 0.5], [0.1234, 0.2345, 0.3456, 0.2965], scoreShares([3, 40, 7, 7, 12], 6)]) {
+    near(sum(xs), 1, `${xs.join(', ')}`);
+    const p = toPercent(xs);
+    near(sum(p) / 100, 1, `${p.join(' + ')}`);
+    p.forEach((v, i) => assert.ok(Math.abs(v - 100 * xs[i]!) <= 0.1 + 1e-9, `${v} rounds ${100 * xs[i]!}`));
   }
 });
 
-test('fairness: a decision is analysed the same in two true states that differ only in what the seat has not seen', () => {
+test('2–5-player games of both games: one distribution per move, every change put down to a choice or chance, every large fall listed', () => {
+  let chanceParts = 0;
+  let ownFalls = 0;
+  let otherFalls = 0;
+  let flagged = 0;
+  for (const game of [g as unknown as AnyGame, q]) {
+    for (let seats = 2; seats <= 5; seats++) {
+      // A random player among greedy ones: costly choices and large falls both happen.
+      const record = botRecord(game, seats, `analysis ${game.id} ${seats}`, Infinity, ['random', 'greedy', 'greedy']);
+      const a = analyseGame(game, record, { iterations: 10, seed: `s${seats}` });
+      try {
+        assertWellFormed(a, record, game);
+      } catch (e) {
+        if (e instanceof Error) e.message = `[${game.id}, ${seats} seats] ${e.message}`;
+        throw e;
+      }
+      assert.equal(a.finished, true);
+      chanceParts += a.changes.filter((c) => c.byChance.some((x) => x !== 0)).length;
+      flagged += a.flagged.length;
+      for (let s = 0; s < seats; s++)
+        for (const f of fallsOf(a.changes, s)) {
+          if (f.mover === s) ownFalls++;
+          else otherFalls++;
+        }
+    }
+  }
+  // The properties above held over moves of every kind.
+  assert.ok(chanceParts > 20, `only ${chanceParts} moves moved the curve by chance`);
+  assert.ok(ownFalls > 0 && otherFalls > 0, `falls at own moves ${ownFalls}, at others' ${otherFalls}`);
+  assert.ok(flagged > 0, 'no choice was flagged');
+});
+
+test('seeded: the same record, seed and iterations give the same analysis, step by step too', () => {
+  const record = botRecord(g, 3, 'analysis seeded', 60);
+  const a = analyseGame(g, record, { iterations: 12, seed: 5 });
+  assertWellFormed(a, record, g);
+  assert.equal(a.finished, false);
+  assert.deepEqual(analyseGame(g, record, { iterations: 12, seed: 5 }), a);
+  assert.deepEqual(
+    [...analyseSteps(g, record, { iterations: 12, seed: 5 })].map((s) => s.decision),
+    a.decisions,
+  );
+  // A random player's game has choices the bot would not make: some cost winning chance.
+  const wild = botRecord(g, 2, 'analysis wild', 60, ['random']);
+  const w = analyseGame(g, wild, { iterations: 40, seed: 1 });
+  assertWellFormed(w, wild, g);
+  assert.ok(
+    w.decisions.some((d) => d.drop > 0),
+    'some random choice cost winning chance',
+  );
+});
+
+test('a forced move that reveals nothing leaves the curve where it was', () => {
+  const record = botRecord(q, 2, 'analysis q forced', 80);
+  const a = analyseGame(q, record, { iterations: 10, seed: 2 });
+  const quiet = a.decisions.filter((d) => d.forced && d.beforeChance === null);
+  assert.ok(quiet.length > 0, 'the game had a forced move that revealed nothing');
+  for (const d of quiet) assert.deepEqual(a.curve[d.index + 1], d.chances, `forced move ${d.index}`);
+});
+
+test('fairness: a choice is judged the same in two true states that differ only in what its seat has not seen', () => {
   let differing = 0;
   forSeeds(range(0, 10), (seed) => {
     const a = randomGame(seed, 3, 15 + seed * 3);
@@ -103,17 +199,17 @@ test('fairness: a decision is analysed the same in two true states that differ o
     if (g.hash(a) !== g.hash(b)) differing++;
     const cs = g.choices(a);
     const made = cs[createRng(`pick ${seed}`).int(cs.length)]!;
-    const opts = { iterations: 40, seed: `fair ${seed}` };
+    const opts = { iterations: 20, seed: `fair ${seed}` };
     assert.deepEqual(
       analyseDecision(g, b, JSON.parse(JSON.stringify(made)), 7, opts),
       analyseDecision(g, a, made, 7, opts),
-      'the analysis changed when only hidden information changed',
+      'the judgement changed when only hidden information changed',
     );
   });
   assert.ok(differing >= 8, `only ${differing} of 10 pairs differed in hidden information`);
 });
 
-test("fairness: the search is handed the seat's determinization; the true state is only asked whose turn it is", () => {
+test("fairness: judging a choice hands the seat's determinizations to the search and the playouts; the true state is only asked whose turn it is", () => {
   const truth = randomGame(4, 3, 12);
   const before = g.hash(truth);
   const seen = new Set<string>();
@@ -131,14 +227,13 @@ test("fairness: the search is handed the seat's determinization; the true state 
       };
     },
   });
-  const made = g.choices(truth)[0]!;
-  analyseDecision(spy, truth, made, 0, { iterations: 30, seed: 1 });
+  const cs = g.choices(truth);
+  for (const made of [cs[0]!, cs.at(-1)!]) analyseDecision(spy, truth, made, 0, { iterations: 20, seed: 1 });
   assert.deepEqual([...seen].sort(), ['determinize', 'toAct']);
   assert.equal(g.hash(truth), before, 'the analysis changed the true state');
 });
 
-test('fairness in Quetzal too: hidden cards redrawn, the same analysis', () => {
-  const q = quetzal as unknown as AnyGame;
+test('fairness in Quetzal too: hidden cards redrawn, the same judgement', () => {
   let differing = 0;
   forSeeds(range(0, 6), (seed) => {
     let n = 0;
@@ -148,10 +243,25 @@ test('fairness in Quetzal too: hidden cards redrawn, the same analysis', () => {
     if (q.hash(a) !== q.hash(b)) differing++;
     const cs = q.choices(a);
     const made = cs[createRng(`pick ${seed}`).int(cs.length)]!;
-    const opts = { iterations: 30, seed: `fair ${seed}` };
+    const opts = { iterations: 20, seed: `fair ${seed}` };
     assert.deepEqual(analyseDecision(q, b, made, 3, opts), analyseDecision(q, a, made, 3, opts));
   });
   assert.ok(differing >= 5, `only ${differing} of 6 pairs differed in hidden information`);
+});
+
+test('the curve never knows what no seat had seen: two worlds that differ only there get the same chances', () => {
+  let differing = 0;
+  for (const game of [g as unknown as AnyGame, q]) {
+    forSeeds(range(0, 5), (seed) => {
+      let n = 0;
+      const a = play.randomGame(game, 3, `unseen ${seed}`, { until: () => n++ >= 25 + seed * 9 });
+      const b = game.redrawUnseen(a, createRng(`other world ${seed}`));
+      if (game.hash(a) !== game.hash(b)) differing++;
+      const opts = { iterations: 15, seed: `curve ${seed}` };
+      assert.deepEqual(positionChances(game, b, opts), positionChances(game, a, opts));
+    });
+  }
+  assert.ok(differing >= 8, `only ${differing} of 10 pairs differed in what nobody had seen`);
 });
 
 test('a choice the search did not try (fewer iterations than choices) still gets an estimate', () => {

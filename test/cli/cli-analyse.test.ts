@@ -16,6 +16,14 @@ interface Decision {
   flagged: boolean;
   forced: boolean;
   chances: number[];
+  beforeChance: number[] | null;
+}
+interface Change {
+  index: number;
+  seat: number;
+  byChoice: number[];
+  byChance: number[];
+  chance: boolean;
 }
 interface Analysis {
   game: string;
@@ -27,8 +35,11 @@ interface Analysis {
   seat: number | null;
   decisions: Decision[];
   curve: number[][];
+  changes: Change[];
   flagged: number[];
 }
+
+const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
 
 describe('expedition analyse', () => {
   const { dir, cleanup } = tempDir();
@@ -70,6 +81,7 @@ describe('expedition analyse', () => {
     assert.equal(r.code, 0, r.stderr);
     const a = JSON.parse(r.stdout) as Analysis;
     assert.deepEqual(Object.keys(a).sort(), [
+      'changes',
       'curve',
       'decisions',
       'finished',
@@ -96,6 +108,7 @@ describe('expedition analyse', () => {
       assert.deepEqual(Object.keys(d).sort(), [
         'after',
         'before',
+        'beforeChance',
         'chances',
         'choice',
         'drop',
@@ -112,7 +125,15 @@ describe('expedition analyse', () => {
       assert.equal(d.drop, Math.round((d.before - d.after) * 10) / 10);
       assert.equal(d.flagged, d.drop >= 10);
       assert.deepEqual(a.curve[i], d.chances);
+      // One distribution per move; the change to the next step is the mover's choice plus chance.
+      assert.ok(Math.abs(sum(d.chances) - 100) < 1e-9, `move ${i}'s chances add up to ${sum(d.chances)}`);
+      const c = a.changes[i]!;
+      assert.equal(c.seat, d.seat);
+      assert.equal(c.chance, d.beforeChance !== null);
+      c.byChoice.forEach((x, s) => assert.ok(Math.abs(x + c.byChance[s]! - (a.curve[i + 1]![s]! - d.chances[s]!)) < 1e-9));
     });
+    assert.equal(a.changes.length, n);
+    assert.ok(Math.abs(sum(a.curve[n]!) - 100) < 1e-9);
     assert.deepEqual(
       a.flagged,
       a.decisions
@@ -135,16 +156,28 @@ describe('expedition analyse', () => {
       all.decisions.filter((d) => d.seat === 1),
     );
     assert.deepEqual(one.curve, all.curve, 'the curve is the whole game, every seat');
+    assert.deepEqual(one.changes, all.changes, 'so are its changes');
     assert.ok(one.flagged.every((i) => all.decisions[i]!.seat === 1));
 
     const text = cli('analyse', file, '--iterations', '20', '--seat', '1');
     assert.equal(text.code, 0, text.stderr);
     assert.match(text.stdout, /relic-runners, 2 seats, \d+ decisions, not finished/);
-    assert.match(text.stdout, /never from the true game/);
+    assert.match(text.stdout, /from only\nwhat the mover knew then/);
     const lines = text.stdout.split('\n').filter((l) => /^#\d+/.test(l));
     assert.equal(lines.length, one.decisions.length);
     assert.ok(lines.every((l) => / seat 1 /.test(l)));
-    assert.match(text.stdout, one.flagged.length > 0 ? /Flagged/ : /No decision lost 10 points or more/);
+    // Seat 1's story only: where its chance went, its falls, its flagged choices in percentage points.
+    assert.match(
+      text.stdout,
+      /^Seat 1: [\d.]+ % → [\d.]+ %: own choices [+−][\d.]+ pp, seat 0's moves [+−][\d.]+ pp, chance [+−][\d.]+ pp\.$/m,
+    );
+    assert.doesNotMatch(text.stdout, /^Seat 0:/m);
+    assert.match(text.stdout, /Falls of 10 pp or more at one move:|No fall of 10 pp or more at one move\./);
+    assert.match(
+      text.stdout,
+      one.flagged.length > 0 ? /Flagged \(a cost of 10 pp of winning chance or more\)/ : /No choice cost 10 pp of winning chance or more/,
+    );
+    assert.doesNotMatch(text.stdout, /points/, 'percentage points, never "points" that read like victory points');
   });
 
   it('bad input: a clear error and the exit codes of the other commands', () => {

@@ -338,6 +338,36 @@ export function gameContract<S>(game: AGame<S>): void {
       });
     });
 
+    test('redrawUnseen: every view stays the same, the seat to act keeps its choices, the original is untouched, and the sample depends only on what some seat has seen', () => {
+      let samples = 0;
+      let differed = 0;
+      eachGame(game, 'redrawUnseen', (_seats, seed, where) => {
+        play(game, _seats, seed, where, (s, _c, rng) => {
+          if (rng.int(3) !== 0) return;
+          const hash = game.hash(s);
+          const views = viewsOf(game, s);
+          const sampleSeed = `unseen:${seed}:${where.decision}`;
+          const d = game.redrawUnseen(s, createRng(sampleSeed));
+          samples++;
+          if (game.hash(d) !== hash) differed++;
+          assert.deepEqual(viewsOf(game, d), views, 'a view depends on what no seat has seen');
+          if (game.toAct(s) !== null) assert.ok(same(game.choices(d), game.choices(s)), 'the choices depend on what no seat has seen');
+          // Another world that differs only in what nobody has seen gives the same sample: nothing
+          // unseen leaks into it (the order the true state holds hidden things in included).
+          const other = game.redrawUnseen(s, createRng(`other:${sampleSeed}`));
+          assert.equal(
+            game.hash(game.redrawUnseen(other, createRng(sampleSeed))),
+            game.hash(d),
+            'the sample depends on what no seat has seen',
+          );
+          const ds = game.choices(d);
+          if (ds.length > 0) game.apply(game.clone(d), ds[rng.int(ds.length)]!);
+          assert.equal(game.hash(s), hash, 'redrawUnseen or playing on its sample changed the original');
+        });
+      });
+      assert.ok(differed > samples / 4, `only ${differed} of ${samples} samples differed from the true state`);
+    });
+
     test('events never tell what a view hides: where a seat cannot tell the played state from a sample by its views, the events of the same choice are the same', () => {
       let compared = 0;
       let differed = 0;

@@ -213,6 +213,7 @@ const toy: Game<Toy> = {
   hash: (s) => `${s.seat}/${s.turnNo}/${s.played.join(',')}`,
   turn: (s) => s.turnNo,
   determinize: (s) => s,
+  redrawUnseen: (s) => s,
 };
 
 test('undo rule: a seat takes back its own choices of this turn, none after a reveal, another seat acting or a new turn', () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18n from '../src/i18n/index.js';
-import type { DecisionAnalysis, GameAnalysis } from '../../src/bots/analysis.js';
+import { moveChanges, type DecisionAnalysis, type GameAnalysis } from '../../src/bots/analysis.js';
 import { decide, botFromSpec } from '../../src/bots/index.js';
 import { Match } from '../../src/core/match.js';
 import { createRng } from '../../src/core/rng.js';
@@ -65,6 +65,24 @@ const decision = (index: number, seat: number, before: number, after: number): D
   flagged: before - after >= 10,
   forced: false,
   chances: seat === 0 ? [before, 100 - before] : [100 - before, before],
+  beforeChance: null,
+});
+
+/** A finished analysis of these decisions, the last step `last`. */
+const analysisOf = (ds: DecisionAnalysis[], last: number[], finished = true): GameAnalysis => ({
+  game: 'relic-runners',
+  seats: 2,
+  iterations: 10,
+  seed: 'x',
+  finished,
+  winners: finished ? [last[0]! > last[1]! ? 0 : 1] : null,
+  decisions: ds,
+  curve: [...ds.map((d) => d.chances), last],
+  changes: moveChanges(ds, last),
+  flagged: ds
+    .filter((d) => d.flagged)
+    .sort((a, b) => b.drop - a.drop)
+    .map((d) => d.index),
 });
 
 describe('analysis panel logic', () => {
@@ -111,7 +129,7 @@ describe('analysis panel', () => {
     const port = fakePort(runAnalysis);
     const onSeek = vi.fn();
     const { rerender } = render(<AnalysisPanel timeline={tl} seats={SEATS} step={0} onSeek={onSeek} iterations={12} spawn={() => port} />);
-    expect(screen.getByTestId('analysis-notice').textContent).toMatch(/only from what that player knew at that moment/);
+    expect(screen.getByTestId('analysis-notice').textContent).toMatch(/\(together 100 %\).*judged only by what its player knew/);
     fireEvent.click(screen.getByTestId('analysis-start'));
     const bar = screen.getByRole('progressbar');
     expect(bar.getAttribute('aria-valuemin')).toBe('0');
@@ -123,37 +141,92 @@ describe('analysis panel', () => {
     expect(screen.getByTestId('win-chart').getAttribute('data-points')).toBe(String(tl.moves + 1));
     expect(screen.getByTestId('win-line-0')).toBeTruthy();
     expect(screen.getByTestId('win-line-1')).toBeTruthy();
-    // Move 0 is seat 0's: its estimate is shown, in the game's words.
+    // One distribution per step: the two lines add up to 100 % everywhere.
+    const lines = [0, 1].map((s) => screen.getByTestId(`win-line-${s}`).getAttribute('data-values')!.split(' ').map(Number));
+    expect(lines[0]).toHaveLength(tl.moves + 1);
+    lines[0]!.forEach((v, k) => expect(Math.abs(v + lines[1]![k]! - 100)).toBeLessThan(1e-9));
+    // Move 0 is seat 0's: its judgement is shown, in the game's words and in percentage points.
     expect(screen.getByTestId('analysis-current').textContent).toMatch(/^Move 0: Ada chose /);
     expect(screen.getByTestId('analysis-estimate').textContent).toMatch(
-      /Winning chance: [\d.]+ % with the bot's choice, [\d.]+ % after this one\./,
+      /^By what Ada knew: [\d.]+ % winning chance with the bot's choice, [\d.]+ % with this one\.$/,
     );
-    // Seat 1's decisions are shown for seat 1 only.
+    expect(screen.getByTestId('analysis-cost').textContent).toMatch(
+      /^(Against the bot's choice, this one cost [\d.]+ pp of winning chance|By this estimate, this choice was as good as the bot's)\.$/,
+    );
+    expect(screen.getByTestId('analysis-effect').textContent).toMatch(/^With this move, the winning chance of Ada (went from|stayed at) /);
+    expect(screen.getByTestId('analysis-breakdown').textContent).toMatch(
+      /^[\d.]+ % at the start, (100|0) % at the end: own choices [+−][\d.]+ pp, moves by Bot B \(greedy\) [+−][\d.]+ pp, chance [+−][\d.]+ pp\.$|0 pp/,
+    );
+    // For seat 1, move 0 is another player's: no judgement, but what it did to seat 1's chance.
     fireEvent.change(screen.getByTestId('analysis-seat'), { target: { value: '1' } });
     rerender(<AnalysisPanel timeline={tl} seats={SEATS} step={0} onSeek={onSeek} iterations={12} spawn={() => port} />);
-    expect(screen.getByTestId('analysis-current').textContent).toMatch(/has no decision at move 0/);
+    expect(screen.getByTestId('analysis-current').textContent).toMatch(/^Move 0: Ada chose /);
+    expect(screen.queryByTestId('analysis-estimate')).toBeNull();
+    expect(screen.getByTestId('analysis-effect').textContent).toMatch(
+      /^With this move, the winning chance of Bot B \(greedy\) (went from .*choice by Ada|stayed at)/,
+    );
+  });
+
+  it("lists every large fall of the chosen player's chance with its cause, says why each move moved it, and where it all went", async () => {
+    // Ada: 50 → 60 (own choice), → 45 at Bot B's move, → 30 at her own move that drew a tile
+    // (−3 by the choice, −12 by chance), → 18 at her own choice, which by what she knew cost 2 pp.
+    const ds: DecisionAnalysis[] = [
+      { ...decision(0, 0, 52, 52), chances: [50, 50] },
+      { ...decision(1, 1, 40, 40), chances: [60, 40] },
+      { ...decision(2, 0, 46, 44), chances: [45, 55], beforeChance: [42, 58] },
+      { ...decision(3, 0, 31, 29), chances: [30, 70] },
+    ];
+    const port = fakePort((_m, post) => post({ type: 'done', analysis: analysisOf(ds, [18, 82]) }));
+    const onSeek = vi.fn();
+    const { rerender } = render(<AnalysisPanel timeline={tl} seats={SEATS} step={2} onSeek={onSeek} iterations={10} spawn={() => port} />);
+    fireEvent.click(screen.getByTestId('analysis-start'));
+    await waitFor(() => expect(screen.getByTestId('analysis-falls')).toBeTruthy());
+    expect(screen.getByTestId('analysis-effect').textContent).toBe(
+      'With this move, the winning chance of Ada went from 45 % to 30 % (−15 pp): own choice −3 pp, chance −12 pp.',
+    );
+    expect(
+      within(screen.getByTestId('analysis-falls'))
+        .getAllByRole('button')
+        .map((b) => [b.getAttribute('data-cause'), b.textContent]),
+    ).toEqual([
+      ['other', 'Move 1: −15 pp, choice by Bot B (greedy)'],
+      ['own', "Move 2: −15 pp, own choice −3 pp (by what Ada knew, 2 pp worse than the bot's choice), chance −12 pp"],
+      ['own', "Move 3: −12 pp, own choice (by what Ada knew, 2 pp worse than the bot's choice)"],
+    ]);
+    expect(screen.getByTestId('analysis-breakdown').textContent).toBe(
+      '50 % at the start, 18 % at the end: own choices −5 pp, moves by Bot B (greedy) −15 pp, chance −12 pp.',
+    );
+    expect(screen.getByTestId('analysis-no-flags').textContent).toBe('None.');
+    fireEvent.click(screen.getByTestId('analysis-fall-1'));
+    expect(onSeek).toHaveBeenLastCalledWith(1);
+    // Bot B's side of the same moves: its chance rose by Ada's choices and by chance.
+    fireEvent.change(screen.getByTestId('analysis-seat'), { target: { value: '1' } });
+    rerender(<AnalysisPanel timeline={tl} seats={SEATS} step={2} onSeek={onSeek} iterations={10} spawn={() => port} />);
+    expect(screen.getByTestId('analysis-effect').textContent).toBe(
+      'With this move, the winning chance of Bot B (greedy) went from 55 % to 70 % (+15 pp): choice by Ada +3 pp, chance +12 pp.',
+    );
+    expect(
+      within(screen.getByTestId('analysis-falls'))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Move 0: −10 pp, choice by Ada']);
   });
 
   it('a flagged decision jumps the replay to its move, from the list and from the curve', async () => {
     const ds = [decision(0, 0, 50, 49), decision(1, 1, 50, 50), decision(2, 0, 60, 25), decision(3, 0, 55, 40)];
-    const analysis: GameAnalysis = {
-      game: 'relic-runners',
-      seats: 2,
-      iterations: 10,
-      seed: 'x',
-      finished: true,
-      winners: [1],
-      decisions: ds,
-      curve: [...ds.map((d) => d.chances), [0, 100]],
-      flagged: [2, 3],
-    };
+    const analysis = analysisOf(ds, [0, 100]);
+    expect(analysis.flagged).toEqual([2, 3]);
     const port = fakePort((_m, post) => post({ type: 'done', analysis }));
     const onSeek = vi.fn();
     render(<AnalysisPanel timeline={tl} seats={SEATS} step={0} onSeek={onSeek} iterations={10} spawn={() => port} />);
     fireEvent.click(screen.getByTestId('analysis-start'));
     await waitFor(() => expect(screen.getByTestId('analysis-flags')).toBeTruthy());
     const items = screen.getAllByRole('button', { name: /^Move \d+:/ });
-    expect(items.map((b) => b.textContent)).toEqual(['Move 2: 60 % → 25 % (−35)', 'Move 3: 55 % → 40 % (−15)']);
+    expect(screen.getAllByRole('button', { name: /^Move \d+: cost/ }).map((b) => b.textContent)).toEqual([
+      'Move 2: cost 35 pp (60 % → 25 %)',
+      'Move 3: cost 15 pp (55 % → 40 %)',
+    ]);
+    expect(items.length).toBeGreaterThanOrEqual(2);
     fireEvent.click(screen.getByTestId('analysis-flag-3'));
     expect(onSeek).toHaveBeenLastCalledWith(3);
     fireEvent.click(screen.getByTestId('flag-mark-2'));
@@ -163,17 +236,7 @@ describe('analysis panel', () => {
 
   it('percentages are written the way the language writes numbers', async () => {
     const ds = [decision(0, 0, 50, 50), decision(1, 0, 60.5, 25)];
-    const analysis: GameAnalysis = {
-      game: 'relic-runners',
-      seats: 2,
-      iterations: 10,
-      seed: 'x',
-      finished: false,
-      winners: null,
-      decisions: ds,
-      curve: ds.map((d) => d.chances),
-      flagged: [1],
-    };
+    const analysis = analysisOf(ds, [25, 75], false);
     await i18n.changeLanguage('de');
     try {
       render(
@@ -187,8 +250,15 @@ describe('analysis panel', () => {
         />,
       );
       fireEvent.click(screen.getByTestId('analysis-start'));
-      await waitFor(() => expect(screen.getByTestId('analysis-flag-1').textContent).toBe('Zug 1: 60,5 % → 25 % (−35,5)'));
-      expect(screen.getByTestId('analysis-estimate').textContent).toBe('Gewinnchance: 60,5 % mit der Wahl des Bots, 25 % nach dieser.');
+      await waitFor(() => expect(screen.getByTestId('analysis-flag-1').textContent).toBe('Zug 1: kostete 35,5 PP (60,5 % → 25 %)'));
+      expect(screen.getByTestId('analysis-estimate').textContent).toBe(
+        'Nach dem, was Ada wusste: 60,5 % Gewinnchance mit der Wahl des Bots, 25 % mit dieser.',
+      );
+      expect(screen.getByTestId('analysis-cost').textContent).toBe('Gegenüber der Wahl des Bots kostete diese 35,5 PP Gewinnchance.');
+      expect(screen.getByTestId('analysis-chance-0').textContent).toBe('60,5 %');
+      expect(screen.getByTestId('analysis-effect').textContent).toBe(
+        'Mit diesem Zug ging die Gewinnchance von Ada von 60,5 % auf 25 % (−35,5 PP): eigene Wahl.',
+      );
     } finally {
       await i18n.changeLanguage('en');
     }
@@ -202,17 +272,7 @@ describe('analysis panel', () => {
     const chosen = qtl.record.choices[0] as QChoice;
     const other = quetzal.choices(qtl.stateAt(0) as QState).find((c) => JSON.stringify(c) !== JSON.stringify(chosen))!;
     const d: DecisionAnalysis = { ...decision(0, 0, 60, 40), choice: chosen, preferred: other };
-    const analysis: GameAnalysis = {
-      game: 'quetzal',
-      seats: 2,
-      iterations: 10,
-      seed: 'x',
-      finished: true,
-      winners: [1],
-      decisions: [d],
-      curve: [d.chances, [0, 100]],
-      flagged: [0],
-    };
+    const analysis: GameAnalysis = { ...analysisOf([d], [0, 100]), game: 'quetzal' };
     await i18n.changeLanguage('fr');
     try {
       render(

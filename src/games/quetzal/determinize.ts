@@ -13,13 +13,27 @@ import { cloneState, type State } from './state.js';
 const byValue = <T extends number | string>(x: T, y: T): number => (x < y ? -1 : x > y ? 1 : 0);
 
 export function determinize(src: State, seat: number, rng: Rng): State {
+  return redraw(src, (q) => q === seat, rng);
+}
+
+/**
+ * A state sampled from what the seats know between them (Game.redrawUnseen): every hand and every
+ * card a seat put under the deck stay; the rest of the deck, the upgrade stack, the automaton deck
+ * and future rolls are drawn again.
+ */
+export function redrawUnseen(src: State, rng: Rng): State {
+  return redraw(src, () => true, rng);
+}
+
+/** Redraws what none of the seats `knows` accepts has seen. */
+function redraw(src: State, knows: (q: number) => boolean, rng: Rng): State {
   const s = cloneState(src);
-  const known = new Set(s.bottomKnown[seat]);
+  const known = new Set(s.bottomKnown.flatMap((b, q) => (knows(q) ? b : [])));
   const pool: number[] = [];
   // Setters of the unseen places, in a fixed order.
   const slots: ((c: number) => void)[] = [];
   s.players.forEach((p, q) => {
-    if (q === seat) return;
+    if (knows(q)) return;
     p.secret.forEach((c, k) => {
       pool.push(c);
       const i = p.hand.indexOf(c);
@@ -30,14 +44,14 @@ export function determinize(src: State, seat: number, rng: Rng): State {
     });
   });
   // Other seats' knowledge of the deck bottom follows the position, whatever card lands there.
-  const otherBottom = s.bottomKnown.map((b, q) => (q === seat ? [] : b.map((c) => s.deck.indexOf(c))));
+  const otherBottom = s.bottomKnown.map((b, q) => (knows(q) ? [] : b.map((c) => s.deck.indexOf(c))));
   s.deck.forEach((c, i) => {
     if (known.has(c)) return;
     pool.push(c);
     slots.push((x) => (s.deck[i] = x));
   });
   s.stack.forEach((f, i) => {
-    if (f.k !== 'keep' || f.seat === seat) return;
+    if (f.k !== 'keep' || knows(f.seat)) return;
     const kf = f;
     const cards = kf.cards.slice();
     cards.forEach((c, j) => {
@@ -53,7 +67,7 @@ export function determinize(src: State, seat: number, rng: Rng): State {
   pool.sort((x, y) => x - y);
   shuffle(rng, pool);
   slots.forEach((set, i) => set(pool[i]!));
-  s.bottomKnown = s.bottomKnown.map((b, q) => (q === seat ? b : otherBottom[q]!.filter((i) => i >= 0).map((i) => s.deck[i]!)));
+  s.bottomKnown = s.bottomKnown.map((b, q) => (knows(q) ? b : otherBottom[q]!.filter((i) => i >= 0).map((i) => s.deck[i]!)));
   s.upStack.sort(byValue);
   shuffle(rng, s.upStack);
   if (s.auto) {
@@ -62,7 +76,8 @@ export function determinize(src: State, seat: number, rng: Rng): State {
   }
   s.rng = rng.fork().state();
   // Another seat's hand may have been redrawn: its cached choices (cards to sell, to deliver) must
-  // be those of the sample. The seat's own choices cannot change, so its searches skip the work.
-  if (decider(s) !== seat && !s.over) s.cache = settle(s, silentRecorder());
+  // be those of the sample. A known hand's choices cannot change, so the searches skip the work.
+  const actor = decider(s);
+  if (!(actor !== null && knows(actor)) && !s.over) s.cache = settle(s, silentRecorder());
   return s;
 }

@@ -5,7 +5,7 @@ import { hashJson } from '../../core/hash.js';
 import type { Rng } from '../../core/rng.js';
 import type { QChoice } from './choice.js';
 import type { QEvent } from './events.js';
-import { determinize } from './determinize.js';
+import { determinize, redrawUnseen } from './determinize.js';
 import { decider, play, settle } from './rules.js';
 import { RULE_IDS } from './rule-ids.js';
 import { scoreBreakdown, winners } from './scoring.js';
@@ -73,6 +73,7 @@ export const quetzal: Game<State, QChoice, Options, QView, QEvent> = {
   hash: (s) => hashJson(hashedFields(s)),
   turn: (s) => s.turnNo,
   determinize,
+  redrawUnseen,
 };
 
 export type { State, Options, QChoice, QView, QEvent };

@@ -10,8 +10,26 @@ import { BLUE, IVORY, PURPLE, tileColour, tileLevel, tileSet, type Level } from 
  * VP gain is a public event (D-19) that a perfect onlooker could add up.
  */
 export function determinize(src: State, seat: number, rng: Rng): State {
+  return redraw(src, src.peeked[seat]!, (q) => q === seat, rng);
+}
+
+/**
+ * A state sampled from what the seats know between them (Game.redrawUnseen): only the tiles no
+ * seat has seen are redrawn, the stacks nobody looked at; every seat keeps its blue tiles and what
+ * it peeked at.
+ */
+export function redrawUnseen(src: State, rng: Rng): State {
+  return redraw(
+    src,
+    src.peeked.reduce((a, b) => a | b, 0),
+    () => true,
+    rng,
+  );
+}
+
+/** Redraws every tile outside the stacks in `peeked` (a bit set) and the blue tiles of the seats `knows` rejects. */
+function redraw(src: State, peeked: number, knows: (q: number) => boolean, rng: Rng): State {
   const s = cloneState(src);
-  const peeked = s.peeked[seat]!;
   // Slots to refill, grouped by colour*10+level; each slot is a setter.
   const slots = new Map<number, ((code: number) => void)[]>();
   const seen = new Map<number, number[]>();
@@ -39,7 +57,7 @@ export function determinize(src: State, seat: number, rng: Rng): State {
     for (const code of p.ivory) if (code !== 0) addSeen(code);
     p.blue.forEach((code, i) => {
       // At the end every blue tile is revealed (RR-END-3).
-      if (q === seat || p.blueShown[i] || s.over) addSeen(code);
+      if (knows(q) || p.blueShown[i] || s.over) addSeen(code);
       else addSlot(code, (x) => (p.blue[i] = x));
     });
   });

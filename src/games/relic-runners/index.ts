@@ -6,7 +6,7 @@ import type { Rng } from '../../core/rng.js';
 import standardBoard from './data/board-standard.json' with { type: 'json' };
 import { loadBoard, type Board } from './board.js';
 import type { RRChoice } from './choice.js';
-import { determinize } from './determinize.js';
+import { determinize, redrawUnseen } from './determinize.js';
 import type { RREvent, RRReason } from './events.js';
 import { play, settle } from './rules.js';
 import { RULE_IDS } from './rule-ids.js';
@@ -68,6 +68,7 @@ export const relicRunners: Game<State, RRChoice, Options, RRView, RREvent> = {
   // RR-END-5, D-16: the engine has no turn limit; a simulation caps by this count and reports the game as capped.
   turn: (s) => s.turnNo,
   determinize,
+  redrawUnseen,
 };
 
 export type { State, Options, RRChoice, RRView, RREvent, RRReason };

@@ -1,13 +1,15 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { breakdownOf, fallsOf, FLAG_DROP } from '../../../src/bots/analysis.js';
 import type { Choice } from '../../../src/core/game.js';
 import { gameOf } from '../games.js';
 import { seatName } from '../game/names.js';
 import { seatStyle, shapePath } from '../game/seat-style.js';
 import type { SeatInfo } from '../net/session.js';
 import type { FromAnalysis, StartAnalysis } from './analysis-run.js';
-import { afterMessage, curveOf, decisionAt, decisionsOf, flaggedFor, type AnalysisState } from './analysis-view.js';
+import { afterMessage, changesOf, curveOf, decisionAt, decisionsOf, flaggedFor, type AnalysisState } from './analysis-view.js';
+import { breakdownText, fallItem, moveEffect } from './analysis-words.js';
 import type { Timeline } from './timeline.js';
 import { WinChart } from './WinChart.js';
 
@@ -45,8 +47,9 @@ export interface AnalysisPanelProps {
 
 /**
  * "Analyse": runs the post-game analysis in a Web Worker, with a progress bar and a Stop that
- * terminates the worker; draws every seat's winning chance beside the score chart and lists the
- * chosen seat's costliest choices, each a jump to its move.
+ * terminates the worker; draws every seat's winning chance beside the score chart (one
+ * distribution per move), says at each move why the chosen seat's chance moved, where it went over
+ * the game, the seat's costliest choices and its chance's largest falls, each a jump to its move.
  */
 export function AnalysisPanel({ timeline, seats, step, onSeek, iterations, spawn = spawnAnalysisWorker }: AnalysisPanelProps) {
   const { t } = useTranslation('replay');
@@ -90,10 +93,15 @@ export function AnalysisPanel({ timeline, seats, step, onSeek, iterations, spawn
 
   const decisions = decisionsOf(state);
   const flagged = useMemo(() => flaggedFor(decisions, seat), [decisions, seat]);
+  const curve = curveOf(state);
+  const changes = useMemo(() => changesOf(state), [state]);
+  const falls = useMemo(() => fallsOf(changes, seat), [changes, seat]);
   const name = (s: number) => seatName(seats, s, t);
   const here = decisionAt(decisions, step);
+  const change = changes[step]?.index === step ? changes[step] : undefined;
   const mine = here?.seat === seat ? here : undefined;
   const running = state.kind === 'running';
+  const row = curve[step];
 
   return (
     <section className="analysis-panel" aria-labelledby={`${seatId}-title`} data-testid="analysis" data-state={state.kind}>
@@ -153,42 +161,60 @@ export function AnalysisPanel({ timeline, seats, step, onSeek, iterations, spawn
       )}
       {state.kind !== 'idle' && state.kind !== 'error' && (
         <>
-          <WinChart curve={curveOf(state)} moves={timeline.moves} seats={seats} flagged={flagged} step={step} onSeek={onSeek} />
-          <ul className="score-legend">
+          <WinChart curve={curve} moves={timeline.moves} seats={seats} flagged={flagged} step={step} onSeek={onSeek} />
+          <ul className="score-legend" data-testid="analysis-legend">
             {seats.map((s) => {
               const st = seatStyle(s.seat);
-              const row = curveOf(state)[step];
               return (
                 <li key={s.seat}>
                   <svg width={18} height={18} viewBox="-9 -9 18 18" aria-hidden="true">
                     <path d={shapePath(st.shape, 7)} fill={st.colour} stroke={st.ink} strokeWidth={1.5} />
                   </svg>
                   <span className="legend-name">{name(s.seat)}</span>
-                  <span className="legend-vp">{row ? t('analysis.chance', { pct: row[s.seat] ?? 0 }) : '–'}</span>
+                  <span className="legend-vp" data-testid={`analysis-chance-${s.seat}`}>
+                    {row ? t('analysis.chance', { pct: row[s.seat] ?? 0 }) : '–'}
+                  </span>
                 </li>
               );
             })}
           </ul>
           <div className="analysis-current" data-testid="analysis-current">
-            {mine ? (
+            {here ? (
               <>
-                <p>{t('analysis.chose', { name: name(seat), move: step, choice: choiceWords(timeline, step, mine.choice, t) })}</p>
-                <p data-testid="analysis-estimate">
-                  {mine.forced ? t('analysis.forced') : t('analysis.estimate', { before: mine.before, after: mine.after })}
-                </p>
-                {!mine.forced && (
-                  <p className={mine.flagged ? 'analysis-flagged' : undefined}>
-                    {JSON.stringify(mine.preferred) === JSON.stringify(mine.choice)
-                      ? t('analysis.agrees')
-                      : t('analysis.preferred', { choice: choiceWords(timeline, step, mine.preferred, t) })}
+                <p>{t('analysis.chose', { name: name(here.seat), move: step, choice: choiceWords(timeline, step, here.choice, t) })}</p>
+                {mine &&
+                  (mine.forced ? (
+                    <p data-testid="analysis-estimate">{t('analysis.forced')}</p>
+                  ) : (
+                    <>
+                      <p data-testid="analysis-estimate">
+                        {t('analysis.estimate', { name: name(seat), before: mine.before, after: mine.after })}
+                      </p>
+                      <p className={mine.flagged ? 'analysis-flagged' : undefined} data-testid="analysis-cost">
+                        {mine.drop > 0 ? t('analysis.cost', { drop: mine.drop }) : t('analysis.costNone')}
+                      </p>
+                      <p>
+                        {JSON.stringify(mine.preferred) === JSON.stringify(mine.choice)
+                          ? t('analysis.agrees')
+                          : t('analysis.preferred', { choice: choiceWords(timeline, step, mine.preferred, t) })}
+                      </p>
+                    </>
+                  ))}
+                {change && (
+                  <p data-testid="analysis-effect">
+                    {moveEffect(t, name, seat, change, curve[step]?.[seat] ?? 0, curve[step + 1]?.[seat] ?? 0)}
                   </p>
                 )}
               </>
             ) : (
-              <p>{here || !running ? t('analysis.noDecision', { name: name(seat), move: step }) : t('analysis.notYet')}</p>
+              <p>{step >= timeline.moves ? t('analysis.end') : running ? t('analysis.notYet') : t('analysis.notAnalysed')}</p>
             )}
           </div>
-          <h3>{t('analysis.flaggedTitle', { name: name(seat) })}</h3>
+          <h3>{t('analysis.breakdownTitle', { name: name(seat) })}</h3>
+          <p data-testid="analysis-breakdown">
+            {breakdownText(t, name, seat, breakdownOf(changes, curve, seat, seats.length), state.kind === 'done')}
+          </p>
+          <h3>{t('analysis.flaggedTitle', { name: name(seat), flag: FLAG_DROP })}</h3>
           {flagged.length === 0 ? (
             <p data-testid="analysis-no-flags">{t('analysis.noFlags')}</p>
           ) : (
@@ -203,6 +229,27 @@ export function AnalysisPanel({ timeline, seats, step, onSeek, iterations, spawn
                     data-testid={`analysis-flag-${d.index}`}
                   >
                     {t('analysis.flagItem', { move: d.index, before: d.before, after: d.after, drop: d.drop })}
+                  </button>
+                </li>
+              ))}
+            </ol>
+          )}
+          <h3>{t('analysis.fallsTitle', { name: name(seat), flag: FLAG_DROP })}</h3>
+          {falls.length === 0 ? (
+            <p data-testid="analysis-no-falls">{t('analysis.noFalls')}</p>
+          ) : (
+            <ol className="analysis-flags" data-testid="analysis-falls">
+              {falls.map((f) => (
+                <li key={f.index}>
+                  <button
+                    type="button"
+                    className="secondary"
+                    onClick={() => onSeek(f.index)}
+                    aria-current={f.index === step ? 'step' : undefined}
+                    data-testid={`analysis-fall-${f.index}`}
+                    data-cause={f.mover === seat ? 'own' : f.byChoice === 0 ? 'chance' : 'other'}
+                  >
+                    {fallItem(t, name, f, decisionAt(decisions, f.index))}
                   </button>
                 </li>
               ))}

@@ -14,7 +14,7 @@ const PAD = CHART_PAD;
 const Y_TICKS = [0, 25, 50, 75, 100];
 
 export interface WinChartProps {
-  /** Per step analysed so far (0..), each seat's winning chance in %. */
+  /** Per step analysed so far (0..), each seat's winning chance in % (each step adds up to 100). */
   readonly curve: readonly (readonly number[])[];
   /** The game's length: the x axis spans it even while the analysis is under way. */
   readonly moves: number;
@@ -25,7 +25,10 @@ export interface WinChartProps {
   readonly onSeek: (step: number) => void;
 }
 
-/** Every seat's winning chance over the game, as the analysis estimated it; flagged decisions are marks to click. */
+/**
+ * Every seat's winning chance over the game, as the analysis estimated it: at each step one
+ * distribution, so the lines always add up to 100 %. Flagged decisions are marks to click.
+ */
 export function WinChart({ curve, moves, seats, flagged, step, onSeek }: WinChartProps) {
   const { t } = useTranslation('replay');
   const nSeats = seats.length;
@@ -64,7 +67,7 @@ export function WinChart({ curve, moves, seats, flagged, step, onSeek }: WinChar
           const st = seatStyle(s);
           const points = curve.map((row, k) => `${x(k).toFixed(1)},${y(row[s] ?? 0).toFixed(1)}`).join(' ');
           return (
-            <g key={s} data-testid={`win-line-${s}`}>
+            <g key={s} data-testid={`win-line-${s}`} data-values={curve.map((row) => row[s] ?? 0).join(' ')}>
               <polyline points={points} fill="none" stroke={st.colour} strokeWidth={2} strokeLinejoin="round" />
               {curve.length > 0 && (
                 <path

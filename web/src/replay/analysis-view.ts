@@ -1,8 +1,10 @@
 import {
   DEFAULT_ANALYSIS_ITERATIONS,
   MIN_ANALYSIS_ITERATIONS,
+  moveChanges,
   type DecisionAnalysis,
   type GameAnalysis,
+  type MoveChange,
 } from '../../../src/bots/analysis.js';
 import type { FromAnalysis } from './analysis-run.js';
 
@@ -37,6 +39,11 @@ export function decisionsOf(s: AnalysisState): readonly DecisionAnalysis[] {
 /** Every seat's winning chance per step as far as known: the finished analysis's curve, else the decisions' estimates. */
 export function curveOf(s: AnalysisState): readonly (readonly number[])[] {
   return s.kind === 'done' ? s.analysis.curve : decisionsOf(s).map((d) => d.chances);
+}
+
+/** Each move's change of the curve as far as known: a move's needs the step after it. */
+export function changesOf(s: AnalysisState): readonly MoveChange[] {
+  return s.kind === 'done' ? s.analysis.changes : moveChanges(decisionsOf(s));
 }
 
 /** A seat's flagged decisions, largest drop first (ties: earlier first). */
