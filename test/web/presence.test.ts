@@ -1,8 +1,8 @@
 /**
  * Issue 15 §1 in a real browser, "a game never stalls": two players in one friends game see each
  * other come and go without reloading; a seat away for the game's away time is handed to a bot
- * with one click, and the bot plays it; a seat whose clock runs out is played by a bot at once, the
- * log says so, and its player takes it back by coming back. Needs the built client (dist/web).
+ * with one click, and the bot plays it; a seat whose clock runs out is played by a bot at once and
+ * to the end of the game, and the log and the seat list say so. Needs the built client (dist/web).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -137,7 +137,7 @@ test(
 );
 
 test(
-  'issue 15 §1: when a player’s clock runs out the game’s bot plays the seat at once and the log says so; the player takes the seat back by coming back',
+  'when a player’s clock runs out the game’s bot plays the seat at once and to the end, the log and the seat list say so, and coming back brings no time',
   { timeout: 90_000 },
   async () => {
     const bankMs = 3000;
@@ -170,17 +170,22 @@ test(
     await shot(ada, 'presence-clock-ran-out.png');
     await shot(watcher, 'presence-clock-ran-out-fr.png');
 
-    // Ada, still on the page, takes her seat back with one click (the page says hello again with her token),
-    // and has time to play.
-    await ada.getByTestId('reclaim-seat').click();
-    await until(() => g.seatConfigs[0]!.bot === null, 'Ada to take her seat back');
-    await ada.locator('.log-seatReclaimed').first().waitFor();
-    assert.ok(g.clockLeft(0)! > 20_000 || g.status !== 'active', `Ada has ${g.clockLeft(0)} ms`);
+    // Ada, still on the page, is told that the bot plays her seat to the end: no button brings her
+    // time back, and coming back (a reload says hello again with her token) does not either.
+    await ada.getByTestId('out-of-time').waitFor();
+    assert.equal(await ada.getByTestId('reclaim-seat').count(), 0, 'no way back is offered');
+    // The page watches her seat: it is not "her turn", and it offers no choice, undo or hint.
+    assert.doesNotMatch((await ada.locator('.status-bar').textContent()) ?? '', /Your turn/);
+    assert.equal(await ada.getByRole('button', { name: /^Hint/ }).count(), 0, 'no hint for a seat the bot plays');
+    await ada.reload();
+    await ada.getByTestId('out-of-time').waitFor();
+    assert.equal(g.seatConfigs[0]!.bot, 'random', 'the seat stays with the bot');
+    assert.equal(g.clockLeft(0), 0);
     if (g.status === 'active') {
       const before = g.moves.length;
-      await playByClicking(ada, 'presence-clock-ada', { until: () => g.moves.some((m, i) => m.seat === 0 && i >= before) });
-      assert.equal(g.seatConfigs[0]!.bot, null, 'Ada plays her own seat');
+      await until(() => g.status !== 'active' || g.moves.some((m, i) => m.seat === 0 && i >= before), 'the bot to play on for Ada', 15_000);
     }
+    await shot(ada, 'presence-clock-out-of-time.png');
     assert.deepEqual(errors, []);
   },
 );

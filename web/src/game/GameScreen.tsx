@@ -9,7 +9,7 @@ import { seatName } from './names.js';
 import { seatStyle } from './seat-style.js';
 import { focusDecision, SkipToDecision } from './skip-link.js';
 import { TurnAlertControls } from './TurnAlertControls.js';
-import { useTurnAlert } from './use-turn-alert.js';
+import { botPlaysMine, useTurnAlert } from './use-turn-alert.js';
 import './game.css';
 
 declare global {
@@ -125,11 +125,13 @@ export function GameScreen({ session, aside }: { session: GameSession; aside?: R
   const { view } = snap;
   const game = gameOf(view);
   const acting = view.toAct;
+  // While a bot plays this player's seat the page shows the game but offers no choice of its own.
+  const botPlays = botPlaysMine(snap);
   // A hint is for the state it was asked in: any new view (a move, an undo) takes it away.
   const current = hint?.view === view ? hint : null;
   const shownHint = current?.result && current.result.move === snap.moves ? current.result : null;
   const hintBar =
-    session.hint && hintAllowed(snap) ? (
+    session.hint && !botPlays && hintAllowed(snap) ? (
       <HintBar game={view.game} hint={shownHint} asking={asking} error={current?.error ?? null} onAsk={askHint} />
     ) : null;
   return (
@@ -140,7 +142,9 @@ export function GameScreen({ session, aside }: { session: GameSession; aside?: R
           <strong>{t('game:status.over')}</strong>
         ) : acting !== null ? (
           <span className="to-act" style={{ borderColor: seatStyle(acting).colour }}>
-            {acting === snap.seat ? t('game:status.yourTurn') : t('game:status.waiting', { name: seatName(snap.seats, acting, t) })}
+            {acting === snap.seat
+              ? t(botPlays ? 'game:status.botPlaysYou' : 'game:status.yourTurn')
+              : t('game:status.waiting', { name: seatName(snap.seats, acting, t) })}
           </span>
         ) : null}
         <game.Progress view={view} />
@@ -163,8 +167,8 @@ export function GameScreen({ session, aside }: { session: GameSession; aside?: R
             seats={snap.seats}
             log={snap.log}
             choose={choose}
-            busy={busy}
-            canUndo={snap.canUndo}
+            busy={busy || botPlays}
+            canUndo={snap.canUndo && !botPlays}
             onUndo={undo}
             aside={aside}
           />

@@ -42,10 +42,15 @@ function notifyState(wanted: boolean, permission: NotificationPermission | null)
   return wanted && permission === 'granted' ? 'on' : 'off';
 }
 
-/** The seat this page plays owes the next decision (hot-seat: whoever sits at the screen now). */
+/** The seat this page plays owes the next decision (hot-seat: whoever sits at the screen now), and no bot plays it. */
 export function myTurn(snap: Snapshot | null): number | null {
-  if (!snap || snap.seat === null || snap.view.result !== null) return null;
+  if (!snap || snap.seat === null || snap.view.result !== null || botPlaysMine(snap)) return null;
   return snap.view.toAct === snap.seat ? snap.seat : null;
+}
+
+/** A bot plays this page's own seat now (its player was away, or its clock is empty): the page only watches it. */
+export function botPlaysMine(snap: Snapshot): boolean {
+  return snap.seat !== null && snap.seats.some((s) => s.seat === snap.seat && s.kind === 'human' && s.bot !== undefined);
 }
 
 /**
