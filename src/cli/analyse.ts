@@ -30,7 +30,7 @@ of the seat that moved or to chance (a roll, a draw).
                   (default ${DEFAULT_ANALYSIS_ITERATIONS})
   --seed S        seed of the searches (default 1): the same file, seed and iterations give the
                   same analysis
-  --json          print one JSON object (its shape is in the README)
+  --json          print one JSON object (its shape is in docs/cli.md)
 
 Exit codes: 0 success, 1 bad or tampered file, 2 usage error.`;
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { cli, tempDir } from './run-cli.js';
 
-/** The documented shape of `analyse --json` (README, CLI section). */
+/** The documented shape of `analyse --json` (docs/cli.md, Analyse). */
 interface Decision {
   index: number;
   seat: number;

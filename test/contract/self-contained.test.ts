@@ -10,7 +10,7 @@ import { REPO_ROOT, sourceFiles } from '../helpers/repo.js';
 
 const ROOTS = ['src', 'test', 'bench', 'web', 'docs', '.ci'];
 const TEXT = ['.ts', '.tsx', '.js', '.mjs', '.json', '.md', '.html', '.css', '.sh', 'run'];
-const OWN_FILES = ['package.json', 'tsconfig.json', 'eslint.config.js', 'README.md', 'SECURITY.md'];
+const OWN_FILES = ['package.json', 'tsconfig.json', 'eslint.config.js', 'README.md', 'SECURITY.md', 'CONTRIBUTING.md', 'CHANGELOG.md'];
 
 /** Relative paths that go up at least one folder. */
 const UPWARD = /(?:^|[\s'"`(<[=:,])((?:\.\.\/)+[A-Za-z0-9_.@-][\w./@-]*|(?:\.\.\/)*\.\.(?=['"`]))/g;

@@ -106,7 +106,7 @@ export function nextLog<E extends LogEntry['events'][number]>(
  * whenever the old one drops (the server answers every hello with the full state).
  *
  * State messages mostly carry a patch of the view this client was sent before, numbered by the
- * game's `seq` (PROTOCOL.md): an old or repeated one is ignored; one that does not follow the
+ * game's `seq` (docs/server-api.md): an old or repeated one is ignored; one that does not follow the
  * held seq means a message was missed, and the client says hello again on the same socket and
  * ignores states until the welcome, which brings the whole view.
  *
