@@ -187,7 +187,7 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
     },
     handToBot: async (id: string, a: unknown) => {
       const b = a as { seat: number } & HandToBot;
-      await hub.handToBot(id, b.seat, b.token, b.bot);
+      await hub.handToBot(id, b.seat, b.token);
       return hub.summary(id);
     },
     /** What the lobby shows of each game of `ids` this process plays (`id` unused). */

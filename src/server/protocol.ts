@@ -146,8 +146,19 @@ export const JoinSeat = z
   .object({ seat: z.number().int().min(0).max(7), name: displayName.optional(), key: inviteKey.optional() })
   .strict();
 
-/** POST /api/games/:id/seats/:seat/bot: hand a seat whose player left (or ran out of time) to a bot. */
-export const HandToBot = z.object({ token, bot: text(40).optional() }).strict();
+/**
+ * POST /api/games/:id/seats/:seat/bot: hand a seat whose player left (or ran out of time) to the
+ * game's bot, the level its creator set: never one the other players choose.
+ */
+export const HandToBot = z.strictObject(
+  { token },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? "a hand-over carries only the token: the seat goes to the game's bot level, set when the game was created"
+        : undefined,
+  },
+);
 
 /** POST /api/games/:id/join */
 export type JoinSeat = z.infer<typeof JoinSeat>;
