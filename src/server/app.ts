@@ -14,9 +14,11 @@ import { Hub, type HubOptions, type Invite } from './hub.js';
 import { Refusal } from './live-game.js';
 import {
   CreateGame,
+  GamePath,
   HandToBot,
   JSON_LIMITS,
   JoinSeat,
+  SeatPath,
   describeZodError,
   type ErrorAnswer,
   type GameListing,
@@ -107,16 +109,27 @@ const CSP_DIRECTIVES = {
 /** An HTTP refusal, the same shape for every route. */
 const refusal = (error: string, message: string): ErrorAnswer => ({ error, message });
 
-const gameIdParam = z.object({ id: z.string().min(1).max(64) });
-const seatParam = z.object({ id: z.string().min(1).max(64), seat: z.coerce.number().int().min(0).max(7) });
-
 /** Builds the HTTP + WebSocket server on a store; `listen` is the caller's. */
 export async function buildServer(store: Store, opts: ServerOptions = {}): Promise<{ app: FastifyInstance; hub: Hub }> {
   const hub = new Hub(store, opts);
   const cluster = opts.cluster ? await (await import('./cluster/index.js')).startCluster(hub, opts.cluster) : null;
   const limits = limitsOf(opts);
   const allowedOrigins = parseOrigins(opts.allowedOrigins ?? []);
-  const app = Fastify({ bodyLimit: 16 * 1024, logger: false, return503OnClosing: true, trustProxy: opts.trustProxy ?? false });
+  const app = Fastify({
+    bodyLimit: 16 * 1024,
+    logger: false,
+    return503OnClosing: true,
+    trustProxy: opts.trustProxy ?? false,
+    // A path that is not valid percent-encoded UTF-8, or a parameter over 100 characters: the
+    // router refuses it before any route, as a bad request in the API's own shape.
+    frameworkErrors: (err, _req, res) => {
+      const bad = (err.statusCode ?? 500) < 500;
+      if (!bad) console.error(err);
+      return void (res as FastifyReply)
+        .code(bad ? 400 : 500)
+        .send(bad ? refusal('bad_message', `the request's path cannot be read: ${err.message}`) : refusal('internal', 'internal error'));
+    },
+  });
   // First, so that every answer carries the headers, refusals included. Referrer: none at all,
   // since a seat link carries the seat's secret.
   // The headers' middleware is built once, not per request: building it parses the whole CSP, which
@@ -245,23 +258,23 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
     },
   );
 
-  app.get('/api/games/:id', async (req) => atOwner('summary', gameIdParam.parse(req.params).id));
+  app.get('/api/games/:id', async (req) => atOwner('summary', GamePath.parse(req.params).id));
 
   app.post('/api/games/:id/join', async (req) => {
-    const { id } = gameIdParam.parse(req.params);
+    const { id } = GamePath.parse(req.params);
     const body = JoinSeat.parse(req.body);
     // A JoinAnswer, made by hub.join at the game's owner.
     return atOwner('join', id, body);
   });
 
   app.post('/api/games/:id/seats/:seat/bot', async (req) => {
-    const { id, seat } = seatParam.parse(req.params);
+    const { id, seat } = SeatPath.parse(req.params);
     const body = HandToBot.parse(req.body);
     return atOwner('handToBot', id, { ...body, seat });
   });
 
   /** The full record (with the seed) only once the game is over: the seed decides every hidden tile. */
-  app.get('/api/games/:id/record', async (req) => atOwner('record', gameIdParam.parse(req.params).id));
+  app.get('/api/games/:id/record', async (req) => atOwner('record', GamePath.parse(req.params).id));
 
   const webRoot = opts.webRoot && existsSync(join(opts.webRoot, 'index.html')) ? opts.webRoot : null;
   if (webRoot) {
