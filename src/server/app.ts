@@ -29,7 +29,16 @@ import {
 import { checkJsonShape } from '../core/json-shape.js';
 import { Heartbeat } from './heartbeat.js';
 import { Connection, DEFAULT_MAX_BUFFERED_BYTES } from './connection.js';
-import { LiveGamesPerAddress, PerAddressCount, addressKey, originAllowed, parseOrigins, type TrustProxy } from './limits.js';
+import {
+  LiveGamesPerAddress,
+  PerAddressCount,
+  addressKey,
+  hostAllowed,
+  originAllowed,
+  parseHosts,
+  parseOrigins,
+  type TrustProxy,
+} from './limits.js';
 import type { Store } from './store.js';
 import type { ClusterOptions } from './cluster/index.js';
 
@@ -50,6 +59,11 @@ export interface ServerOptions extends HubOptions {
   readonly wsMaxBufferedBytes?: number;
   /** Origins (scheme://host[:port]) besides the server's own whose pages may open WebSockets. */
   readonly allowedOrigins?: readonly string[];
+  /**
+   * Names (or name:port) besides IP addresses and localhost that requests may carry as their Host:
+   * the names the server is reached by (ALLOWED_HOSTS, and HOST when it is a name).
+   */
+  readonly allowedHosts?: readonly string[];
   /** Fastify's trustProxy: which X-Forwarded-For hops decide a client's address (see limits.ts). */
   readonly trustProxy?: TrustProxy;
   /** Folder of the built web client (index.html and assets); without it `/` explains how to build it. */
@@ -111,10 +125,12 @@ const refusal = (error: string, message: string): ErrorAnswer => ({ error, messa
 
 /** Builds the HTTP + WebSocket server on a store; `listen` is the caller's. */
 export async function buildServer(store: Store, opts: ServerOptions = {}): Promise<{ app: FastifyInstance; hub: Hub }> {
+  // Settings first: a bad one refuses to build the server before anything (the bot pool's threads) starts.
+  const allowedOrigins = parseOrigins(opts.allowedOrigins ?? []);
+  const allowedHosts = parseHosts(opts.allowedHosts ?? []);
   const hub = new Hub(store, opts);
   const cluster = opts.cluster ? await (await import('./cluster/index.js')).startCluster(hub, opts.cluster) : null;
   const limits = limitsOf(opts);
-  const allowedOrigins = parseOrigins(opts.allowedOrigins ?? []);
   const app = Fastify({
     bodyLimit: 16 * 1024,
     logger: false,
@@ -150,6 +166,23 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
   // (route config below), /health none.
   await app.register(rateLimit, { max: limits.httpPerMinute, timeWindow: '1 minute' });
   await app.register(websocket, { options: { maxPayload: HARD_FRAME_LIMIT } });
+  // A Host that is not one of the server's names is a page of another site whose name was pointed
+  // at this server's address (DNS rebinding): its Origin matches that Host, so only the Host tells.
+  // Every request, not only the WebSocket, since such a page could read the API as its own origin.
+  // The Host as Fastify reads it: behind a trusted proxy (TRUST_PROXY), its X-Forwarded-Host.
+  // /health is for monitors that reach the server by whatever name their network gives it. After
+  // the WebSocket plugin's own hook, which marks an upgrade so that a refused one's socket is ended.
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.routeOptions.url === '/health' || hostAllowed(req.host, allowedHosts)) return;
+    return reply
+      .code(403)
+      .send(
+        refusal(
+          'forbidden_host',
+          'this server does not answer for the name in the Host header (its ALLOWED_HOSTS setting lists its names)',
+        ),
+      );
+  });
   const openSockets = new PerAddressCount(limits.wsPerAddress);
   const liveGames = new LiveGamesPerAddress(limits.liveGamesPerAddress, (id) => hub.isPlaying(id));
 
