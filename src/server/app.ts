@@ -14,9 +14,11 @@ import { Hub, type HubOptions, type Invite } from './hub.js';
 import { Refusal } from './live-game.js';
 import {
   CreateGame,
+  GamePath,
   HandToBot,
   JSON_LIMITS,
   JoinSeat,
+  SeatPath,
   describeZodError,
   type ErrorAnswer,
   type GameListing,
@@ -27,7 +29,16 @@ import {
 import { checkJsonShape } from '../core/json-shape.js';
 import { Heartbeat } from './heartbeat.js';
 import { Connection, DEFAULT_MAX_BUFFERED_BYTES } from './connection.js';
-import { LiveGamesPerAddress, PerAddressCount, addressKey, originAllowed, parseOrigins, type TrustProxy } from './limits.js';
+import {
+  LiveGamesPerAddress,
+  PerAddressCount,
+  addressKey,
+  hostAllowed,
+  originAllowed,
+  parseHosts,
+  parseOrigins,
+  type TrustProxy,
+} from './limits.js';
 import type { Store } from './store.js';
 import type { ClusterOptions } from './cluster/index.js';
 
@@ -48,6 +59,11 @@ export interface ServerOptions extends HubOptions {
   readonly wsMaxBufferedBytes?: number;
   /** Origins (scheme://host[:port]) besides the server's own whose pages may open WebSockets. */
   readonly allowedOrigins?: readonly string[];
+  /**
+   * Names (or name:port) besides IP addresses and localhost that requests may carry as their Host:
+   * the names the server is reached by (ALLOWED_HOSTS, and HOST when it is a name).
+   */
+  readonly allowedHosts?: readonly string[];
   /** Fastify's trustProxy: which X-Forwarded-For hops decide a client's address (see limits.ts). */
   readonly trustProxy?: TrustProxy;
   /** Folder of the built web client (index.html and assets); without it `/` explains how to build it. */
@@ -107,16 +123,29 @@ const CSP_DIRECTIVES = {
 /** An HTTP refusal, the same shape for every route. */
 const refusal = (error: string, message: string): ErrorAnswer => ({ error, message });
 
-const gameIdParam = z.object({ id: z.string().min(1).max(64) });
-const seatParam = z.object({ id: z.string().min(1).max(64), seat: z.coerce.number().int().min(0).max(7) });
-
 /** Builds the HTTP + WebSocket server on a store; `listen` is the caller's. */
 export async function buildServer(store: Store, opts: ServerOptions = {}): Promise<{ app: FastifyInstance; hub: Hub }> {
+  // Settings first: a bad one refuses to build the server before anything (the bot pool's threads) starts.
+  const allowedOrigins = parseOrigins(opts.allowedOrigins ?? []);
+  const allowedHosts = parseHosts(opts.allowedHosts ?? []);
   const hub = new Hub(store, opts);
   const cluster = opts.cluster ? await (await import('./cluster/index.js')).startCluster(hub, opts.cluster) : null;
   const limits = limitsOf(opts);
-  const allowedOrigins = parseOrigins(opts.allowedOrigins ?? []);
-  const app = Fastify({ bodyLimit: 16 * 1024, logger: false, return503OnClosing: true, trustProxy: opts.trustProxy ?? false });
+  const app = Fastify({
+    bodyLimit: 16 * 1024,
+    logger: false,
+    return503OnClosing: true,
+    trustProxy: opts.trustProxy ?? false,
+    // A path that is not valid percent-encoded UTF-8, or a parameter over 100 characters: the
+    // router refuses it before any route, as a bad request in the API's own shape.
+    frameworkErrors: (err, _req, res) => {
+      const bad = (err.statusCode ?? 500) < 500;
+      if (!bad) console.error(err);
+      return void (res as FastifyReply)
+        .code(bad ? 400 : 500)
+        .send(bad ? refusal('bad_message', `the request's path cannot be read: ${err.message}`) : refusal('internal', 'internal error'));
+    },
+  });
   // First, so that every answer carries the headers, refusals included. Referrer: none at all,
   // since a seat link carries the seat's secret.
   // The headers' middleware is built once, not per request: building it parses the whole CSP, which
@@ -137,6 +166,23 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
   // (route config below), /health none.
   await app.register(rateLimit, { max: limits.httpPerMinute, timeWindow: '1 minute' });
   await app.register(websocket, { options: { maxPayload: HARD_FRAME_LIMIT } });
+  // A Host that is not one of the server's names is a page of another site whose name was pointed
+  // at this server's address (DNS rebinding): its Origin matches that Host, so only the Host tells.
+  // Every request, not only the WebSocket, since such a page could read the API as its own origin.
+  // The Host as Fastify reads it: behind a trusted proxy (TRUST_PROXY), its X-Forwarded-Host.
+  // /health is for monitors that reach the server by whatever name their network gives it. After
+  // the WebSocket plugin's own hook, which marks an upgrade so that a refused one's socket is ended.
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.routeOptions.url === '/health' || hostAllowed(req.host, allowedHosts)) return;
+    return reply
+      .code(403)
+      .send(
+        refusal(
+          'forbidden_host',
+          'this server does not answer for the name in the Host header (its ALLOWED_HOSTS setting lists its names)',
+        ),
+      );
+  });
   const openSockets = new PerAddressCount(limits.wsPerAddress);
   const liveGames = new LiveGamesPerAddress(limits.liveGamesPerAddress, (id) => hub.isPlaying(id));
 
@@ -187,7 +233,7 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
     },
     handToBot: async (id: string, a: unknown) => {
       const b = a as { seat: number } & HandToBot;
-      await hub.handToBot(id, b.seat, b.token, b.bot);
+      await hub.handToBot(id, b.seat, b.token);
       return hub.summary(id);
     },
     /** What the lobby shows of each game of `ids` this process plays (`id` unused). */
@@ -245,23 +291,23 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
     },
   );
 
-  app.get('/api/games/:id', async (req) => atOwner('summary', gameIdParam.parse(req.params).id));
+  app.get('/api/games/:id', async (req) => atOwner('summary', GamePath.parse(req.params).id));
 
   app.post('/api/games/:id/join', async (req) => {
-    const { id } = gameIdParam.parse(req.params);
+    const { id } = GamePath.parse(req.params);
     const body = JoinSeat.parse(req.body);
     // A JoinAnswer, made by hub.join at the game's owner.
     return atOwner('join', id, body);
   });
 
   app.post('/api/games/:id/seats/:seat/bot', async (req) => {
-    const { id, seat } = seatParam.parse(req.params);
+    const { id, seat } = SeatPath.parse(req.params);
     const body = HandToBot.parse(req.body);
     return atOwner('handToBot', id, { ...body, seat });
   });
 
   /** The full record (with the seed) only once the game is over: the seed decides every hidden tile. */
-  app.get('/api/games/:id/record', async (req) => atOwner('record', gameIdParam.parse(req.params).id));
+  app.get('/api/games/:id/record', async (req) => atOwner('record', GamePath.parse(req.params).id));
 
   const webRoot = opts.webRoot && existsSync(join(opts.webRoot, 'index.html')) ? opts.webRoot : null;
   if (webRoot) {

@@ -488,13 +488,14 @@ export class Hub {
   }
 
   /**
-   * Another seat's player hands `seat` to a bot (the game's bot level unless `spec` names one), when
-   * its player has been away for the game's away time, or its clock ran out.
+   * Another seat's player hands `seat` to the game's bot (the level its creator set: the player
+   * handing it over does not choose how well the absent one plays), when its player has been away
+   * for the game's away time, or its clock ran out.
    */
-  async handToBot(id: string, seat: Seat, token: string, spec?: string): Promise<void> {
+  async handToBot(id: string, seat: Seat, token: string): Promise<void> {
     const g = await this.mustGet(id);
     const by = this.seatOf(g, token);
-    const bot = spec ?? g.botLevel;
+    const bot = g.botLevel;
     const c = g.seatConfigs[seat];
     if (!c || c.kind !== 'human') throw new Refusal('bad_message', `seat ${seat} is not a player's seat`);
     if (by === seat) throw new Refusal('bad_message', 'a player cannot hand its own seat to a bot this way');

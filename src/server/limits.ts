@@ -1,9 +1,9 @@
 /**
  * What one client address may hold at once (open WebSockets, live games it created), which pages
- * may open a WebSocket, and the TRUST_PROXY setting. The per-minute budgets themselves are
+ * may open a WebSocket, which names the server answers for, and the TRUST_PROXY setting. The per-minute budgets themselves are
  * @fastify/rate-limit's (see app.ts).
  */
-import { isIPv6 } from 'node:net';
+import { isIP, isIPv6 } from 'node:net';
 
 /**
  * The key an address is counted under: an IPv4 address as it is (also when IPv4-mapped), an IPv6
@@ -131,6 +131,53 @@ export function parseOrigins(list: readonly string[]): Set<string> {
     if (url.origin === 'null' || url.pathname !== '/' || url.search !== '' || url.hash !== '')
       throw new Error(`allowed origin "${s}" is not an origin (write it as scheme://host[:port], nothing after)`);
     out.add(url.origin);
+  }
+  return out;
+}
+
+/**
+ * The host name of a Host header (`name[:port]`), lower case, without a final dot; IPv6 in
+ * brackets. Null when it is not a host.
+ */
+function hostName(host: string): { name: string; port: string } | null {
+  let url: URL;
+  try {
+    url = new URL(`http://${host}`);
+  } catch {
+    return null;
+  }
+  // Only a host and a port: no user, path, query or fragment hidden in the header.
+  if (url.username !== '' || url.password !== '' || url.pathname !== '/' || url.search !== '' || url.hash !== '') return null;
+  return { name: url.hostname.replace(/\.$/, ''), port: url.port };
+}
+
+/**
+ * Whether a request's Host names this server: an IP address (a browser sends one only when its
+ * user typed it, so no name of an attacker's was turned to this address: DNS rebinding needs a
+ * name), `localhost`, or one of `allowed` (ALLOWED_HOSTS: a name, or `name:port` for that port
+ * only). No Host at all is not a browser's request (HTTP/1.0 tools), and is let through.
+ */
+export function hostAllowed(host: string | undefined, allowed: ReadonlySet<string>): boolean {
+  if (host === undefined || host === '') return true;
+  const h = hostName(host);
+  if (h === null) return false;
+  if (isIP(h.name.replace(/^\[(.*)\]$/, '$1')) !== 0 || h.name === 'localhost') return true;
+  return allowed.has(h.name) || (h.port !== '' && allowed.has(`${h.name}:${h.port}`));
+}
+
+/**
+ * Normalizes configured host names (`Play.Example.org.` → `play.example.org`, `name:8443`
+ * keeps its port); throws on one that is not a host name (a URL, a path, a wildcard).
+ */
+export function parseHosts(list: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  for (const raw of list) {
+    const s = raw.trim();
+    if (s === '') continue;
+    const h = /^[A-Za-z0-9.:[\]-]+$/.test(s) ? hostName(s) : null;
+    if (h === null || h.name === '')
+      throw new Error(`allowed host "${s}" is not a host name (ALLOWED_HOSTS lists names or name:port, such as play.example.org)`);
+    out.add(h.port === '' ? h.name : `${h.name}:${h.port}`);
   }
   return out;
 }

@@ -411,8 +411,9 @@ export class LiveGame {
 
   /**
    * The greedy bot's suggestion for `seat`'s decision now, and why (src/bots/hint.ts), from what
-   * the seat knows. Only for the seat to act, in an active game where every other seat is played
-   * by a bot: a hint against a person would be an outside help the other player lacks.
+   * the seat knows. Only for the seat to act, in an active game where every other seat was created
+   * as a bot: a hint against a person would be an outside help the other player lacks, and so it
+   * would be against a person's seat handed to a bot (the person may take it back at any time).
    * Computed off the event loop in the bot pool when there is one, under HINT_BUDGET_MS.
    */
   hint(seat: Seat): Promise<HintAnswer> {
@@ -423,7 +424,7 @@ export class LiveGame {
     if (this.seatConfigs[seat]?.bot) {
       return Promise.reject(new Refusal('not_your_turn', `seat ${seat} is played by a bot now; say hello with its token to take it back`));
     }
-    const person = this.seatConfigs.findIndex((c, q) => q !== seat && !c.bot);
+    const person = this.seatConfigs.findIndex((c, q) => q !== seat && c.kind === 'human');
     if (person >= 0) {
       return Promise.reject(new Refusal('no_hint', `hints are only given when every other seat is a bot; seat ${person} is a person`));
     }

@@ -2,7 +2,8 @@
 import { buildServer } from './app.js';
 import { fileURLToPath } from 'node:url';
 import { openStore } from './store-open.js';
-import { parseOrigins, parseTrustProxy } from './limits.js';
+import { isIP } from 'node:net';
+import { parseHosts, parseOrigins, parseTrustProxy } from './limits.js';
 
 /** A whole-number setting from the environment; a malformed one stops the server with its name. */
 function envInt(name: string): number | undefined {
@@ -15,19 +16,22 @@ function envInt(name: string): number | undefined {
   return Number(v);
 }
 
+/** `npm start`: the game server on PORT (default 8080), SQLite unless DATABASE_URL is set. */
+const port = Number(process.env.PORT ?? 8080);
+const host = process.env.HOST ?? '0.0.0.0';
+
 let trustProxy;
 let allowedOrigins: string[];
+let allowedHosts: string[];
 try {
   trustProxy = parseTrustProxy(process.env.TRUST_PROXY ?? 'false');
   allowedOrigins = [...parseOrigins((process.env.ALLOWED_ORIGINS ?? '').split(','))];
+  // IP addresses and localhost always pass; a HOST that is a name is one of the server's names.
+  allowedHosts = [...parseHosts([...(process.env.ALLOWED_HOSTS ?? '').split(','), ...(isIP(host) === 0 ? [host] : [])])];
 } catch (e) {
   console.error(`expedition: ${(e as Error).message}`);
   process.exit(2);
 }
-
-/** `npm start`: the game server on PORT (default 8080), SQLite unless DATABASE_URL is set. */
-const port = Number(process.env.PORT ?? 8080);
-const host = process.env.HOST ?? '0.0.0.0';
 // Limits (defaults in app.ts LIMIT_DEFAULTS); all per client address except WS_PER_SECOND (per connection).
 const limits = {
   httpPerMinute: envInt('HTTP_PER_MINUTE'),
@@ -44,6 +48,7 @@ const limits = {
   botQuickThreads: envInt('BOT_QUICK_THREADS'),
   botSliceMs: envInt('BOT_SLICE_MS'),
   allowedOrigins,
+  allowedHosts,
   trustProxy,
 };
 // Cluster mode: several processes on one PostgreSQL database, with Redis carrying messages between them.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ViewPatch as ViewPatchOps } from '../core/view-patch.js';
 import type { MatchRecord } from '../core/match.js';
+import { textFault } from '../core/text.js';
 
 /** Largest message a client may send; choices are small JSON objects. */
 export const MAX_MESSAGE_BYTES = 8 * 1024;
@@ -29,23 +30,21 @@ export const CloseCode = {
 } as const;
 
 /**
- * Characters no text field may hold: control characters (NUL is refused by PostgreSQL and
- * invisible everywhere), lone surrogates (not valid UTF-8), line and paragraph separators, and
- * the bidirectional overrides that make a name read differently from what it is.
+ * A text field: 1–`max` UTF-16 units holding a visible character and no control, invisible or
+ * text-direction character but those spelling needs (src/core/text.ts).
  */
-const UNPRINTABLE = /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}\u202A-\u202E\u2066-\u2069]/u;
-
-/** A text field: 1–`max` printable characters, not only spaces. */
 export function text(max: number) {
   return z
     .string()
     .min(1)
     .max(max)
-    .refine((v) => !UNPRINTABLE.test(v), 'must be printable text (no control characters)')
-    .refine((v) => v.trim().length > 0, 'must not be blank');
+    .superRefine((v, ctx) => {
+      const fault = textFault(v);
+      if (fault !== null) ctx.addIssue({ code: z.ZodIssueCode.custom, message: fault });
+    });
 }
 
-/** A player's display name: 1–40 printable characters. */
+/** A player's display name: 1–40 UTF-16 units of visible text. */
 export const displayName = text(40);
 
 /** A request id echoed back in the answer. */
@@ -146,8 +145,32 @@ export const JoinSeat = z
   .object({ seat: z.number().int().min(0).max(7), name: displayName.optional(), key: inviteKey.optional() })
   .strict();
 
-/** POST /api/games/:id/seats/:seat/bot: hand a seat whose player left (or ran out of time) to a bot. */
-export const HandToBot = z.object({ token, bot: text(40).optional() }).strict();
+/**
+ * POST /api/games/:id/seats/:seat/bot: hand a seat whose player left (or ran out of time) to the
+ * game's bot, the level its creator set: never one the other players choose.
+ */
+export const HandToBot = z.strictObject(
+  { token },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? "a hand-over carries only the token: the seat goes to the game's bot level, set when the game was created"
+        : undefined,
+  },
+);
+
+/** The path of /api/games/:id and the routes under it. */
+export const GamePath = z.object({ id: gameId });
+
+/** The path of /api/games/:id/seats/:seat/…: the seat in decimal digits (no sign, space, exponent or hex). */
+export const SeatPath = z.object({
+  id: gameId,
+  seat: z
+    .string()
+    .regex(/^[0-9]{1,2}$/, 'seat numbers are written in decimal digits')
+    .transform(Number)
+    .pipe(z.number().int().min(0).max(7)),
+});
 
 /** POST /api/games/:id/join */
 export type JoinSeat = z.infer<typeof JoinSeat>;

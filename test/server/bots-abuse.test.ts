@@ -89,12 +89,21 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
     test('issue 13 #2: POST /api/games/:id/seats/:seat/bot refuses the same specs with 400 and leaves the seat alone', async () => {
       const id = await createGame(srv.base, { seats: [{ kind: 'human' }, { kind: 'human' }] });
       const token = await joinSeat(srv.base, id, 0);
-      // Seat 1 was never claimed, so another seat may hand it to a bot.
+      // Seat 1 was never claimed, so another seat may hand it to a bot: to the game's bot level,
+      // whose spec was checked at creation; a hand-over naming any bot at all is refused.
       for (const [bot, message] of BAD_SPECS) {
         const r = await http(srv.base, 'POST', `/api/games/${id}/seats/1/bot`, { token, bot });
         assert.equal(r.status, 400, `${bot}: ${JSON.stringify(r.json)}`);
         assert.equal(r.json.error, 'bad_message', bot);
-        assert.match(r.json.message, message, bot);
+        assert.match(r.json.message, /only the token: the seat goes to the game's bot level/, bot);
+        // And the game's bot level itself is checked when the game is created.
+        const level = await http(srv.base, 'POST', '/api/games', {
+          game: 'relic-runners',
+          seats: [{ kind: 'human' }, { kind: 'human' }],
+          botLevel: bot,
+        });
+        assert.equal(level.status, 400, `botLevel ${bot}: ${JSON.stringify(level.json)}`);
+        assert.match(level.json.message, message, bot);
       }
       const g = await live(srv.hub, id);
       assert.equal(g.seatConfigs[1]!.bot, null);

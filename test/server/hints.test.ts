@@ -6,7 +6,8 @@
 import { after, before, describe, mock, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { autoPlay, createGame, hello, joinSeat, live, startServer, until, type TestServer } from '../helpers/server.js';
-import type { ServerMsg } from '../helpers/wire.js';
+import { http } from '../helpers/ws-client.js';
+import type { ApiReply, ServerMsg } from '../helpers/wire.js';
 
 const RR_TERMS = ['vp', 'tiles', 'relics', 'ivory', 'lead', 'toolboxes', 'rations', 'pathways', 'expedition', 'turn'];
 
@@ -134,6 +135,42 @@ describe('hints on the server', () => {
     const r5 = await c.request({ type: 'hint' });
     assert.equal(r5.code, 'game_over');
     assert.equal(g.moves.length, before);
+  });
+});
+
+describe('hints against a seat handed to a bot', () => {
+  let srv: TestServer;
+  before(async () => {
+    srv = await startServer('sqlite', { botThreads: 0 });
+  });
+  after(async () => {
+    await srv?.stop();
+  });
+
+  test("refused in a game of two people once the other person's seat was handed to a bot", async () => {
+    const id = await createGame(srv.base, {
+      seats: [
+        { kind: 'human', name: 'Ada' },
+        { kind: 'human', name: 'Bo' },
+      ],
+      seed: 'hint-handed',
+      botLevel: 'greedy',
+    });
+    const token = await joinSeat(srv.base, id, 0, 'Ada');
+    const c = await srv.client();
+    await hello(c, id, token);
+    // Seat 1 was never taken: seat 0 hands it to the game's bot at once.
+    const handed = await http<ApiReply>(srv.base, 'POST', `/api/games/${id}/seats/1/bot`, { token });
+    assert.equal(handed.status, 200, JSON.stringify(handed.json));
+    const g = await live(srv.hub, id);
+    assert.equal(g.seatConfigs[1]!.bot, 'greedy');
+    await until(() => g.toAct() === 0, 'seat 0 to act');
+    const moves = g.moves.length;
+    const r = await c.request({ type: 'hint' });
+    assert.equal(r.type, 'error', JSON.stringify(r));
+    assert.equal(r.code, 'no_hint');
+    assert.match(r.message, /seat 1 is a person/);
+    assert.equal(g.moves.length, moves);
   });
 });
 

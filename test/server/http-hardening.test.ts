@@ -139,6 +139,64 @@ test('issue 13 #8: a WebSocket upgrade from a foreign Origin is refused with 403
   await assert.rejects(startServer('sqlite', { allowedOrigins: ['https://x.example/path'] }), /not an origin/);
 });
 
+/** An HTTP request with its own Host header (fetch does not let one set it). */
+function withHost(base: string, path: string, host: string): Promise<{ status: number; body: string }> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = request({ hostname: url.hostname, port: url.port, path, headers: { host } }, (res) => {
+      let body = '';
+      res.on('data', (d: Buffer) => (body += d.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+test('a request whose Host is a foreign name is refused with 403, a WebSocket upgrade with the matching Origin too (DNS rebinding); IP addresses, localhost and ALLOWED_HOSTS pass', async () => {
+  await withServer({ allowedHosts: ['play.example.org', 'lan.example:8443'] }, async (srv) => {
+    const port = new URL(srv.base).port;
+    // The page's origin is the Host it was loaded from: the Origin check alone lets these through.
+    const cases: [string, string, number][] = [
+      [`evil.example:${port}`, `http://evil.example:${port}`, 403],
+      [`127.0.0.1.evil.example:${port}`, `http://127.0.0.1.evil.example:${port}`, 403],
+      [`localhost.evil.example:${port}`, `http://localhost.evil.example:${port}`, 403],
+      [`play.example.org.evil.example`, `https://play.example.org.evil.example`, 403],
+      [`lan.example:${port}`, `http://lan.example:${port}`, 403],
+      [`127.0.0.1:${port}`, `http://127.0.0.1:${port}`, 101],
+      [`localhost:${port}`, `http://localhost:${port}`, 101],
+      [`LOCALHOST:${port}`, `http://localhost:${port}`, 101],
+      [`[::1]:${port}`, `http://[::1]:${port}`, 101],
+      [`192.168.1.20:${port}`, `http://192.168.1.20:${port}`, 101],
+      ['play.example.org', 'https://play.example.org', 101],
+      ['Play.Example.Org', 'https://play.example.org', 101],
+      ['lan.example:8443', 'https://lan.example:8443', 101],
+    ];
+    for (const [host, origin, status] of cases) {
+      const r = await upgrade(srv.wsUrl, { host, origin });
+      assert.equal(r.status, status, `Host ${host}: ${r.body}`);
+      if (status === 403) assert.equal((JSON.parse(r.body) as ErrorReply).error, 'forbidden_host');
+      if (r.ws) await closed(r.ws);
+      // The HTTP API answers the same names only: a rebound page could read it as its own origin.
+      const api = await withHost(srv.base, '/api/games', host);
+      assert.equal(api.status, status === 403 ? 403 : 200, `GET /api/games with Host ${host}: ${api.body}`);
+    }
+    // Monitors reach /health by whatever name their network gives the server.
+    assert.equal((await withHost(srv.base, '/health', `evil.example:${port}`)).status, 200);
+  });
+  // A malformed ALLOWED_HOSTS stops the server with the value named.
+  for (const bad of ['https://play.example.org', 'play.example.org/path', '*.example.org', 'user@play.example.org']) {
+    await assert.rejects(startServer('sqlite', { allowedHosts: [bad] }), /is not a host name/, bad);
+    const r = spawnSync(process.execPath, [MAIN], {
+      env: { ...process.env, ALLOWED_HOSTS: bad, PORT: '0' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    assert.equal(r.status, 2, `ALLOWED_HOSTS=${bad}: ${r.stderr}`);
+    assert.ok(r.stderr.includes(bad), r.stderr);
+  }
+});
+
 test('issue 13 #8: /health answers 200 after the HTTP budget is spent', async () => {
   await withServer({ httpPerMinute: 3 }, async (srv) => {
     for (let i = 0; i < 3; i++) assert.equal((await http(srv.base, 'GET', '/api/games')).status, 200);

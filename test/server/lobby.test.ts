@@ -231,6 +231,26 @@ describe('undo', () => {
 });
 
 describe('handing a seat to a bot', () => {
+  test("the seat gets the game's bot level, set at creation: the player handing it over cannot choose a weaker bot", async () => {
+    const id = await createGame(srv.base, {
+      seats: [{ kind: 'human' }, { kind: 'human' }],
+      seed: 'lobby-hand-level',
+      botLevel: 'greedy',
+      botDelayMs: 10_000,
+    });
+    // Seat 1 was never taken, so seat 0 may hand it over at once.
+    const token = await joinSeat(srv.base, id, 0);
+    const hand = (body: Record<string, unknown>) => http(srv.base, 'POST', `/api/games/${id}/seats/1/bot`, body);
+    for (const bot of ['random', 'greedy', 'ismcts:1s']) {
+      refused(await hand({ token, bot }), 400, `choosing ${bot}`, /bot/);
+      assert.equal((await live(srv.hub, id)).seatConfigs[1]!.bot, null, `choosing ${bot} changed nothing`);
+    }
+    const r = await hand({ token });
+    assert.equal(r.status, 200, JSON.stringify(r.json));
+    assert.equal(r.json.seats[1]!.bot, 'greedy');
+    assert.equal((await srv.store.getGame(id))!.seatConfigs[1]!.bot, 'greedy', 'stored');
+  });
+
   test('with the default wait, a seat that just left cannot be handed yet', async () => {
     const id = await createGame(srv.base, { seats: [{ kind: 'human' }, { kind: 'human' }], seed: 'lobby-hand-wait' });
     const tokens = [await joinSeat(srv.base, id, 0), await joinSeat(srv.base, id, 1)];
@@ -244,20 +264,18 @@ describe('handing a seat to a bot', () => {
   test('a disconnected seat is handed to a bot by another seat, and the bot plays it; a connected one cannot be', async () => {
     const s2 = await startServer('sqlite', { leftAfterMs: 0 });
     try {
-      const id = await createGame(s2.base, { seats: [{ kind: 'human' }, { kind: 'human' }], seed: 'lobby-hand' });
+      const id = await createGame(s2.base, { seats: [{ kind: 'human' }, { kind: 'human' }], seed: 'lobby-hand', botLevel: 'random' });
       const tokens = [await joinSeat(s2.base, id, 0), await joinSeat(s2.base, id, 1)];
       const clients = [await s2.client(), await s2.client()];
       for (const [seat, c] of clients.entries()) await hello(c, id, tokens[seat]);
-      const hand = (seat: number, token: string, bot?: string) =>
-        http(s2.base, 'POST', `/api/games/${id}/seats/${seat}/bot`, { token, ...(bot ? { bot } : {}) });
+      const hand = (seat: number, token: string) => http(s2.base, 'POST', `/api/games/${id}/seats/${seat}/bot`, { token });
 
       refused(await hand(0, tokens[1]!), 409, 'a connected seat', /still here/);
       refused(await hand(1, tokens[1]!), 409, 'one’s own seat', /own seat/);
-      refused(await hand(1, tokens[0]!, 'nobody'), 400, 'unknown bot', /unknown bot/);
 
       clients[1]!.close();
       await until(async () => !(await http(s2.base, 'GET', `/api/games/${id}`)).json.seats[1]!.connected, 'seat 1 to show as gone');
-      const r = await hand(1, tokens[0]!, 'random');
+      const r = await hand(1, tokens[0]!);
       assert.equal(r.status, 200, JSON.stringify(r.json));
       assert.equal(r.json.seats[1]!.bot, 'random');
       refused(await hand(1, tokens[0]!), 409, 'already a bot', /already/);

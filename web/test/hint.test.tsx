@@ -189,6 +189,12 @@ describe('who may ask', () => {
     expect(() => hot.hint()).toThrow(/every other seat is a bot; seat 1 is a person/);
     expect(hintAllowed({ ...snapOf(solo), seat: null })).toBe(false);
   });
+
+  it("not against a person's seat that was handed to a bot (a server game's seat, shown with its bot)", () => {
+    const hot = LocalEngine.start(HOT_SEAT).snapshot();
+    const handed = { ...hot, seats: hot.seats.map((s) => (s.seat === 1 ? { ...s, bot: 'greedy', connected: true } : s)) };
+    expect(hintAllowed(handed)).toBe(false);
+  });
 });
 
 describe('the Hint button, offline', () => {

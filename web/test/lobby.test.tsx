@@ -104,6 +104,28 @@ describe('lobby: play against bots', () => {
     expect(heldSeat('g-test')).toEqual({ token: 'tok-0123456789abcdef', seat: 0, key: fakeKey(0) });
     expect(requestLocalGame).not.toHaveBeenCalled();
   });
+
+  it('sends the name as the server takes it: without text-direction marks and invisible characters, none when nothing visible is left', async () => {
+    for (const [typed, sent] of [
+      ['\u200F\u200BAda\u3164 ', 'Ada'],
+      ['\u200B\u3164\u2800', undefined],
+    ] as const) {
+      const calls = mockServer();
+      const loc = renderLobby();
+      fireEvent.change(screen.getByTestId('player-name'), { target: { value: typed } });
+      fireEvent.click(screen.getByTestId('where-server'));
+      await act(async () => {
+        fireEvent.click(screen.getByTestId('bots-start'));
+      });
+      await waitFor(() => expect(loc.history.at(-1)).toBe('/game/g-test'));
+      const [create, join] = calls.filter((c) => c.method === 'POST');
+      const named = sent === undefined ? {} : { name: sent };
+      expect((create!.body as { seats: unknown[] }).seats[0]).toEqual({ kind: 'human', ...named });
+      expect(join!.body).toEqual({ seat: 0, ...named, key: fakeKey(0) });
+      cleanup();
+      vi.unstubAllGlobals();
+    }
+  });
 });
 
 describe('lobby: game with friends', () => {

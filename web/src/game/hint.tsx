@@ -14,14 +14,14 @@ export type { HintResult };
 
 /**
  * Whether the viewer may ask for a hint: its own decision in a game under way where every other
- * seat is played by a bot. The server and the offline engine check the same; a hot-seat game of
- * two people gets none.
+ * seat was created as a bot (a person's seat handed to a bot is still a person's). The server and
+ * the offline engine check the same; a hot-seat game of two people gets none.
  */
 export function hintAllowed(snap: Snapshot): boolean {
   const { seat, view } = snap;
   if (seat === null || snap.status !== 'active' || view.result || view.toAct !== seat) return false;
   if (!view.choices || view.choices.length === 0) return false;
-  return snap.seats.every((s) => s.seat === seat || s.bot !== undefined);
+  return snap.seats.every((s) => s.seat === seat || s.kind === 'bot');
 }
 
 /** The hinted choice's JSON (choiceJson), or null when no hint is shown. */

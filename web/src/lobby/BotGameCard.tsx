@@ -6,6 +6,7 @@ import { createAndJoin } from '../net/api.js';
 import { seatStyle } from '../game/seat-style.js';
 import { botGameRequest, clampSeats, initialBotForm, localConfig, type BotGameForm, withOptions } from './lobby-model.js';
 import { BotLevel, GameChoice, GameOptionFields, SeatCount, SeatLabel } from './fields.js';
+import { cleanName } from '../../../src/core/text.js';
 
 /** "Play against bots": you at seat A, bots at the others, in this browser or on the server. */
 export function BotGameCard({ name }: { name: string }) {
@@ -26,7 +27,7 @@ export function BotGameCard({ name }: { name: string }) {
     }
     setBusy(true);
     try {
-      const { id } = await createAndJoin(botGameRequest(form, name), name.trim() || undefined);
+      const { id } = await createAndJoin(botGameRequest(form, name), cleanName(name) || undefined);
       navigate(`/game/${id}`);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));

@@ -15,6 +15,7 @@ import {
 import { BotLevel, GameChoice, GameOptionFields, SeatCount, SeatLabel } from './fields.js';
 import { SeatLinks } from './SeatLinks.js';
 import { TableSettings } from './TableSettings.js';
+import { cleanName } from '../../../src/core/text.js';
 
 /** "Online game with friends": you at seat A, each other seat a friend (invited by link) or a bot. */
 export function FriendsGameCard({ name }: { name: string }) {
@@ -32,7 +33,7 @@ export function FriendsGameCard({ name }: { name: string }) {
     setError(null);
     setBusy(true);
     try {
-      setCreated(await createAndJoin(friendsGameRequest(form, name), name.trim() || undefined));
+      setCreated(await createAndJoin(friendsGameRequest(form, name), cleanName(name) || undefined));
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     } finally {

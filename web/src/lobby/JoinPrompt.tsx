@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { seatStyle } from '../game/seat-style.js';
 import { getGame, MAX_NAME, saveName, savedName } from '../net/api.js';
+import { cleanName } from '../../../src/core/text.js';
 
 /**
  * Before a link takes its seat: the name to sit down with. Prefilled with the name this browser
@@ -51,7 +52,8 @@ export function JoinPrompt({
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const chosen = name.trim();
+    // What the server would take of it: a name of invisible characters only is no name.
+    const chosen = cleanName(name);
     if (!chosen) {
       setEmpty(true);
       return;

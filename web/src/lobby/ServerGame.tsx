@@ -9,6 +9,7 @@ import type { Snapshot } from '../net/session.js';
 import { JoinPrompt } from './JoinPrompt.js';
 import { SeatPanel } from './SeatPanel.js';
 import './lobby.css';
+import { cleanName } from '../../../src/core/text.js';
 
 /** A seat this page may take with its link's key. */
 interface SeatKey {
@@ -72,7 +73,9 @@ export function ServerGame({ id }: { id: string }) {
       const key = linkKey(location.hash);
       // A friend's link asks for a name first. Without a key it is the lobby's "take seat" of an
       // open game, whose name field is just above it (and a friends game refuses it at once).
-      return key ? { kind: 'naming', seat: wanted, key } : { kind: 'joining', seat: wanted, key, name: savedName().trim() || undefined };
+      return key
+        ? { kind: 'naming', seat: wanted, key }
+        : { kind: 'joining', seat: wanted, key, name: cleanName(savedName()) || undefined };
     }
     // One seat per browser and game: a link to another seat does not replace the one held here.
     return held.seat === wanted

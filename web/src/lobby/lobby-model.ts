@@ -7,6 +7,7 @@ import type { LocalConfig } from '../offline/config.js';
 import type { CreateGameRequest, SeatRequest } from '../net/api.js';
 import type { GameId, OptionsOf } from '../game-types.js';
 import { GAME_IDS, LOBBY_GAMES } from '../lobby-games.js';
+import { cleanName } from '../../../src/core/text.js';
 
 export const MIN_SEATS = 2;
 export const MAX_SEATS = 5;
@@ -108,7 +109,8 @@ export function randomSeed(): string {
   return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
 }
 
-const you = (name: string): SeatRequest => ({ kind: 'human', ...(name.trim() ? { name: name.trim() } : {}) });
+/** The player's seat, with its name as the server takes it (cleanName: '' when nothing visible is left). */
+const you = (name: string): SeatRequest => ({ kind: 'human', ...(cleanName(name) ? { name: cleanName(name) } : {}) });
 /** The engine's options: those of the chosen game only. */
 const options = (f: { game: GameId; options: OptionsByGame }): OptionsOf<GameId> => f.options[f.game];
 
