@@ -157,6 +157,29 @@ test('issue 13 #1: version-1 records still replay, with the legacy seeding, to t
   }
 });
 
+/** Records written with seeding 2 (`simulate --save-dir`, greedy bots), with the hash `replay` printed then. */
+const V2_FIXTURES = [
+  { file: 'relic-runners.json', hash: 'ed826047befdda54' },
+  { file: 'quetzal.json', hash: '9f3a0d395ef80d51' },
+];
+
+test('version-2 records still replay, with seeding 2, to their recorded hash', () => {
+  for (const { file, hash } of V2_FIXTURES) {
+    const raw = JSON.parse(readFileSync(new URL(`../../../test/fixtures/records-v2/${file}`, import.meta.url), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    assert.equal(raw.version, 2);
+    assert.equal(raw.hash, hash);
+    const rec = parseRecord(raw);
+    const game = gameById(rec.game);
+    const m = replay(game, rec);
+    assert.equal(game.hash(m.state), hash, file);
+    assert.equal(game.toAct(m.state), null, `${file} is a finished game`);
+    assert.equal(m.record.version, 2, 'a replayed version-2 record stays version 2');
+  }
+});
+
 test('issue 13 #1: new records are version 2 and replay; other versions are refused with the reason', () => {
   const m = playRandom(3, 60);
   assert.equal(m.record.version, 2);
