@@ -179,7 +179,7 @@ function legacySfc32(seed: number | string): Sfc32 {
 /** Each key drives one stream only, so one fixed nonce serves them all. */
 const NONCE = new Uint8Array(12);
 const BLOCK_WORDS = 16;
-/** Blocks made at once after the first: a restored stream (a roll) mostly needs one, a set-up several. */
+/** Blocks made at once: a game's rolls restore its stream every few words, and a call costs most of a few blocks. */
 const BATCH = 4;
 const ZEROS = new Uint8Array(64 * BATCH);
 const KEYSTREAM = new Uint8Array(64 * BATCH);
@@ -187,13 +187,39 @@ const KEYSTREAM_WORDS = new DataView(KEYSTREAM.buffer);
 /** RFC 8439's block counter is 32 bits. */
 const MAX_WORDS = 2 ** 32 * BLOCK_WORDS;
 
+/** Keystream words from stream index `first` on (never written once made). */
+interface Batch {
+  readonly first: number;
+  readonly words: Uint32Array;
+}
+const NO_WORDS: Batch = { first: 0, words: new Uint32Array(0) };
+/**
+ * The latest batch of each of the streams drawn from lately, by key: a game's state holds its
+ * generator as JSON, so each roll starts from a restored stream, and the next rolls mostly fall in
+ * the batch the last ones were drawn from. A batch is a function of its key and index alone.
+ */
+const RECENT = new Map<string, Batch>();
+const RECENT_MAX = 64;
+
+function batchAt(hex: string, at: number): Batch {
+  const hit = RECENT.get(hex);
+  if (hit !== undefined && at >= hit.first && at < hit.first + hit.words.length) return hit;
+  if (at >= MAX_WORDS) throw new RangeError('a ChaCha20 stream has no more words (2^32 blocks drawn)');
+  const block = Math.floor(at / BLOCK_WORDS);
+  const bytes = 64 * Math.min(BATCH, 2 ** 32 - block);
+  chacha20(hexToBytes(hex), NONCE, ZEROS.subarray(0, bytes), KEYSTREAM.subarray(0, bytes), block);
+  const words = new Uint32Array(bytes / 4);
+  for (let i = 0; i < words.length; i++) words[i] = KEYSTREAM_WORDS.getUint32(4 * i, true);
+  const made = { first: block * BLOCK_WORDS, words };
+  RECENT.delete(hex);
+  RECENT.set(hex, made);
+  if (RECENT.size > RECENT_MAX) RECENT.delete(RECENT.keys().next().value!);
+  return made;
+}
+
 /** The ChaCha20 keystream of one key, read as little-endian 32-bit words from block 0 of the all-zero nonce. */
 class ChaCha20Stream extends Draws implements Rng {
-  private key: Uint8Array | null = null;
-  private readonly words = new Uint32Array(BLOCK_WORDS * BATCH);
-  /** Stream index of words[0], and how many of `words` hold keystream. */
-  private first = 0;
-  private filled = 0;
+  private batch = NO_WORDS;
 
   constructor(
     private readonly hex: string,
@@ -203,20 +229,13 @@ class ChaCha20Stream extends Draws implements Rng {
   }
 
   u32(): number {
-    if (this.at - this.first >= this.filled) this.refill();
-    return this.words[this.at++ - this.first]!;
-  }
-
-  private refill(): void {
-    if (this.at >= MAX_WORDS) throw new RangeError('a ChaCha20 stream has no more words (2^32 blocks drawn)');
-    this.key ??= hexToBytes(this.hex);
-    const block = Math.floor(this.at / BLOCK_WORDS);
-    const blocks = Math.min(this.filled === 0 ? 1 : BATCH, 2 ** 32 - block);
-    const bytes = 64 * blocks;
-    chacha20(this.key, NONCE, ZEROS.subarray(0, bytes), KEYSTREAM.subarray(0, bytes), block);
-    for (let i = 0; i < bytes / 4; i++) this.words[i] = KEYSTREAM_WORDS.getUint32(4 * i, true);
-    this.first = block * BLOCK_WORDS;
-    this.filled = bytes / 4;
+    let i = this.at - this.batch.first;
+    if (i >= this.batch.words.length) {
+      this.batch = batchAt(this.hex, this.at);
+      i = this.at - this.batch.first;
+    }
+    this.at++;
+    return this.batch.words[i]!;
   }
 
   state(): ChaChaState {
