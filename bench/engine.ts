@@ -9,7 +9,7 @@
 import { randomBot } from '../src/bots/random.js';
 import { decide } from '../src/bots/bot.js';
 import type { AnyGame } from '../src/core/game.js';
-import { createRng, type Rng, type Seeding } from '../src/core/rng.js';
+import { createRng, CURRENT_SEEDING, type Rng, type Seeding } from '../src/core/rng.js';
 import { gameById } from '../src/games/index.js';
 
 const game: AnyGame = gameById(process.env.GAME ?? 'relic-runners');
@@ -30,8 +30,12 @@ function sampleMemory(): void {
   if (m.heapUsed > peakHeap) peakHeap = m.heapUsed;
 }
 
-function fresh(seed: string): unknown {
-  return game.setup(game.options(undefined), SEATS, createRng(seed));
+/**
+ * A new game. By default set up with the fast generator (sfc32), as the samples bots play out are
+ * (determinize puts a fork of the bot's sfc32 in them); `seeding` sets it up as a real game is.
+ */
+function fresh(seed: string, seeding?: Seeding): unknown {
+  return game.setup(game.options(undefined), SEATS, seeding === undefined ? createRng(seed) : createRng(seed, seeding));
 }
 
 /** Random play from s until the end or the turn cap; returns the decisions made. Events are not built: nobody reads them here, as in a researcher's playout loop. */
@@ -46,14 +50,14 @@ function playOut(s: unknown, seed: string, cap = CAP): number {
 }
 
 // (a) decisions/s: list the choices, pick one at random, apply it. Setup is not timed.
-function decisionsPerSecond(seconds: number) {
+function decisionsPerSecond(seconds: number, seeding?: Seeding) {
   gc?.();
   let decisions = 0;
   let timed = 0;
   let games = 0;
   while (timed < seconds) {
     const seed = `bench-a:${games++}`;
-    const s = fresh(seed);
+    const s = fresh(seed, seeding);
     const t0 = now();
     decisions += playOut(s, seed);
     timed += now() - t0;
@@ -109,8 +113,9 @@ function rate(seconds: number, f: (i: number) => unknown): { perSecond: number; 
 }
 
 /**
- * (e) The generator: seeding cost (1: FNV-1a + splitmix32, 2: SHA-256 of the seed) and stream speed.
- * REPS runs of each, interleaved so that both seedings see the same machine load; median and range.
+ * (e) The generator: seeding cost to the first draw (1: FNV-1a + splitmix32, 2: SHA-256 of the
+ * seed, 3: HKDF-SHA256 of the seed and a ChaCha20 block) and stream speed. REPS runs of each,
+ * interleaved so that the seedings see the same machine load; median and range.
  */
 const REPS = 7;
 type Spread = { median: number; min: number; max: number };
@@ -124,7 +129,7 @@ function seedingsPerSecond(seeding: Seeding, calls: number): number {
   let sink = 0;
   const t0 = now();
   // Seeds of a server game's length (32 hex digits), all different.
-  for (let i = 0; i < calls; i++) sink ^= createRng(`0123456789abcdef0123456789ab${i}`, seeding).state()[0];
+  for (let i = 0; i < calls; i++) sink ^= createRng(`0123456789abcdef0123456789ab${i}`, seeding).u32();
   const t = now() - t0;
   if (sink === 0.5) console.log(sink);
   return calls / t;
@@ -140,14 +145,16 @@ function drawsPerSecond(rng: Rng, calls: number, draw: (r: Rng) => number): numb
 function rngFigures(seconds: number) {
   const seedCalls = Math.max(20_000, Math.round(200_000 * seconds));
   const drawCalls = Math.max(1_000_000, Math.round(10_000_000 * seconds));
-  const seeding: Record<Seeding, number[]> = { 1: [], 2: [] };
-  for (let r = 0; r < REPS; r++) for (const k of [1, 2] as const) seeding[k].push(seedingsPerSecond(k, seedCalls));
-  const u32 = (k: Seeding) => repeated(() => drawsPerSecond(createRng('bench-u32', k), drawCalls, (r) => r.u32()));
+  const seeding: Record<Seeding, number[]> = { 1: [], 2: [], 3: [] };
+  for (let r = 0; r < REPS; r++) for (const k of [1, 2, 3] as const) seeding[k].push(seedingsPerSecond(k, seedCalls));
+  const u32 = (k: Seeding, calls = drawCalls) => repeated(() => drawsPerSecond(createRng('bench-u32', k), calls, (r) => r.u32()));
   return {
     seed1: spread(seeding[1]),
     seed2: spread(seeding[2]),
+    seed3: spread(seeding[3]),
     u32Seeding1: u32(1),
     u32Seeding2: u32(2),
+    u32Seeding3: u32(3, drawCalls / 10),
     int6: repeated(() => drawsPerSecond(createRng('bench-int'), drawCalls, (r) => r.int(6))),
     float: repeated(() => drawsPerSecond(createRng('bench-float'), drawCalls, (r) => r.float())),
   };
@@ -164,6 +171,7 @@ console.log(`node ${process.version}, one core (main thread), ${gc ? 'gc exposed
 for (let i = 0; i < 20; i++) playOut(fresh(`warm:${i}`), `warm:${i}`);
 
 const a = decisionsPerSecond(SECONDS);
+const a3 = decisionsPerSecond(Math.max(0.5, SECONDS * 0.4), CURRENT_SEEDING);
 const b = playoutsPerSecond(Math.max(1, SECONDS * 0.6));
 const mid = midGame();
 const seat = game.toAct(mid.state)!;
@@ -186,6 +194,11 @@ const rows: [string, string, string][] = [
     ? [['    target', fmt(TARGET), `achieved ${fmt(a.perSecond / TARGET, 3)} × target`] as [string, string, string]]
     : []),
   [
+    `    decisions/s, set up as a new game is (seeding ${CURRENT_SEEDING})`,
+    fmt(a3.perSecond),
+    `${fmt(a3.decisions)} decisions in ${fmt(a3.seconds, 2)} s over ${a3.games} games; the game's own generator draws during play`,
+  ],
+  [
     '(b) playouts/s (4 players, setup included)',
     fmt(b.perSecond, 1),
     `${b.playouts} playouts in ${fmt(b.seconds, 2)} s, ${b.capped} capped at ${CAP} turns`,
@@ -207,6 +220,11 @@ const rows: [string, string, string][] = [
     `median of ${REPS}, range ${fmt(rng.seed2.min)}–${fmt(rng.seed2.max)}; ${fmt(rng.seed1.median / rng.seed2.median, 1)} × the cost of seeding 1`,
   ],
   [
+    '    createRng/s, seeding 3 (HKDF-SHA256, ChaCha20)',
+    fmt(rng.seed3.median),
+    `median of ${REPS}, range ${fmt(rng.seed3.min)}–${fmt(rng.seed3.max)}; ${fmt(rng.seed1.median / rng.seed3.median, 1)} × the cost of seeding 1`,
+  ],
+  [
     '    u32()/s, seeding 1 generator',
     fmt(rng.u32Seeding1.median),
     `median of ${REPS}, range ${fmt(rng.u32Seeding1.min)}–${fmt(rng.u32Seeding1.max)}`,
@@ -215,6 +233,11 @@ const rows: [string, string, string][] = [
     '    u32()/s, seeding 2 generator',
     fmt(rng.u32Seeding2.median),
     `median of ${REPS}, range ${fmt(rng.u32Seeding2.min)}–${fmt(rng.u32Seeding2.max)}; the same sfc32 step`,
+  ],
+  [
+    '    u32()/s, seeding 3 generator',
+    fmt(rng.u32Seeding3.median),
+    `median of ${REPS}, range ${fmt(rng.u32Seeding3.min)}–${fmt(rng.u32Seeding3.max)}; ChaCha20, a game's set-up and in-play draws`,
   ],
   ['    int(6)/s', fmt(rng.int6.median), `median of ${REPS}, range ${fmt(rng.int6.min)}–${fmt(rng.int6.max)}`],
   ['    float()/s', fmt(rng.float.median), `median of ${REPS}, range ${fmt(rng.float.min)}–${fmt(rng.float.max)}`],
@@ -232,6 +255,7 @@ console.log(
     seats: SEATS,
     cap: CAP,
     decisionsPerSecond: Math.round(a.perSecond),
+    decisionsPerSecondNewGame: Math.round(a3.perSecond),
     decisionsTarget: TARGET,
     targetRatio: Math.round((a.perSecond / TARGET) * 1000) / 1000,
     playoutsPerSecond: Math.round(b.perSecond * 10) / 10,
@@ -241,8 +265,16 @@ console.log(
     clonePerSecond: Math.round(clone.perSecond),
     determinizePerSecond: Math.round(det.perSecond),
     hashPerSecond: Math.round(hash.perSecond),
-    createRngPerSecond: { seeding1: Math.round(rng.seed1.median), seeding2: Math.round(rng.seed2.median) },
-    u32PerSecond: { seeding1: Math.round(rng.u32Seeding1.median), seeding2: Math.round(rng.u32Seeding2.median) },
+    createRngPerSecond: {
+      seeding1: Math.round(rng.seed1.median),
+      seeding2: Math.round(rng.seed2.median),
+      seeding3: Math.round(rng.seed3.median),
+    },
+    u32PerSecond: {
+      seeding1: Math.round(rng.u32Seeding1.median),
+      seeding2: Math.round(rng.u32Seeding2.median),
+      seeding3: Math.round(rng.u32Seeding3.median),
+    },
     int6PerSecond: Math.round(rng.int6.median),
     floatPerSecond: Math.round(rng.float.median),
     peakRssBytes: Math.max(peakRss, maxRss),

@@ -4,8 +4,9 @@ import { createRng, CURRENT_SEEDING, type Seeding } from './rng.js';
 import { IllegalChoice, InvalidInput, ReplayError, UndoRefused } from './errors.js';
 
 /**
- * A record's format version is the seeding its game was set up with: 1 for records written
- * before seeds were hashed with SHA-256 (they replay with the old seeding), 2 since.
+ * A record's format version is the seeding its game was set up with (rng.ts Seeding): 1 for
+ * records written before seeds were hashed with SHA-256, 2 for those written before hidden draws
+ * came from ChaCha20, 3 since. Each replays with its own seeding.
  */
 export type RecordVersion = Seeding;
 export const RECORD_VERSION: RecordVersion = CURRENT_SEEDING;
@@ -382,7 +383,7 @@ export function parseRecord(raw: unknown): MatchRecord {
   const r = raw as Record<string, unknown>;
   if (r.format !== 'expedition-match') throw new InvalidInput('not an expedition match record (field "format" must be "expedition-match")');
   const version = r.version;
-  if (version !== 1 && version !== 2) {
+  if (version !== 1 && version !== 2 && version !== 3) {
     const reads = `reads 1–${RECORD_VERSION}`;
     if (version === undefined) throw new InvalidInput(`the record has no "version" field (this program ${reads})`);
     if (Number.isInteger(version) && (version as number) > RECORD_VERSION)

@@ -944,7 +944,7 @@ const errorText = (e: unknown): string => (e instanceof Error ? e.message : Stri
 /** The seeding a game's seed is read with: named in its settings, 1 for games created before seeding 2. */
 function seedingOf(id: string, settings: GameSettings): Seeding {
   const rng = settings.rng ?? 1;
-  if (rng !== 1 && rng !== 2)
+  if (rng !== 1 && rng !== 2 && rng !== 3)
     throw new Error(`game ${id}: its settings name seeding ${JSON.stringify(rng)}, which this server does not know`);
   return rng;
 }

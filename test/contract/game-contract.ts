@@ -79,10 +79,14 @@ function hashSeed(text: string): number {
   return h * 10_000;
 }
 
-/** Random play of one game to its end; `visit` sees each state before its choice, `where.decision` numbering them from 0. */
+/**
+ * Random play of one game, set up as a new match is (RECORD_VERSION), to its end; `visit` sees each
+ * state before its choice, `where.decision` numbering them from 0.
+ */
 function play<S>(game: AGame<S>, seats: number, seed: number, where: Where, visit?: (s: S, c: Choice, rng: Rng) => void): S {
   let n = 0;
   const end = randomGame(game, seats, seed, {
+    seeding: RECORD_VERSION,
     maxDecisions: MAX_DECISIONS,
     visit: (s, c, rng) => {
       where.decision = n++;

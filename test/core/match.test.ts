@@ -157,18 +157,59 @@ test('issue 13 #1: version-1 records still replay, with the legacy seeding, to t
   }
 });
 
-test('issue 13 #1: new records are version 2 and replay; other versions are refused with the reason', () => {
+/** Records written with seeding 2 (`simulate --save-dir`, greedy bots), with the hash `replay` printed then. */
+const V2_FIXTURES = [
+  { file: 'relic-runners.json', hash: 'ed826047befdda54' },
+  { file: 'quetzal.json', hash: '9f3a0d395ef80d51' },
+];
+
+test('version-2 records still replay, with seeding 2, to their recorded hash', () => {
+  for (const { file, hash } of V2_FIXTURES) {
+    const raw = JSON.parse(readFileSync(new URL(`../../../test/fixtures/records-v2/${file}`, import.meta.url), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    assert.equal(raw.version, 2);
+    assert.equal(raw.hash, hash);
+    const rec = parseRecord(raw);
+    const game = gameById(rec.game);
+    const m = replay(game, rec);
+    assert.equal(game.hash(m.state), hash, file);
+    assert.equal(game.toAct(m.state), null, `${file} is a finished game`);
+    assert.equal(m.record.version, 2, 'a replayed version-2 record stays version 2');
+  }
+});
+
+test('new records are version 3 and replay to the same hashes; other versions are refused with the reason', () => {
   const m = playRandom(3, 60);
-  assert.equal(m.record.version, 2);
+  assert.equal(m.record.version, 3);
   const r = replay<State>(g, parseRecord(JSON.parse(JSON.stringify(m.record))));
   assert.equal(g.hash(r.state), g.hash(m.state));
+  // Quetzal draws during play too (dice, reshuffles): a whole game, position by position.
+  const q = gameById('quetzal');
+  const qm = new Match(q, 3, 'version-3 quetzal');
+  const hashes = [qm.hash()];
+  const rng = createRng('version-3 quetzal bots');
+  while (!qm.over) {
+    const cs = q.choices(qm.state);
+    qm.play(cs[rng.int(cs.length)]);
+    hashes.push(qm.hash());
+  }
+  assert.equal(qm.record.version, 3);
+  const seen = [q.hash(q.setup(q.options(undefined), 3, createRng('version-3 quetzal', 3)))];
+  replay(q, parseRecord(JSON.parse(JSON.stringify(qm.record))), { each: (x) => seen.push(x.hash()) });
+  assert.deepEqual(seen, hashes);
+  // The same choices under seeding 2 are another game.
+  assert.throws(() => replay(q, { ...qm.record, version: 2 }), ReplayError);
+
   const rec = JSON.parse(JSON.stringify(m.record)) as MatchRecord;
   assert.throws(
-    () => parseRecord({ ...rec, version: 3 }),
-    (e: unknown) => e instanceof InvalidInput && e.message === 'record version 3 is newer than this program (reads 1–2)',
+    () => parseRecord({ ...rec, version: 4 }),
+    (e: unknown) => e instanceof InvalidInput && e.message === 'record version 4 is newer than this program (reads 1–3)',
   );
-  assert.throws(() => parseRecord({ ...rec, version: 0 }), /record version 0 is not one this program knows \(reads 1–2\)/);
-  assert.throws(() => parseRecord({ ...rec, version: '2' }), /record version "2" is not one/);
+  assert.throws(() => parseRecord({ ...rec, version: 0 }), /record version 0 is not one this program knows \(reads 1–3\)/);
+  assert.throws(() => parseRecord({ ...rec, version: '3' }), /record version "3" is not one/);
+  assert.throws(() => parseRecord({ ...rec, version: 2.5 }), /record version 2.5 is not one/);
   assert.throws(() => parseRecord({ ...rec, version: undefined }), /no "version" field/);
 });
 
@@ -289,7 +330,7 @@ function checkpointsAgree(game: AnyGame, seed: number, every: number): void {
     straight.push(m.hash());
   }
   // Straight replay of the record, position by position, against the match's checkpointed stateAt.
-  const s: unknown = game.setup(game.options(undefined), seats, createRng(`cp-${seed}`));
+  const s: unknown = game.setup(game.options(undefined), seats, createRng(`cp-${seed}`, RECORD_VERSION));
   const rec = m.record;
   for (let k = 0; k <= m.decisions; k++) {
     if (k > 0) game.apply(s, rec.choices[k - 1], false);

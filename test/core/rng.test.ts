@@ -1,7 +1,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
-import { createRng, rngFromState, shuffle, type Rng } from '../../src/core/rng.js';
+import { createCipheriv, createHash, hkdfSync } from 'node:crypto';
+import {
+  createRng,
+  playRng,
+  playStateAfter,
+  rngFromState,
+  SET_UP_INFO,
+  shuffle,
+  type ChaChaState,
+  type PlayRngState,
+  type Rng,
+} from '../../src/core/rng.js';
 import { gameById } from '../../src/games/index.js';
 
 /** sfc32 written out independently from its published definition, to check the engine's copy. */
@@ -113,6 +123,83 @@ test('a generator restored from its state continues the same stream', () => {
     Array.from({ length: 20 }, () => b.u32()),
     Array.from({ length: 20 }, () => a.u32()),
   );
+  // A ChaCha20 stream, restored inside a block, at a block's end, and after a batch of blocks.
+  for (const skip of [0, 5, 16, 80]) {
+    const c = createRng('fork', 3);
+    stream(c, skip);
+    const d = rngFromState(c.state());
+    assert.deepEqual(stream(d, 100), stream(c, 100), `restored after ${skip} words`);
+  }
+  const key = (createRng('fork', 3).state() as ChaChaState).chacha20;
+  for (const bad of [
+    { chacha20: key.slice(1), at: 0 },
+    { chacha20: key.toUpperCase(), at: 0 },
+    { chacha20: key, at: -1 },
+    { chacha20: key, at: 1.5 },
+  ])
+    assert.throws(() => rngFromState(bad), /not a ChaCha20 stream state/, JSON.stringify(bad));
+});
+
+/**
+ * ChaCha20's keystream (RFC 8439) from OpenSSL through node:crypto, not the engine's library:
+ * `n` little-endian words from word `from` of block 0, with the all-zero nonce.
+ */
+function referenceChaCha20(key: Buffer, n: number, from = 0): number[] {
+  // OpenSSL's 16-byte IV is the 32-bit block counter (little-endian) and then the 12-byte nonce.
+  const bytes = createCipheriv('chacha20', key, Buffer.alloc(16)).update(Buffer.alloc(4 * (from + n)));
+  return Array.from({ length: n }, (_, i) => bytes.readUInt32LE(4 * (from + i)));
+}
+function keyOf(words: number[]): Buffer {
+  const key = Buffer.alloc(32);
+  words.forEach((w, i) => key.writeUInt32LE(w, 4 * i));
+  return key;
+}
+function keyed(st: PlayRngState): { public: ChaChaState; hidden: ChaChaState } {
+  assert.ok(!Array.isArray(st), 'a ChaCha20 generator keeps keyed streams for play');
+  return st as { public: ChaChaState; hidden: ChaChaState };
+}
+
+test('seeding 3 is ChaCha20 keyed by HKDF-SHA256 of the seed, and its play streams by the next 512 bits of it', () => {
+  for (const seed of ['quetzal:7', 'ü seed ✓', 123456789012345, '0123456789abcdef0123456789abcdef']) {
+    const key = Buffer.from(hkdfSync('sha256', String(seed), Buffer.alloc(0), SET_UP_INFO, 32));
+    const rng = createRng(seed, 3);
+    // 40 words: across a block's end and a refill of the batch.
+    assert.deepEqual(stream(rng, 40), referenceChaCha20(key, 40), String(seed));
+    // The play streams' keys are the next 16 words: the public stream's 8, then the hidden one's.
+    const next = referenceChaCha20(key, 16, 40);
+    const play = keyed(rng.playState());
+    assert.deepEqual(play.public, { chacha20: keyOf(next.slice(0, 8)).toString('hex'), at: 0 });
+    assert.deepEqual(play.hidden, { chacha20: keyOf(next.slice(8)).toString('hex'), at: 0 });
+    assert.deepEqual(stream(playRng(play, 'public'), 70), referenceChaCha20(keyOf(next.slice(0, 8)), 70));
+    assert.deepEqual(stream(playRng(play, 'hidden'), 70), referenceChaCha20(keyOf(next.slice(8)), 70));
+  }
+  assert.deepEqual(stream(createRng(7, 3)), stream(createRng('7', 3)));
+  assert.notDeepEqual(stream(createRng(COLLIDING[0], 3)), stream(createRng(COLLIDING[1], 3)));
+  assert.throws(() => createRng('\ud800', 3), /lone surrogate/);
+  assert.throws(() => createRng(Number.POSITIVE_INFINITY, 3), /finite/);
+});
+
+test('draws of one kind leave the other kind of a ChaCha20 play state where it was', () => {
+  const st = keyed(createRng('kinds', 3).playState());
+  for (const [kind, other] of [
+    ['public', 'hidden'],
+    ['hidden', 'public'],
+  ] as const) {
+    const rng = playRng(st, kind);
+    const drawn = stream(rng, 1000);
+    const after = keyed(playStateAfter(st, kind, rng));
+    assert.deepEqual(after[kind], { chacha20: st[kind].chacha20, at: 1000 });
+    assert.equal(after[other], st[other]);
+    assert.deepEqual(stream(playRng(after, other), 50), stream(playRng(st, other), 50));
+    // No word of one stream turns up in the other (two unrelated streams share one word of 2^32).
+    const others = new Set(stream(playRng(st, other), 1000));
+    assert.ok(drawn.filter((w) => others.has(w)).length <= 1);
+  }
+  // An sfc32 play state (seedings 1 and 2, and a bot's sample) is one stream for both kinds.
+  const fast = createRng('kinds').playState();
+  const dice = playRng(fast, 'public');
+  dice.u32();
+  assert.deepEqual(stream(playRng(playStateAfter(fast, 'public', dice), 'hidden')), stream(dice));
 });
 
 test('int(n) is uniform and in range; shuffle is a permutation', () => {

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import type { Choice, Game, GameEvent } from '../../src/core/game.js';
 import { IllegalChoice } from '../../src/core/errors.js';
-import { createRng, type Rng } from '../../src/core/rng.js';
+import { createRng, FAST_SEEDING, type Rng, type Seeding } from '../../src/core/rng.js';
 
 /** A game seen through what these helpers use of it: its states and choices (options and views vary by game). */
 export type SomeGame<S, C extends Choice = Choice, E extends GameEvent = GameEvent> = Game<S, C, unknown, unknown, E>;
@@ -45,6 +45,8 @@ export function assertIllegal<S>(game: SomeGame<S>, s: S, c: unknown): IllegalCh
 export interface RandomPlay<S, C extends Choice> {
   /** Raw options, validated by the game (default: its defaults). */
   readonly options?: unknown;
+  /** How the game seed is read (default: the fast generator, FAST_SEEDING); a record's version for a game as its match plays it. */
+  readonly seeding?: Seeding;
   /** Picks the choices (default: a generator seeded from the game seed). */
   readonly rng?: Rng;
   /** Stops before the decision at which this is true (default: play to the end). */
@@ -55,9 +57,15 @@ export interface RandomPlay<S, C extends Choice> {
   readonly maxDecisions?: number;
 }
 
-/** Sets a game up from a seed, as a match does. */
-export function setupGame<S>(game: SomeGame<S>, seats: number, seed: number | string, options?: unknown): S {
-  return game.setup(game.options(options), seats, createRng(seed));
+/** Sets a game up from a seed, as a match of record version `seeding` does. */
+export function setupGame<S>(
+  game: SomeGame<S>,
+  seats: number,
+  seed: number | string,
+  options?: unknown,
+  seeding: Seeding = FAST_SEEDING,
+): S {
+  return game.setup(game.options(options), seats, createRng(seed, seeding));
 }
 
 /** Plays a seeded random game (uniform among the legal choices); returns the last state. */
@@ -67,7 +75,7 @@ export function randomGame<S, C extends Choice>(
   seed: number | string,
   play: RandomPlay<S, C> = {},
 ): S {
-  const s = setupGame(game, seats, seed, play.options);
+  const s = setupGame(game, seats, seed, play.options, play.seeding);
   const rng = play.rng ?? createRng(`play:${seed}`);
   const max = play.maxDecisions ?? 100_000;
   for (let n = 0; game.toAct(s) !== null && !(play.until?.(s) ?? false); n++) {

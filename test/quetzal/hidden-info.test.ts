@@ -5,6 +5,10 @@ import { decide } from '../../src/bots/bot.js';
 import { randomBot } from '../../src/bots/random.js';
 import { act, buildPosition, forSeeds, g, randomGame, range, type State } from '../helpers/quetzal.js';
 import { cardName } from '../../src/games/quetzal/data.js';
+import { EventRecorder, silentRecorder } from '../../src/core/events.js';
+import { Match } from '../../src/core/match.js';
+import type { QEvent } from '../../src/games/quetzal/events.js';
+import { drawCard, rerollFaces } from '../../src/games/quetzal/rules.js';
 
 const FORBIDDEN_KEYS = ['deck', 'upStack', 'rng', 'bottomKnown', 'stack', 'cache', 'hand'];
 
@@ -16,6 +20,12 @@ function keysDeep(v: unknown, out = new Set<string>()): Set<string> {
       keysDeep(x, out);
     }
   return out;
+}
+
+/** What of the state's generator would betray it in a text: its keys, or its words too long to turn up by chance. */
+function generatorText(s: State): string[] {
+  if ('public' in s.rng) return [s.rng.public.chacha20, s.rng.hidden.chacha20];
+  return s.rng.filter((w) => w >= 1000).map(String);
 }
 
 test('Q-HID-1 determinize keeps hand sizes and the deck size, conserves the 75 cards, reseeds future rolls, and a bot deciding through a sample gets a true choice back', () => {
@@ -41,7 +51,7 @@ test('Q-HID-1 determinize keeps hand sizes and the deck size, conserves the 75 c
           ...d.stack.flatMap((f) => (f.k === 'keep' ? f.cards : [])),
         ].filter((c) => c >= 0);
         assert.equal(new Set(all).size, 75);
-        assert.notEqual(d.rng.join(), s.rng.join());
+        assert.notDeepEqual(d.rng, s.rng);
       }
       // a bot deciding through a sample gets the true state's choice back
       decide(g, s, { ...randomBot(), needsSample: true }, rng);
@@ -85,7 +95,8 @@ test("Q-HID-1 no view or event shows another seat's hand, the deck order, the up
   forSeeds(range(100, 140), (seed) => {
     const seats = 2 + (seed % 4);
     const rng = createRng(`h:${seed}`);
-    const s = g.setup(g.options({}), seats, createRng(seed));
+    // Both kinds of in-play generator: sfc32 (seeding 2) and ChaCha20 (seeding 3).
+    const s = g.setup(g.options({}), seats, createRng(seed, seed % 2 === 0 ? 3 : 2));
     while (g.toAct(s) !== null) {
       const cs = g.choices(s);
       const c = cs[rng.int(cs.length)]!;
@@ -105,7 +116,7 @@ test("Q-HID-1 no view or event shows another seat's hand, the deck order, the up
         if (view.pending?.added) assert.equal(view.pending.seat, viewer);
         if (view.choices) assert.equal(g.toAct(s), viewer);
         const text = JSON.stringify(view);
-        assert.ok(!text.includes(String(s.rng[0])) || s.rng[0] < 1000);
+        for (const secret of generatorText(s)) assert.ok(!text.includes(secret), `view shows ${secret}`);
       }
     }
   });
@@ -142,4 +153,43 @@ test('Q-HID-1 cards taken face up stay known under determinize; only cards drawn
     if (!d.players[0]!.hand.map(cardName).includes('mummy+discovery')) redrawn++;
   }
   assert.ok(redrawn > 0);
+});
+
+/** Rerolls seat 0's leader `n` times (public draws); the results, as the log shows them. */
+function rollLeader(s: State, n: number): unknown[] {
+  const rec = new EventRecorder<QEvent>(true);
+  rerollFaces(s, rec, 0, new Array<'leader'>(n).fill('leader'), 'rerollAll');
+  return rec.list;
+}
+/** Empties the deck into the discard pile and draws: the draw reshuffles (a hidden draw). */
+function reshuffle(s: State): void {
+  s.discard.push(...s.deck.splice(0));
+  drawCard(s, silentRecorder());
+}
+
+test('Q-HID-1 in a new game, no number of dice rolled moves a reshuffle, and no reshuffle moves the dice', () => {
+  forSeeds(range(1, 21), (seed) => {
+    const m = new Match<State>(g, 2 + (seed % 4), `draws:${seed}`);
+    const plain = g.clone(m.state);
+    reshuffle(plain);
+    for (const dice of [1, 7, 40]) {
+      const rolled = g.clone(m.state);
+      rollLeader(rolled, dice);
+      reshuffle(rolled);
+      assert.deepEqual(rolled.deck, plain.deck, `after ${dice} rolls`);
+    }
+    const first = rollLeader(g.clone(m.state), 20);
+    const shuffled = g.clone(m.state);
+    reshuffle(shuffled);
+    assert.deepEqual(rollLeader(shuffled, 20), first);
+  });
+});
+
+test("Q-HID-1 a new game's dice and reshuffles draw from keyed ChaCha20 streams; a bot's sample from the bot's fast generator", () => {
+  const m = new Match<State>(g, 3, 'streams');
+  const s = m.state;
+  assert.ok('public' in s.rng, 'a new game keeps one ChaCha20 stream per kind of draw');
+  assert.notEqual(s.rng.public.chacha20, s.rng.hidden.chacha20);
+  const sample = g.determinize(s, 0, createRng('bot'));
+  assert.ok(Array.isArray(sample.rng) && sample.rng.length === 4, "a sample's draws come from a fork of the bot's sfc32");
 });

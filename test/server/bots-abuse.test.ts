@@ -191,7 +191,7 @@ describe('bots that fail', () => {
           assert.match(mine[1]!, /fallback bot "greedy" failed too/);
         }
         // Each of those moves was the first legal choice at its point.
-        const s: unknown = g.game.setup(g.game.options(g.stored.options), g.stored.seats, createRng(g.stored.seed));
+        const s: unknown = g.game.setup(g.game.options(g.stored.options), g.stored.seats, createRng(g.stored.seed, g.seeding));
         for (const m of g.moves.slice(0, 10)) {
           assert.deepEqual(m.choice, JSON.parse(JSON.stringify(g.game.choices(s)[0])));
           g.game.apply(s, m.choice, false);

@@ -16,7 +16,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { createRng, type Rng } from '../../src/core/rng.js';
+import { createRng, CURRENT_SEEDING, type Rng } from '../../src/core/rng.js';
 import { relicRunners as rr, type RRView } from '../../src/games/relic-runners/index.js';
 import { TestClient, http } from '../helpers/ws-client.js';
 import { parseMsg, type RecordReply, type ServerMsg } from '../helpers/wire.js';
@@ -283,7 +283,7 @@ function checkAgainstRecord(g: GameRun, record: RecordReply): void {
       assert.deepEqual(choices[i], g.sent[seat]!.get(i), `game ${g.id}: acknowledged move #${i} of seat ${seat} differs in the record`);
     }
   }
-  const s = rr.setup(rr.options(record.options), record.seats, createRng(record.seed));
+  const s = rr.setup(rr.options(record.options), record.seats, createRng(record.seed, record.version));
   const viewers: (number | null)[] = [...g.kinds.map((_, i) => i), null];
   let checked = 0;
   for (let k = 0; k <= choices.length; k++) {
@@ -415,7 +415,8 @@ function postgresBackend(): Backend {
  */
 function tamperTarget(g: GameRun, log: StoredLog): { index: number; choice: unknown } {
   const replay = (choices: unknown[]): string | null => {
-    const s = rr.setup(rr.options(log.options), log.seats, createRng(log.seed));
+    // The games of this test are new ones: set up with the current seeding.
+    const s = rr.setup(rr.options(log.options), log.seats, createRng(log.seed, CURRENT_SEEDING));
     try {
       for (const c of choices) rr.apply(s, c);
     } catch {

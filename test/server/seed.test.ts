@@ -8,27 +8,31 @@ import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import type { Choice } from '../../src/core/game.js';
 import { Match, parseRecord, replay } from '../../src/core/match.js';
-import { createRng } from '../../src/core/rng.js';
+import { createRng, CURRENT_SEEDING, type Seeding } from '../../src/core/rng.js';
 import { gameById } from '../../src/games/index.js';
 import type { SeatConfig } from '../../src/server/store.js';
 import { http } from '../helpers/ws-client.js';
 import type { RecordReply } from '../helpers/wire.js';
 import { live, startServer, until, type StoreKind, type TestServer } from '../helpers/server.js';
 
-/** A Relic Runners game recorded before seeding 2 (see test/core/match.test.ts). */
-const V1 = JSON.parse(readFileSync(new URL('../../../test/fixtures/records-v1/relic-runners.json', import.meta.url), 'utf8')) as {
+interface Fixture {
   seed: string;
   seats: number;
   options: unknown;
   choices: Choice[];
   hash: string;
-};
+}
+const fixture = (dir: string): Fixture =>
+  JSON.parse(readFileSync(new URL(`../../../test/fixtures/${dir}/relic-runners.json`, import.meta.url), 'utf8')) as Fixture;
+/** Relic Runners games recorded before seeding 2, and before seeding 3 (see test/core/match.test.ts). */
+const V1 = fixture('records-v1');
+const V2 = fixture('records-v2');
 const rr = gameById('relic-runners');
 
-/** Seat and state hash after each of the first `n` fixture choices, replayed with seeding 1. */
-function legacyMoves(n: number): { seat: number; choice: Choice; hash: string }[] {
-  const m = new Match(rr, V1.seats, V1.seed, V1.options, 1);
-  return V1.choices.slice(0, n).map((choice) => {
+/** Seat and state hash after each of the first `n` fixture choices, replayed with seeding 1 (of V2: seeding 2). */
+function legacyMoves(n: number, fx = V1): { seat: number; choice: Choice; hash: string }[] {
+  const m = new Match(rr, fx.seats, fx.seed, fx.options, fx === V1 ? 1 : 2);
+  return fx.choices.slice(0, n).map((choice) => {
     const seat = rr.toAct(m.state)!;
     m.play(choice);
     return { seat, choice, hash: rr.hash(m.state) };
@@ -67,19 +71,23 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       await srv?.stop();
     });
 
-    /** Stores the fixture's first `n` choices as a game created before seeding 2: no `rng` in its settings. */
-    async function storeLegacyGame(n: number, seats: SeatConfig[], status: 'active' | 'finished' = 'active'): Promise<string> {
+    /**
+     * Stores the fixture's first `n` choices as a game created before seeding 2 (no `rng` in its
+     * settings), or with V2 as one created before seeding 3 (`rng: 2`).
+     */
+    async function storeLegacyGame(n: number, seats: SeatConfig[], status: 'active' | 'finished' = 'active', fx = V1): Promise<string> {
       const id = `legacy-${randomBytes(6).toString('hex')}`;
-      const moves = legacyMoves(n);
-      const setupHash = rr.hash(rr.setup(rr.options(V1.options), V1.seats, createRng(V1.seed, 1)));
+      const moves = legacyMoves(n, fx);
+      const seeding = fx === V1 ? 1 : 2;
+      const setupHash = rr.hash(rr.setup(rr.options(fx.options), fx.seats, createRng(fx.seed, seeding)));
       await srv.store.createGame(
         {
           id,
           game: 'relic-runners',
-          seats: V1.seats,
-          seed: V1.seed,
-          options: V1.options,
-          settings: { botDelayMs: 0 },
+          seats: fx.seats,
+          seed: fx.seed,
+          options: fx.options,
+          settings: fx === V1 ? { botDelayMs: 0 } : { botDelayMs: 0, rng: 2 },
           createdAt: Date.now(),
           listed: false,
         },
@@ -117,7 +125,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.match((await srv.store.getGame(ok.json.id))!.seed, /^[0-9a-f]{32}$/);
     });
 
-    test('issue 13 #1: a chosen seed is accepted for one human against bots, and is read with seeding 2', async () => {
+    test('issue 13 #1: a chosen seed is accepted for one human against bots, and is read with the current seeding', async () => {
       for (const seats of [
         [{ kind: 'human' }, { kind: 'bot', bot: 'random' }],
         [
@@ -128,11 +136,11 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
         const r = await http(srv.base, 'POST', '/api/games', { game: 'quetzal', seats, seed: 'solo-1', botDelayMs: 10_000 });
         assert.equal(r.status, 201, JSON.stringify(r.json));
         const stored = (await srv.store.getGame(r.json.id))!;
-        assert.equal((stored.settings as { rng?: number }).rng, 2);
+        assert.equal((stored.settings as { rng?: number }).rng, CURRENT_SEEDING);
         const q = gameById('quetzal');
-        const setup = (seeding: 1 | 2) => q.hash(q.setup(q.options({}), 2, createRng('solo-1', seeding)));
-        assert.equal(stored.hash, setup(2));
-        assert.notEqual(stored.hash, setup(1));
+        const setup = (seeding: Seeding) => q.hash(q.setup(q.options({}), 2, createRng('solo-1', seeding)));
+        assert.equal(stored.hash, setup(CURRENT_SEEDING));
+        for (const older of [1, 2] as const) assert.notEqual(stored.hash, setup(older));
       }
     });
 
@@ -160,6 +168,20 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.equal(rec.status, 200, JSON.stringify(rec.json));
       assert.equal(rec.json.version, 1);
       assert.equal(rr.hash(replay(rr, parseRecord(rec.json)).state), V1.hash);
+    });
+
+    test('a game stored before seeding 3 reloads, plays on and publishes its record with seeding 2', async () => {
+      const n = V2.choices.length - 1;
+      const id = await storeLegacyGame(n, [human(0), human(1)], 'active', V2);
+      const g = await live(srv.hub, id);
+      assert.equal(g.seeding, 2);
+      assert.equal(g.game.hash(g.state), legacyMoves(n, V2)[n - 1]!.hash);
+      await g.submit(g.toAct()!, V2.choices[n]);
+      assert.equal(g.game.hash(g.state), V2.hash);
+      const rec = await http<RecordReply>(srv.base, 'GET', `/api/games/${id}/record`);
+      assert.equal(rec.status, 200, JSON.stringify(rec.json));
+      assert.equal(rec.json.version, 2);
+      assert.equal(rr.hash(replay(rr, parseRecord(rec.json)).state), V2.hash);
     });
 
     test('issue 13 #1: a bot thinking in a worker rebuilds a game stored before seeding 2 with seeding 1', async () => {

@@ -53,7 +53,7 @@ describe('last moves read from the log (follow)', () => {
     expect(marks.size).toBe(3);
     // Replay move by move: each seat's marks are those of its latest turn.
     const before = new Map<number, string>();
-    const s = relicRunners.setup(relicRunners.options({}), 3, createRng('route'));
+    const s = relicRunners.setup(relicRunners.options({}), 3, createRng('route', match.record.version));
     for (const mv of match.moves) {
       const at = relicRunners.view(s, null).players[mv.seat]!.at;
       for (const e of mv.events) if (e.type === 'move' && e.seat === mv.seat) before.set(mv.seat, at);

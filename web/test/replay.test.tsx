@@ -39,7 +39,7 @@ function finishedRecord(): LocalRecord {
 
 /** Hash after k choices, by replaying from scratch. */
 function directHash(rec: LocalRecord, k: number): string {
-  const s = relicRunners.setup(relicRunners.options(rec.options), rec.seats, createRng(rec.seed));
+  const s = relicRunners.setup(relicRunners.options(rec.options), rec.seats, createRng(rec.seed, rec.version));
   for (let i = 0; i < k; i++) relicRunners.apply(s, rec.choices[i]);
   return relicRunners.hash(s);
 }

@@ -8,7 +8,8 @@ import { cloneState, type State } from './state.js';
  * drawn face down, the deck, another seat's pending templeDraw pair) are dealt again at random,
  * every hand size kept; cards taken face up (Temple picks, excavations) stay where everyone saw
  * them go, and cards the seat itself put under the deck stay where it put them. The upgrade
- * stack and the automaton deck are shuffled, and future rolls get a new seed.
+ * stack and the automaton deck are shuffled, and future rolls and reshuffles are drawn from a fork
+ * of the bot's own generator (the fast one: what a sample draws reveals nothing).
  */
 const byValue = <T extends number | string>(x: T, y: T): number => (x < y ? -1 : x > y ? 1 : 0);
 
@@ -74,7 +75,7 @@ function redraw(src: State, knows: (q: number) => boolean, rng: Rng): State {
     s.auto.deck.sort(byValue);
     shuffle(rng, s.auto.deck);
   }
-  s.rng = rng.fork().state();
+  s.rng = rng.playState();
   // Another seat's hand may have been redrawn: its cached choices (cards to sell, to deliver) must
   // be those of the sample. A known hand's choices cannot change, so the searches skip the work.
   const actor = decider(s);

@@ -1,5 +1,5 @@
 import type { EventRecorder } from '../../core/events.js';
-import { rngFromState, shuffle, type Rng } from '../../core/rng.js';
+import { playRng, playStateAfter, shuffle, type DrawKind, type Rng } from '../../core/rng.js';
 import type { Face, PlaceChoice, QChoice } from './choice.js';
 import type { GainReason, QEvent, RerollReason, RerollResult } from './events.js';
 import {
@@ -80,10 +80,11 @@ export function decider(s: State): number | null {
   return f && isDecision(f) ? f.seat : null;
 }
 
-function withRng<T>(s: State, use: (rng: Rng) => T): T {
-  const rng = rngFromState(s.rng);
+/** Draws of one kind from the state's generator: dice are public, reshuffles hidden (their streams are apart under seeding 3). */
+function withRng<T>(s: State, kind: DrawKind, use: (rng: Rng) => T): T {
+  const rng = playRng(s.rng, kind);
   const out = use(rng);
-  s.rng = rng.state();
+  s.rng = playStateAfter(s.rng, kind, rng);
   return out;
 }
 
@@ -147,7 +148,7 @@ export function drawCard(s: State, rec: Rec): number | null {
     if (s.discard.length === 0) return null;
     s.deck = s.discard;
     s.discard = [];
-    withRng(s, (rng) => shuffle(rng, s.deck));
+    withRng(s, 'hidden', (rng) => shuffle(rng, s.deck));
     for (const k of s.bottomKnown) k.length = 0;
     if (rec.loud) rec.push({ type: 'reshuffle', cards: s.deck.length, reveals: true });
   }
@@ -217,7 +218,7 @@ function rollAll(s: State, rec: Rec, seat: number): void {
   p.leaderHome = true;
   p.used = [];
   const before = p.coins;
-  withRng(s, (rng) => {
+  withRng(s, 'public', (rng) => {
     for (let i = 0; i < p.team; i++) rollTeam(s, rec, rng, p, seat, 'standingFigure');
     const leaderStands = rollLeader(s, rec, rng, seat, 'standingLeader');
     if (rec.loud)
@@ -239,7 +240,7 @@ function rollAll(s: State, rec: Rec, seat: number): void {
 export function rerollFaces(s: State, rec: Rec, seat: number, faces: readonly Face[], why: RerollReason): void {
   const p = s.players[seat]!;
   const results: RerollResult[] = [];
-  withRng(s, (rng) => {
+  withRng(s, 'public', (rng) => {
     for (const face of faces) {
       if (face === 'leader') {
         results.push(rollLeader(s, rec, rng, seat, why) ? 'leaderStands' : 'leader');

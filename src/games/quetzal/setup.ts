@@ -80,7 +80,7 @@ export function setupState(opts: Options, seats: number, rng: Rng, rec: EventRec
     camp: new Array<number>(seats).fill(0),
     harbour: new Array<number>(seats).fill(0),
     auto: autoDeck ? { deck: autoDeck, card: null, drawn: 0 } : null,
-    rng: rng.fork().state(),
+    rng: rng.playState(),
     bottomKnown: Array.from({ length: seats }, () => []),
     cur: opts.startSeat,
     turnNo: 0,

@@ -1,4 +1,4 @@
-import type { RngState } from '../../core/rng.js';
+import type { PlayRngState } from '../../core/rng.js';
 import type { AuctionId, Kind, LocId, UpgradeId } from './data.js';
 import type { QChoice } from './choice.js';
 
@@ -142,8 +142,8 @@ export interface State {
   harbour: number[];
   /** Two-player automaton: remaining deck (top last) and the card in play; null otherwise. */
   auto: { deck: number[]; card: number | null; drawn: number } | null;
-  /** The seeded generator of rolls and reshuffles (never shown). */
-  rng: RngState;
+  /** The seeded generator of rolls (public draws) and reshuffles (hidden ones); never shown. */
+  rng: PlayRngState;
   /** Per seat: cards it put under the deck that are still there (it knows where they are). */
   bottomKnown: number[][];
   /** Seat owing the decision on top, or of the placement turn. */

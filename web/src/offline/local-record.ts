@@ -18,7 +18,7 @@ export interface LocalRecord extends MatchRecord {
  * here rather than imported as core's RECORD_VERSION: the lobby lists saves, and a value from
  * match.ts would bring the engine's core into the lobby's chunk.
  */
-const READABLE_VERSIONS: readonly RecordVersion[] = [1, 2];
+const READABLE_VERSIONS: readonly RecordVersion[] = [1, 2, 3];
 
 /** A saved game that cannot be used; the message says what is wrong with it. */
 export class CorruptRecord extends Error {
