@@ -179,6 +179,23 @@ test('seeding 3 is ChaCha20 keyed by HKDF-SHA256 of the seed, and its play strea
   assert.throws(() => createRng(Number.POSITIVE_INFINITY, 3), /finite/);
 });
 
+test('ChaCha20 streams restored in turn, more of them than the batches kept, each go on with their own keystream', () => {
+  const seeds = Array.from({ length: 100 }, (_, i) => `turns:${i}`);
+  let states = seeds.map((seed) => createRng(seed, 3).state());
+  const drawn = seeds.map((): number[] => []);
+  for (let round = 0; round < 12; round++) {
+    states = states.map((st, i) => {
+      const rng = rngFromState(st);
+      drawn[i]!.push(...stream(rng, 7));
+      return rng.state();
+    });
+  }
+  seeds.forEach((seed, i) => {
+    const key = Buffer.from(hkdfSync('sha256', seed, Buffer.alloc(0), SET_UP_INFO, 32));
+    assert.deepEqual(drawn[i], referenceChaCha20(key, 84), seed);
+  });
+});
+
 test('draws of one kind leave the other kind of a ChaCha20 play state where it was', () => {
   const st = keyed(createRng('kinds', 3).playState());
   for (const [kind, other] of [
