@@ -72,6 +72,7 @@ test(
     const inView = async (what: string) => {
       const box = await page.getByTestId('game-log').boundingBox();
       assert.ok(box, 'the log is drawn');
+      if (!(box.y >= 0 && box.y + box.height <= WIDE.height)) await shot(page, `follow-rr-1280-${seed}-off-screen.png`);
       assert.ok(
         box.y >= 0 && box.y + box.height <= WIDE.height,
         `[seed ${seed}] ${what}: the log (y ${box.y}–${box.y + box.height}) is inside the 800 px viewport`,

@@ -127,7 +127,10 @@ async function toRevealingDelivery(s: Seated, seed: string): Promise<string[] | 
 
 test('Q-DEL-1 Q-DEL-2 QD-11 Q-DISC-1 the delivery preview shows the VP the delivery then pays', { timeout: 240_000 }, async (t) => {
   let found: { s: Seated; cards: string[]; seed: string } | null = null;
-  for (const seed of ['q-explain-6', 'q-explain-1', 'q-explain-2', 'q-explain-3', 'q-explain-4', 'q-explain-5']) {
+  // The first seed reaches such a delivery under the current seeding (3); the others are tried
+  // should a rule or seeding change move it (under seeding 2 it was q-explain-6).
+  const seeds = ['q-explain-10', ...Array.from({ length: 30 }, (_, i) => `q-explain-${i + 1}`).filter((x) => x !== 'q-explain-10')];
+  for (const seed of seeds) {
     const s = await newGame(seed);
     const cards = await toRevealingDelivery(s, seed);
     if (cards) {
