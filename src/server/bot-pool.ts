@@ -71,7 +71,6 @@ interface Job {
 }
 
 interface Slot {
-  readonly lane: BotLane;
   readonly worker: Worker;
   /** Set to 1 to ask the job running now to answer at once with its best so far (BotInput.stop). */
   readonly stop: Int32Array;
@@ -114,7 +113,7 @@ export class BotPool {
     for (let i = 0; i < quick + size; i++) {
       const lane = i < quick ? 'quick' : 'search';
       this.slotLanes.push(lane);
-      this.slots.push(this.spawn(lane));
+      this.slots.push(this.spawn());
     }
   }
 
@@ -177,7 +176,7 @@ export class BotPool {
       if (from === null) continue;
       // Replacing a worker only when a job needs it: a worker that cannot even start fails one
       // job at a time instead of being respawned in a loop.
-      const s = this.slots[i] ?? (this.slots[i] = this.spawn(lane));
+      const s = this.slots[i] ?? (this.slots[i] = this.spawn());
       if (s.job !== null) continue;
       const taken = this.lanes[from].take((owner) => this.running(from, owner))!;
       this.start(s, taken.job);
@@ -220,10 +219,10 @@ export class BotPool {
     }
   }
 
-  private spawn(lane: BotLane): Slot {
+  private spawn(): Slot {
     const stop = new Int32Array(new SharedArrayBuffer(4));
     const worker = new Worker(new URL('./bot-worker.js', import.meta.url), { workerData: { stop } });
-    const slot: Slot = { lane, worker, stop, job: null, startedAt: 0, timer: null, sliceTimer: null, retired: false };
+    const slot: Slot = { worker, stop, job: null, startedAt: 0, timer: null, sliceTimer: null, retired: false };
     worker.on('message', (a: BotAnswer) => {
       const job = slot.job;
       if (slot.retired || !job || job.msg.id !== a.id) return;

@@ -604,7 +604,7 @@ export class LiveGame {
    * whose copy no longer matches (an undo it missed) gets the whole log again. `cost`: what it is
    * worth in a connection's message budget (`welcomeCost`), which its client pays.
    */
-  welcomeText(seat: Seat | null, since?: number, at?: number): { text: string; logFrom: number; cost: number } {
+  welcomeText(seat: Seat | null, since?: number, at?: number): Welcome {
     const n = this.match.decisions;
     const holds = since !== undefined && since <= n && (since === 0 || this.times[since - 1] === at);
     const logFrom = holds ? since : 0;
@@ -624,11 +624,11 @@ export class LiveGame {
   }
 
   /** The last spectators' welcome, by seq, seats version and log start, and when it was made (welcomeText). */
-  private spectatorWelcome: { key: string; madeAt: number; welcome: { text: string; logFrom: number; cost: number } } | null = null;
+  private spectatorWelcome: { key: string; madeAt: number; welcome: Welcome } | null = null;
   /** +1 whenever someone comes or goes without a state message (the seats a welcome tells change). */
   private seatsVersion = 0;
 
-  private makeWelcome(seat: Seat | null, logFrom: number): { text: string; logFrom: number; cost: number } {
+  private makeWelcome(seat: Seat | null, logFrom: number): Welcome {
     const opening = this.match.opening;
     this.openingText ??=
       opening.length > 0 ? JSON.stringify({ move: 0, at: this.stored.createdAt, events: opening } satisfies LogEntry) : '';
@@ -911,6 +911,13 @@ export const WELCOME_MOVES_PER_MESSAGE = 32;
  */
 export function welcomeCost(bytes: number, played: number): number {
   return Math.floor(bytes / WELCOME_BYTES_PER_MESSAGE) + Math.floor(played / WELCOME_MOVES_PER_MESSAGE);
+}
+
+/** A welcome as sent: its text, the move its log starts after, and what it costs the client's budget. */
+export interface Welcome {
+  readonly text: string;
+  readonly logFrom: number;
+  readonly cost: number;
 }
 
 /**
