@@ -1,5 +1,5 @@
 /**
- * `npm run bench:abuse`: what abusive clients do to the game server (issue 13's figures).
+ * `npm run bench:abuse`: what abusive clients do to the game server.
  *
  *   npm run bench:abuse -- [--build DIR] [--baseline DIR] [--runs N] [--only LIST] [--settle S]
  *   (or, once built: node dist/bench/abuse.js [options])

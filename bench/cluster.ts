@@ -1,5 +1,5 @@
 /**
- * `npm run bench:cluster`: load on several server processes forming one service (issue 16 #2).
+ * `npm run bench:cluster`: load on several server processes forming one service.
  *
  * PROCS server processes (`node dist/src/server/main.js`) on one PostgreSQL schema of their own
  * (dropped at the end) and one redis-server of their own (test/helpers/cluster.ts), BOT_DELAY_MS=0

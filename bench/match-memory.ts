@@ -3,7 +3,7 @@
  * a checkpoint every LIVE_CHECKPOINT_EVERY moves), after MOVES seeded random moves (default 200, or
  * to the end of the game): GAMES matches per game (default 2,000) are kept alive and the heap is
  * measured after full collections, before and after. A server at a human pace keeps ~10,000 of
- * them, and every object they hold is marked at every major collection (issue 16).
+ * them, and every object they hold is marked at every major collection.
  * Prints one JSON line per game.
  */
 import type { AnyGame } from '../src/core/game.js';

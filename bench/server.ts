@@ -50,7 +50,7 @@ const HUMANS: 1 | 2 = process.env.HUMANS === '1' ? 1 : 2;
 const MAIN = process.env.SERVER_MAIN
   ? resolve(process.env.SERVER_MAIN)
   : resolve(dirname(fileURLToPath(import.meta.url)), '../src/server/main.js');
-/** Issue 16: at a human pace, 10,000 games at p99 ≤ 50 ms. */
+/** The single-process target at a human pace (docs/benchmarks.md): 10,000 games at p99 ≤ 50 ms. */
 const TARGET = { games: 10_000, p99Ms: 50 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -69,8 +69,8 @@ export interface MatchOptions {
    * it was made (one small integer in one array for the game), without their events, rather than
    * as objects (default false). A server with thousands of games keeps them so: the garbage
    * collector marks every object kept at every major collection, and at a human pace a move's
-   * objects (or a text per move) live long enough to be copied out of the young generation first
-   * (issue 16). Whatever needs a move's choice plays the moves again from a checkpoint, where the
+   * objects (or a text per move) live long enough to be copied out of the young generation first.
+   * Whatever needs a move's choice plays the moves again from a checkpoint, where the
    * legal choices are at hand: the log (`eventsSince`), a position (`stateAt`); `moves` and
    * `record` play the whole game again (a bot worker's job, a download: rare), `decisions` and
    * `lastMove` cost nothing.

@@ -66,7 +66,7 @@ export class LiveGamesPerAddress {
   reserve(key: string): { created(id: string): void; cancel(): void } | null {
     const entry = this.byAddress.get(key) ?? { ids: new Set<string>(), pending: 0 };
     // Games that ended are forgotten only when the cap is reached: a sweep at every creation made
-    // creating n games from one address cost n² (issue 16: 10,000 games from the benchmark's one).
+    // creating n games from one address cost n² (bench:server creates 10,000 from one).
     if (entry.ids.size + entry.pending >= this.cap) for (const id of entry.ids) if (!this.isLive(id)) entry.ids.delete(id);
     if (entry.ids.size + entry.pending >= this.cap) {
       if (entry.ids.size + entry.pending === 0) this.byAddress.delete(key);

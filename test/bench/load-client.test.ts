@@ -3,7 +3,7 @@
  * process: the sockets that process held connect again to the live processes, spread over them as
  * a load balancer spreads browsers. All sent to the next process, they made that one accept and
  * welcome twice its share at once: its failover was the bench's, seconds late, and the games still
- * waiting at the end of the measured time were reported as stalled (issue 16).
+ * waiting at the end of the measured time were reported as stalled.
  * Three plain WebSocket servers stand for the server processes: only where each seat connects counts.
  */
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-/** Issue 13, finding 2: every budget a bot spec asks for is bounded (src/bots/limits.ts). */
+/** Every budget a bot spec asks for is bounded (src/bots/limits.ts). */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { InvalidInput } from '../../src/core/errors.js';
@@ -14,14 +14,14 @@ const refused = (spec: string, message: RegExp) =>
     spec,
   );
 
-test('issue 13 #2: names of Object.prototype are not bots', () => {
+test('names of Object.prototype are not bots', () => {
   for (const name of ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', '__defineGetter__']) {
     refused(name, new RegExp(`^unknown bot "${name}" \\(known: random, greedy, ismcts\\)$`));
     refused(`${name}:1`, /unknown bot/);
   }
 });
 
-test('issue 13 #2: ismcts think time is bounded by the limit, which a caller may lower', () => {
+test('ismcts think time is bounded by the limit, which a caller may lower', () => {
   assert.equal(MAX_THINK_MS, 10_000);
   assert.deepEqual(parseIsmctsArg('10s'), { ms: 10_000 });
   assert.deepEqual(parseIsmctsArg('10000ms'), { ms: 10_000 });
@@ -36,7 +36,7 @@ test('issue 13 #2: ismcts think time is bounded by the limit, which a caller may
   assert.deepEqual(parseIsmctsArg(undefined, { maxMs: 300 }), { ms: 300 });
 });
 
-test('issue 13 #2: ismcts iterations are a whole number within the limit', () => {
+test('ismcts iterations are a whole number within the limit', () => {
   assert.deepEqual(parseIsmctsArg(`${MAX_ISMCTS_ITERATIONS}it`), { iterations: MAX_ISMCTS_ITERATIONS });
   refused('ismcts:99999999it', /^bot "ismcts:99999999it": 99999999 iterations are above the limit of 20000$/);
   refused(`ismcts:${MAX_ISMCTS_ITERATIONS + 1}it`, /above the limit/);
@@ -45,7 +45,7 @@ test('issue 13 #2: ismcts iterations are a whole number within the limit', () =>
   refused('ismcts:0it', /must be positive/);
 });
 
-test('issue 13 #2: every ismcts setting must be finite and within its range', () => {
+test('every ismcts setting must be finite and within its range', () => {
   const inRange: Record<keyof typeof ISMCTS_SETTING_RANGES, [string, string]> = {
     max: ['1000', '1001'],
     potential: ['1', '1.5'],
@@ -70,7 +70,7 @@ test('issue 13 #2: every ismcts setting must be finite and within its range', ()
   refused('ismcts:100it+__proto__=1', /unknown setting "__proto__=1"/);
 });
 
-test('issue 13 #2: the greedy node budget is within the limit', () => {
+test('the greedy node budget is within the limit', () => {
   assert.deepEqual(parseGreedyArg(String(MAX_GREEDY_BUDGET)), { budget: MAX_GREEDY_BUDGET });
   assert.equal(botFromSpec('greedy:self,5000').name, 'greedy:self,5000');
   refused('greedy:99999999999999', /^bot "greedy:99999999999999": node budget 99999999999999 is above the limit of 5000$/);
@@ -78,7 +78,7 @@ test('issue 13 #2: the greedy node budget is within the limit', () => {
   refused(`greedy:${'9'.repeat(400)}`, /above the limit/);
 });
 
-test('issue 13 #2: a spec is read whole: no argument is silently dropped', () => {
+test('a spec is read whole: no argument is silently dropped', () => {
   refused('random:99999999', /^bot "random:99999999": random takes no argument$/);
   refused('greedy:500:junk', /unknown argument "500:junk"/);
   refused('ismcts:1s:2s', /must look like 500ms, 2s or 2000it/);

@@ -135,7 +135,7 @@ const V1_FIXTURES = [
 const fixture = (file: string): Record<string, unknown> =>
   JSON.parse(readFileSync(new URL(`../../../test/fixtures/records-v1/${file}`, import.meta.url), 'utf8')) as Record<string, unknown>;
 
-test('issue 13 #1: version-1 records still replay, with the legacy seeding, to their recorded hash', () => {
+test('version-1 records still replay, with the legacy seeding, to their recorded hash', () => {
   for (const { file, hash } of V1_FIXTURES) {
     const raw = fixture(file);
     assert.equal(raw.version, 1);
@@ -213,7 +213,7 @@ test('new records are version 3 and replay to the same hashes; other versions ar
   assert.throws(() => parseRecord({ ...rec, version: undefined }), /no "version" field/);
 });
 
-// ---- issue 14 §1: one Match for the server, the offline worker, the replay viewer and the CLI ----
+// ---- one Match for the server, the offline worker, the replay viewer and the CLI ----
 
 /**
  * A toy game whose choices say exactly what undo must look at: `stay` (same seat, same turn),

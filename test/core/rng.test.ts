@@ -66,7 +66,7 @@ const stream = (rng: Rng, n = 8): number[] => Array.from({ length: n }, () => rn
 /** Two seeds the legacy seeding's FNV-1a hash maps to the same 32 bits (found by a birthday search). */
 const COLLIDING = ['seed-649864', 'seed-1617280'] as const;
 
-test('issue 13 #1: two seeds that collide under the legacy 32-bit hash play different games', () => {
+test('two seeds that collide under the legacy 32-bit hash play different games', () => {
   // The bug, kept for old records: seeding 1 gives both seeds one stream.
   assert.deepEqual(stream(createRng(COLLIDING[0], 1)), stream(createRng(COLLIDING[1], 1)));
   assert.notDeepEqual(stream(createRng(COLLIDING[0])), stream(createRng(COLLIDING[1])));
@@ -77,7 +77,7 @@ test('issue 13 #1: two seeds that collide under the legacy 32-bit hash play diff
   }
 });
 
-test('issue 13 #1: seeds differing only in the last character of 60 give unrelated streams', () => {
+test('seeds differing only in the last character of 60 give unrelated streams', () => {
   const base = 'x'.repeat(59);
   const streams = ['a', 'b', 'c', 'd'].map((last) => stream(createRng(base + last), 64));
   for (let i = 0; i < streams.length; i++) {
@@ -88,7 +88,7 @@ test('issue 13 #1: seeds differing only in the last character of 60 give unrelat
   }
 });
 
-test('issue 13 #1: the whole 128-bit state comes from the SHA-256 of the seed text', () => {
+test('the whole 128-bit state comes from the SHA-256 of the seed text', () => {
   // Seeding 2 is defined independently here: big-endian words of the digest's first 16 bytes, 12 outputs discarded.
   for (const seed of ['quetzal:7', 'ü seed ✓', 123456789012345]) {
     const d = createHash('sha256').update(String(seed), 'utf8').digest();
@@ -104,7 +104,7 @@ test('issue 13 #1: the whole 128-bit state comes from the SHA-256 of the seed te
   assert.throws(() => createRng(Number.NaN), /finite/);
 });
 
-test('issue 13 #1: a fork gets 128 fresh bits under seeding 2 and the legacy 32 under seeding 1', () => {
+test('a fork gets 128 fresh bits under seeding 2 and the legacy 32 under seeding 1', () => {
   // Values of the code before seeding 2, which version-1 records depend on.
   assert.deepEqual(stream(createRng(42, 1), 3), [1028872839, 2516511472, 400437680]);
   assert.deepEqual(stream(createRng('legacy-v1:1', 1), 3), [3493001432, 2716142682, 1860946125]);

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 
 /**
- * Opens a seat link and sits down at its name prompt (issue 15 §1): with `name` typed over the
+ * Opens a seat link and sits down at its name prompt: with `name` typed over the
  * prefilled one, or, without, with the name the prompt offers (this browser's last, or the seat's).
  */
 export async function takeSeatByLink(page: Page, link: string, name?: string): Promise<void> {

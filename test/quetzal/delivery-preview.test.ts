@@ -1,5 +1,5 @@
 /**
- * The delivery preview is the engine's own scoring (issue 15 §3): over seeded random games, at
+ * The delivery preview is the engine's own scoring: over seeded random games, at
  * every delivery decision, what `deliveryPay` says a delivery pays — computed from what the
  * deciding seat sees (its view) — equals what applying it changes in the state.
  */
@@ -65,7 +65,7 @@ test('Q-DEL-1 Q-DEL-2 QD-11 Q-DISC-1 the preview of every legal delivery equals 
   assert.ok(withTrack > 0, `some delivery reached an upgrade space of the discovery track (${withTrack})`);
 });
 
-test('Q-DEL-2 QD-11 the preview counts the upgrades the delivery is scored with (issue 15: it showed 8 and paid 11)', () => {
+test('Q-DEL-2 QD-11 the preview counts the upgrades the delivery is scored with (a preview short of the upgrades showed 8 for a delivery paid 11)', () => {
   // 3 jars with jarSet held: 5 + 3 VP, 1 coin; the jar+vp bonus 1 VP more.
   const s = buildPosition({
     seats: 3,

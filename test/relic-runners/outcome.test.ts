@@ -1,5 +1,5 @@
 /**
- * Issue 15 §3: the route chooser's and the relic decision's previews (outcome.ts) against what
+ * The route chooser's and the relic decision's previews (outcome.ts) against what
  * playing the choice really yields, over seeded random positions. RR-MOVE-7, RR-TOOL-2,
  * RR-TOOL-4, RR-EXP-1, RR-END-1, IV2-1.
  */
@@ -84,7 +84,7 @@ test('RR-MOVE-7, RR-TOOL-2, RR-TOOL-4, RR-EXP-1, RR-END-1: each route preview eq
       const v = g.view(s, s.cur);
       const moves = g.choices(s).filter((c): c is Extract<RRChoice, { t: 'move' }> => c.t === 'move');
       assert.equal(Object.keys(v.routes ?? {}).length, moves.length, 'one preview per move');
-      // Issue 16: a preview leaves out what is at its default (outcomeOf fills it in), which most members are.
+      // A preview leaves out what is at its default (outcomeOf fills it in), which most members are.
       for (const [k, p] of Object.entries(v.routes ?? {})) {
         const atDefault = Object.entries(p).filter(([, x]) => x === null || x === false || x === 0 || (Array.isArray(x) && x.length === 0));
         assert.deepEqual(atDefault, [], `route ${k}: members at their default are left out`);

@@ -12,7 +12,7 @@ import { forSeeds, randomGame, range } from '../helpers/rr.js';
  * The view's parts that look the same from move to move are shared objects (view.ts): these tests
  * spell each part out from the state the long way, so that a look filed under the wrong key would
  * show, and check that an unchanged part is the very same object, which is what makes the server's
- * per-move diff cheap (issue 16).
+ * per-move diff cheap.
  */
 
 function spelledOut(s: State, viewer: number | null) {
@@ -75,7 +75,7 @@ test('§7 the shared parts of a view say what the state holds, for every seat an
   });
 });
 
-test('issue 16: a part of the view that did not change is the same object, frozen, from move to move and game to game', () => {
+test('a part of the view that did not change is the same object, frozen, from move to move and game to game', () => {
   forSeeds(range(740, 750), (seed) => {
     let before: RRView | null = null;
     let same = 0;
@@ -116,7 +116,7 @@ test('issue 16: a part of the view that did not change is the same object, froze
     );
 });
 
-test('issue 16: as a patch’s starting point the routes and choices are left out (NaN), and the patch carries them whole', () => {
+test('as a patch’s starting point the routes and choices are left out (NaN), and the patch carries them whole', () => {
   let checked = 0;
   randomGame(760, 2, 400, (s) => {
     const f = s.stack.at(-1);

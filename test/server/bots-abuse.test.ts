@@ -1,5 +1,5 @@
 /**
- * Issue 13, finding 2: nobody can freeze the bots of a server. A bot spec that is not a bot or
+ * Nobody can freeze the bots of a server. A bot spec that is not a bot or
  * asks for too much is refused with 400; a stored spec that today's limits refuse, or a bot that
  * fails, is logged once and its seat played by the fallback bot; a bot job past its deadline ends
  * its worker and never holds up another game's bot. On both stores.
@@ -70,7 +70,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       await srv?.stop();
     });
 
-    test('issue 13 #2: POST /api/games refuses unknown and oversized bot specs with 400 naming the fault, creating nothing', async () => {
+    test('POST /api/games refuses unknown and oversized bot specs with 400 naming the fault, creating nothing', async () => {
       const before = (await http(srv.base, 'GET', '/api/games')).json.games.length;
       for (const [bot, message] of BAD_SPECS) {
         const r = await http(srv.base, 'POST', '/api/games', { game: 'relic-runners', seats: [{ kind: 'human' }, { kind: 'bot', bot }] });
@@ -86,7 +86,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       }
     });
 
-    test('issue 13 #2: POST /api/games/:id/seats/:seat/bot refuses the same specs with 400 and leaves the seat alone', async () => {
+    test('POST /api/games/:id/seats/:seat/bot refuses the same specs with 400 and leaves the seat alone', async () => {
       const id = await createGame(srv.base, { seats: [{ kind: 'human' }, { kind: 'human' }] });
       const token = await joinSeat(srv.base, id, 0);
       // Seat 1 was never claimed, so another seat may hand it to a bot: to the game's bot level,
@@ -110,7 +110,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.equal((await http(srv.base, 'GET', `/api/games/${id}`)).json.seats[1]!.bot, null);
     });
 
-    test("issue 13 #2: a stored game whose bot specs today's limits refuse is played by the fallback bot, each seat logged once", async () => {
+    test("a stored game whose bot specs today's limits refuse is played by the fallback bot, each seat logged once", async () => {
       const id = await createGame(srv.base, { seats: [{ kind: 'human' }, { kind: 'human' }] });
       // As an older server would have stored them: seats handed to bots it accepted.
       await srv.store.updateSeat(id, 0, { bot: 'ismcts:99999999s' });
@@ -145,7 +145,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
 }
 
 describe('bots that fail', () => {
-  test('issue 13 #2: a bot that throws is logged once and its seat is played by the fallback bot', async () => {
+  test('a bot that throws is logged once and its seat is played by the fallback bot', async () => {
     const srv = await startServer('sqlite', {
       botThreads: 0,
       buildBot: (spec, limits) => (spec === 'random' ? throwing('boom') : botFromSpec(spec, limits)),
@@ -171,7 +171,7 @@ describe('bots that fail', () => {
     }
   });
 
-  test('issue 13 #2: when the fallback bot fails too, the seat plays its first legal choice rather than stall', async () => {
+  test('when the fallback bot fails too, the seat plays its first legal choice rather than stall', async () => {
     const srv = await startServer('sqlite', { botThreads: 0, buildBot: (spec) => throwing(spec) });
     try {
       await capturingErrors(async (lines) => {
@@ -202,7 +202,7 @@ describe('bots that fail', () => {
     }
   });
 
-  test("issue 13 #2: a bot job past its deadline ends its worker, the seat falls back, and another game's bot moves meanwhile", async () => {
+  test("a bot job past its deadline ends its worker, the seat falls back, and another game's bot moves meanwhile", async () => {
     // One worker; jobs that no spec times get the 200 ms think-time cap plus 800 ms of grace.
     const srv = await startServer('sqlite', { botThreads: 1, botMaxMs: 200, botGraceMs: 800 });
     try {
@@ -272,7 +272,7 @@ describe('the bot pool', () => {
     }
   });
 
-  test('issue 13 #2: a job past its deadline is rejected and the job queued behind it is answered by a new worker', async () => {
+  test('a job past its deadline is rejected and the job queued behind it is answered by a new worker', async () => {
     const pool = new BotPool({ size: 1, graceMs: 300 });
     try {
       const job = (bot: string) => ({

@@ -1,5 +1,5 @@
 /**
- * Several server processes as one service (issue 16 #2), black-box: real `node dist/src/server/main.js`
+ * Several server processes as one service, black-box: real `node dist/src/server/main.js`
  * processes on one PostgreSQL schema and one redis-server of the test's own (test/helpers/cluster.ts).
  * Two players on two processes play a whole Quetzal game created on a third while a spectator there
  * watches; the owning process is killed with SIGKILL mid-game and the game goes on from the others;

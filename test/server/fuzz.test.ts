@@ -294,7 +294,7 @@ async function fuzzSockets(at: FuzzTarget, seed: string): Promise<string> {
           ? '['.repeat(depth) + ']'.repeat(depth)
           : `{"type":"choice","choice":{"t":"move","x":${'['.repeat(depth)}${']'.repeat(depth)}},"id":"${id0}"}`;
         const isChoice = v.startsWith('{');
-        // Refused by its shape before anything walks it (issue 13 #6), choice or not.
+        // Refused by its shape before anything walks it (a hostile nesting depth), choice or not.
         return { what: 'deep nesting', data: v, expect: ['bad_message'], ...(isChoice ? { id: id0 } : {}) };
       }
       case 19:
@@ -393,7 +393,7 @@ describe('WebSocket fuzz', () => {
   });
 });
 
-describe('WebSocket fuzz through a process that relays to the owner (issue 16)', { timeout: 240_000 }, () => {
+describe('WebSocket fuzz through a process that relays to the owner', { timeout: 240_000 }, () => {
   let cluster: InProcessCluster;
   before(async () => {
     cluster = await InProcessCluster.start();

@@ -1,9 +1,9 @@
-/** Issue 16: the heartbeat beats every socket once per period, a slice at a time, never all in one turn. */
+/** The heartbeat beats every socket once per period, a slice at a time, never all in one turn. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Heartbeat } from '../../src/server/heartbeat.js';
 
-test('issue 16: each socket beats once per period, and one timer turn beats a twentieth of them', (t) => {
+test('each socket beats once per period, and one timer turn beats a twentieth of them', (t) => {
   t.mock.timers.enable({ apis: ['setInterval'] });
   const period = 2000;
   const hb = new Heartbeat(period);

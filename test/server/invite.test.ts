@@ -1,5 +1,5 @@
 /**
- * Issue 13 #7, on both stores: a seat of a game with friends is taken only with its link's
+ * Invitation keys, on both stores: a seat of a game with friends is taken only with its link's
  * invitation key; the link is the seat (opened on another device it moves the seat there and the
  * old token stops working); the lobby lists only games their creators opened to anyone.
  */
@@ -51,7 +51,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
 
     const seat1 = async (id: string): Promise<SeatInfo> => (await http(srv.base, 'GET', `/api/games/${id}`)).json.seats[1]!;
 
-    test('issue 13 #7: a seat of a friends game is not taken without its key, nor with a wrong one', async () => {
+    test('a seat of a friends game is not taken without its key, nor with a wrong one', async () => {
       const g = await create(srv.base, twoFriends);
       refused(await join(srv.base, g.id, { seat: 1 }), 'no key');
       refused(await join(srv.base, g.id, { seat: 1, name: 'Mallory' }), 'no key, with a name');
@@ -67,7 +67,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.equal(stored?.seatConfigs[1]?.inviteHash, sha256(key), "the seat's key is unchanged");
     });
 
-    test('issue 13 #7: the right key takes the seat; the same link on another device takes it back and revokes the old token', async () => {
+    test('the right key takes the seat; the same link on another device takes it back and revokes the old token', async () => {
       const g = await create(srv.base, twoFriends);
       const key = g.keys.get(1)!;
       const first = await join(srv.base, g.id, { seat: 1, key, name: 'Bo' });
@@ -107,7 +107,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.equal(stored?.seatConfigs[1]?.tokenHash, sha256(newToken));
     });
 
-    test('issue 13 #7: a free seat of an open game is taken once without a key, and the joiner gets the only link to it', async () => {
+    test('a free seat of an open game is taken once without a key, and the joiner gets the only link to it', async () => {
       const g = await create(srv.base, { ...twoFriends, open: true });
       const r = await join(srv.base, g.id, { seat: 1, name: 'Walk-in' });
       assert.equal(r.status, 200, JSON.stringify(r.json));
@@ -122,7 +122,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.notEqual(back.json.token, r.json.token);
     });
 
-    test('issue 13 #7: the lobby lists only the games opened to anyone', async () => {
+    test('the lobby lists only the games opened to anyone', async () => {
       const friends = await create(srv.base, twoFriends);
       const open = await create(srv.base, { ...twoFriends, open: true });
       const notOpen = await create(srv.base, { ...twoFriends, open: false });
@@ -132,7 +132,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.ok(!listed.includes(notOpen.id), 'open: false is not listed');
     });
 
-    test('issue 13 #7: each human seat has its own key of at least 128 random bits, stored only hashed', async () => {
+    test('each human seat has its own key of at least 128 random bits, stored only hashed', async () => {
       const g = await create(srv.base, {
         seats: [{ kind: 'human' }, { kind: 'bot', bot: 'random' }, { kind: 'human' }, { kind: 'human' }],
       });

@@ -1,5 +1,5 @@
 /**
- * Issue 15 §1, on both stores: a seat's link is its credential. Opened anywhere, it takes the seat
+ * Taking a seat back, on both stores: a seat's link is its credential. Opened anywhere, it takes the seat
  * anew (a fresh token; the old one revoked and its connections told and closed), keeping the seat's
  * name unless a new one is given; a wrong or stale key is refused and changes nothing; the other
  * seats' links, spectators and open-seat joins are untouched.
@@ -41,7 +41,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.equal(r.json.token, undefined, `${what}: no token`);
     };
 
-    test('issue 15 §1: the link opened in a fresh browser takes the held seat; the old token is told, cut off and acts no more; the new one plays on', async () => {
+    test('the link opened in a fresh browser takes the held seat; the old token is told, cut off and acts no more; the new one plays on', async () => {
       const { id, keys } = await create();
       const key = keys.get(1)!;
       const first = await join(id, { seat: 1, key, name: 'Bo' });
@@ -89,7 +89,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.ok(g.moves.length > before, 'the move is played');
     });
 
-    test('issue 15 §1: a name typed by the new holder replaces the seat\u2019s name', async () => {
+    test('a name typed by the new holder replaces the seat\u2019s name', async () => {
       const { id, keys } = await create();
       const key = keys.get(2)!;
       assert.equal((await join(id, { seat: 2, key, name: 'Ada' })).status, 200);
@@ -102,7 +102,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.equal((await srv.store.getGame(id))?.seatConfigs[2]?.tokenHash, sha256(r.json.token), 'the seat stays with its holder');
     });
 
-    test('issue 15 §1: a wrong key for a held seat is refused and changes nothing: token, name and connection stay', async () => {
+    test('a wrong key for a held seat is refused and changes nothing: token, name and connection stay', async () => {
       const { id, keys } = await create();
       const key = keys.get(1)!;
       const held = await join(id, { seat: 1, key, name: 'Bo' });
@@ -119,7 +119,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.equal((await holder.request({ type: 'ping' })).type, 'pong', 'and is served');
     });
 
-    test('issue 15 §1: after a reclaim the other seats\u2019 links, spectators and their connections work as before', async () => {
+    test('after a reclaim the other seats\u2019 links, spectators and their connections work as before', async () => {
       const { id, keys } = await create();
       const t1 = (await join(id, { seat: 1, key: keys.get(1)!, name: 'Bo' })).json.token;
       const t2 = (await join(id, { seat: 2, key: keys.get(2)!, name: 'Ada' })).json.token;
@@ -143,7 +143,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.equal((await seat(id, 2)).name, 'Ada');
     });
 
-    test('issue 15 §1: in a game open to anyone, a free seat is still taken without a key, and the creator\u2019s replaced link is stale', async () => {
+    test('in a game open to anyone, a free seat is still taken without a key, and the creator\u2019s replaced link is stale', async () => {
       const { id, keys } = await create({ ...BOT_THEN_FRIENDS, open: true });
       const walkIn = await join(id, { seat: 2, name: 'Walk-in' });
       assert.equal(walkIn.status, 200, JSON.stringify(walkIn.json));

@@ -1,5 +1,5 @@
 /**
- * Issue 13 #1 on the server, on both stores: who may choose a game's seed, and games stored before
+ * Seeds on the server, on both stores: who may choose a game's seed, and games stored before
  * seeding 2 (no `settings.rng`) keep replaying, undoing, thinking and publishing with seeding 1.
  */
 import { after, before, describe, test } from 'node:test';
@@ -105,7 +105,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       return id;
     }
 
-    test('issue 13 #1: a chosen seed with two human seats is refused with 400 and nothing is stored', async () => {
+    test('a chosen seed with two human seats is refused with 400 and nothing is stored', async () => {
       const before = (await srv.store.listGames({ limit: 100 })).length;
       for (const seats of [
         [{ kind: 'human' }, { kind: 'human' }],
@@ -125,7 +125,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.match((await srv.store.getGame(ok.json.id))!.seed, /^[0-9a-f]{32}$/);
     });
 
-    test('issue 13 #1: a chosen seed is accepted for one human against bots, and is read with the current seeding', async () => {
+    test('a chosen seed is accepted for one human against bots, and is read with the current seeding', async () => {
       for (const seats of [
         [{ kind: 'human' }, { kind: 'bot', bot: 'random' }],
         [
@@ -144,7 +144,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       }
     });
 
-    test('issue 13 #1: a game stored before seeding 2 reloads, undoes and publishes its record with seeding 1', async () => {
+    test('a game stored before seeding 2 reloads, undoes and publishes its record with seeding 1', async () => {
       // Mid-game, two people: undo rebuilds the state from the seed.
       const id = await storeLegacyGame(18, [human(0), human(1)]);
       const g = await live(srv.hub, id);
@@ -184,7 +184,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.equal(rr.hash(replay(rr, parseRecord(rec.json)).state), V2.hash);
     });
 
-    test('issue 13 #1: a bot thinking in a worker rebuilds a game stored before seeding 2 with seeding 1', async () => {
+    test('a bot thinking in a worker rebuilds a game stored before seeding 2 with seeding 1', async () => {
       // Seat 1 acts after the first 18 choices; under seeding 2 those choices stop being legal at #17.
       assert.throws(() =>
         replay(rr, {

@@ -77,7 +77,7 @@ const move = (index: number, choice: unknown = { type: 'move', to: [index, 2] })
   at: T0 + 1000 * (index + 1),
 });
 
-/** The tables as the first release made them, before invitation keys (issue 13 #7). */
+/** The tables as the first release made them, before invitation keys. */
 const OLD_SQLITE_SCHEMA = `
 CREATE TABLE games (id TEXT PRIMARY KEY, game TEXT NOT NULL, seats INTEGER NOT NULL, seed TEXT NOT NULL, options TEXT NOT NULL,
   settings TEXT NOT NULL, status TEXT NOT NULL, hash TEXT NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL);
@@ -105,7 +105,7 @@ const OLD_MOVES = [
 
 /**
  * A game written by the first release ('old': seat 0 claimed by Ada, seat 1 free, two moves) after
- * migration: listed as before, no invitation keys, its move count back-filled (issue 16: listGames
+ * migration: listed as before, no invitation keys, its move count back-filled (listGames
  * reads it, and appending checks it), moves and seat updates work, and new games sit beside it.
  */
 async function checkMigratedGame(st: Store): Promise<void> {
@@ -193,7 +193,7 @@ function storeContract(store: () => Store, hooks: ContractHooks): void {
     assert.equal(got?.seatConfigs.length, 3);
   });
 
-  test("issue 16: a game's hash, move count and time follow its last move, whichever hash the moves before it gave the game", async () => {
+  test("a game's hash, move count and time follow its last move, whichever hash the moves before it gave the game", async () => {
     const id = uid('follow');
     const base = T0 + 7;
     await store().createGame(newGame(id, { createdAt: base }), seats(), 'setup');
@@ -318,7 +318,7 @@ function storeContract(store: () => Store, hooks: ContractHooks): void {
     await assert.rejects(store().updateSeat(uid('none'), 0, {}), /unknown seat/);
   });
 
-  test('issue 16: updateSeat with a table entry stores both; entries come back in order; an undo drops those after the moves kept', async () => {
+  test('updateSeat with a table entry stores both; entries come back in order; an undo drops those after the moves kept', async () => {
     const id = uid('table');
     await store().createGame(newGame(id), seats(), 'h');
     const toBot = (seat: number, move: number) => ({
@@ -350,7 +350,7 @@ function storeContract(store: () => Store, hooks: ContractHooks): void {
     assert.deepEqual((await store().getGame(id))!.table, [toBot(1, 0)]);
   });
 
-  test('issue 16: a bad table entry, or one for an unknown seat, is refused with a clear error and writes neither the seat nor the entry', async () => {
+  test('a bad table entry, or one for an unknown seat, is refused with a clear error and writes neither the seat nor the entry', async () => {
     const id = uid('badtable');
     await store().createGame(newGame(id), seats(), 'h');
     await store().appendMove(id, move(0), { hash: 'h0', status: 'active' });
@@ -421,7 +421,7 @@ function storeContract(store: () => Store, hooks: ContractHooks): void {
     assert.equal((await store().getGame(b))?.status, 'abandoned');
   });
 
-  test('issue 13 #7: invitation key hashes and the open-to-anyone flag are stored; listGames filters on the flag', async () => {
+  test('invitation key hashes and the open-to-anyone flag are stored; listGames filters on the flag', async () => {
     const base = T0 * 4;
     const [open, friends] = [uid('open'), uid('friends')];
     await store().createGame(newGame(open, { createdAt: base, listed: true }), seats(), 'h');
@@ -445,7 +445,7 @@ function storeContract(store: () => Store, hooks: ContractHooks): void {
     ]);
   });
 
-  test('issue 16: appends of many games made in one turn commit in fewer transactions, each acknowledged after its commit', async () => {
+  test('appends of many games made in one turn commit in fewer transactions, each acknowledged after its commit', async () => {
     const ids = Array.from({ length: 12 }, () => uid('group'));
     for (const id of ids) await store().createGame(newGame(id), seats(), 'h-setup');
     const before = hooks.commits();
@@ -480,7 +480,7 @@ function storeContract(store: () => Store, hooks: ContractHooks): void {
     );
   });
 
-  test('issue 16: in one batch, a conflicting append and an append to an unknown game fail alone; the others are stored', async () => {
+  test('in one batch, a conflicting append and an append to an unknown game fail alone; the others are stored', async () => {
     const [a, b, c] = [uid('batch'), uid('batch'), uid('batch')];
     for (const id of [a, b, c]) await store().createGame(newGame(id), seats(), 'h-setup');
     await store().appendMove(b, move(0), { hash: 'b0', status: 'active' });
@@ -508,7 +508,7 @@ function storeContract(store: () => Store, hooks: ContractHooks): void {
     );
   });
 
-  test('issue 16: several appends of one game made in one turn are stored in order', async () => {
+  test('several appends of one game made in one turn are stored in order', async () => {
     const id = uid('burst');
     await store().createGame(newGame(id), seats(), 'h-setup');
     await Promise.all([0, 1, 2, 3].map((i) => store().appendMove(id, move(i), { hash: `h${i}`, status: 'active' })));
@@ -520,7 +520,7 @@ function storeContract(store: () => Store, hooks: ContractHooks): void {
     assert.equal(got?.hash, 'h3');
   });
 
-  test('issue 16: a write or read asked for after an append in the same turn sees the append', async () => {
+  test('a write or read asked for after an append in the same turn sees the append', async () => {
     const id = uid('order');
     await store().createGame(newGame(id), seats(), 'h-setup');
     // Not awaited between: neither the seat update nor the read may overtake the queued append.
@@ -548,7 +548,7 @@ function storeContract(store: () => Store, hooks: ContractHooks): void {
   });
 
   test(
-    'issue 16: a batch whose transaction fails rejects every caller and stores nothing of it',
+    'a batch whose transaction fails rejects every caller and stores nothing of it',
     { skip: hooks.refuseBoom === undefined },
     async () => {
       const ids = [uid('doomed'), uid('doomed'), uid('doomed')];
@@ -583,7 +583,7 @@ function storeContract(store: () => Store, hooks: ContractHooks): void {
     },
   );
 
-  test('issue 16: a choice that cannot be stored fails alone, before its batch', async () => {
+  test('a choice that cannot be stored fails alone, before its batch', async () => {
     const [a, b] = [uid('bad'), uid('bad')];
     for (const id of [a, b]) await store().createGame(newGame(id), seats(), 'h-setup');
     const [ra, rb] = await Promise.allSettled([
@@ -637,7 +637,7 @@ describe('SQLite store in a file', () => {
     },
   });
 
-  test('issue 16: appends queued on a closed store all fail, and none is stored', async () => {
+  test('appends queued on a closed store all fail, and none is stored', async () => {
     const f = join(tmp, 'closed.sqlite');
     const a = openSqliteStore(f);
     await a.init();
@@ -656,7 +656,7 @@ describe('SQLite store in a file', () => {
     await b.close();
   });
 
-  test('issue 16: closing waits for the appends already queued', async () => {
+  test('closing waits for the appends already queued', async () => {
     const f = join(tmp, 'close-drains.sqlite');
     const a = openSqliteStore(f);
     await a.init();
@@ -670,7 +670,7 @@ describe('SQLite store in a file', () => {
     await b.close();
   });
 
-  test('issue 16: WAL checkpoints run on a thread of their own, not in the writer’s commits', async () => {
+  test('WAL checkpoints run on a thread of their own, not in the writer’s commits', async () => {
     // The writer's own checkpoint waits for 64 MB of WAL (a safety net); the checkpointer's thread
     // copies the log into the database file every 200 writes. So the file grows long before that.
     const f = join(tmp, 'checkpoints.sqlite');
@@ -707,7 +707,7 @@ describe('SQLite store in a file', () => {
     await b.close();
   });
 
-  test("issue 16: an unlisted game's moves write only their own rows, a listed game's its row too (the lobby's order)", async () => {
+  test("an unlisted game's moves write only their own rows, a listed game's its row too (the lobby's order)", async () => {
     const [quiet, open] = [uid('quiet'), uid('open')];
     await s.createGame(newGame(quiet, { createdAt: T0 }), seats(), 'setup');
     await s.createGame(newGame(open, { createdAt: T0, listed: true }), seats(), 'setup');
@@ -797,7 +797,7 @@ describe('SQLite store in a file', () => {
     await other.close();
   });
 
-  test('issue 13 #7: a database made before invitation keys gains the columns; its games stay listed and playable', async () => {
+  test('a database made before invitation keys gains the columns; its games stay listed and playable', async () => {
     const f = join(tmp, 'old-schema.sqlite');
     const old = new Database(f);
     old.exec(OLD_SQLITE_SCHEMA);
@@ -821,7 +821,7 @@ describe('SQLite store in a file', () => {
     assert.ok(cols('games').includes('listed'), 'games.listed added');
     assert.ok(cols('seats').includes('invite_hash'), 'seats.invite_hash added');
     assert.ok(cols('games').includes('moves'), 'games.moves added');
-    // Issue 16: the indexes over every game's updated_at (two page writes per move) give way to partial ones.
+    // The indexes over every game's updated_at (two page writes per move) give way to partial ones.
     const indexes = check
       .prepare<[], { name: string }>(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'games' AND sql IS NOT NULL`)
       .all()
@@ -925,7 +925,7 @@ describe(`PostgreSQL store (${PG_URL})`, () => {
     },
   });
 
-  test('issue 16: a batch with a value the server rejects (a seat beyond integer) fails whole; nothing of it is stored', async () => {
+  test('a batch with a value the server rejects (a seat beyond integer) fails whole; nothing of it is stored', async () => {
     const [a, b] = [uid('range'), uid('range')];
     for (const id of [a, b]) await store().createGame(newGame(id), seats(), 'h-setup');
     const results = await Promise.allSettled([
@@ -940,7 +940,7 @@ describe(`PostgreSQL store (${PG_URL})`, () => {
     assert.deepEqual((await store().getGame(b))?.moves, []);
   });
 
-  test('issue 16: appends queued on a closed store all fail', async () => {
+  test('appends queued on a closed store all fail', async () => {
     const other = openPostgresStore(PG_URL, { schema });
     await other.init();
     const [a, b] = [uid('closed'), uid('closed')];
@@ -955,7 +955,7 @@ describe(`PostgreSQL store (${PG_URL})`, () => {
     assert.deepEqual((await store().getGame(b))?.moves, []);
   });
 
-  test('issue 13 #7: a schema made before invitation keys gains the columns; its games stay listed and playable', async () => {
+  test('a schema made before invitation keys gains the columns; its games stay listed and playable', async () => {
     const oldSchema = `test_store_old_${randomBytes(6).toString('hex')}`;
     await admin!.query(`CREATE SCHEMA "${oldSchema}"; SET search_path TO "${oldSchema}"; ${OLD_POSTGRES_SCHEMA} RESET search_path;`);
     const st = openPostgresStore(PG_URL, { schema: oldSchema });

@@ -1,5 +1,5 @@
 /**
- * Issue 16: the table's events (a seat handed to a bot and why, a seat taken back) are part of the
+ * The table's events (a seat handed to a bot and why, a seat taken back) are part of the
  * game log a player reads. They are stored with the seat change they come with, so that a game
  * reloaded from the store (a restart, an eviction, another process taking it over) tells them as
  * the process that saw them did; on both stores.

@@ -9,7 +9,7 @@ function busy(ms: number): void {
   while (performance.now() < end);
 }
 
-test('issue 13 #4: a burst of costly requests goes on one per event-loop turn, with other work between', async () => {
+test('a burst of costly requests goes on one per event-loop turn, with other work between', async () => {
   const turns = new Turns(10);
   const order: string[] = [];
   // Each takes longer than a turn's budget: the next one waits for the next turn.
@@ -28,7 +28,7 @@ test('issue 13 #4: a burst of costly requests goes on one per event-loop turn, w
   assert.deepEqual(order, ['a', 'other', 'b', 'other again', 'c']);
 });
 
-test('issue 16: a burst of cheap requests (welcomes after a failover) goes on many per turn, each still after the call', async () => {
+test('a burst of cheap requests (welcomes after a failover) goes on many per turn, each still after the call', async () => {
   const turns = new Turns(10);
   let turn = 0;
   let counting = true;

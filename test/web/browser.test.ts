@@ -145,7 +145,7 @@ test('the lobby speaks English, German, French and Polish, and fits a 390 px pho
 });
 
 test(
-  'issue 13 #7: a seat link takes its seat in another browser, and again on a third (the old one is revoked); a link without its key takes nothing',
+  'a seat link takes its seat in another browser, and again on a third (the old one is revoked); a link without its key takes nothing',
   { timeout: 45_000 },
   async () => {
     const host = await suite.browser.newPage();

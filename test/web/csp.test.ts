@@ -1,5 +1,5 @@
 /**
- * Issue 13, finding 8, in a real browser: the built client runs under the server's Content
+ * In a real browser: the built client runs under the server's Content
  * Security Policy (no inline script allowed) without a single violation: the lobby, an offline
  * game (its Web Worker) and a game on the server (its WebSocket). Screenshots go to test-artifacts/.
  */
@@ -31,7 +31,7 @@ async function watchCsp(page: Page): Promise<{ violations: () => Promise<string[
 }
 
 test(
-  'issue 13 #8: the built client loads the lobby, plays offline and on the server with zero CSP violations',
+  'the built client loads the lobby, plays offline and on the server with zero CSP violations; an inline script is blocked and reported',
   { timeout: 90_000 },
   async () => {
     const page = await suite.browser.newPage();

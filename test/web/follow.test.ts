@@ -1,5 +1,5 @@
 /**
- * Issue 15 §2, every move can be followed, in real Chromium against the real server: the log on
+ * Every move can be followed, in real Chromium against the real server: the log on
  * screen at 1280×800 with 4 players and following new entries, "since your last turn", each
  * seat's last move marked on the board until it moves again, explorers gliding (not under
  * prefers-reduced-motion), bots paced decision by decision, and Quetzal's round-1 rolls in the log.

@@ -1,5 +1,5 @@
 /**
- * The rules help panel (issue 15 §3) in a real browser against the real server: one click on a
+ * The rules help panel in a real browser against the real server: one click on a
  * table's "Rules" button opens it; a link to `#help/<game>/<entry>` (what every tile tooltip uses)
  * opens it at that entry, scrolled into view and marked; it follows the language; Escape and the
  * close button close it and give focus back. Relic Runners tiles are named by rule id (PU-3 is

@@ -1,5 +1,5 @@
 /**
- * Issue 17 §4 in a real browser: an offline game against a bot, the Hint button, the marked choice
+ * Hints in a real browser: an offline game against a bot, the Hint button, the marked choice
  * and the sentence saying why; playing the marked choice is accepted and takes the hint away.
  * Needs `npm run build:web` and Chromium. Screenshots: test-artifacts/hint-{game}-{laptop,phone}.png.
  */

@@ -1,5 +1,5 @@
 /**
- * The small things of issue 15 §4 in a real browser against the real server: the skip link and the
+ * The lobby's and tables' small things in a real browser against the real server: the skip link and the
  * focus after a choice (keyboard), the status bar after the end of Relic Runners, replays that show
  * the points and say what they show, distinct lobby defaults with the start button in view, games
  * in progress that name their players and appear by themselves, and a lobby that loads no table.

@@ -1,5 +1,5 @@
 /**
- * Issue 15 §1 in a real browser, "a game never stalls": two players in one friends game see each
+ * In a real browser, "a game never stalls": two players in one friends game see each
  * other come and go without reloading; a seat away for the game's away time is handed to a bot
  * with one click, and the bot plays it; a seat whose clock runs out is played by a bot at once and
  * to the end of the game, and the log and the seat list say so. Needs the built client (dist/web).
@@ -49,7 +49,7 @@ async function shows(page: Page, seat: number, pattern: RegExp, ms: number): Pro
 }
 
 test(
-  'issue 15 §1: a closed tab shows as away on the other player’s page within 5 s and as online again when reopened; after the away time the other player hands the seat to a bot with one click, and the bot plays it',
+  'a closed tab shows as away on the other player’s page within 5 s and as online again when reopened; after the away time the other player hands the seat to a bot with one click, and the bot plays it',
   { timeout: 120_000 },
   async (t) => {
     const awayAfterMs = 3000;
@@ -191,7 +191,7 @@ test(
 );
 
 test(
-  'issue 15 §1: the friends form sets the clock, the away time and the bot that plays for a missing player',
+  'the friends form sets the clock, the away time and the bot that plays for a missing player, and fits a phone in Polish',
   { timeout: 60_000 },
   async () => {
     const page = await suite.browser.newPage();

@@ -1,5 +1,5 @@
 /**
- * Quetzal explains itself and fits a phone (issue 15 §3–4), in a real browser against the real
+ * Quetzal explains itself and fits a phone, in a real browser against the real
  * server: the delivery preview is what the delivery pays (Q-DEL-1, Q-DEL-2, QD-11, Q-DISC-1), the
  * excavation sites' cards place figures there like the rest of the site (Q-PL-5), the delivery
  * table (Q-DEL-1, Q-R-4) is on screen at 1280×800, and at 390×844 the board fits the width with a

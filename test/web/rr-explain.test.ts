@@ -1,5 +1,5 @@
 /**
- * Issue 15 §3, Relic Runners: every choice explains itself. Tiles by icon and name with their
+ * Relic Runners: every choice explains itself. Tiles by icon and name with their
  * effect in tooltips (hover, focus, tap) linking to help, the legend, the route chooser's
  * consequences against what the move yields, the relic decision's VP and end (RR-EXP-1,
  * RR-END-1), "Explore here" naming the purple top tile (RR-EXPL-6), and IV2-5's far trails.

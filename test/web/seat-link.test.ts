@@ -1,5 +1,5 @@
 /**
- * Issue 15 §1 in a real browser: a friend opening a seat link types a name first, and the others'
+ * In a real browser: a friend opening a seat link types a name first, and the others'
  * table shows it; the seat link opened in a second browser takes the seat there (the first is told
  * and watches) and the game goes on from the second; and the browser whose kept token was revoked
  * while its tab was closed gets its seat back by opening the link again. Needs `npm run build`.
@@ -44,7 +44,7 @@ async function hostGame(host: Page, name: string): Promise<{ id: string; link: s
 const seatRow = (page: Page, seat: number) => page.getByTestId('seat-panel').getByTestId(`seat-${seat}`);
 const stored = (page: Page, key: string) => page.evaluate((k) => (globalThis as unknown as InPage).localStorage.getItem(k), key);
 
-test('issue 15 §1: a friend opening a seat link types a name first, and the host\u2019s table shows it', { timeout: 60_000 }, async () => {
+test('a friend opening a seat link types a name first, and the host\u2019s table shows it', { timeout: 60_000 }, async () => {
   const host = await suite.browser.newPage();
   const errors = watchErrors(host);
   const { id, link, g } = await hostGame(host, 'Hana');
@@ -86,7 +86,7 @@ test('issue 15 §1: a friend opening a seat link types a name first, and the hos
 });
 
 test(
-  'issue 15 §1: the seat link opened in a second browser takes the seat; the first is told and watches; the second plays on',
+  'the seat link opened in a second browser takes the seat; the first is told and watches; the second plays on',
   { timeout: 180_000 },
   async (t) => {
     const seed = process.env.WEB_TEST_SEED ?? randomBytes(4).toString('hex');
@@ -147,7 +147,7 @@ test(
 );
 
 test(
-  'issue 15 §1: a browser whose kept token was revoked while its tab was closed takes the seat back by opening the link',
+  'a browser whose kept token was revoked while its tab was closed takes the seat back by opening the link',
   { timeout: 60_000 },
   async () => {
     const host = await suite.browser.newPage();

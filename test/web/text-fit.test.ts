@@ -1,5 +1,5 @@
 /**
- * Issue 15 §4: no clipped or overlapping text in any language. The lobby, a Relic Runners table, a
+ * No clipped or overlapping text in any language. The lobby, a Relic Runners table, a
  * Quetzal table (4 players, mid-game, the seated player to act) and both score screens, rendered
  * in English, German, French and Polish at 1280×800 (the lobby and the tables also at 390×844);
  * every visible text element is measured (test/helpers/text-fit.ts) and every offender is listed

@@ -1,5 +1,5 @@
 /**
- * Issue 15 §1 in a real browser: it is clear when it is your turn. The tab's title says so while
+ * In a real browser: it is clear when it is your turn. The tab's title says so while
  * it lasts and reverts after the move; the chime (recorded by the page's test hook, not listened
  * to) sounds when the turn comes if the player turned sound on, which is remembered; with the tab
  * hidden, a translated browser notification is shown, once the player allowed it from the table's
@@ -117,7 +117,7 @@ async function playOneTurn(page: Page, g: LiveGame, seed: string): Promise<void>
 }
 
 test(
-  'issue 15 §1: the title says "your turn" and reverts after the move; the chime sounds when the turn comes, and the choice is remembered',
+  'the title says "your turn" and reverts after the move; the chime sounds when the turn comes, and the choice is remembered',
   { timeout: 90_000 },
   async (t) => {
     const seed = process.env.WEB_TEST_SEED ?? randomBytes(4).toString('hex');
@@ -163,7 +163,7 @@ test(
 );
 
 test(
-  'issue 15 §1: notifications are asked for from the table\u2019s button only, and shown, translated, when the tab is hidden',
+  'notifications are asked for from the table\u2019s button only, and shown, translated, when the tab is hidden',
   { timeout: 90_000 },
   async (t) => {
     const seed = process.env.WEB_TEST_SEED ?? randomBytes(4).toString('hex');
@@ -212,7 +212,7 @@ test(
   },
 );
 
-test('issue 15 §1: in an offline game against bots the title follows the turn too', { timeout: 60_000 }, async (t) => {
+test('in an offline game against bots the title follows the turn too', { timeout: 60_000 }, async (t) => {
   const seed = process.env.WEB_TEST_SEED ?? randomBytes(4).toString('hex');
   t.diagnostic(`seed ${seed} (set WEB_TEST_SEED to repeat)`);
   const page = await suite.browser.newPage();

@@ -146,7 +146,7 @@ describe('board drawing', () => {
     });
     const view: RRView = g.view(s, 0);
     const { container } = render(<Board view={view} seat={null} seats={SEATS} choose={noop} busy={false} />);
-    // Issue 15 §3: the top tile shows what it does (icon and name), its code stays in data.
+    // The top tile shows what it does (icon and name), its code stays in data.
     const top = container.querySelector('[data-testid="top-temple-1"]')!;
     expect(top.getAttribute('data-top-tile')).toBe('PU-6');
     expect(top.textContent).toContain('Relocate');

@@ -158,7 +158,7 @@ describe('lobby: game with friends', () => {
     expect(heldSeat('g-test')?.seat).toBe(0);
   });
 
-  it('issue 13 #7: a game opened to anyone says so to the server', async () => {
+  it('a game opened to anyone says so to the server', async () => {
     const calls = mockServer();
     renderLobby();
     const card = screen.getByTestId('friends-game');
@@ -268,7 +268,7 @@ describe('server session', () => {
     }
   });
 
-  it('issue 13 #4: a reconnect says which log it holds and keeps it; the welcome brings only the rest', async () => {
+  it('a reconnect says which log it holds and keeps it; the welcome brings only the rest', async () => {
     vi.useFakeTimers();
     try {
       const { ServerSession } = await import('../src/net/server-session.js');

@@ -13,7 +13,7 @@ const players = [
 ];
 const oldSave = { ...record, players };
 
-describe('issue 13 #1: seeds of offline games', () => {
+describe('seeds of offline games', () => {
   it('an old save (version 1, or no version at all) resumes with the legacy seeding and stays version 1', () => {
     const { version: _v, ...unversioned } = oldSave;
     for (const raw of [oldSave, unversioned]) {

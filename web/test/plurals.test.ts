@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue 15 §4: counts through i18next's plural forms in every language. (1) Every plural key has,
+ * Counts through i18next's plural forms in every language. (1) Every plural key has,
  * in every language, each form that language's plural rules can ask for (Intl.PluralRules: English
  * and German one/other, French one/many/other, Polish one/few/many/other). (2) The counted phrases
  * the tables write read right for 0, 1, 2, 5 and 22 in each language ("1 coin", "2 monety",

@@ -42,7 +42,7 @@ const bo = (awayMs: number): SeatInfo => ({
   awaySince: Date.now() - awayMs,
 });
 
-describe('issue 15 §1: presence in the seat list', () => {
+describe('presence in the seat list', () => {
   it('turns the server’s elapsed away time into a time of this browser', () => {
     const before = Date.now();
     const s = seatInfo({ seat: 1, kind: 'human', name: 'Bo', bot: null, claimed: true, connected: false, awayMs: 5000 });

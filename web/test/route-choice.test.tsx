@@ -146,7 +146,7 @@ describe('board decisions', () => {
     const view = g.view(state, other);
     const { choose } = renderBoard(view, other);
     expect(document.querySelectorAll('[data-choosable]')).toHaveLength(0);
-    // Only the purple top tiles stay buttons: they open their tooltip (issue 15 §3), they choose nothing.
+    // Only the purple top tiles stay buttons: they open their tooltip, they choose nothing.
     expect(document.querySelectorAll('[role="button"]:not([data-top-tile])')).toHaveLength(0);
     fireEvent.click(document.querySelector(`[data-site="${at(mine)}"]`)!);
     expect(choose).not.toHaveBeenCalled();

@@ -9,7 +9,7 @@ const outcome = (o: Partial<MoveOutcome>): RRView['routes'] => ({
   '3-7': { familiar: [], flips: [], steps: 0, expedition: null, spendsIv21: false, flipFirst: false, ...o },
 });
 
-// Issue 15 §3: a route's consequences in words (RR-MOVE-2, RR-TOOL-2, RR-TOOL-4, RR-EXP-1, RR-END-1), plurals by i18next.
+// A route's consequences in words (RR-MOVE-2, RR-TOOL-2, RR-TOOL-4, RR-EXP-1, RR-END-1), plurals by i18next.
 describe('routeDetail', () => {
   it('tells pathways, steps, the reset, the relic and its VP, the end and IV2-1, in English', async () => {
     const t = await i18n.changeLanguage('en');

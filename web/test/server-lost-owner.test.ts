@@ -1,5 +1,5 @@
 /**
- * Issue 16: when the server process playing the game stops, the process this socket is on keeps the
+ * When the server process playing the game stops, the process this socket is on keeps the
  * socket and sends an `unavailable` error without id. The browser's server session says hello again
  * on the same socket 100-250 ms later; if that hello is refused too, it closes the socket and
  * reconnects with the usual backoff.

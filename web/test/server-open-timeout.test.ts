@@ -1,5 +1,5 @@
 /**
- * Issue 16: a WebSocket whose open hangs (a process killed mid-handshake, a stuck proxy) may never
+ * A WebSocket whose open hangs (a process killed mid-handshake, a stuck proxy) may never
  * open nor close; the browser's server session gives it up after its open timeout and reconnects
  * with the usual backoff.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 16: the browser's server session applies view patches by seq, ignores old and repeated
+ * The browser's server session applies view patches by seq, ignores old and repeated
  * state messages, and after a missed one says hello again on the same socket (PROTOCOL.md).
  */
 import { beforeEach, describe, expect, it } from 'vitest';

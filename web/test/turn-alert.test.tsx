@@ -4,7 +4,7 @@ import i18n from '../src/i18n/index.js';
 import { myTurn, useTurnAlert } from '../src/game/use-turn-alert.js';
 import type { Snapshot } from '../src/net/session.js';
 
-/** Issue 15 §1: when the turn alert fires, without a browser (the chime is counted by its test hook). */
+/** When the turn alert fires, without a browser (the chime is counted by its test hook). */
 
 function snap(seat: number | null, toAct: number | null, moves: number, result: object | null = null): Snapshot {
   return {

@@ -118,7 +118,7 @@ type Bare = Extract<
 /**
  * The frames without fields, one object each for every state: a frame pushed at each turn or move
  * lives as long as the turn, and at a human pace that is long enough for the young generation to
- * copy it out (issue 16).
+ * copy it out.
  */
 export const FRAME: { readonly [K in Bare['k']]: Extract<Bare, { readonly k: K }> } = Object.freeze({
   refill: Object.freeze({ k: 'refill' }),

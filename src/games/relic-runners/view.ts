@@ -26,7 +26,7 @@ export function tileName(code: number): string {
 
 /**
  * Each tile's name, made once: every view lists the discards by name, and a new string per tile
- * per view was garbage the server made at every move (sampling heap profile, issue 16).
+ * per view would be garbage the server makes at every move (seen in a sampling heap profile).
  * Tile codes are below 400.
  */
 const TILE_NAMES: (string | undefined)[] = new Array<string | undefined>(400).fill(undefined);
@@ -206,7 +206,7 @@ function tokensView(b: Board, tokens: number): readonly number[] {
 
 /*
  * A view's lists are gathered in these and copied out at their size: an array pushed from empty
- * holds room for 16 or more, and a server builds four views a move (sampling heap profile, issue 16).
+ * holds room for 16 or more, and a server builds four views a move (seen in a sampling heap profile).
  */
 const SCRATCH_IDS: number[] = [];
 const SCRATCH_BLUE: BlueView[] = [];

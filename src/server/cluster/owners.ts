@@ -46,7 +46,7 @@ export class Owners {
    * live nodes play, which their fenced appends hold FOR SHARE, several per statement, in another
    * order (Store.fenceBy). Over a takeover's hundreds of games that was a deadlock nearly every
    * time ("taking games over failed: deadlock detected" at both survivors), and then every game
-   * was loaded by the hellos, one by one (issue 16). So the rows of dead owners are taken with
+   * was loaded by the hellos, one by one. So the rows of dead owners are taken with
    * FOR UPDATE SKIP LOCKED (a row locked now is being claimed by another node, which wins it; the
    * pass that takes what is left, or a hello, gets whatever it did not), and games without a row
    * are inserted with DO NOTHING, in id order (two claimers wait for each other's inserts in the

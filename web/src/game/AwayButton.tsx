@@ -21,7 +21,7 @@ function useNow(wakeIn: number | null): number {
 /**
  * A seat's presence in the seat list — "online", "away", "away for 3 min" — and, for the other
  * seated players once the seat has been away for the game's away time, the one-click button that
- * lets the game's bot play it until its player comes back (issue 15 §1).
+ * lets the game's bot play it until its player comes back.
  */
 export function SeatPresence({ snap, seat, gameId, token }: { snap: Snapshot; seat: SeatInfo; gameId: string; token: string | null }) {
   const { t } = useTranslation('presence');

@@ -4,7 +4,7 @@ import type { Choice, HintResult, Snapshot } from '../net/session.js';
 import { choiceJson } from './choice-json.js';
 
 /**
- * Hints (issue 17 §4): the greedy bot's suggestion for the viewer's decision, from what the
+ * Hints: the greedy bot's suggestion for the viewer's decision, from what the
  * viewer's seat knows, and the term of the bot's estimate it gains the most in by the end of the
  * turn. Asked of the session (the server, or the offline worker); marked on every element that
  * offers the choice, until the next state.

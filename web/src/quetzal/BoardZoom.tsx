@@ -4,7 +4,7 @@ import { HintContext } from '../game/hint.js';
 
 /**
  * The board fits the width of any screen; on a phone a button enlarges it to a readable size and
- * lets it pan sideways (issue 15 §4), and back. Above phone width the button is not shown.
+ * lets it pan sideways, and back. Above phone width the button is not shown.
  */
 export function BoardZoom({ children }: { children: ReactNode }) {
   const { t } = useTranslation('q-explain');

@@ -123,7 +123,7 @@ function SpatialList({
               ? button(
                   c,
                   t('choice.route', { trails: c.trails.join(' → '), count: c.trails.length }),
-                  // What the route brings, as the board's route chooser tells it (issue 15 §3).
+                  // What the route brings, as the board's route chooser tells it.
                   <span className="rr-route-detail">{routeDetail(c, view.routes, t)}</span>,
                 )
               : button(c, choiceLabel(c, view, t)),

@@ -63,7 +63,7 @@ export function siteActionLabel(
   const c = options[0]!;
   if (c.t === 'teleport') return t('board:act.teleport', { site: name });
   if (c.t === 'neighbour') return t('board:act.neighbour', { site: name });
-  // The only route there: its consequences are told on the site itself (issue 15 §3).
+  // The only route there: its consequences are told on the site itself.
   const detail = routeDetail(c, routes, t);
   return detail ? `${t('board:act.move', { site: name })} · ${detail}` : t('board:act.move', { site: name });
 }
