@@ -44,7 +44,7 @@ function timed(w: number): { seconds: number; hashes: string[] } {
 /** Wall seconds for `threads` threads to spin the same loop each, side by side. */
 async function spin(threads: number): Promise<number> {
   // A function called many times, so that it is compiled the usual way: one long top-level loop
-  // depends on on-stack replacement and took 1.8 s or 10 s for the same work (measured here).
+  // depends on on-stack replacement, and its time for the same work varies several-fold from run to run.
   const loop =
     'function f(n) { let x = 0; for (let i = 0; i < n; i++) x = (x + i) | 0; return x; } ' +
     'let x = 0; for (let k = 0; k < 400; k++) x += f(1e7); require("node:worker_threads").parentPort.postMessage(x);';

@@ -363,7 +363,7 @@ export class Seat {
       if (m.type === 'welcome') this.note(`welcome(m${m.moves},s${m.seq},act${m.toAct})`);
       if (m.type === 'welcome') this.resyncing = false;
       else if (this.resyncing && m.patch !== undefined) return;
-      // In place: a bench client keeps no earlier view, and copying 10,000 games' views made its own GC pauses part of what it measured.
+      // In place: a bench client keeps no earlier view, and copying 10,000 games' views would make its own GC pauses part of what it measures.
       const r = withView(m, this.held, { inPlace: true });
       if (r === 'old') {
         this.note(`old(s${m.seq})`);

@@ -14,10 +14,9 @@ const WORKER = resolve(dirname(fileURLToPath(import.meta.url)), 'worker.js');
 /**
  * Node flags for the client processes: the server's own V8 flags (src/server/node-flags.ts), since
  * the clients' GC pauses count in the latencies they measure and each client process holds a view
- * per seat that changes at every move, as the server holds a state per game. 10,000 games at
- * THINK_MS=2000, same server build: p99 93 and 76 ms with V8's defaults for the clients (a
- * mark-compact every ~25 s in each, 180–580 slow choices each), 55 and 61 ms with these (one every
- * ~35 s). CLIENT_NODE_ARGS adds more (e.g. --trace-gc, to tell the clients' pauses from the server's).
+ * per seat that changes at every move, as the server holds a state per game: with V8's defaults
+ * the clients' own mark-compacts raise the p99 a run reports (bench/README.md). CLIENT_NODE_ARGS
+ * adds more (e.g. --trace-gc, to tell the clients' pauses from the server's).
  */
 const CLIENT_NODE_ARGS = [...SERVER_NODE_FLAGS, ...(process.env.CLIENT_NODE_ARGS ?? '').split(' ').filter(Boolean)];
 

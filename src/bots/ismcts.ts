@@ -299,8 +299,8 @@ function iterate(game: AnyGame, h: Heuristic, d: unknown, me: Seat, root: Node, 
     if (node === root && st.include !== undefined && cs !== all) cs = withIncluded(cs, all, st.include);
     const keys = cs.map(keyOf);
     // The root's decision only: priors deeper too (the seat's own nodes from 10 visits on, and the
-    // other seats') lost in Quetzal, 9/25 against 14/25 with the root's alone (400 iterations,
-    // seeds q1:1-25), and cost more.
+    // other seats') lost in Quetzal against the root's alone, and cost more (a series of `node
+    // dist/bench/match.js`; bench/README.md).
     if (node === root && actor === me && st.bias > 0 && node.prior === undefined && cs.length > 1) {
       const w = priorWeights(turnScores(game, h, d, actor, cs), st.tau);
       node.prior = new Map(keys.map((k, i) => [k, w[i]!]));

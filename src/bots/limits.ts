@@ -4,13 +4,13 @@
  * so every budget has a ceiling here and a spec above it is refused, naming the fault. The server
  * may lower the think-time ceiling (BOT_MAX_MS); the others are fixed.
  *
- * Measured (bench-like runs on the 2-core development machine, JIT warm): ISMCTS makes about
- * 6,000–9,000 iterations a second in Relic Runners and 2,500–3,500 in Quetzal, so the iteration
- * ceiling is at most about the think-time ceiling. Greedy's time is mostly the heuristic's walk to
- * the end of the turn, which every choice needs whatever the budget: at the default 1,000 nodes a
- * decision takes p99 40–80 ms (max about 300 ms in long explorer turns), at 5,000 the same, at
- * 20,000 p99 320 ms and max 1.2 s (Relic Runners, 2 seats). On a server every bot but `random`
- * thinks in the worker pool, under a deadline (src/server/bot-pool.ts).
+ * ISMCTS makes a few thousand iterations a second, more in Relic Runners than in Quetzal (`npm
+ * run bench:bots` prints them), so the iteration ceiling is at most about the think-time ceiling.
+ * Greedy's time is mostly the heuristic's walk to the end of the turn, which every choice needs
+ * whatever the budget: up to the ceiling a larger budget hardly slows it, far beyond it the
+ * slowest decisions take seconds (`GREEDY=greedy:5000 node dist/bench/greedy.js`; figures in
+ * bench/README.md). On a server every bot but `random` thinks in the worker pool, under a
+ * deadline (src/server/bot-pool.ts).
  */
 
 /** The limits a caller may tighten: a server lowers the think time with BOT_MAX_MS. */
@@ -25,7 +25,7 @@ export const MAX_THINK_MS = 10_000;
 /** Most iterations of an `ismcts:…it` spec (tests and the README use up to 2,000). */
 export const MAX_ISMCTS_ITERATIONS = 20_000;
 
-/** Largest greedy node budget (default 1,000; 4,000 played no stronger in 100 games). */
+/** Largest greedy node budget (default 1,000; a larger one played no stronger: bench/README.md). */
 export const MAX_GREEDY_BUDGET = 5_000;
 
 /** Inclusive ranges of the ISMCTS settings after the limit (`ismcts:2s+c=0.7`). */

@@ -69,8 +69,7 @@ export const rotation =
  * Two-seat games between every pair of entrants, `perPair` games each, the pair's seats alternating:
  * games 1…perPair are entrants 0 and 1, then 0 and 2, …, then 1 and 2, …. A rotation among three
  * or more keeps who follows whom the same in every game, and in Relic Runners the seat after a weak
- * player gains by it (3 seats, random among greedy and ismcts: the seat after random won 10/12 and
- * 7/12 in one cyclic order and the other); two seats have no such order.
+ * player gains by it (bench/README.md has a series that shows it); two seats have no such order.
  */
 export function pairRoundRobin(n: number, perPair: number): Schedule {
   const pairs: [number, number][] = [];

@@ -10,8 +10,8 @@ export function hashString(s: string): string {
 
 /*
  * The lanes of hashString, and hashJson: `hashString(JSON.stringify(v))` without writing the text. A server hashes the state
- * after every move (the stored log carries it), and the text was ~1 KB made and dropped per move
- * for the hash alone. The lanes below are hashString's, fed the characters JSON.stringify would
+ * after every move (the stored log carries it), and the text would be ~1 KB made and dropped per
+ * move for the hash alone. The lanes below are hashString's, fed the characters JSON.stringify would
  * write, in its order (own enumerable keys; undefined, functions and symbols left out of objects
  * and null in arrays). What this walk does not write the same way itself (strings that need
  * escapes, numbers other than small integers, objects that are not plain) it hands to

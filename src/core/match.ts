@@ -110,8 +110,8 @@ export class Match<S = unknown> {
    * `every` moves, and a copy kept for each would be as big as its state. With packMoves only the
    * latest is kept (the others are null): an undo and a returning client's log start from the last
    * moves, and what starts earlier plays the game again from the set-up, as a new client's
-   * whole log does anyway. A copy of Relic Runners' state is ~5 KB, most of what a long game's
-   * match kept (bench:memory).
+   * whole log does anyway. A copy of Relic Runners' state is most of what a long game's match
+   * keeps (`npm run bench:memory`).
    */
   private readonly checkpoints: (S | null)[] = [null];
   private readonly head: Omit<MatchRecord, 'choices'>;
@@ -239,7 +239,8 @@ export class Match<S = unknown> {
    * not). The match plays the choice again on its own state, in place, rather than taking the
    * copy: a server keeps thousands of states for the seconds a person thinks, and a new copy per
    * move would be copied out of the young generation and left for the major GC each time, where
-   * the prepared copy dies young. Playing a legal choice again costs ~2 µs (Relic Runners).
+   * the prepared copy dies young. Playing a legal choice again costs a few microseconds
+   * (bench/README.md).
    */
   commit(p: Omit<Pending<S>, 'state'>): Move {
     if (p.from !== this.changes) throw new Error('a move prepared on another position cannot be committed');
@@ -302,8 +303,8 @@ export class Match<S = unknown> {
   /**
    * The events of each move from #`from` (0-based) to now, and how many moves were played again
    * to tell them. A match with packMoves plays them again from the checkpoint at or before
-   * `from` (4–8 µs a move here): a server tells a (re)joining client the log this way rather than keep
-   * every move's events for the game's life.
+   * `from` (a few microseconds a move, bench/README.md): a server tells a (re)joining client the
+   * log this way rather than keep every move's events for the game's life.
    */
   eventsSince(from: number): { readonly events: (readonly GameEvent[])[]; readonly played: number } {
     const n = this.decisions;

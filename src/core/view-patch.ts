@@ -59,7 +59,7 @@ function diffAt(a: Json, b: Json, path: (string | number)[], ops: PatchOp[]): vo
     const mark = ops.length;
     let keys = 0;
     // A key whose value is undefined is absent once the view is JSON: it is deleted, never set to null.
-    // No Object.keys/values here: their arrays were a tenth of what a server allocated per move.
+    // No Object.keys/values here: each makes an array, and a server diffs every audience's view at every move.
     let both = 0;
     for (const k in b) {
       const bv = b[k];

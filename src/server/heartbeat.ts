@@ -1,9 +1,10 @@
 /**
  * The sockets' heartbeat: every socket beats once per period, a slice of them at a time.
  *
- * One timer that beat every socket at once made the event loop stop for the whole pass: with
- * 10,000 sockets and a 2 s period, a 100–200 ms stall every 2 s, the worst latency of the server at
- * a human pace (issue 16). Spread over SLICES timer turns, each turn beats a twentieth of them.
+ * One timer that beats every socket at once stops the event loop for the whole pass, every
+ * period: with thousands of sockets, the worst latency of a server at a human pace (`HUMANS=1
+ * THINK_MS=2000 SIZES=10000 BENCH_TRACE=1 npm run bench:server`; figures in bench/README.md).
+ * Spread over SLICES timer turns, each turn beats a twentieth of them.
  */
 const SLICES = 20;
 

@@ -7,7 +7,8 @@
  *
  * A budget rather than one waiter per turn: after a server process dies, hundreds of clients say
  * hello again at once, and their welcomes are small (they name the log they hold). At one per turn,
- * with a turn taking 50-100 ms on a loaded process, the last of 300 waited 5-7 s here (issue 16).
+ * the last of hundreds waits hundreds of turns of a loaded process, seconds (`npm run
+ * bench:cluster`'s failoverMs; figures in bench/README.md).
  */
 export class Turns {
   private readonly waiting: (() => void)[] = [];

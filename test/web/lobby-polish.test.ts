@@ -222,7 +222,7 @@ test(
     });
     await joinSeat(suite.srv.base, id, 0, 'Ada');
     const row = page.locator(`[data-testid="open-game"][data-game="${id}"]`);
-    // The old lobby polled every 15 s; this one asks again within a few seconds of opening.
+    // The lobby asks again within a few seconds of opening, not after a long polling period.
     await row.waitFor({ timeout: 8_000 });
     const text = await row.innerText();
     assert.match(text, /Relic Runners/);

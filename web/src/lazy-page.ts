@@ -4,7 +4,8 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
  * A page loaded only when opened. `preload` fetches it ahead of the first render; once it is in,
  * `Page` is the component itself rather than the lazy one, so the page opened by the address
  * renders at once: a lazy component would show the Suspense fallback first, and React then holds
- * that fallback for at least 300 ms (measured: a seated table became interactive 300 ms later).
+ * that fallback for at least 300 ms (its fallback throttle), all of it added to the page's first
+ * interaction.
  */
 export interface LazyPage<P extends object> {
   readonly Page: () => ComponentType<P> | LazyExoticComponent<ComponentType<P>>;

@@ -12,12 +12,11 @@ import { banked } from './heuristic.js';
  *
  * A search deliberating its own seat decides every game-ending relic itself: a banked lead is not
  * a won game while the others still have their last turns (greedy seats gained up to 21 VP in
- * theirs), and its playouts of that last round predict the final scores of greedy play well (4
- * seats: mean error +0.8 VP, against -1.9 for the heuristic's estimate; 30 greedy games). One
- * ISMCTS among three greedy at 1 s/move, seeds 1-7, 12 games each: 40/84 wins with it, 35/84
- * without (55/120 with seeds 8-10 added). It declined only 3 of the 53 it was offered with a lead,
- * so much of that gap may be chance; the search also weighs its moves toward a game-ending relic
- * with both answers open. 2 seats, seeds 3-4: 14/20 with it, 15/20 without.
+ * theirs), and its playouts of that last round predict the final scores of greedy play better
+ * than the heuristic's estimate does. In seeded series it won a little more with it than without,
+ * much of it maybe chance, since it seldom declines a relic offered with a lead (the results are
+ * in bench/README.md); the search also weighs its moves toward a game-ending relic with both
+ * answers open.
  */
 export function rrChoiceFilter(raw: unknown, seat: Seat, choices: readonly Choice[], deliberate = false): readonly Choice[] {
   const s = raw as State;

@@ -9,10 +9,9 @@ import { relicColour, relicShrine } from '../../games/relic-runners/rules.js';
 const relicShrines = new Int8Array(4);
 
 /**
- * Share of playout moves off the relic shrines that line up an expedition, by seat count. Measured
- * at 1 s/move, one ISMCTS among three greedy, seeds 2, 4 and 5 (12 games each): 17/36 wins at
- * 0.5, 14/36 at 0. In 2-seat games against greedy (seeds 3-4) 0.5 won 12/20, where 0 had won
- * 16/20.
+ * Share of playout moves off the relic shrines that line up an expedition, by seat count: half
+ * with 3+ seats, where one ISMCTS among greedy seats won more with it; none with 2, where it won
+ * less (series of `node dist/bench/match.js`; the results are in bench/README.md).
  */
 const SETUP = (seats: number): number => (seats === 2 ? 0 : 0.5);
 

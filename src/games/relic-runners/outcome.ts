@@ -46,9 +46,10 @@ function relicOffer(s: State, loc: number, trails: number): RelicOffer {
 
 /**
  * A move's outcome as the view carries it (`RRView.routes`): a MoveOutcome without the members
- * that are at their default (no trail, no step, no relic, false), which most are: a route's
- * previews were a third of the bytes of the state messages a game's moves sent (issue 16), and a
- * phone downloads them at every move it owes. `outcomeOf` reads one back whole.
+ * that are at their default (no trail, no step, no relic, false), which most are: whole, a
+ * route's previews would be a large share of the bytes of a move's state messages (`node
+ * dist/bench/state-bytes.js`; bench/README.md), and a phone downloads them at every move it
+ * owes. `outcomeOf` reads one back whole.
  */
 export type RoutePreview = Partial<MoveOutcome>;
 

@@ -221,9 +221,9 @@ function exactCopy<T>(list: readonly T[]): readonly T[] {
  * The state as one seat (or a spectator, null) may know it (rules §7). As a patch's starting point
  * (`base`, the contract's diffBase) the seat's legal choices and routes are NaN: both are worked
  * out again after every move, so the server sends them whole from the view after. Diffed member
- * by member, the choices came out as a dozen operations ("this one's t", "that one's trail
- * deleted", "cut to 2") longer than the list itself: bench:views, 2 seats, patch bytes per move
- * 818 -> 749, diff 4.5-4.8 -> 4.3-4.4 µs and JSON 6.8-7.1 -> 6.5-6.6 µs per move.
+ * by member, the choices come out as a dozen operations ("this one's t", "that one's trail
+ * deleted", "cut to 2") longer than the list itself: sent whole, the patch is smaller and quicker
+ * to make (`SEATS=2 npm run bench:views`; bench/README.md).
  */
 export function viewOf(s: State, viewer: Seat | null, base = false): RRView {
   const b = s.board;

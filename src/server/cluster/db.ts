@@ -34,8 +34,8 @@ export class ClusterDb {
         .digest()
         .readUInt32BE(0) & 0x7fffffff;
     // Claims and takeovers. After a kill -9 every hello at a survivor claims its game here at once
-    // (hundreds): with 3 connections they queued behind one another and the takeover's own queries,
-    // and the last affected game played again 7.6-12 s after the kill at 500 games; with 10, 6.2-6.7 s.
+    // (hundreds): with few connections they queue behind one another and the takeover's own queries,
+    // and the failover takes seconds longer (`GAMES=500 npm run bench:cluster`; bench/README.md).
     this.pool = new pg.Pool({ connectionString: opts.url, max: 10, connectionTimeoutMillis: 5000 });
     this.pool.on('error', (e) => console.error(`cluster: PostgreSQL idle connection error: ${e.message}`));
   }
