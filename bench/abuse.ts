@@ -12,6 +12,10 @@
  *   --runs N        repeats of every scenario (default 1); with N > 1 a cell is "median (min–max)"
  *                   (of an even count, the lower middle value); the ratio is of the medians.
  *   --only LIST     comma-separated scenarios (default all): sockets, flood, nonreaders, finished, burst, bot-hog.
+ *   --floor         also run `sockets` against the transport's floor (bench/ws-floor-server.ts: the
+ *                   same Fastify, @fastify/websocket and ws, answering each hello with a prebuilt
+ *                   welcome of the game server's size, and nothing else), after this build in each
+ *                   run: the table adds a column "floor" and the ratio this/floor.
  *   --settle S      idle seconds before the RSS "after" figure is read (default 8).
  *   Env: EXPEDITION_DB_DIR (parent of the temporary SQLite folders; default the OS temp dir),
  *        SERVER_NODE_ARGS (extra node flags for the server, e.g. --cpu-prof).
@@ -198,10 +202,10 @@ class Server {
     child.stderr!.on('data', keep);
   }
 
-  static async start(root: string): Promise<Server> {
+  static async start(root: string, floor?: { welcomeBytes: number }): Promise<Server> {
     const dir = mkdtempSync(join(process.env.EXPEDITION_DB_DIR ?? tmpdir(), 'expedition-abuse-'));
     const port = await freePort();
-    const main = join(root, 'dist/src/server/main.js');
+    const main = floor ? join(root, 'dist/bench/ws-floor-server.js') : join(root, 'dist/src/server/main.js');
     // A minimal environment: no limit is raised, every default applies.
     const env: NodeJS.ProcessEnv = {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -209,6 +213,7 @@ class Server {
       PORT: String(port),
       HOST: '127.0.0.1',
       EXPEDITION_DB: join(dir, 'abuse.sqlite'),
+      ...(floor ? { WELCOME_BYTES: String(floor.welcomeBytes) } : {}),
     };
     const child = spawn(process.execPath, [...(process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), main], {
       env,
@@ -551,6 +556,7 @@ async function sockets(srv: Server, probe: Probe, settleMs: number): Promise<Out
       ...healthFigures(samples, t0, t1),
       'RSS peak +MB': round(srv.peakMb - base),
       'seconds to open': round(openS, 1),
+      'welcome bytes': median(clients.filter((c) => c.welcomes > 0).map((c) => c.bytes)),
     },
     notes: [`refused: ${tally(refused)}`, `close codes: ${tally(closes(clients))}`, `errors: ${tally(errorsOf(clients))}`],
   };
@@ -883,6 +889,7 @@ const TITLES: Record<Scenario, string> = {
 interface Options {
   build: string;
   baseline: string | null;
+  floor: boolean;
   runs: number;
   only: Scenario[];
   settleMs: number;
@@ -893,6 +900,7 @@ function parseArgs(argv: readonly string[]): Options {
   const o: Options = {
     build: resolve(dirname(fileURLToPath(import.meta.url)), '../..'),
     baseline: null,
+    floor: false,
     runs: 1,
     only: [...SCENARIOS],
     settleMs: 8000,
@@ -906,6 +914,7 @@ function parseArgs(argv: readonly string[]): Options {
     };
     if (a === '--baseline') o.baseline = resolve(value());
     else if (a === '--build') o.build = resolve(value());
+    else if (a === '--floor') o.floor = true;
     else if (a === '--runs') o.runs = Number(value());
     else if (a === '--settle') o.settleMs = Number(value()) * 1000;
     else if (a === '--only') {
@@ -922,8 +931,8 @@ function parseArgs(argv: readonly string[]): Options {
   return o;
 }
 
-async function runScenario(root: string, name: Scenario, settleMs: number): Promise<Outcome> {
-  const srv = await Server.start(root);
+async function runScenario(root: string, name: Scenario, settleMs: number, floor?: { welcomeBytes: number }): Promise<Outcome> {
+  const srv = await Server.start(root, floor);
   const probe = Probe.start(srv.port);
   try {
     const out =
@@ -964,23 +973,25 @@ function median(values: readonly number[]): number {
   return v.length === 0 ? NaN : v[Math.floor((v.length - 1) / 2)]!;
 }
 
-function printTable(name: Scenario, head: Outcome[], base: Outcome[] | null): void {
+type Which = 'head' | 'base' | 'floor';
+const COLUMN: Record<Which, string> = { head: 'this build', base: 'baseline', floor: 'floor' };
+
+function printTable(name: Scenario, r: Record<Which, Outcome[]>): void {
   console.log(`\n${name}: ${TITLES[name]}`);
-  const keys = Object.keys(head[0]?.metrics ?? base?.[0]?.metrics ?? {});
-  const rows = keys.map((k) => {
-    const h = head.map((o) => o.metrics[k] ?? NaN);
-    if (!base) return [k, cell(h)];
-    const b = base.map((o) => o.metrics[k] ?? NaN);
-    const ratio = median(h) / median(b);
-    return [k, cell(h), cell(b), Number.isFinite(ratio) ? `${ratio.toFixed(2)}×` : '-'];
-  });
-  const header = base ? ['', 'this build', 'baseline', 'this/base'] : ['', 'this build'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (r: string[]) => '  ' + r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const shown = (['head', 'base', 'floor'] as const).filter((w) => r[w].length > 0);
+  const keys = Object.keys(r[shown[0]!]?.[0]?.metrics ?? {});
+  const ratio = (k: string, w: Which) => {
+    const x = median(r.head.map((o) => o.metrics[k] ?? NaN)) / median(r[w].map((o) => o.metrics[k] ?? NaN));
+    return Number.isFinite(x) ? `${x.toFixed(2)}×` : '-';
+  };
+  const others = shown.filter((w) => w !== 'head');
+  const rows = keys.map((k) => [k, ...shown.map((w) => cell(r[w].map((o) => o.metrics[k] ?? NaN))), ...others.map((w) => ratio(k, w))]);
+  const header = ['', ...shown.map((w) => COLUMN[w]), ...others.map((w) => `this/${w}`)];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (row: string[]) => '  ' + row.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   console.log(line(header));
-  for (const r of rows) console.log(line(r));
-  head.forEach((o, i) => console.log(`  this build, run ${i + 1}: ${o.notes.join('; ')}`));
-  base?.forEach((o, i) => console.log(`  baseline, run ${i + 1}: ${o.notes.join('; ')}`));
+  for (const row of rows) console.log(line(row));
+  for (const w of shown) r[w].forEach((o, i) => console.log(`  ${COLUMN[w]}, run ${i + 1}: ${o.notes.join('; ')}`));
 }
 
 async function main(): Promise<void> {
@@ -994,21 +1005,26 @@ async function main(): Promise<void> {
     `bench:abuse: this build ${root}${opts.baseline ? `, baseline ${opts.baseline}` : ''}; ${opts.runs} run(s) of ${opts.only.join(', ')}; ` +
       `server: default limits, SQLite in a temp dir; settle ${opts.settleMs / 1000} s; figures depend on the machine's other load`,
   );
-  const results = new Map<Scenario, { head: Outcome[]; base: Outcome[] }>(opts.only.map((s) => [s, { head: [], base: [] }]));
+  const results = new Map<Scenario, Record<Which, Outcome[]>>(opts.only.map((s) => [s, { head: [], base: [], floor: [] }]));
   for (let run = 0; run < opts.runs; run++) {
     for (const name of opts.only) {
-      const order: ('head' | 'base')[] = opts.baseline ? (run % 2 === 0 ? ['head', 'base'] : ['base', 'head']) : ['head'];
+      const order: Which[] = opts.baseline ? (run % 2 === 0 ? ['head', 'base'] : ['base', 'head']) : ['head'];
+      // The floor after this build, whose welcome size it copies.
+      if (opts.floor && name === 'sockets') order.splice(order.indexOf('head') + 1, 0, 'floor');
       for (const which of order) {
         const t = now();
-        const out = await runScenario(which === 'head' ? root : opts.baseline!, name, opts.settleMs);
-        results.get(name)![which].push(out);
-        process.stderr.write(
-          `  run ${run + 1} ${name} on ${which === 'head' ? 'this build' : 'baseline'}: ${((now() - t) / 1000).toFixed(0)} s\n`,
-        );
+        const r = results.get(name)!;
+        const welcomeBytes = r.head.at(-1)?.metrics['welcome bytes'] ?? NaN;
+        const out =
+          which === 'floor'
+            ? await runScenario(root, name, opts.settleMs, { welcomeBytes: Number.isFinite(welcomeBytes) ? welcomeBytes : 3000 })
+            : await runScenario(which === 'head' ? root : opts.baseline!, name, opts.settleMs);
+        r[which].push(out);
+        process.stderr.write(`  run ${run + 1} ${name} on ${COLUMN[which]}: ${((now() - t) / 1000).toFixed(0)} s\n`);
       }
     }
   }
-  for (const [name, r] of results) printTable(name, r.head, opts.baseline ? r.base : null);
+  for (const [name, r] of results) printTable(name, r);
   console.log('\ngoal: /health p99 ≤ 50 ms in every scenario; RSS after ≤ +20 MB once the abusers are gone');
   if (opts.only.includes('bot-hog')) console.log("goal (bot-hog): the victim's bot extra p99 ≤ 100 ms, hint p99 ≤ 500 ms");
   console.log(
@@ -1017,7 +1033,12 @@ async function main(): Promise<void> {
       root,
       baseline: opts.baseline,
       runs: opts.runs,
-      results: Object.fromEntries([...results].map(([k, v]) => [k, { head: v.head, ...(opts.baseline ? { baseline: v.base } : {}) }])),
+      results: Object.fromEntries(
+        [...results].map(([k, v]) => [
+          k,
+          { head: v.head, ...(opts.baseline ? { baseline: v.base } : {}), ...(v.floor.length ? { floor: v.floor } : {}) },
+        ]),
+      ),
     }),
   );
 }
