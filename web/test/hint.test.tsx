@@ -15,7 +15,7 @@ import { ServerSession } from '../src/net/server-session.js';
 import { relicRunners as rr } from '../../src/games/relic-runners/index.js';
 import { buildPosition } from '../../src/games/relic-runners/position.js';
 import type { SeatInfo } from '../src/net/session.js';
-import { DecisionPanel } from '../src/relic-runners/DecisionPanel.js';
+import { RelicRunnersDecision } from '../src/relic-runners/RelicRunnersDecision.js';
 import { fakePort } from './fake-port.js';
 import { FakeSocket } from './fake-socket.js';
 
@@ -122,9 +122,12 @@ describe('progression-table spaces', () => {
     const view = rr.view(s, 0);
     const step = { t: 'step', col: 'compass', level: 0 } as const;
     expect(view.choices).toContainEqual(step);
-    render(<DecisionPanel view={view} seat={0} seats={twoPeople} choose={() => {}} busy={false} canUndo={false} onUndo={() => {}} />, {
-      wrapper: hinting(JSON.stringify(step)),
-    });
+    render(
+      <RelicRunnersDecision view={view} seat={0} seats={twoPeople} choose={() => {}} busy={false} canUndo={false} onUndo={() => {}} />,
+      {
+        wrapper: hinting(JSON.stringify(step)),
+      },
+    );
     const marked = document.querySelectorAll('[data-hinted]');
     expect(marked).toHaveLength(1);
     expect(marked[0]!.getAttribute('data-testid')).toBe('step-compass-0');
