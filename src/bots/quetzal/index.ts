@@ -1,10 +1,9 @@
-import { registerHeuristic } from '../heuristic.js';
+import type { Heuristic } from '../heuristic.js';
 import type { State } from '../../games/quetzal/state.js';
 import { banked, terms, value } from './heuristic.js';
 import { qPrune } from './prune.js';
 
-// Importing this module makes the Quetzal heuristic, with its rules of thumb (prune.ts),
-// available to heuristicFor(quetzal).
+// Quetzal's heuristic, with its rules of thumb (prune.ts): its entry in the registry (../registry.ts).
 // ISMCTS keeps the mean backup here: the best-child backup that helps in Relic Runners lost in
 // Quetzal (2 players vs greedy, 20 games, seed 1, 2000 iterations: 4 wins with it, 9 without).
 // The turn-end prior (progressive bias, src/bots/prior.ts) at weight 1: uniform playouts judge
@@ -22,12 +21,12 @@ import { qPrune } from './prune.js';
 // four with three greedy seats, 400 iterations, seeds q4: at 0.5 15/48, at 1 22/48. At 1 s/move
 // (a loaded 2-core machine): 2 seats 47/60 = 78.3 % [66.4-86.9] vs greedy (seeds s1); one of four
 // with three greedy 84.5/120 = 70.4 % [61.7-77.8] (seeds s4a, s4b: 1-60).
-registerHeuristic<State>('quetzal', {
+export const quetzalHeuristic: Heuristic<State> = {
   value,
   terms,
   banked,
   prune: qPrune,
   ismcts: () => ({ potential: 1, maxBackup: 0, bias: 1, rolloutTurns: 1 }),
-});
+};
 
 export { value as quetzalValue, banked as quetzalBanked, qPrune };
