@@ -14,7 +14,7 @@ import { describe, playMatch, type MatchResult } from './match.js';
 import { botFromSpec, decide } from '../src/bots/index.js';
 import { createRng } from '../src/core/rng.js';
 import type { AnyGame } from '../src/core/game.js';
-import { gameById } from '../src/games/index.js';
+import { gameById } from '../src/bots/registry.js';
 import { ismctsBot } from '../src/bots/ismcts.js';
 import { playGame } from '../src/cli/simulate.js';
 

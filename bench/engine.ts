@@ -10,7 +10,7 @@ import { randomBot } from '../src/bots/random.js';
 import { decide } from '../src/bots/bot.js';
 import type { AnyGame } from '../src/core/game.js';
 import { createRng, CURRENT_SEEDING, type Rng, type Seeding } from '../src/core/rng.js';
-import { gameById } from '../src/games/index.js';
+import { gameById } from '../src/bots/registry.js';
 
 const game: AnyGame = gameById(process.env.GAME ?? 'relic-runners');
 const bot = randomBot();

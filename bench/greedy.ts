@@ -8,7 +8,7 @@
  * OPPONENT (default "random"), SEED (default "greedy-bench").
  */
 import { botFromSpec, decide, type Bot } from '../src/bots/index.js';
-import { heuristicFor } from '../src/bots/heuristic.js';
+import { heuristicFor } from '../src/bots/registry.js';
 import type { AnyGame } from '../src/core/game.js';
 import { createRng } from '../src/core/rng.js';
 import { relicRunners } from '../src/games/relic-runners/index.js';

@@ -9,7 +9,7 @@
 import type { AnyGame } from '../src/core/game.js';
 import { Match } from '../src/core/match.js';
 import { createRng } from '../src/core/rng.js';
-import { GAMES } from '../src/games/index.js';
+import { GAMES } from '../src/bots/registry.js';
 import { LIVE_CHECKPOINT_EVERY } from '../src/server/live-game.js';
 
 const COUNT = Number(process.env.GAMES ?? 2000);

@@ -10,7 +10,7 @@
  */
 import { botFromSpec } from '../src/bots/index.js';
 import { ismctsBot, type IsmctsOptions } from '../src/bots/ismcts.js';
-import { gameById } from '../src/games/index.js';
+import { gameById } from '../src/bots/registry.js';
 import { playGame } from '../src/cli/simulate.js';
 import type { AnyGame } from '../src/core/game.js';
 import type { Bot } from '../src/bots/bot.js';

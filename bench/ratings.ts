@@ -21,7 +21,7 @@ import * as prettier from 'prettier';
 import { BOT_LEVELS } from '../src/bots/levels.js';
 import { intOption, workersOption } from '../src/cli/common.js';
 import { pairGames, pairRoundRobin, playTournament } from '../src/cli/tournament.js';
-import { GAMES, gameById } from '../src/games/index.js';
+import { GAMES, gameById } from '../src/bots/registry.js';
 
 export const RATINGS_FILE = new URL('../../src/bots/level-ratings.json', import.meta.url);
 

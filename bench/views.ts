@@ -14,7 +14,7 @@ import { patchBase } from '../src/core/game.js';
 import { diffView } from '../src/core/view-patch.js';
 import { Match } from '../src/core/match.js';
 import { createRng } from '../src/core/rng.js';
-import { gameById } from '../src/games/index.js';
+import { gameById } from '../src/bots/registry.js';
 
 const game = gameById(process.env.GAME ?? 'relic-runners');
 const SEATS = Number(process.env.SEATS ?? 2);

@@ -18,7 +18,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { parseBotSpecs } from '../src/cli/simulate.js';
-import { gameById } from '../src/games/index.js';
+import { gameById } from '../src/bots/registry.js';
 
 const env = (k: string, d: number) => Number(process.env[k] ?? d);
 const game = gameById(process.env.GAME ?? 'relic-runners');

@@ -3,13 +3,11 @@ import { findChoice } from '../core/apply.js';
 import { InvalidInput } from '../core/errors.js';
 import { replay, type MatchRecord } from '../core/match.js';
 import { createRng, rngFromState, type Rng, type RngState } from '../core/rng.js';
-import { heuristicFor, type Heuristic } from './heuristic.js';
+import type { Heuristic } from './heuristic.js';
+import { heuristicFor } from './registry.js';
 import { ismctsSearch } from './ismcts.js';
 import { MAX_ISMCTS_ITERATIONS } from './limits.js';
 import { playoutShares, resultShares, type ShareSettings } from './rollout.js';
-// The searches read the games' heuristics (prune, playout): register them, as the bots do.
-import './relic-runners/index.js';
-import './quetzal/index.js';
 
 /**
  * Post-game analysis: who was winning at every move, why each player's chance rose or fell, and

@@ -2,7 +2,8 @@ import type { AnyGame, Choice, Seat } from '../core/game.js';
 import { InvalidInput } from '../core/errors.js';
 import type { Bot, BotInput } from './bot.js';
 import { MAX_GREEDY_BUDGET } from './limits.js';
-import { heuristicFor, type Heuristic } from './heuristic.js';
+import type { Heuristic } from './heuristic.js';
+import { heuristicFor } from './registry.js';
 
 /** How a finished own turn is scored: own value minus the best other's, or own value alone. */
 export type GreedyScore = 'diff' | 'self';

@@ -1,9 +1,10 @@
-import type { AnyGame, Choice, Seat } from '../core/game.js';
+import type { Choice, Seat } from '../core/game.js';
 import type { Rng } from '../core/rng.js';
 
 /**
- * Game knowledge for the greedy bot and for ISMCTS playouts. Written per game; it reads a state
- * that a bot was given (a determinized sample), never the true one.
+ * Game knowledge for the greedy bot and for ISMCTS playouts. Written per game (src/bots/<game>/)
+ * and registered with its game (registry.ts, heuristicFor); it reads a state that a bot was given
+ * (a determinized sample), never the true one.
  */
 export interface Heuristic<S = unknown> {
   /** Estimated final score of `seat` from this state (VP-like units; higher is better). */
@@ -68,16 +69,4 @@ export interface IsmctsDefaults {
   readonly bias?: number;
   /** Playout length in turns beyond the leaf (IsmctsOptions.rolloutTurns; else one round). */
   readonly rolloutTurns?: number;
-}
-
-const HEURISTICS = new Map<string, Heuristic>();
-
-export function registerHeuristic<S>(gameId: string, h: Heuristic<S>): void {
-  HEURISTICS.set(gameId, h);
-}
-
-export function heuristicFor(game: AnyGame): Heuristic {
-  const h = HEURISTICS.get(game.id);
-  if (!h) throw new Error(`no heuristic for game "${game.id}"`);
-  return h;
 }

@@ -2,7 +2,8 @@ import type { AnyGame, Choice, Seat } from '../core/game.js';
 import type { Rng } from '../core/rng.js';
 import { matchChoice } from './bot.js';
 import { greedyPlan } from './greedy.js';
-import { heuristicFor, type Term } from './heuristic.js';
+import type { Term } from './heuristic.js';
+import { heuristicFor } from './registry.js';
 
 /** Why a hint suggests its choice: the heuristic term that gains the most by the end of the turn. */
 export interface HintReason {

@@ -2,10 +2,6 @@ import { InvalidInput } from '../core/errors.js';
 import type { Bot } from './bot.js';
 import { randomBot } from './random.js';
 import { greedyBot, parseGreedyArg } from './greedy.js';
-// Registers the Relic Runners heuristic for heuristicFor().
-import './relic-runners/index.js';
-// Registers the Quetzal heuristic.
-import './quetzal/index.js';
 import { ismctsBot, parseIsmctsArg } from './ismcts.js';
 import { DEFAULT_BOT_LIMITS, type BotLimits } from './limits.js';
 

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { AnyGame } from '../core/game.js';
 import { InvalidInput } from '../core/errors.js';
-import { GAMES, gameById } from '../games/index.js';
+import { GAMES, gameById } from '../bots/registry.js';
 
 /** A mistake in the command line itself: reported with a usage hint, exit code 2. */
 export class UsageError extends Error {

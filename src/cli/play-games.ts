@@ -1,5 +1,5 @@
 import { botFromSpec, type Bot } from '../bots/index.js';
-import { gameById } from '../games/index.js';
+import { gameById } from '../bots/registry.js';
 import { gameSeed, playGame, type GameOutcome } from './simulate.js';
 import { CommandError } from './common.js';
 import { runOrdered, WorkerFailed } from './worker-pool.js';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { InvalidInput, ReplayError } from '../core/errors.js';
 import type { AnyGame } from '../core/game.js';
 import { parseRecord, replay, type Match, type MatchRecord } from '../core/match.js';
-import { gameById } from '../games/index.js';
+import { gameById } from '../bots/registry.js';
 import { CommandError, out, parse, UsageError } from './common.js';
 
 export const REPLAY_USAGE = `Usage: expedition replay FILE [--json]

@@ -83,6 +83,16 @@ export interface Game<S, C extends Choice = Choice, O = unknown, V = unknown, E 
   redrawUnseen(s: S, rng: Rng): S;
 }
 
+/**
+ * One row of a rules document's table as an engine lists it (`rule-ids.ts`): the id, what the rule
+ * says, and where the engine implements it. A game's `ruleIds` are the ids of its rows.
+ */
+export interface RuleId {
+  readonly id: string;
+  readonly summary: string;
+  readonly where: string;
+}
+
 /** Any game, its states, options and views opaque: code that serves every game handles them only through the contract. */
 export type AnyGame = Game<unknown, Choice, unknown, unknown>;
 

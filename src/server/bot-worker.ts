@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { Choice } from '../core/game.js';
 import { createRng, type Seeding } from '../core/rng.js';
 import { botFromSpec, decide, hint, type Bot, type Hint } from '../bots/index.js';
-import { gameById } from '../games/index.js';
+import { gameById } from '../bots/registry.js';
 
 /** The game a job is about: rebuilt in the worker from its seed and log. */
 export interface GameLog {

@@ -6,7 +6,7 @@ import { Match } from '../core/match.js';
 import { CURRENT_SEEDING } from '../core/rng.js';
 import { botFromSpec, type Bot, type BotLimits } from '../bots/index.js';
 import { MAX_THINK_MS } from '../bots/limits.js';
-import { GAMES } from '../games/index.js';
+import { GAMES } from '../bots/registry.js';
 import { BotPool } from './bot-pool.js';
 import { DEFAULT_AWAY_MS, LiveGame, Refusal, type BotRules, type GameSettings, type Subscriber } from './live-game.js';
 import type { ClientMessage, CreateGame } from './protocol.js';

@@ -1,7 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { heuristicFor } from '../../src/bots/heuristic.js';
-import '../../src/bots/index.js';
+import { heuristicFor } from '../../src/bots/registry.js';
 import { banked, rrHeuristic } from '../../src/bots/relic-runners/heuristic.js';
 import { tablesFor } from '../../src/bots/relic-runners/tables.js';
 import { chainLength, reach, reachLen } from '../../src/bots/relic-runners/walks.js';

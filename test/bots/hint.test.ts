@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { hint, largestGain } from '../../src/bots/index.js';
-import { heuristicFor } from '../../src/bots/heuristic.js';
+import { heuristicFor } from '../../src/bots/registry.js';
 import type { AnyGame } from '../../src/core/game.js';
 import { createRng } from '../../src/core/rng.js';
 import { relicRunners } from '../../src/games/relic-runners/index.js';

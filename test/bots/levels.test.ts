@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { botFromSpec } from '../../src/bots/index.js';
 import { BOT_LEVELS } from '../../src/bots/levels.js';
-import { GAMES } from '../../src/games/index.js';
+import { GAMES } from '../../src/bots/registry.js';
 import { REPO_ROOT } from '../helpers/repo.js';
 
 // The source file, not dist's copy: the script writes it there, and the lobby bundles it from there.

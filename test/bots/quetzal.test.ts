@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { botFromSpec, decide, type Bot } from '../../src/bots/index.js';
-import { heuristicFor } from '../../src/bots/heuristic.js';
+import { heuristicFor } from '../../src/bots/registry.js';
 import { quetzalValue } from '../../src/bots/quetzal/index.js';
 import type { AnyGame, Choice } from '../../src/core/game.js';
 import { createRng } from '../../src/core/rng.js';

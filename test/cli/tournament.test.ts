@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { botFromSpec } from '../../src/bots/index.js';
 import { pairGames, pairRoundRobin, playTournament, runTournament, seatedFor, TournamentTally } from '../../src/cli/tournament.js';
 import type { GameOutcome } from '../../src/cli/simulate.js';
-import { gameById } from '../../src/games/index.js';
+import { gameById } from '../../src/bots/registry.js';
 
 describe('tournament', () => {
   it('seats rotate: bot k sits at seat (k + g − 1) mod n in game g', () => {

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GAMES } from '../../src/games/index.js';
+import { GAMES } from '../../src/bots/registry.js';
 import { REPO_ROOT, sourceFiles } from '../helpers/repo.js';
 
 for (const game of GAMES.values()) {

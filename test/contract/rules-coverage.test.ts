@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GAMES } from '../../src/games/index.js';
+import { GAMES } from '../../src/bots/registry.js';
 import { REPO_ROOT, RULES_DIR, sourceFiles } from '../helpers/repo.js';
 
 /**

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { hashJson, hashString } from '../../src/core/hash.js';
 import { createRng, type Rng } from '../../src/core/rng.js';
-import { GAMES } from '../../src/games/index.js';
+import { GAMES } from '../../src/bots/registry.js';
 import { randomGame } from '../helpers/play.js';
 import { hashedFields as rrFields, type State as RRState } from '../../src/games/relic-runners/state.js';
 import { hashedFields as qFields, type State as QState } from '../../src/games/quetzal/state.js';

@@ -16,7 +16,7 @@ import {
   type Move,
 } from '../../src/core/match.js';
 import { createRng } from '../../src/core/rng.js';
-import { GAMES, gameById } from '../../src/games/index.js';
+import { GAMES, gameById } from '../../src/bots/registry.js';
 import { relicRunners as g, type State } from '../../src/games/relic-runners/index.js';
 
 function playRandom(seed: number, decisions: number): Match<State> {

@@ -12,7 +12,7 @@ import {
   type PlayRngState,
   type Rng,
 } from '../../src/core/rng.js';
-import { gameById } from '../../src/games/index.js';
+import { gameById } from '../../src/bots/registry.js';
 
 /** sfc32 written out independently from its published definition, to check the engine's copy. */
 function referenceSfc32(a: number, b: number, c: number, d: number, n: number): number[] {

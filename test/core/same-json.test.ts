@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { findChoice } from '../../src/core/apply.js';
 import { canonicalJson, sameJson } from '../../src/core/hash.js';
 import { createRng, type Rng } from '../../src/core/rng.js';
-import { GAMES } from '../../src/games/index.js';
+import { GAMES } from '../../src/bots/registry.js';
 
 /** A small JSON-like value: nested arrays and objects of a few keys, with undefined members now and then. */
 function value(rng: Rng, depth: number): unknown {

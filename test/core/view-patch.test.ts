@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyViewPatch, diffView, type ViewPatch } from '../../src/core/view-patch.js';
 import { createRng, type Rng } from '../../src/core/rng.js';
-import { GAMES } from '../../src/games/index.js';
+import { GAMES } from '../../src/bots/registry.js';
 import { forSeeds, range, setupGame } from '../helpers/play.js';
 
 /** What crosses the wire: the patch as JSON text and back. */

@@ -11,7 +11,7 @@ import { FALLBACK_BOT_SPEC } from '../../src/bots/limits.js';
 import { canonicalJson } from '../../src/core/hash.js';
 import { Match, RECORD_VERSION } from '../../src/core/match.js';
 import { createRng } from '../../src/core/rng.js';
-import { GAMES } from '../../src/games/index.js';
+import { GAMES } from '../../src/bots/registry.js';
 import { BotDeadlineExceeded, BotPool } from '../../src/server/bot-pool.js';
 import { Hub } from '../../src/server/hub.js';
 import { http } from '../helpers/ws-client.js';

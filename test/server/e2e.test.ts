@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { replay, parseRecord } from '../../src/core/match.js';
-import { gameById } from '../../src/games/index.js';
+import { gameById } from '../../src/bots/registry.js';
 import { http } from '../helpers/ws-client.js';
 import type { RecordReply } from '../helpers/wire.js';
 import { autoPlay, createGame, hello, joinSeat, live, startServer, until, type StoreKind, type TestServer } from '../helpers/server.js';

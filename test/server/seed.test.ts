@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { Choice } from '../../src/core/game.js';
 import { Match, parseRecord, replay } from '../../src/core/match.js';
 import { createRng, CURRENT_SEEDING, type Seeding } from '../../src/core/rng.js';
-import { gameById } from '../../src/games/index.js';
+import { gameById } from '../../src/bots/registry.js';
 import type { SeatConfig } from '../../src/server/store.js';
 import { http } from '../helpers/ws-client.js';
 import type { RecordReply } from '../helpers/wire.js';

@@ -5,12 +5,14 @@ import { LanguageSwitch } from './LanguageSwitch.js';
 import { SKIP_LINKS_ID } from './game/skip-link.js';
 import { lazyPage } from './lazy-page.js';
 import { Lobby } from './lobby/Lobby.js';
+import { preloadClients, preloadEngines } from './registry.js';
 
-// The offline game and the replay viewer carry the engine, a server game the tables: each loaded
-// only when opened, so the lobby loads none of them.
-const serverGame = lazyPage(() => import('./lobby/ServerGame.js').then((m) => m.ServerGame));
-const localGame = lazyPage(() => import('./offline/LocalGame.js').then((m) => m.LocalGame));
-const replay = lazyPage(() => import('./replay/Replay.js').then((m) => m.Replay));
+// Each page is loaded only when opened, so the lobby loads none of them. A game's page comes with
+// every game's table, and the replay viewer with every engine too (the registry's loaders): which
+// game a page shows is known only once it runs, and its table is then on screen with its first view.
+const serverGame = lazyPage(() => Promise.all([import('./lobby/ServerGame.js'), preloadClients()]).then(([m]) => m.ServerGame));
+const localGame = lazyPage(() => Promise.all([import('./offline/LocalGame.js'), preloadClients()]).then(([m]) => m.LocalGame));
+const replay = lazyPage(() => Promise.all([import('./replay/Replay.js'), preloadClients(), preloadEngines()]).then(([m]) => m.Replay));
 
 /** Loads the page the address opens (when it is one loaded apart), so that the first render needs no fallback. */
 export function preloadPage(path: string): Promise<void> {

@@ -12,6 +12,8 @@ import { AnalysisPanel, type AnalysisPort } from '../src/replay/AnalysisPanel.js
 import { runAnalysis, type FromAnalysis, type StartAnalysis } from '../src/replay/analysis-run.js';
 import { afterMessage, decisionAt, flaggedFor, MAX_PAGE_ITERATIONS, pageIterations } from '../src/replay/analysis-view.js';
 import { Timeline } from '../src/replay/timeline.js';
+import { loadClient } from '../src/registry.js';
+import type { ClientGame, GameTypes } from '../src/game-types.js';
 
 vi.setConfig({ testTimeout: 30000 });
 
@@ -21,14 +23,16 @@ const SEATS: SeatInfo[] = [
 ];
 
 let tl: Timeline;
+let rr: ClientGame<GameTypes>;
 beforeAll(async () => {
+  rr = await loadClient('relic-runners');
   await i18n.changeLanguage('en');
   // A finished 2-player game: seat 0 plays at random, seat 1 greedy.
   const m = new Match(relicRunners, 2, 'analysis-panel');
   const bots = [botFromSpec('random'), botFromSpec('greedy')];
   const rng = createRng('analysis-panel bots');
   while (!m.over) m.play(decide(relicRunners, m.state, bots[m.toAct()!]!, rng));
-  tl = new Timeline(JSON.parse(JSON.stringify(m.record)));
+  tl = await Timeline.load(JSON.parse(JSON.stringify(m.record)));
 });
 afterEach(cleanup);
 
@@ -128,7 +132,17 @@ describe('analysis panel', () => {
   it('runs the analysis in the worker to the end: progress bar, curve of every step, the estimate at the current step', async () => {
     const port = fakePort(runAnalysis);
     const onSeek = vi.fn();
-    const { rerender } = render(<AnalysisPanel timeline={tl} seats={SEATS} step={0} onSeek={onSeek} iterations={12} spawn={() => port} />);
+    const { rerender } = render(
+      <AnalysisPanel
+        timeline={tl}
+        choiceLabel={rr.choiceLabel}
+        seats={SEATS}
+        step={0}
+        onSeek={onSeek}
+        iterations={12}
+        spawn={() => port}
+      />,
+    );
     expect(screen.getByTestId('analysis-notice').textContent).toMatch(/\(together 100 %\).*judged only by what its player knew/);
     fireEvent.click(screen.getByTestId('analysis-start'));
     const bar = screen.getByRole('progressbar');
@@ -159,7 +173,17 @@ describe('analysis panel', () => {
     );
     // For seat 1, move 0 is another player's: no judgement, but what it did to seat 1's chance.
     fireEvent.change(screen.getByTestId('analysis-seat'), { target: { value: '1' } });
-    rerender(<AnalysisPanel timeline={tl} seats={SEATS} step={0} onSeek={onSeek} iterations={12} spawn={() => port} />);
+    rerender(
+      <AnalysisPanel
+        timeline={tl}
+        choiceLabel={rr.choiceLabel}
+        seats={SEATS}
+        step={0}
+        onSeek={onSeek}
+        iterations={12}
+        spawn={() => port}
+      />,
+    );
     expect(screen.getByTestId('analysis-current').textContent).toMatch(/^Move 0: Ada chose /);
     expect(screen.queryByTestId('analysis-estimate')).toBeNull();
     expect(screen.getByTestId('analysis-effect').textContent).toMatch(
@@ -178,7 +202,17 @@ describe('analysis panel', () => {
     ];
     const port = fakePort((_m, post) => post({ type: 'done', analysis: analysisOf(ds, [18, 82]) }));
     const onSeek = vi.fn();
-    const { rerender } = render(<AnalysisPanel timeline={tl} seats={SEATS} step={2} onSeek={onSeek} iterations={10} spawn={() => port} />);
+    const { rerender } = render(
+      <AnalysisPanel
+        timeline={tl}
+        choiceLabel={rr.choiceLabel}
+        seats={SEATS}
+        step={2}
+        onSeek={onSeek}
+        iterations={10}
+        spawn={() => port}
+      />,
+    );
     fireEvent.click(screen.getByTestId('analysis-start'));
     await waitFor(() => expect(screen.getByTestId('analysis-falls')).toBeTruthy());
     expect(screen.getByTestId('analysis-effect').textContent).toBe(
@@ -201,7 +235,17 @@ describe('analysis panel', () => {
     expect(onSeek).toHaveBeenLastCalledWith(1);
     // Bot B's side of the same moves: its chance rose by Ada's choices and by chance.
     fireEvent.change(screen.getByTestId('analysis-seat'), { target: { value: '1' } });
-    rerender(<AnalysisPanel timeline={tl} seats={SEATS} step={2} onSeek={onSeek} iterations={10} spawn={() => port} />);
+    rerender(
+      <AnalysisPanel
+        timeline={tl}
+        choiceLabel={rr.choiceLabel}
+        seats={SEATS}
+        step={2}
+        onSeek={onSeek}
+        iterations={10}
+        spawn={() => port}
+      />,
+    );
     expect(screen.getByTestId('analysis-effect').textContent).toBe(
       'With this move, the winning chance of Bot B (greedy) went from 55 % to 70 % (+15 pp): choice by Ada +3 pp, chance +12 pp.',
     );
@@ -218,7 +262,17 @@ describe('analysis panel', () => {
     expect(analysis.flagged).toEqual([2, 3]);
     const port = fakePort((_m, post) => post({ type: 'done', analysis }));
     const onSeek = vi.fn();
-    render(<AnalysisPanel timeline={tl} seats={SEATS} step={0} onSeek={onSeek} iterations={10} spawn={() => port} />);
+    render(
+      <AnalysisPanel
+        timeline={tl}
+        choiceLabel={rr.choiceLabel}
+        seats={SEATS}
+        step={0}
+        onSeek={onSeek}
+        iterations={10}
+        spawn={() => port}
+      />,
+    );
     fireEvent.click(screen.getByTestId('analysis-start'));
     await waitFor(() => expect(screen.getByTestId('analysis-flags')).toBeTruthy());
     const items = screen.getAllByRole('button', { name: /^Move \d+:/ });
@@ -242,6 +296,7 @@ describe('analysis panel', () => {
       render(
         <AnalysisPanel
           timeline={tl}
+          choiceLabel={rr.choiceLabel}
           seats={SEATS}
           step={1}
           onSeek={() => {}}
@@ -268,7 +323,7 @@ describe('analysis panel', () => {
     const m = new Match(quetzal, 2, 'analysis-panel quetzal');
     const rng = createRng('analysis-panel quetzal bots');
     while (!m.over) m.play(decide(quetzal, m.state, botFromSpec('random'), rng));
-    const qtl = new Timeline(JSON.parse(JSON.stringify(m.record)));
+    const qtl = await Timeline.load(JSON.parse(JSON.stringify(m.record)));
     const chosen = qtl.record.choices[0] as QChoice;
     const other = quetzal.choices(qtl.stateAt(0) as QState).find((c) => JSON.stringify(c) !== JSON.stringify(chosen))!;
     const d: DecisionAnalysis = { ...decision(0, 0, 60, 40), choice: chosen, preferred: other };
@@ -278,6 +333,7 @@ describe('analysis panel', () => {
       render(
         <AnalysisPanel
           timeline={qtl}
+          choiceLabel={(await loadClient('quetzal')).choiceLabel}
           seats={SEATS}
           step={0}
           onSeek={() => {}}
@@ -301,7 +357,17 @@ describe('analysis panel', () => {
       post = p;
       p({ type: 'progress', done: 1, total: tl.moves, decision: decision(0, 0, 50, 50) });
     });
-    render(<AnalysisPanel timeline={tl} seats={SEATS} step={0} onSeek={() => {}} iterations={10} spawn={() => port} />);
+    render(
+      <AnalysisPanel
+        timeline={tl}
+        choiceLabel={rr.choiceLabel}
+        seats={SEATS}
+        step={0}
+        onSeek={() => {}}
+        iterations={10}
+        spawn={() => port}
+      />,
+    );
     fireEvent.click(screen.getByTestId('analysis-start'));
     await waitFor(() => expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('1'));
     fireEvent.click(screen.getByTestId('analysis-stop'));
@@ -314,7 +380,17 @@ describe('analysis panel', () => {
     // Start again, then leave: the new worker is terminated.
     const second = fakePort(() => {});
     cleanup();
-    const again = render(<AnalysisPanel timeline={tl} seats={SEATS} step={0} onSeek={() => {}} iterations={10} spawn={() => second} />);
+    const again = render(
+      <AnalysisPanel
+        timeline={tl}
+        choiceLabel={rr.choiceLabel}
+        seats={SEATS}
+        step={0}
+        onSeek={() => {}}
+        iterations={10}
+        spawn={() => second}
+      />,
+    );
     fireEvent.click(screen.getByTestId('analysis-start'));
     again.unmount();
     expect(second.terminated).toBe(1);

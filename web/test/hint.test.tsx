@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n from '../src/i18n/index.js';
 import { ChoiceButton } from '../src/game/decision.js';
 import { GameScreen } from '../src/game/GameScreen.js';
@@ -15,7 +15,8 @@ import { ServerSession } from '../src/net/server-session.js';
 import { relicRunners as rr } from '../../src/games/relic-runners/index.js';
 import { buildPosition } from '../../src/games/relic-runners/position.js';
 import type { SeatInfo } from '../src/net/session.js';
-import { DecisionPanel } from '../src/relic-runners/DecisionPanel.js';
+import { RelicRunnersDecision } from '../src/relic-runners/RelicRunnersDecision.js';
+import { preloadClients } from '../src/registry.js';
 import { fakePort } from './fake-port.js';
 import { FakeSocket } from './fake-socket.js';
 
@@ -122,9 +123,12 @@ describe('progression-table spaces', () => {
     const view = rr.view(s, 0);
     const step = { t: 'step', col: 'compass', level: 0 } as const;
     expect(view.choices).toContainEqual(step);
-    render(<DecisionPanel view={view} seat={0} seats={twoPeople} choose={() => {}} busy={false} canUndo={false} onUndo={() => {}} />, {
-      wrapper: hinting(JSON.stringify(step)),
-    });
+    render(
+      <RelicRunnersDecision view={view} seat={0} seats={twoPeople} choose={() => {}} busy={false} canUndo={false} onUndo={() => {}} />,
+      {
+        wrapper: hinting(JSON.stringify(step)),
+      },
+    );
     const marked = document.querySelectorAll('[data-hinted]');
     expect(marked).toHaveLength(1);
     expect(marked[0]!.getAttribute('data-testid')).toBe('step-compass-0');
@@ -198,6 +202,9 @@ describe('who may ask', () => {
 });
 
 describe('the Hint button, offline', () => {
+  // As the game's page does before it shows a table (App.tsx).
+  beforeAll(() => preloadClients());
+
   it('marks one of the offered choices and says why; the next state takes it away', async () => {
     const session = await LocalSession.open({ config: SOLO }, { port: fakePort(), storage: { setItem: () => {} }, botDelayMs: 0 });
     try {

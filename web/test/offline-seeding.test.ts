@@ -14,7 +14,7 @@ const players = [
 const oldSave = { ...record, players };
 
 describe('seeds of offline games', () => {
-  it('an old save (version 1, or no version at all) resumes with the legacy seeding and stays version 1', () => {
+  it('an old save (version 1, or no version at all) resumes with the legacy seeding and stays version 1', async () => {
     const { version: _v, ...unversioned } = oldSave;
     for (const raw of [oldSave, unversioned]) {
       const e = LocalEngine.load(JSON.parse(JSON.stringify(raw)));
@@ -22,15 +22,15 @@ describe('seeds of offline games', () => {
       expect(e.over).toBe(true);
       expect(e.record.version).toBe(1);
     }
-    expect(new Timeline(record).finalHash).toBe(hash);
+    expect((await Timeline.load(record)).finalHash).toBe(hash);
   });
 
-  it('a save of version 2 resumes with seeding 2 and stays version 2', () => {
+  it('a save of version 2 resumes with seeding 2 and stays version 2', async () => {
     const { hash: hashV2, capped: _c, ...recordV2 } = fixtureV2;
     const e = LocalEngine.load(JSON.parse(JSON.stringify({ ...recordV2, players })));
     expect(e.hash()).toBe(hashV2);
     expect(e.record.version).toBe(2);
-    expect(new Timeline(recordV2).finalHash).toBe(hashV2);
+    expect((await Timeline.load(recordV2)).finalHash).toBe(hashV2);
   });
 
   it('a new game is saved as version 3, and its save resumes to the same state', () => {

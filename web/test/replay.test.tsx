@@ -9,6 +9,7 @@ import { SAVED_GAME_KEY, type LocalRecord } from '../src/offline/local-record.js
 import { Replay, ReplayViewer, stepForKey } from '../src/replay/Replay.js';
 import { markerSteps, niceStep, ScoreChart } from '../src/replay/ScoreChart.js';
 import { BadRecord, Timeline } from '../src/replay/timeline.js';
+import { loadClient } from '../src/registry.js';
 
 // Whole games are played here, on a machine shared with other test runs.
 vi.setConfig({ testTimeout: 30000 });
@@ -49,7 +50,7 @@ let tl: Timeline;
 beforeAll(async () => {
   await i18n.changeLanguage('en');
   rec = finishedRecord();
-  tl = new Timeline(rec);
+  tl = await Timeline.load(rec);
 });
 afterEach(() => {
   cleanup();
@@ -79,17 +80,19 @@ describe('timeline', () => {
     expect(tl.log.length).toBe(tl.moves);
   });
 
-  it('refuses a record that does not replay, naming the move', () => {
-    expect(() => new Timeline({ ...rec, choices: [{ t: 'bogus' }] })).toThrow(/choice #0 is not legal/);
-    expect(() => new Timeline({ ...rec, choices: [...rec.choices, { t: 'pass' }] })).toThrow(BadRecord);
-    expect(() => new Timeline({ ...rec, format: 'other' })).toThrow(BadRecord);
-    expect(() => new Timeline({ ...rec, seats: 12 })).toThrow(BadRecord);
+  it('refuses a record that does not replay, naming the move, and one of a game it does not know', async () => {
+    await expect(Timeline.load({ ...rec, choices: [{ t: 'bogus' }] })).rejects.toThrow(/choice #0 is not legal/);
+    await expect(Timeline.load({ ...rec, choices: [...rec.choices, { t: 'pass' }] })).rejects.toThrow(BadRecord);
+    await expect(Timeline.load({ ...rec, format: 'other' })).rejects.toThrow(BadRecord);
+    await expect(Timeline.load({ ...rec, seats: 12 })).rejects.toThrow(BadRecord);
+    await expect(Timeline.load({ ...rec, game: 'chess' })).rejects.toThrow(/cannot show a game of "chess"/);
   });
 });
 
 describe('replay viewer', () => {
-  it('steps with the buttons, the slider and the keyboard', () => {
-    render(<ReplayViewer timeline={tl} seats={rec.players.map((p, seat) => ({ seat, kind: p.kind, name: p.name, connected: true }))} />);
+  it('steps with the buttons, the slider and the keyboard', async () => {
+    const seats = rec.players.map((p, seat) => ({ seat, kind: p.kind, name: p.name, connected: true }));
+    render(<ReplayViewer timeline={tl} seats={seats} game={await loadClient('relic-runners')} />);
     const root = screen.getByTestId('replay');
     const step = () => Number(root.getAttribute('data-step'));
     expect(step()).toBe(0);

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import '../src/i18n/index.js';
 import { relicRunners as g, type RRChoice, type RRView, type State } from '../../src/games/relic-runners/index.js';
 import { createRng } from '../../src/core/rng.js';
-import { Board } from '../src/relic-runners/Board.js';
+import { RelicRunnersBoard } from '../src/relic-runners/RelicRunnersBoard.js';
 import { choicesBySite, choicesByTrail, moveDestination } from '../src/relic-runners/board/choices.js';
 import type { SeatInfo } from '../src/net/session.js';
 
@@ -40,7 +40,7 @@ const multiRoute = (v: RRView) => {
 
 function renderBoard(view: RRView, seat: number | null, busy = false) {
   const choose = vi.fn<(c: RRChoice) => void>();
-  const r = render(<Board view={view} seat={seat} seats={SEATS} choose={choose} busy={busy} />);
+  const r = render(<RelicRunnersBoard view={view} seat={seat} seats={SEATS} choose={choose} busy={busy} />);
   return { choose, ...r };
 }
 

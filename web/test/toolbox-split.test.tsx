@@ -4,8 +4,8 @@ import '../src/i18n/index.js';
 import { relicRunners as g } from '../../src/games/relic-runners/index.js';
 import { buildPosition } from '../../src/games/relic-runners/position.js';
 import type { RRChoice } from '../../src/games/relic-runners/choice.js';
-import { DecisionPanel } from '../src/relic-runners/DecisionPanel.js';
-import { PlayerCharts } from '../src/relic-runners/PlayerCharts.js';
+import { RelicRunnersDecision } from '../src/relic-runners/RelicRunnersDecision.js';
+import { RelicRunnersPlayers } from '../src/relic-runners/RelicRunnersPlayers.js';
 import type { SeatInfo } from '../src/net/session.js';
 
 afterEach(cleanup);
@@ -38,7 +38,7 @@ describe('toolbox split (RR-TOOL-2)', () => {
     const view = g.view(s, 0);
     expect(view.decision).toBe('steps');
     const choose = vi.fn();
-    render(<DecisionPanel view={view} seat={0} seats={seats} choose={choose} busy={false} canUndo={false} onUndo={() => {}} />);
+    render(<RelicRunnersDecision view={view} seat={0} seats={seats} choose={choose} busy={false} canUndo={false} onUndo={() => {}} />);
     const panel = screen.getByTestId('decision-panel');
     const offered = [...panel.querySelectorAll('[data-choice]')].map(choiceOf);
     // One control per legal step, nothing else.
@@ -59,13 +59,13 @@ describe('toolbox split (RR-TOOL-2)', () => {
     const s = stepsPosition();
     const choose = vi.fn();
     const props = (v = g.view(s, 0)) => ({ view: v, seat: 0, seats, choose, busy: false, canUndo: false, onUndo: () => {} });
-    const { rerender } = render(<DecisionPanel {...props()} />);
+    const { rerender } = render(<RelicRunnersDecision {...props()} />);
     fireEvent.click(screen.getByTestId('step-machete-1'));
     g.apply(s, choose.mock.calls[0]![0] as RRChoice);
     const after = g.view(s, 0);
     expect(after.decision).toBe('steps');
     expect(after.players[0]!.machete).toEqual([0, 1, 0]);
-    rerender(<DecisionPanel {...props(after)} />);
+    rerender(<RelicRunnersDecision {...props(after)} />);
     // The toolbox now on Machete 2 can go on to Machete 3; nothing is left on Machete 1.
     expect(screen.queryByTestId('step-machete-1')).toBeNull();
     fireEvent.click(screen.getByTestId('step-machete-2'));
@@ -74,13 +74,13 @@ describe('toolbox split (RR-TOOL-2)', () => {
     // Both steps spent: the turn goes on to the next decision, with no step left to offer.
     const done = g.view(s, 0);
     expect(done.decision).not.toBe('steps');
-    rerender(<DecisionPanel {...props(done)} />);
+    rerender(<RelicRunnersDecision {...props(done)} />);
     expect(document.querySelector('[data-testid^="step-"]')).toBeNull();
   });
 
   it('offers nothing while a choice is on its way', () => {
     const s = stepsPosition();
-    render(<DecisionPanel view={g.view(s, 0)} seat={0} seats={seats} choose={() => {}} busy canUndo={false} onUndo={() => {}} />);
+    render(<RelicRunnersDecision view={g.view(s, 0)} seat={0} seats={seats} choose={() => {}} busy canUndo={false} onUndo={() => {}} />);
     for (const b of screen.getByTestId('decision-panel').querySelectorAll('button')) expect(b.disabled).toBe(true);
   });
 
@@ -93,7 +93,7 @@ describe('toolbox split (RR-TOOL-2)', () => {
     const tools = view.choices!.filter((c) => c.t === 'tool');
     expect(tools.length).toBeGreaterThan(0);
     const choose = vi.fn();
-    render(<PlayerCharts view={view} seat={0} seats={seats} choose={choose} busy={false} />);
+    render(<RelicRunnersPlayers view={view} seat={0} seats={seats} choose={choose} busy={false} />);
     const mine = screen.getByTestId('player-card-0');
     const offered = [...mine.querySelectorAll('[data-choice]')].map((e) => e.getAttribute('data-choice')).sort();
     expect(offered).toEqual(tools.map((c) => JSON.stringify(c)).sort());

@@ -1,10 +1,10 @@
-import { registerHeuristic } from '../heuristic.js';
+import type { Heuristic } from '../heuristic.js';
 import type { State } from '../../games/quetzal/state.js';
 import { banked, terms, value } from './heuristic.js';
 import { qPrune } from './prune.js';
 
-// Importing this module makes the Quetzal heuristic, with its rules of thumb (prune.ts),
-// available to heuristicFor(quetzal). Its ISMCTS settings were each chosen by seeded series
+// Quetzal's heuristic, with its rules of thumb (prune.ts): its entry in the registry (../registry.ts).
+// Its ISMCTS settings were each chosen by seeded series
 // against greedy (`node dist/bench/match.js quetzal 'A;B' N SEED`; the results are in
 // bench/README.md):
 // - the mean backup: the best-child backup that helps in Relic Runners loses in Quetzal;
@@ -15,12 +15,12 @@ import { qPrune } from './prune.js';
 //   iterations;
 // - the heuristic's potential counts in full (potential 1), as greedy counts it: at half weight
 //   the search weighs at half what greedy plays for (the hand, claims not yet resolved, coins).
-registerHeuristic<State>('quetzal', {
+export const quetzalHeuristic: Heuristic<State> = {
   value,
   terms,
   banked,
   prune: qPrune,
   ismcts: () => ({ potential: 1, maxBackup: 0, bias: 1, rolloutTurns: 1 }),
-});
+};
 
 export { value as quetzalValue, banked as quetzalBanked, qPrune };

@@ -1,16 +1,15 @@
-import { registerHeuristic } from '../heuristic.js';
+import type { Heuristic } from '../heuristic.js';
 import { rrChoiceFilter } from './filter.js';
 import { banked, rrHeuristic } from './heuristic.js';
 import { rrPlayout } from './playout.js';
 import type { State } from '../../games/relic-runners/state.js';
 
-// Importing this module makes the heuristic, with its rule of thumb for relics (filter.ts),
-// available to heuristicFor(relicRunners).
-registerHeuristic('relic-runners', {
+/** Relic Runners' heuristic, with its rule of thumb for relics (filter.ts): its entry in the registry (../registry.ts). */
+export const relicRunnersHeuristic: Heuristic<State> = {
   // The registry hands out the very same function (never reads `this`): the bots and tests compare it by identity.
   value: rrHeuristic.value,
   terms: rrHeuristic.terms,
-  banked: (s: State, seat: number) => (s.over ? rrHeuristic.value(s, seat) : banked(s.players[seat]!)),
+  banked: (s, seat) => (s.over ? rrHeuristic.value(s, seat) : banked(s.players[seat]!)),
   prune: rrChoiceFilter,
   playout: rrPlayout,
   // ISMCTS settings, each chosen by seeded series against greedy (`node dist/bench/match.js
@@ -25,6 +24,6 @@ registerHeuristic('relic-runners', {
   //   in six seeds walked past a game-winning expedition (test/bots/ismcts.test.ts) that it finds
   //   without the prior.
   ismcts: (seats) => ({ potential: 1, maxBackup: 5, ...(seats === 2 ? {} : { maxBackupPer: 400 }) }),
-});
+};
 
 export { rrHeuristic };

@@ -1,10 +1,6 @@
-/** Rule and decision ids of docs/rules/relic-runners.md that the engine implements, and where. */
-export interface RuleId {
-  readonly id: string;
-  readonly summary: string;
-  readonly where: string;
-}
+import type { RuleId } from '../../core/game.js';
 
+/** Rule and decision ids of docs/rules/relic-runners.md that the engine implements, and where. */
 export const RULE_IDS: readonly RuleId[] = [
   {
     id: 'RR-COMP-1',

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { gameOf } from '../games.js';
 import { RulesHelp } from '../help/RulesHelp.js';
 import type { GameSession, HintResult, SessionTypes, Snapshot } from '../net/session.js';
 import { choiceJson } from './choice-json.js';
@@ -9,6 +8,7 @@ import { seatName } from './names.js';
 import { seatStyle } from './seat-style.js';
 import { focusDecision, SkipToDecision } from './skip-link.js';
 import { TurnAlertControls } from './TurnAlertControls.js';
+import { useClientGame } from './use-client-game.js';
 import { botPlaysMine, useTurnAlert } from './use-turn-alert.js';
 import './game.css';
 
@@ -121,9 +121,13 @@ export function GameScreen({ session, aside }: { session: GameSession; aside?: R
       .finally(() => setAsking(false));
   }, [session, snap]);
 
-  if (!snap) return <p className="loading">{error ? t('error', { message: error }) : t('loading')}</p>;
+  const { game, error: gameError } = useClientGame(snap?.view.game);
+
+  if (!snap || !game) {
+    const failure = error ?? gameError;
+    return <p className="loading">{failure ? t('error', { message: failure }) : t('loading')}</p>;
+  }
   const { view } = snap;
-  const game = gameOf(view);
   const acting = view.toAct;
   // While a bot plays this player's seat the page shows the game but offers no choice of its own.
   const botPlays = botPlaysMine(snap);

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { loadHelp } from './content.js';
-import { helpHref, parseHelpHash, type HelpGame, type HelpTarget } from './link.js';
-import { OUTLINES, type HelpContent, type HelpOutline, type HelpText } from './outline.js';
+import type { GameId } from '../game-types.js';
+import { isGameId, loadClient, loadHelp } from '../registry.js';
+import { helpHref, parseHelpHash, type HelpTarget } from './link.js';
+import type { HelpContent, HelpOutline, HelpText } from './outline.js';
 import './help.css';
 
 /**
@@ -12,10 +13,10 @@ import './help.css';
  * on the page; the button and the close button only set or clear that hash.
  */
 export function RulesHelp({ game }: { game: string }) {
-  return game === 'relic-runners' || game === 'quetzal' ? <RulesButton game={game} /> : null;
+  return isGameId(game) ? <RulesButton game={game} /> : null;
 }
 
-function RulesButton({ game }: { game: HelpGame }) {
+function RulesButton({ game }: { game: GameId }) {
   const { t } = useTranslation('help');
   const [target, setTarget] = useState<HelpTarget | null>(() => parseHelpHash(window.location.hash));
   // Where focus goes back to on closing: whatever opened the panel (the button, a tooltip's link).
@@ -79,9 +80,10 @@ function RulesButton({ game }: { game: HelpGame }) {
   );
 }
 
-type Loaded = { readonly game: HelpGame; readonly lng: string; readonly content: HelpContent<HelpGame> } | 'failed' | null;
+type Loaded =
+  { readonly game: GameId; readonly lng: string; readonly outline: HelpOutline; readonly content: HelpContent } | 'failed' | null;
 
-function HelpSheet({ game, entry, onClose }: { game: HelpGame; entry: string | null; onClose: () => void }) {
+function HelpSheet({ game, entry, onClose }: { game: GameId; entry: string | null; onClose: () => void }) {
   const { t, i18n } = useTranslation('help');
   const lng = i18n.resolvedLanguage ?? 'en';
   const [loaded, setLoaded] = useState<Loaded>(null);
@@ -91,8 +93,9 @@ function HelpSheet({ game, entry, onClose }: { game: HelpGame; entry: string | n
 
   useEffect(() => {
     let live = true;
-    loadHelp(game, lng).then(
-      (content) => live && setLoaded({ game, lng, content }),
+    // The outline comes with the game's table (loaded already on its page), the words per language.
+    Promise.all([loadClient(game), loadHelp(game, lng)]).then(
+      ([client, content]) => live && setLoaded({ game, lng, outline: client.helpOutline, content }),
       () => live && setLoaded('failed'),
     );
     return () => {
@@ -118,7 +121,8 @@ function HelpSheet({ game, entry, onClose }: { game: HelpGame; entry: string | n
     return () => document.removeEventListener('keydown', onKey);
   }, [onClose]);
 
-  const ready = loaded !== null && loaded !== 'failed' && loaded.game === game ? loaded.content : null;
+  const shown = loaded !== null && loaded !== 'failed' && loaded.game === game ? loaded : null;
+  const ready = shown?.content ?? null;
 
   // Once the text is there, bring the named entry to the top of the panel.
   useLayoutEffect(() => {
@@ -130,10 +134,9 @@ function HelpSheet({ game, entry, onClose }: { game: HelpGame; entry: string | n
     box.scrollTop += el.getBoundingClientRect().top - box.getBoundingClientRect().top - 8;
   }, [ready, entry]);
 
-  const outline = OUTLINES[game] as HelpOutline;
   const texts = ready as Readonly<Record<string, HelpText | undefined>> | null;
   const titleOf = (id: string): string => {
-    const key = outline.nameKey(id);
+    const key = shown?.outline.nameKey(id);
     return key ? t(key) : (texts?.[id]?.title ?? id);
   };
 
@@ -166,25 +169,25 @@ function HelpSheet({ game, entry, onClose }: { game: HelpGame; entry: string | n
       <div className="help-body" ref={body}>
         {loaded === 'failed' ? (
           <p role="alert">{t('failed')}</p>
-        ) : !ready ? (
+        ) : !shown ? (
           <p className="loading">{t('loading')}</p>
         ) : (
           <>
             <nav className="help-toc" aria-label={t('contents')}>
               <ol>
-                {outline.sections.map((s) => (
+                {shown.outline.sections.map((s) => (
                   <li key={s.id}>
                     <a href={helpHref(game, s.id)}>{titleOf(s.id)}</a>
                   </li>
                 ))}
               </ol>
             </nav>
-            {outline.sections.map((s) => (
+            {shown.outline.sections.map((s) => (
               <section key={s.id} className={s.id === entry ? 'help-section highlighted' : 'help-section'} data-help-id={s.id}>
                 <h3>{titleOf(s.id)}</h3>
                 <Paragraphs text={texts?.[s.id]?.body ?? []} />
                 {s.entries.map((id) => {
-                  const code = outline.code(id);
+                  const code = shown.outline.code(id);
                   return (
                     <article key={id} className={id === entry ? 'help-entry highlighted' : 'help-entry'} data-help-id={id}>
                       <h4>

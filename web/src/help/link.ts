@@ -1,3 +1,6 @@
+import type { GameId } from '../game-types.js';
+import { isGameId } from '../registry.js';
+
 /**
  * The address of an entry of the rules help panel. Any part of a table (a tile's tooltip, a
  * legend, a decision) links to help with `helpHref`; the panel opens at that entry whenever the
@@ -7,16 +10,14 @@
  * and upgrades by `UpgradeId` (the engine's own ids), and sections by name (`turn`, `scoring`,
  * `end`).
  */
-export type HelpGame = 'relic-runners' | 'quetzal';
-
 export interface HelpTarget {
-  readonly game: HelpGame;
+  readonly game: GameId;
   readonly entry: string | null;
 }
 
 const PREFIX = '#help/';
 
-export function helpHref(game: HelpGame, entry?: string): string {
+export function helpHref(game: GameId, entry?: string): string {
   return `${PREFIX}${game}${entry ? `/${encodeURIComponent(entry)}` : ''}`;
 }
 
@@ -24,7 +25,7 @@ export function helpHref(game: HelpGame, entry?: string): string {
 export function parseHelpHash(hash: string): HelpTarget | null {
   if (!hash.startsWith(PREFIX)) return null;
   const [game, entry] = hash.slice(PREFIX.length).split('/', 2);
-  if (game !== 'relic-runners' && game !== 'quetzal') return null;
+  if (game === undefined || !isGameId(game)) return null;
   let decoded: string | null = null;
   if (entry) {
     try {

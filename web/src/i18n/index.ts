@@ -1,10 +1,9 @@
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+import { LANGUAGES } from './languages.js';
 
-/** The languages of the source rulebooks. */
-export const LANGUAGES = ['en', 'de', 'fr', 'pl'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, type Language } from './languages.js';
 
 /**
  * One JSON file per language and namespace (locales/<lng>/<ns>.json), so each part of the UI keeps

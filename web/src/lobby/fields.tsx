@@ -5,7 +5,7 @@ import { BOT_LEVELS } from '../../../src/bots/levels.js';
 import { levelRating } from './level-ratings.js';
 import { seatStyle } from '../game/seat-style.js';
 import type { GameId, OptionsOf } from '../game-types.js';
-import { GAME_IDS, LOBBY_GAMES } from '../lobby-games.js';
+import { CLIENT_GAMES, GAME_IDS } from '../registry.js';
 import { MAX_SEATS, MIN_SEATS, type BotSpec } from './lobby-model.js';
 import { SeatMarker } from './SeatMarker.js';
 
@@ -108,6 +108,6 @@ export function GameOptionFields<G extends GameId>({
   onChange: (o: OptionsOf<G>) => void;
   testPrefix: string;
 }) {
-  const Fields = LOBBY_GAMES[game].OptionFields;
+  const Fields = CLIENT_GAMES[game].lobby.OptionFields;
   return Fields && <Fields value={value} onChange={onChange} testPrefix={testPrefix} />;
 }

@@ -6,7 +6,7 @@ import type { BOT_LEVELS } from '../../../src/bots/levels.js';
 import type { LocalConfig } from '../offline/config.js';
 import type { CreateGameRequest, SeatRequest } from '../net/api.js';
 import type { GameId, OptionsOf } from '../game-types.js';
-import { GAME_IDS, LOBBY_GAMES } from '../lobby-games.js';
+import { CLIENT_GAMES, GAME_IDS } from '../registry.js';
 import { cleanName } from '../../../src/core/text.js';
 
 export const MIN_SEATS = 2;
@@ -18,7 +18,7 @@ export type OptionsByGame = { readonly [G in GameId]: OptionsOf<G> };
 
 /** Each game's options to start a form with (its registry entry's defaults for that form). */
 const defaultOptions = (form: 'bots' | 'friends'): OptionsByGame =>
-  Object.fromEntries(GAME_IDS.map((g) => [g, LOBBY_GAMES[g].defaults[form]])) as OptionsByGame;
+  Object.fromEntries(GAME_IDS.map((g) => [g, CLIENT_GAMES[g].lobby.defaults[form]])) as OptionsByGame;
 
 /** The form's options with those of `game` replaced. */
 export const withOptions = <G extends GameId>(all: OptionsByGame, game: G, options: OptionsOf<G>): OptionsByGame => ({

@@ -1,9 +1,9 @@
 import { botFromSpec, decide, hint, type Bot } from '../../../src/bots/index.js';
+import { gameById } from '../../../src/bots/registry.js';
 import { IllegalChoice, ReplayError, UndoRefused } from '../../../src/core/errors.js';
 import type { Seat } from '../../../src/core/game.js';
 import { Match, RECORD_VERSION, replay, type Move } from '../../../src/core/match.js';
 import { createRng } from '../../../src/core/rng.js';
-import { engineFor } from '../engines.js';
 import { matchLog } from '../net/match-log.js';
 import type { AnyChoice, HintResult, LogEntry, LogEvent, SeatInfo, Snapshot } from '../net/session.js';
 import type { LocalConfig, LocalSeat } from './config.js';
@@ -38,7 +38,7 @@ export class LocalEngine {
   /** A new game from the lobby's settings; throws on a bad seat list or unknown bot. */
   static start(cfg: LocalConfig): LocalEngine {
     const players = cfg.seats.map((s) => ({ ...s }));
-    const game = engineFor(cfg.game ?? 'relic-runners').game;
+    const game = gameById(cfg.game ?? 'relic-runners');
     return new LocalEngine(new Match(game, players.length, cfg.seed, { ...cfg.options }, RECORD_VERSION), players);
   }
 
@@ -50,7 +50,7 @@ export class LocalEngine {
     const rec = parseLocalRecord(raw);
     let match: Match;
     try {
-      match = replay(engineFor(rec.game).game, rec);
+      match = replay(gameById(rec.game), rec);
     } catch (err) {
       if (err instanceof ReplayError) throw new CorruptRecord(err.describe('choice', 'the saved game'));
       throw new CorruptRecord(`the saved game cannot be set up: ${errorText(err)}`);

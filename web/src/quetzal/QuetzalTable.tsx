@@ -5,11 +5,11 @@ import { placeTargets, targetKey, type Target } from './model.js';
 import { BoardZoom } from './BoardZoom.js';
 import { DeliveryTable } from './DeliveryTable.js';
 import { qLastMoves } from './last-move.js';
-import { QBoard } from './QBoard.js';
-import { QDecision } from './QDecision.js';
-import { QLog } from './QLog.js';
-import { QPlayers } from './QPlayers.js';
-import { QScore } from './QScore.js';
+import { QuetzalBoard } from './QuetzalBoard.js';
+import { QuetzalDecision } from './QuetzalDecision.js';
+import { QuetzalLog } from './QuetzalLog.js';
+import { QuetzalPlayers } from './QuetzalPlayers.js';
+import { QuetzalScore } from './QuetzalScore.js';
 import '../game/panels.css';
 import './quetzal.css';
 
@@ -30,7 +30,7 @@ export function QuetzalTable({ view, seat, seats, log, choose, busy, canUndo, on
     <div className="table q-table">
       <section className="board-area">
         <BoardZoom>
-          <QBoard
+          <QuetzalBoard
             view={view}
             seats={seats}
             targets={targets}
@@ -44,9 +44,9 @@ export function QuetzalTable({ view, seat, seats, log, choose, busy, canUndo, on
       </section>
       <aside className="side">
         {view.result ? (
-          <QScore view={view} seat={seat} seats={seats} />
+          <QuetzalScore view={view} seat={seat} seats={seats} />
         ) : (
-          <QDecision
+          <QuetzalDecision
             view={view}
             seat={seat}
             seats={seats}
@@ -60,10 +60,10 @@ export function QuetzalTable({ view, seat, seats, log, choose, busy, canUndo, on
           />
         )}
         {/* The log right under the decision: on screen at 1280×800 whatever the number of players (follow). */}
-        <QLog log={log} seats={seats} viewer={seat} toAct={view.toAct} />
+        <QuetzalLog log={log} seats={seats} viewer={seat} toAct={view.toAct} />
         {!view.result && <DeliveryTable view={view} seat={seat} />}
         {aside}
-        <QPlayers view={view} seat={seat} seats={seats} />
+        <QuetzalPlayers view={view} seat={seat} seats={seats} />
       </aside>
     </div>
   );

@@ -1,14 +1,14 @@
 import type { ClientGame, TypesOf } from '../game-types.js';
 import { choiceLabel } from './choices.js';
-import { QProgress } from './Progress.js';
+import { quetzalHelp } from './help-outline.js';
+import { QuetzalProgress } from './QuetzalProgress.js';
 import { QuetzalTable } from './QuetzalTable.js';
-import { quetzalLobby } from './lobby.js';
 
-/** Quetzal in the client's registry (games.ts). */
+/** What Quetzal's pages show (its `table` in the client's registry, registry.ts). */
 export const quetzalClient: ClientGame<TypesOf<'quetzal'>> = {
   Table: QuetzalTable,
-  Progress: QProgress,
+  Progress: QuetzalProgress,
   replayPosition: (view, t) => t('game:status.round', { round: view.round }),
   choiceLabel,
-  lobby: quetzalLobby,
+  helpOutline: quetzalHelp,
 };

@@ -1,7 +1,7 @@
-import type { ClientGame, TypesOf } from '../game-types.js';
+import type { LobbyEntry, TypesOf } from '../game-types.js';
 
-/** Quetzal's part of the lobby, apart from its table (the client registry, games.ts, holds this same object). */
-export const quetzalLobby: ClientGame<TypesOf<'quetzal'>>['lobby'] = {
+/** Quetzal's part of the lobby, apart from its table (its `lobby` in the client's registry, registry.ts). */
+export const quetzalLobby: LobbyEntry<TypesOf<'quetzal'>> = {
   // Nothing to set: the start seat defaults to A.
   defaults: { bots: {}, friends: {} },
   OptionFields: null,

@@ -1,8 +1,8 @@
 import { relicRunners, type State } from '../../../src/games/relic-runners/index.js';
 import { scoreBreakdown } from '../../../src/games/relic-runners/scoring.js';
-import type { ClientEngine } from '../engines.js';
+import type { ClientEngine } from '../game-types.js';
 
-/** The Relic Runners engine in the browser (offline play, replays); loaded only by their lazy chunks. */
+/** The Relic Runners engine in the replay viewer: its `engine` in the client's registry (registry.ts), loaded by replays only. */
 export const relicRunnersEngine: ClientEngine = {
   game: relicRunners,
   scoresNow: (s) => (s as State).players.map((p) => scoreBreakdown(p).total),

@@ -1,14 +1,14 @@
 import type { ClientGame, TypesOf } from '../game-types.js';
+import { relicRunnersHelp } from './help-outline.js';
 import { choiceLabel } from './panels/choices.js';
-import { RRProgress } from './Progress.js';
-import { RRTable } from './RRTable.js';
-import { relicRunnersLobby } from './lobby.js';
+import { RelicRunnersProgress } from './RelicRunnersProgress.js';
+import { RelicRunnersTable } from './RelicRunnersTable.js';
 
-/** Relic Runners in the client's registry (games.ts). */
+/** What Relic Runners' pages show (its `table` in the client's registry, registry.ts). */
 export const relicRunnersClient: ClientGame<TypesOf<'relic-runners'>> = {
-  Table: RRTable,
-  Progress: RRProgress,
+  Table: RelicRunnersTable,
+  Progress: RelicRunnersProgress,
   replayPosition: (view, t) => t('replay:turn', { turn: view.turn }),
   choiceLabel,
-  lobby: relicRunnersLobby,
+  helpOutline: relicRunnersHelp,
 };

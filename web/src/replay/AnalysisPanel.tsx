@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { breakdownOf, fallsOf, FLAG_DROP } from '../../../src/bots/analysis.js';
 import type { Choice } from '../../../src/core/game.js';
-import { gameOf } from '../games.js';
+import type { ClientGame, GameTypes } from '../game-types.js';
 import { seatName } from '../game/names.js';
 import { seatStyle, shapePath } from '../game/seat-style.js';
 import type { SeatInfo } from '../net/session.js';
@@ -24,11 +24,12 @@ export interface AnalysisPort {
 export const spawnAnalysisWorker = (): AnalysisPort =>
   new Worker(new URL('./analysis-worker.ts', import.meta.url), { type: 'module', name: 'expedition-analysis' });
 
+type ChoiceLabel = ClientGame<GameTypes>['choiceLabel'];
+
 /** A choice in its game's words (from the spectator's view of its move), or its JSON if they fail. */
-function choiceWords(timeline: Timeline, index: number, c: Choice, t: TFunction): string {
+function choiceWords(timeline: Timeline, index: number, c: Choice, label: ChoiceLabel, t: TFunction): string {
   try {
-    const view = timeline.viewAt(index);
-    return gameOf(view).choiceLabel(c, view, t);
+    return label(c, timeline.viewAt(index), t);
   } catch {
     // A label is a nicety: the JSON says the same.
     return JSON.stringify(c);
@@ -42,6 +43,8 @@ export interface AnalysisPanelProps {
   readonly onSeek: (step: number) => void;
   /** Search iterations per decision (the page's default or its test hook). */
   readonly iterations: number;
+  /** A choice of the record's game in words (its client's `choiceLabel`). */
+  readonly choiceLabel: ChoiceLabel;
   readonly spawn?: () => AnalysisPort;
 }
 
@@ -51,7 +54,7 @@ export interface AnalysisPanelProps {
  * distribution per move), says at each move why the chosen seat's chance moved, where it went over
  * the game, the seat's costliest choices and its chance's largest falls, each a jump to its move.
  */
-export function AnalysisPanel({ timeline, seats, step, onSeek, iterations, spawn = spawnAnalysisWorker }: AnalysisPanelProps) {
+export function AnalysisPanel({ timeline, seats, step, onSeek, iterations, choiceLabel, spawn = spawnAnalysisWorker }: AnalysisPanelProps) {
   const { t } = useTranslation('replay');
   const [seat, setSeat] = useState(0);
   const [state, setState] = useState<AnalysisState>({ kind: 'idle' });
@@ -181,7 +184,13 @@ export function AnalysisPanel({ timeline, seats, step, onSeek, iterations, spawn
           <div className="analysis-current" data-testid="analysis-current">
             {here ? (
               <>
-                <p>{t('analysis.chose', { name: name(here.seat), move: step, choice: choiceWords(timeline, step, here.choice, t) })}</p>
+                <p>
+                  {t('analysis.chose', {
+                    name: name(here.seat),
+                    move: step,
+                    choice: choiceWords(timeline, step, here.choice, choiceLabel, t),
+                  })}
+                </p>
                 {mine &&
                   (mine.forced ? (
                     <p data-testid="analysis-estimate">{t('analysis.forced')}</p>
@@ -196,7 +205,7 @@ export function AnalysisPanel({ timeline, seats, step, onSeek, iterations, spawn
                       <p>
                         {JSON.stringify(mine.preferred) === JSON.stringify(mine.choice)
                           ? t('analysis.agrees')
-                          : t('analysis.preferred', { choice: choiceWords(timeline, step, mine.preferred, t) })}
+                          : t('analysis.preferred', { choice: choiceWords(timeline, step, mine.preferred, choiceLabel, t) })}
                       </p>
                     </>
                   ))}

@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import '../game/game.css';
 import { ReplayStep } from '../game/replay-context.js';
-import { gameOf } from '../games.js';
+import type { ClientGame, GameTypes } from '../game-types.js';
 import { RulesHelp } from '../help/RulesHelp.js';
 import type { SeatInfo } from '../net/session.js';
 import { listSaves, readSave } from '../offline/saves.js';
+import { loadClient } from '../registry.js';
 import { AnalysisPanel } from './AnalysisPanel.js';
 import { pageIterations } from './analysis-view.js';
 import { ScoreChart } from './ScoreChart.js';
@@ -19,7 +20,7 @@ export type ReplaySource = { kind: 'local'; slot?: string } | { kind: 'server'; 
 type Loaded =
   | { readonly kind: 'loading' }
   | { readonly kind: 'error'; readonly key: string; readonly detail?: string }
-  | { readonly kind: 'ready'; readonly timeline: Timeline; readonly seats: readonly SeatInfo[] };
+  | { readonly kind: 'ready'; readonly timeline: Timeline; readonly seats: readonly SeatInfo[]; readonly game: ClientGame<GameTypes> };
 
 const defaultSeats = (n: number): SeatInfo[] => Array.from({ length: n }, (_, seat) => ({ seat, kind: 'human', connected: true }));
 
@@ -30,7 +31,7 @@ async function loadServer(id: string): Promise<Loaded> {
   if (res.status === 404) return { kind: 'error', key: 'notFound' };
   if (!res.ok) return { kind: 'error', key: 'failed', detail: `HTTP ${res.status}` };
   const record: unknown = await res.json();
-  const timeline = new Timeline(record);
+  const timeline = await Timeline.load(record);
   let seats: readonly SeatInfo[] = defaultSeats(timeline.record.seats);
   try {
     const sum = await fetch(`/api/games/${encodeURIComponent(id)}`);
@@ -41,20 +42,20 @@ async function loadServer(id: string): Promise<Loaded> {
   } catch {
     // Names are a nicety: the replay works with "Player A", "Player B", …
   }
-  return { kind: 'ready', timeline, seats };
+  return { kind: 'ready', timeline, seats, game: await loadClient(timeline.record.game) };
 }
 
 /** An offline game saved on this device, once it is over. */
-function loadLocal(slot: string | undefined): Loaded {
+async function loadLocal(slot: string | undefined): Promise<Loaded> {
   const which = slot ?? listSaves()[0]?.slot;
   if (which === undefined) return { kind: 'error', key: 'noLocal' };
   const saved = readSave(which);
   if (saved.kind === 'none') return { kind: 'error', key: 'noLocal' };
   if (saved.kind === 'corrupt') return { kind: 'error', key: 'failed', detail: saved.reason };
-  const timeline = new Timeline(saved.record);
+  const timeline = await Timeline.load(saved.record);
   if (!timeline.over) return { kind: 'error', key: 'localNotOver' };
   const seats = saved.record.players.map((p, seat): SeatInfo => ({ seat, kind: p.kind, name: p.name, bot: p.bot, connected: true }));
-  return { kind: 'ready', timeline, seats };
+  return { kind: 'ready', timeline, seats, game: await loadClient(timeline.record.game) };
 }
 
 /** Step through a finished game from its record, replayed by the engine in the browser. */
@@ -67,7 +68,7 @@ export function Replay({ source }: { source: ReplaySource }) {
   useEffect(() => {
     let cancelled = false;
     setLoaded({ kind: 'loading' });
-    const work = serverId === null ? Promise.resolve(localSlot).then(loadLocal) : loadServer(serverId);
+    const work = serverId === null ? loadLocal(localSlot) : loadServer(serverId);
     void work
       .catch((e: unknown): Loaded => ({ kind: 'error', key: 'failed', detail: e instanceof Error ? e.message : String(e) }))
       .then((l) => {
@@ -89,7 +90,7 @@ export function Replay({ source }: { source: ReplaySource }) {
       </div>
     );
   }
-  return <ReplayViewer timeline={loaded.timeline} seats={loaded.seats} />;
+  return <ReplayViewer timeline={loaded.timeline} seats={loaded.seats} game={loaded.game} />;
 }
 
 const noChoice = () => undefined;
@@ -125,7 +126,14 @@ export function stepForKey(key: string, step: number, moves: number): number | n
   }
 }
 
-export function ReplayViewer({ timeline, seats }: { timeline: Timeline; seats: readonly SeatInfo[] }) {
+export interface ReplayViewerProps {
+  readonly timeline: Timeline;
+  readonly seats: readonly SeatInfo[];
+  /** What the pages show of the record's game (registry.ts, loadClient). */
+  readonly game: ClientGame<GameTypes>;
+}
+
+export function ReplayViewer({ timeline, seats, game }: ReplayViewerProps) {
   const { t } = useTranslation('replay');
   const moves = timeline.moves;
   const [step, setStepRaw] = useState(0);
@@ -150,7 +158,6 @@ export function ReplayViewer({ timeline, seats }: { timeline: Timeline; seats: r
   }, [step, moves, setStep]);
 
   const iterations = useMemo(() => pageIterations(window.location.search), []);
-  const game = gameOf(view);
   // A replay is a spectator's table that never offers a choice.
   const table = {
     view,
@@ -164,7 +171,14 @@ export function ReplayViewer({ timeline, seats }: { timeline: Timeline; seats: r
     aside: (
       <>
         <ScoreChart scores={timeline.scores} seats={seats} step={step} onSeek={setStep} />
-        <AnalysisPanel timeline={timeline} seats={seats} step={step} onSeek={setStep} iterations={iterations} />
+        <AnalysisPanel
+          timeline={timeline}
+          seats={seats}
+          step={step}
+          onSeek={setStep}
+          iterations={iterations}
+          choiceLabel={game.choiceLabel}
+        />
       </>
     ),
   };

@@ -1,6 +1,6 @@
 import { analyseSteps, summarise, type DecisionAnalysis, type GameAnalysis } from '../../../src/bots/analysis.js';
 import type { MatchRecord } from '../../../src/core/match.js';
-import { gameById } from '../../../src/games/index.js';
+import { gameById } from '../../../src/bots/registry.js';
 
 /** What the page asks the analysis worker: one analysis per worker (the page terminates it to stop). */
 export interface StartAnalysis {

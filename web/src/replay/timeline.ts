@@ -1,6 +1,7 @@
 import { InvalidInput, ReplayError } from '../../../src/core/errors.js';
 import { parseRecord, replay, type Match, type MatchRecord } from '../../../src/core/match.js';
-import { engineFor, type ClientEngine } from '../engines.js';
+import type { ClientEngine } from '../game-types.js';
+import { isGameId, loadEngine } from '../registry.js';
 import { matchLog } from '../net/match-log.js';
 import type { GameView, LogEntry } from '../net/session.js';
 
@@ -27,14 +28,23 @@ export class Timeline {
   private readonly match: Match;
   private readonly engine: ClientEngine;
 
-  constructor(raw: unknown) {
+  /**
+   * Replays a record with its game's engine (loaded for it). A record that does not replay, or of a
+   * game this client does not know, is a BadRecord; an engine that fails to load rejects as it did.
+   */
+  static async load(raw: unknown): Promise<Timeline> {
     let rec: MatchRecord;
     try {
       rec = parseRecord(raw);
-      this.engine = engineFor(rec.game);
+      if (!isGameId(rec.game)) throw new Error(`this client cannot show a game of "${rec.game}"`);
     } catch (e) {
       throw new BadRecord(errorText(e));
     }
+    return new Timeline(rec, await loadEngine(rec.game));
+  }
+
+  private constructor(rec: MatchRecord, engine: ClientEngine) {
+    this.engine = engine;
     this.record = rec;
     const scores: number[][] = [];
     try {

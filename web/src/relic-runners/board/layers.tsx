@@ -11,7 +11,7 @@ import { PALETTE, RELIC_FILL, TEMPLE_FILL, TEMPLE_INK, textOn } from './palette.
 
 /*
  * The drawn board, layer by layer (bottom to top). Everything here is display only; the
- * clickable targets are drawn over it by Board.tsx.
+ * clickable targets are drawn over it by RelicRunnersBoard.tsx.
  */
 
 type SiteView = RRView['sites'][number];

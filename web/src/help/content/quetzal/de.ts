@@ -1,7 +1,8 @@
+import type { QHelpId } from '../../../quetzal/help-outline.js';
 import type { HelpContent } from '../../outline.js';
 
 // Quetzal mit eigenen Worten, nach docs/rules/quetzal.md; Begriffe der deutschen Regel.
-const de: HelpContent<'quetzal'> = {
+const de: HelpContent<QHelpId> = {
   goal: {
     title: 'Ziel',
     body: [

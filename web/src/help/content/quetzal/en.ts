@@ -1,7 +1,8 @@
+import type { QHelpId } from '../../../quetzal/help-outline.js';
 import type { HelpContent } from '../../outline.js';
 
 // Quetzal in our own words, from docs/rules/quetzal.md (rule ids Q-… there).
-const en: HelpContent<'quetzal'> = {
+const en: HelpContent<QHelpId> = {
   goal: {
     title: 'Goal',
     body: [

@@ -1,7 +1,8 @@
+import type { QHelpId } from '../../../quetzal/help-outline.js';
 import type { HelpContent } from '../../outline.js';
 
 // Quetzal avec nos propres mots, d'après docs/rules/quetzal.md ; termes de la table (pas de règle française fournie).
-const fr: HelpContent<'quetzal'> = {
+const fr: HelpContent<QHelpId> = {
   goal: {
     title: 'But du jeu',
     body: [

@@ -1,7 +1,8 @@
+import type { QHelpId } from '../../../quetzal/help-outline.js';
 import type { HelpContent } from '../../outline.js';
 
 // Quetzal własnymi słowami, według docs/rules/quetzal.md; nazwy jak na stole gry (polskiej instrukcji nie mamy).
-const pl: HelpContent<'quetzal'> = {
+const pl: HelpContent<QHelpId> = {
   goal: {
     title: 'Cel gry',
     body: [

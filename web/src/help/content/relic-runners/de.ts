@@ -1,7 +1,8 @@
+import type { RRHelpId } from '../../../relic-runners/help-outline.js';
 import type { HelpContent } from '../../outline.js';
 
 // Relic Runners mit eigenen Worten, nach docs/rules/relic-runners.md; Begriffe der deutschen Regel.
-const de: HelpContent<'relic-runners'> = {
+const de: HelpContent<RRHelpId> = {
   goal: {
     title: 'Ziel',
     body: [

@@ -1,7 +1,8 @@
+import type { RRHelpId } from '../../../relic-runners/help-outline.js';
 import type { HelpContent } from '../../outline.js';
 
 // Relic Runners in our own words, from docs/rules/relic-runners.md (rule ids in the outline).
-const en: HelpContent<'relic-runners'> = {
+const en: HelpContent<RRHelpId> = {
   goal: {
     title: 'Goal',
     body: [

@@ -1,7 +1,8 @@
+import type { RRHelpId } from '../../../relic-runners/help-outline.js';
 import type { HelpContent } from '../../outline.js';
 
 // Relic Runners avec nos propres mots, d'après docs/rules/relic-runners.md ; termes de la règle française.
-const fr: HelpContent<'relic-runners'> = {
+const fr: HelpContent<RRHelpId> = {
   goal: {
     title: 'But du jeu',
     body: [

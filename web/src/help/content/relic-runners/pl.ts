@@ -1,7 +1,8 @@
+import type { RRHelpId } from '../../../relic-runners/help-outline.js';
 import type { HelpContent } from '../../outline.js';
 
 // Relic Runners własnymi słowami, według docs/rules/relic-runners.md; nazwy z polskiej instrukcji.
-const pl: HelpContent<'relic-runners'> = {
+const pl: HelpContent<RRHelpId> = {
   goal: {
     title: 'Cel gry',
     body: [

@@ -11,7 +11,7 @@ import type { QMark } from './last-move.js';
  * the banner or location where it placed figures, or took, excavated, sold or delivered (the
  * legal placements are solid highlighted targets).
  */
-export const QLastMoves = memo(function QLastMoves({
+export const QuetzalLastMoves = memo(function QuetzalLastMoves({
   marks,
   seats,
 }: {

@@ -10,14 +10,14 @@ import { counted, sortPlacements, type PlaceChoice, type Target, targetKey } fro
 import { cardLabel, locName, paysText, upName } from './words.js';
 
 /** The table's props but the log and the page's aside, plus the board selection it shares with the board. */
-export interface QDecisionProps extends Omit<TableProps<TypesOf<'quetzal'>>, 'log' | 'aside'> {
+export interface QuetzalDecisionProps extends Omit<TableProps<TypesOf<'quetzal'>>, 'log' | 'aside'> {
   readonly targets: ReadonlyMap<string, readonly PlaceChoice[]>;
   readonly selected: string | null;
   readonly onSelect: (t: Target | null) => void;
 }
 
 /** The viewer's pending Quetzal decision, with one button per legal choice. */
-export function QDecision({ view, seat, seats, choose, busy, canUndo, onUndo, targets, selected, onSelect }: QDecisionProps) {
+export function QuetzalDecision({ view, seat, seats, choose, busy, canUndo, onUndo, targets, selected, onSelect }: QuetzalDecisionProps) {
   const { t } = useTranslation('quetzal');
   const mine = seat !== null && view.toAct === seat && view.choices !== null;
   const undo = <UndoButton canUndo={canUndo} busy={busy} onUndo={onUndo} label={t('panel.undo')} />;

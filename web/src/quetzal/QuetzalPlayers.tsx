@@ -53,7 +53,7 @@ function Hand({ p }: { p: QPlayerView }) {
 }
 
 /** One board per player: coins, VP, discovery, figures in hand by face, hand, upgrades. */
-export function QPlayers({ view, seat, seats }: { view: QView; seat: number | null; seats: readonly SeatInfo[] }) {
+export function QuetzalPlayers({ view, seat, seats }: { view: QView; seat: number | null; seats: readonly SeatInfo[] }) {
   const { t } = useTranslation('quetzal');
   return (
     <section className="player-charts q-players" data-testid="player-charts" aria-label={t('player.title')}>

@@ -9,7 +9,7 @@ import { helpHref } from '../help/link.js';
 import { targetKey, type PlaceChoice, type Target } from './model.js';
 import { CardShape, EmptySlot, HolderMark, Meeple, QTarget } from './pieces.js';
 import type { QMark } from './last-move.js';
-import { QLastMoves } from './QLastMoves.js';
+import { QuetzalLastMoves } from './QuetzalLastMoves.js';
 import { cardLabel, holderName, locName, upName, upShort, upText } from './words.js';
 import { FitText } from '../game/FitText.js';
 
@@ -25,7 +25,7 @@ const siteCardsLeft = (d: LocationData) => (d.cardXY?.[0]?.[0] ?? d.x + d.w) + S
 /** Room for a location's name: up to the Temple's cards, or the box's corner (where a help mark may stand). */
 const nameRoom = (d: LocationData) => (d.id === 'temple' && d.displayXY?.[0] ? d.displayXY[0][0] - TEMPLE_CARD.w / 2 - d.x - 16 : d.w - 30);
 
-export interface QBoardProps {
+export interface QuetzalBoardProps {
   readonly view: QView;
   readonly seats: readonly SeatInfo[];
   /** Legal placements by target key (empty when not placing). */
@@ -39,7 +39,7 @@ export interface QBoardProps {
 }
 
 /** The Quetzal board, drawn from data/quetzal.json: every location with its figures, cards and upgrades. */
-export const QBoard = memo(function QBoard(props: QBoardProps) {
+export const QuetzalBoard = memo(function QuetzalBoard(props: QuetzalBoardProps) {
   const { view } = props;
   const { t } = useTranslation('quetzal');
   const active = view.pending?.loc ?? null;
@@ -56,7 +56,7 @@ export const QBoard = memo(function QBoard(props: QBoardProps) {
         {view.locations.map((lv) => (
           <Location key={lv.id} lv={lv} d={LOC[lv.id]} active={active === lv.id} {...props} t={t} />
         ))}
-        {props.marks && <QLastMoves marks={props.marks} seats={props.seats} />}
+        {props.marks && <QuetzalLastMoves marks={props.marks} seats={props.seats} />}
         {/* Above the last-move frames, which may reach a location's corner: the "?" stays readable and clickable. */}
         <g className="q-help-marks">
           {view.locations.map((lv) => (
@@ -70,7 +70,7 @@ export const QBoard = memo(function QBoard(props: QBoardProps) {
   );
 });
 
-type LocProps = QBoardProps & { lv: LocationView; d: LocationData; active: boolean; t: TFunction };
+type LocProps = QuetzalBoardProps & { lv: LocationView; d: LocationData; active: boolean; t: TFunction };
 
 function Location(p: LocProps) {
   const { lv, d, active, t, targets, selected, onSelect, busy } = p;

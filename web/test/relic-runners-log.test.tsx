@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import i18n from '../src/i18n/index.js';
 import { createRng } from '../../src/core/rng.js';
 import { relicRunners as g } from '../../src/games/relic-runners/index.js';
-import { GameLog } from '../src/relic-runners/GameLog.js';
+import { RelicRunnersLog } from '../src/relic-runners/RelicRunnersLog.js';
 import type { LogEntry, LogEvent, SeatInfo } from '../src/net/session.js';
 
 afterEach(async () => {
@@ -53,7 +53,7 @@ describe('game log', () => {
   });
 
   it('describes every event in an English sentence, newest at the bottom', () => {
-    render(<GameLog log={log} seats={seats} viewer={0} />);
+    render(<RelicRunnersLog log={log} seats={seats} viewer={0} />);
     const text = lines();
     expect(text.length).toBe(log.reduce((a, e) => a + e.events.length, 0));
     for (const l of text) {
@@ -70,7 +70,7 @@ describe('game log', () => {
   }, 20_000);
 
   it('switches to German with the language', async () => {
-    render(<GameLog log={log} seats={seats} viewer={0} />);
+    render(<RelicRunnersLog log={log} seats={seats} viewer={0} />);
     const english = lines();
     await act(() => i18n.changeLanguage('de'));
     const german = lines();
@@ -84,10 +84,10 @@ describe('game log', () => {
   }, 20_000);
 
   it('scrolls to the newest entry', () => {
-    const { rerender } = render(<GameLog log={log.slice(0, 5)} seats={seats} viewer={0} />);
+    const { rerender } = render(<RelicRunnersLog log={log.slice(0, 5)} seats={seats} viewer={0} />);
     const box = screen.getByRole('log');
     Object.defineProperty(box, 'scrollHeight', { configurable: true, value: 1234 });
-    rerender(<GameLog log={log.slice(0, 6)} seats={seats} viewer={0} />);
+    rerender(<RelicRunnersLog log={log.slice(0, 6)} seats={seats} viewer={0} />);
     expect(box.scrollTop).toBe(1234);
   });
 });

@@ -5,9 +5,9 @@ import { createRng } from '../../src/core/rng.js';
 import { relicRunners as g, type State } from '../../src/games/relic-runners/index.js';
 import { buildPosition } from '../../src/games/relic-runners/position.js';
 import type { RRView } from '../../src/games/relic-runners/view.js';
-import { DecisionPanel } from '../src/relic-runners/DecisionPanel.js';
-import { PlayerCharts } from '../src/relic-runners/PlayerCharts.js';
-import { ScoreScreen } from '../src/relic-runners/ScoreScreen.js';
+import { RelicRunnersDecision } from '../src/relic-runners/RelicRunnersDecision.js';
+import { RelicRunnersPlayers } from '../src/relic-runners/RelicRunnersPlayers.js';
+import { RelicRunnersScore } from '../src/relic-runners/RelicRunnersScore.js';
 import { tieBreak } from '../src/relic-runners/panels/score.js';
 import { RULE_TILES, tileText, tileTitle } from '../src/relic-runners/panels/tiles.js';
 import { LANGUAGES } from '../src/i18n/index.js';
@@ -53,7 +53,7 @@ describe('decision panel', () => {
     expect(view.decision).toBe('keep');
     expect(view.keep).toEqual(['IV2-4', 'IV2-5']);
     const choose = vi.fn();
-    render(<DecisionPanel {...panelProps(view, 0, choose)} />);
+    render(<RelicRunnersDecision {...panelProps(view, 0, choose)} />);
     const tiles = screen.getByTestId('keep-tiles');
     expect(tiles.textContent).toContain('IV2-4');
     expect(tiles.textContent).toContain('IV2-5');
@@ -74,7 +74,7 @@ describe('decision panel', () => {
         const seat = g.toAct(s)!;
         const view = g.view(s, seat);
         kinds.add(view.decision!);
-        const { unmount } = render(<DecisionPanel {...panelProps(view, seat)} />);
+        const { unmount } = render(<RelicRunnersDecision {...panelProps(view, seat)} />);
         const panel = screen.getByTestId('decision-panel');
         const offered = [...panel.querySelectorAll('[data-choice]')].map((e) => e.getAttribute('data-choice')!);
         expect(offered.sort(), `seed ${seed} move ${i} (${view.decision})`).toEqual(view.choices!.map(json).sort());
@@ -99,13 +99,13 @@ describe('decision panel', () => {
     const other = (toAct + 1) % 3;
     const view = g.view(s, other);
     expect(view.choices).toBeNull();
-    render(<DecisionPanel {...panelProps(view, other)} />);
+    render(<RelicRunnersDecision {...panelProps(view, other)} />);
     const panel = screen.getByTestId('decision-panel');
     expect(panel.querySelector('[data-choosable]')).toBeNull();
     expect(panel.textContent).toContain(`P${toAct}`);
     cleanup();
     // A spectator is offered nothing either.
-    render(<DecisionPanel {...panelProps(g.view(s, null), null)} />);
+    render(<RelicRunnersDecision {...panelProps(g.view(s, null), null)} />);
     expect(screen.getByTestId('decision-panel').querySelector('[data-choosable]')).toBeNull();
   });
 
@@ -113,7 +113,7 @@ describe('decision panel', () => {
     const s = g.setup(g.options({}), 2, createRng(9));
     const view = g.view(s, 0);
     expect(view.decision).toBe('move');
-    render(<DecisionPanel {...panelProps(view, 0)} />);
+    render(<RelicRunnersDecision {...panelProps(view, 0)} />);
     const panel = screen.getByTestId('decision-panel');
     expect(panel.textContent).toContain('Choose a destination on the board');
     const list = screen.getByTestId('choice-list');
@@ -124,9 +124,9 @@ describe('decision panel', () => {
   it('shows the undo button only when undo is possible', () => {
     const s = g.setup(g.options({}), 2, createRng(9));
     const onUndo = vi.fn();
-    const { rerender } = render(<DecisionPanel {...panelProps(g.view(s, 0), 0)} />);
+    const { rerender } = render(<RelicRunnersDecision {...panelProps(g.view(s, 0), 0)} />);
     expect(screen.queryByTestId('undo')).toBeNull();
-    rerender(<DecisionPanel {...panelProps(g.view(s, 0), 0)} canUndo onUndo={onUndo} />);
+    rerender(<RelicRunnersDecision {...panelProps(g.view(s, 0), 0)} canUndo onUndo={onUndo} />);
     fireEvent.click(screen.getByTestId('undo'));
     expect(onUndo).toHaveBeenCalled();
   });
@@ -165,7 +165,7 @@ describe('player charts and score screen', () => {
 
   it('hides other players’ VP and unrevealed blue values during play', () => {
     const s = g.setup(g.options({}), 3, createRng(4));
-    render(<PlayerCharts view={g.view(s, 1)} seat={1} seats={seats} choose={() => {}} busy={false} />);
+    render(<RelicRunnersPlayers view={g.view(s, 1)} seat={1} seats={seats} choose={() => {}} busy={false} />);
     expect(within(screen.getByTestId('player-card-0')).getByTestId('vp').textContent).toBe('?');
     expect(within(screen.getByTestId('player-card-1')).getByTestId('vp').textContent).toBe('0');
     expect(screen.getByTestId('player-card-1').textContent).toContain('you');
@@ -176,7 +176,7 @@ describe('player charts and score screen', () => {
     const s = finishedGame(11);
     const view = g.view(s, 0);
     expect(view.result).not.toBeNull();
-    render(<ScoreScreen view={view} seat={0} seats={seats} choose={() => {}} busy={false} />);
+    render(<RelicRunnersScore view={view} seat={0} seats={seats} choose={() => {}} busy={false} />);
     const root = screen.getByTestId('score-screen');
     const parts = ['play', 'blue', 'relics', 'ivory', 'total'] as const;
     view.result!.scores.forEach((sc, i) => {
@@ -197,7 +197,7 @@ describe('player charts and score screen', () => {
     expect(tieBreak(tied([{ green: 3 }, { green: 2 }, { blue: 1 }]))).toEqual({ kind: 'relics', total: 50 });
     expect(tieBreak(tied([{ green: 1, blue: 1 }, { green: 2 }, {}]))).toEqual({ kind: 'colours', total: 50 });
     expect(tieBreak(tied([{ green: 1 }, { blue: 1 }, {}]))).toEqual({ kind: 'shared', total: 50 });
-    render(<ScoreScreen view={tied([{ green: 3 }, { green: 2 }, {}])} seat={1} seats={seats} choose={() => {}} busy={false} />);
+    render(<RelicRunnersScore view={tied([{ green: 3 }, { green: 2 }, {}])} seat={1} seats={seats} choose={() => {}} busy={false} />);
     expect(screen.getByTestId('score-screen').textContent).toContain('broken by the number of relics');
   });
 });

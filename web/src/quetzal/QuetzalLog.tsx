@@ -6,7 +6,7 @@ import type { LogEntry, SeatInfo } from '../net/session.js';
 import { describeQEvent } from './events.js';
 
 /** Quetzal's public events in words, after what happened since the viewer's (else the seat to act's) last turn. */
-export function QLog({
+export function QuetzalLog({
   log,
   seats,
   viewer = null,

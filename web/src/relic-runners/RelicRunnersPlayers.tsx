@@ -9,7 +9,7 @@ import type { PartProps } from './parts.js';
 import '../game/panels.css';
 
 /** One card per player: everything on their explorer chart that the viewer may see. */
-export function PlayerCharts({ view, seat, seats, choose, busy }: PartProps) {
+export function RelicRunnersPlayers({ view, seat, seats, choose, busy }: PartProps) {
   const { t } = useTranslation('game');
   // Toolbox uses are offered on the viewer's own table; steps are assigned in the decision panel.
   const tools = view.choices?.filter((c) => isTable(c) && c.t === 'tool') ?? [];

@@ -6,7 +6,7 @@ import type { QView } from '../game-types.js';
 const PARTS = ['track', 'startMarker', 'coins', 'upgrades', 'total', 'discovery'] as const;
 
 /** The final score by category (Q-END-3), winners marked; discovery shown as the tie-break. */
-export function QScore({ view, seat, seats }: { view: QView; seat: number | null; seats: readonly SeatInfo[] }) {
+export function QuetzalScore({ view, seat, seats }: { view: QView; seat: number | null; seats: readonly SeatInfo[] }) {
   const { t } = useTranslation('quetzal');
   const result = view.result;
   if (!result) return null;

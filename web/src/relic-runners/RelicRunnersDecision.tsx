@@ -17,7 +17,15 @@ import '../game/panels.css';
 const TILE_OF_DECISION: Readonly<Record<string, string>> = { refill: 'IV2-3', peek: 'IV2-2', extra: 'IV1-6' };
 
 /** The viewer's pending decision in words, with one control per legal choice (every one reachable without the board). */
-export function DecisionPanel({ view, seat, seats, choose, busy, canUndo, onUndo }: PartProps & { canUndo: boolean; onUndo: () => void }) {
+export function RelicRunnersDecision({
+  view,
+  seat,
+  seats,
+  choose,
+  busy,
+  canUndo,
+  onUndo,
+}: PartProps & { canUndo: boolean; onUndo: () => void }) {
   const { t } = useTranslation('game');
   const mine = seat !== null && view.toAct === seat && view.choices !== null;
   const undo = <UndoButton canUndo={canUndo} busy={busy} onUndo={onUndo} label={t('panel.undo')} />;

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { RRView } from '../game-types.js';
 
 /** The status bar's part of Relic Runners: relics collected towards the end (RR-END-1), and the turn. */
-export function RRProgress({ view }: { view: RRView }) {
+export function RelicRunnersProgress({ view }: { view: RRView }) {
   const { t } = useTranslation();
   return (
     <>

@@ -6,7 +6,7 @@ import type { OptionFieldsProps, OptionsOf } from '../game-types.js';
 export const LAYOUTS = ['first', 'standard', 'random'] as const satisfies readonly Layout[];
 
 /** The lobby's fields for a Relic Runners game: the temple layout and open scores. */
-export function RROptionFields({ value, onChange, testPrefix }: OptionFieldsProps<OptionsOf<'relic-runners'>>) {
+export function RelicRunnersOptionFields({ value, onChange, testPrefix }: OptionFieldsProps<OptionsOf<'relic-runners'>>) {
   const { t } = useTranslation('lobby');
   const id = useId();
   return (

@@ -5,7 +5,7 @@ import type { PartProps } from './parts.js';
 import '../game/panels.css';
 
 /** The final scores by category (RR-END-3), winners marked, and how a tie was broken (RR-END-4). */
-export function ScoreScreen({ view, seat, seats }: PartProps) {
+export function RelicRunnersScore({ view, seat, seats }: PartProps) {
   const { t } = useTranslation('game');
   const result = view.result;
   if (!result) return null;

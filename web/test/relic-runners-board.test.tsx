@@ -4,7 +4,7 @@ import '../src/i18n/index.js';
 import { relicRunners as g, type RRView, type State } from '../../src/games/relic-runners/index.js';
 import { buildPosition } from '../../src/games/relic-runners/position.js';
 import { createRng } from '../../src/core/rng.js';
-import { Board } from '../src/relic-runners/Board.js';
+import { RelicRunnersBoard } from '../src/relic-runners/RelicRunnersBoard.js';
 import {
   choicesBySite,
   choicesByTrail,
@@ -115,7 +115,7 @@ describe('board drawing', () => {
   it('spectator view draws every explorer and every pathway, several explorers on one site apart', () => {
     const s = played(3, 160);
     const view = g.view(s, null);
-    const { container } = render(<Board view={view} seat={null} seats={SEATS} choose={noop} busy={false} />);
+    const { container } = render(<RelicRunnersBoard view={view} seat={null} seats={SEATS} choose={noop} busy={false} />);
     for (const p of view.players) {
       const el = container.querySelector(`[data-testid="explorer-${p.seat}"]`)!;
       expect(el.getAttribute('data-at')).toBe(p.at);
@@ -127,7 +127,7 @@ describe('board drawing', () => {
     // At the start everyone is in base camp: all four pawns are drawn at different spots.
     const start = g.view(g.setup(g.options({}), 4, createRng(1)), null);
     cleanup();
-    const r = render(<Board view={start} seat={null} seats={SEATS} choose={noop} busy={false} />);
+    const r = render(<RelicRunnersBoard view={start} seat={null} seats={SEATS} choose={noop} busy={false} />);
     const spots = [0, 1, 2, 3].map((seat) => r.container.querySelector(`[data-testid="explorer-${seat}"]`)!.getAttribute('transform'));
     expect(new Set(spots).size).toBe(4);
   });
@@ -145,7 +145,7 @@ describe('board drawing', () => {
       ],
     });
     const view: RRView = g.view(s, 0);
-    const { container } = render(<Board view={view} seat={null} seats={SEATS} choose={noop} busy={false} />);
+    const { container } = render(<RelicRunnersBoard view={view} seat={null} seats={SEATS} choose={noop} busy={false} />);
     // The top tile shows what it does (icon and name), its code stays in data.
     const top = container.querySelector('[data-testid="top-temple-1"]')!;
     expect(top.getAttribute('data-top-tile')).toBe('PU-6');
@@ -165,12 +165,12 @@ describe('board drawing', () => {
   it('follows a game state after state: explorers, pathways and heights always match the view', () => {
     const rng = createRng('follow');
     const s = g.setup(g.options({}), 4, createRng(11));
-    const r = render(<Board view={g.view(s, 0)} seat={0} seats={SEATS} choose={noop} busy={false} />);
+    const r = render(<RelicRunnersBoard view={g.view(s, 0)} seat={0} seats={SEATS} choose={noop} busy={false} />);
     for (let i = 0; i < 40 && g.toAct(s) !== null; i++) {
       const cs = g.choices(s);
       g.apply(s, cs[rng.int(cs.length)]!);
       const v = g.view(s, g.toAct(s) ?? 0);
-      act(() => r.rerender(<Board view={v} seat={v.toAct} seats={SEATS} choose={noop} busy={false} />));
+      act(() => r.rerender(<RelicRunnersBoard view={v} seat={v.toAct} seats={SEATS} choose={noop} busy={false} />));
       for (const p of v.players) {
         expect(r.container.querySelector(`[data-testid="explorer-${p.seat}"]`)!.getAttribute('data-at'), `step ${i}`).toBe(p.at);
       }

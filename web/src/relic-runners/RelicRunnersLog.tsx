@@ -7,7 +7,7 @@ import type { LogProps } from './parts.js';
 import '../game/panels.css';
 
 /** Relic Runners' public events in words, after what happened since the viewer's (else the seat to act's) last turn. */
-export function GameLog({ log, seats, viewer, toAct = null }: LogProps & { toAct?: number | null }) {
+export function RelicRunnersLog({ log, seats, viewer, toAct = null }: LogProps & { toAct?: number | null }) {
   const { t } = useTranslation('log');
   const seat = viewer ?? toAct;
   const since = useMemo(() => (seat === null ? undefined : { seat, own: viewer !== null, reader: RR_MOVES }), [seat, viewer]);

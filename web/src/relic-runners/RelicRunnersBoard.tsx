@@ -36,7 +36,7 @@ const NO_SITES: ReadonlyMap<string, SiteChoice[]> = new Map();
 const NO_TRAILS: ReadonlyMap<number, TrailChoice[]> = new Map();
 
 /** The map: sites, trails, tokens, pathways and explorers, with the board decisions clickable on it. */
-export function Board({ view, seat, seats, choose, busy, marks }: PartProps & { marks?: ReadonlyMap<number, RRMarks> }) {
+export function RelicRunnersBoard({ view, seat, seats, choose, busy, marks }: PartProps & { marks?: ReadonlyMap<number, RRMarks> }) {
   const { t } = useTranslation('board');
   const choices = view.choices;
   const active = !busy && seat !== null && view.toAct === seat && choices !== null;
