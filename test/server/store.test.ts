@@ -995,7 +995,11 @@ describe(`PostgreSQL store (${PG_URL})`, () => {
           [oldSchema],
         )
       ).rows.map((r) => r.indexname);
-      assert.deepEqual(indexes, ['games_active', 'games_lobby'], 'partial indexes (live games, open games) instead of the ones over every game');
+      assert.deepEqual(
+        indexes,
+        ['games_active', 'games_lobby'],
+        'partial indexes (live games, open games) instead of the ones over every game',
+      );
       await checkMigratedGame(st);
     } finally {
       await st.close();
