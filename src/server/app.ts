@@ -11,7 +11,7 @@ import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { InvalidInput } from '../core/errors.js';
 import { Hub, type HubOptions, type Invite } from './hub.js';
-import { Refusal } from './live-game.js';
+import { Refusal } from './refusal.js';
 import {
   CreateGame,
   GamePath,

@@ -3,14 +3,10 @@ import type { WebSocket } from 'ws';
 import type { Seat } from '../core/game.js';
 import { InvalidInput } from '../core/errors.js';
 import { Elsewhere, type Hub, type RelayLink } from './hub.js';
-import {
-  Refusal,
-  WELCOME_BYTES_PER_MESSAGE,
-  WELCOME_MOVES_PER_MESSAGE,
-  type HintAnswer,
-  type LiveGame,
-  type Subscriber,
-} from './live-game.js';
+import { WELCOME_BYTES_PER_MESSAGE, WELCOME_MOVES_PER_MESSAGE } from './announcer.js';
+import type { LiveGame, Subscriber } from './live-game.js';
+import { Refusal } from './refusal.js';
+import type { HintAnswer } from './seat-bots.js';
 import { checkJsonShape } from '../core/json-shape.js';
 import {
   ClientMessage,

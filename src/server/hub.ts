@@ -8,7 +8,9 @@ import { botFromSpec, type Bot, type BotLimits } from '../bots/index.js';
 import { MAX_THINK_MS } from '../bots/limits.js';
 import { GAMES } from '../games/index.js';
 import { BotPool } from './bot-pool.js';
-import { DEFAULT_AWAY_MS, LiveGame, Refusal, type BotRules, type GameSettings, type Subscriber } from './live-game.js';
+import { DEFAULT_AWAY_MS, LiveGame, type GameServer, type GameSettings, type Subscriber } from './live-game.js';
+import { Refusal } from './refusal.js';
+import type { BotRules } from './seat-bots.js';
 import type { ClientMessage, CreateGame } from './protocol.js';
 import { StoreConflict, type SeatConfig, type Store, type StoredGame } from './store.js';
 import { hashToken, newGameId, newInviteKey, newToken, tokenMatches } from './tokens.js';
@@ -132,6 +134,8 @@ export class Hub {
   /** Games being created, by id, with the client address creating them: their bots' owner in the pool. */
   private readonly creators = new Map<string, string>();
   private readonly botRules: BotRules;
+  /** What this server lends each of its games. */
+  private readonly gameServer: GameServer;
   private readonly sweeper: ReturnType<typeof setInterval>;
   /** Welcomes and creations take turns with the other work of this process. */
   readonly turns = new Turns();
@@ -162,6 +166,7 @@ export class Hub {
             ...(opts.botQuickThreads !== undefined ? { quickSize: opts.botQuickThreads } : {}),
             ...(opts.botSliceMs !== undefined ? { sliceMs: opts.botSliceMs } : {}),
           });
+    this.gameServer = { pool: this.pool, botRules: this.botRules, awayAfterMs: this.leftAfterMs };
     this.seedPolicy = opts.seedPolicy ?? 'solo';
     // Finished and long-idle games would otherwise stay in memory for the life of the process.
     const finishedMs = opts.evictFinishedMs ?? EVICT_FINISHED_MS;
@@ -327,7 +332,7 @@ export class Hub {
         let lg: LiveGame;
         try {
           if (!game) throw new Error(`game ${id} is of unknown kind "${stored.game}"`);
-          lg = LiveGame.load(this.guarded(id), game, stored);
+          lg = LiveGame.load(this.guarded(id), game, stored, this.gameServer, this.creators.get(id));
         } catch (e) {
           // A stored log that does not replay is left as it is and refused, not replayed again.
           const msg = `cannot rebuild from its stored log: ${e instanceof Error ? e.message : String(e)}`;
@@ -340,13 +345,8 @@ export class Hub {
           lg.close();
           throw new Refusal('unavailable', 'this server process has lost its database connection for a moment; try again');
         }
-        lg.pool = this.pool;
-        lg.botOwner = this.creators.get(id) ?? lg.botOwner;
-        lg.botRules = this.botRules;
-        lg.defaultAwayAfterMs = this.leftAfterMs;
         this.live.set(id, lg);
-        lg.scheduleBot();
-        lg.scheduleClock();
+        lg.scheduleNext();
         return lg;
       })().finally(() => this.loading.delete(id));
       this.loading.set(id, p);
@@ -470,12 +470,10 @@ export class Hub {
         inviteKey = newInviteKey();
       }
       const token = newToken();
-      const patch = { tokenHash: hashToken(token), inviteHash: hashToken(inviteKey), claimed: true, name: name ?? c.name };
-      await this.guarded(id).updateSeat(id, seat, patch);
-      g.seatConfigs[seat] = { ...c, ...patch };
+      await g.changeSeat(seat, { tokenHash: hashToken(token), inviteHash: hashToken(inviteKey), claimed: true, name: name ?? c.name });
       if (c.claimed)
         g.dropSeat(seat, 'bad_token', `seat ${seat} was taken on another device with its link; open the link here to take it back`);
-      g.announce('[]');
+      g.announcer.announce('[]');
       return { token, seat, key: inviteKey };
     });
   }

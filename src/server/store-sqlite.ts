@@ -6,7 +6,16 @@ import Database from 'better-sqlite3';
 import { Checkpointer, FALLBACK_AUTOCHECKPOINT_PAGES } from './sqlite-checkpointer.js';
 import { GroupCommit, type ItemResult, type PendingAppend } from './group-commit.js';
 import { encodeAppend, encodeTableEntry, jsonText, wholeMs } from './store-encoding.js';
-import { StoreConflict, type GameStatus, type GameSummary, type NewGame, type SeatConfig, type Store, type StoredGame } from './store.js';
+import {
+  StoreConflict,
+  type GameStatus,
+  type GameSummary,
+  type NewGame,
+  type SeatConfig,
+  type SeatPatch,
+  type Store,
+  type StoredGame,
+} from './store.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS games (
@@ -344,12 +353,7 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
     s().deleteTableAfter.run(gameId, fromIndex);
   };
   /** A seat's update, and the table's entry that comes with it: both or neither. */
-  const seatTx = (
-    gameId: string,
-    seat: number,
-    patch: Parameters<Store['updateSeat']>[2],
-    entry: ReturnType<typeof encodeTableEntry> | undefined,
-  ): void => {
+  const seatTx = (gameId: string, seat: number, patch: SeatPatch, entry: ReturnType<typeof encodeTableEntry> | undefined): void => {
     const has = (k: keyof typeof patch): number => (Object.prototype.hasOwnProperty.call(patch, k) && patch[k] !== undefined ? 1 : 0);
     const info = s().updateSeat.run({
       gameId,

@@ -4,7 +4,7 @@
  */
 import { InvalidInput } from '../../core/errors.js';
 import { Elsewhere, type Hub, type HubCluster } from '../hub.js';
-import { Refusal } from '../live-game.js';
+import { Refusal } from '../refusal.js';
 import { Bus } from './bus.js';
 import { ClusterDb } from './db.js';
 import { NodeLiveness } from './node.js';

@@ -8,7 +8,9 @@
 import type { Seat } from '../../core/game.js';
 import { errorOf, hintMessage } from '../connection.js';
 import { Elsewhere, type HelloAnswer, type Hub } from '../hub.js';
-import { Refusal, welcomeCost, type LiveGame, type Subscriber } from '../live-game.js';
+import { welcomeCost } from '../announcer.js';
+import type { LiveGame, Subscriber } from '../live-game.js';
+import { Refusal } from '../refusal.js';
 import type { ClientMessage, ErrorCode } from '../protocol.js';
 import type { Bus } from './bus.js';
 import { unavailableNoBus } from './rpc.js';

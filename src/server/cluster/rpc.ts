@@ -4,7 +4,7 @@
  */
 import { InvalidInput } from '../../core/errors.js';
 import { Elsewhere } from '../hub.js';
-import { Refusal } from '../live-game.js';
+import { Refusal } from '../refusal.js';
 import type { Bus } from './bus.js';
 import { nodeOf } from './wire.js';
 
