@@ -8,7 +8,7 @@ import { botFromSpec, type Bot, type BotLimits } from '../bots/index.js';
 import { MAX_THINK_MS } from '../bots/limits.js';
 import { GAMES } from '../games/index.js';
 import { BotPool } from './bot-pool.js';
-import { DEFAULT_AWAY_MS, LiveGame, type GameServer, type GameSettings, type Subscriber } from './live-game.js';
+import { DEFAULT_AWAY_AFTER_MS, LiveGame, type GameServer, type GameSettings, type Subscriber } from './live-game.js';
 import { Refusal } from './refusal.js';
 import type { BotRules } from './seat-bots.js';
 import type { ClientMessage, CreateGame } from './protocol.js';
@@ -29,7 +29,7 @@ export interface HubOptions {
    * How long a seat must be without a connection before the others may hand it to a bot, in games
    * whose creator sets no away time (and older games, created before the setting; default 3 min).
    */
-  readonly leftAfterMs?: number;
+  readonly awayAfterMs?: number;
   /** Worker threads for searching bots (0: every bot thinks on the event loop). */
   readonly botThreads?: number;
   /** Worker threads for quick bot jobs, greedy moves and hints (default QUICK_THREADS). */
@@ -128,7 +128,8 @@ export class Hub {
   private readonly loading = new Map<string, Promise<LiveGame | null>>();
   /** Games whose stored log failed to replay, with the reason. */
   private readonly broken = new Map<string, string>();
-  readonly leftAfterMs: number;
+  /** The server's away time, for games whose creator sets none (HubOptions.awayAfterMs). */
+  readonly awayAfterMs: number;
   private readonly botDelayMs: number;
   private readonly pool: BotPool | null;
   /** Games being created, by id, with the client address creating them: their bots' owner in the pool. */
@@ -149,7 +150,7 @@ export class Hub {
     readonly store: Store,
     opts: HubOptions = {},
   ) {
-    this.leftAfterMs = opts.leftAfterMs ?? DEFAULT_AWAY_MS;
+    this.awayAfterMs = opts.awayAfterMs ?? DEFAULT_AWAY_AFTER_MS;
     this.botDelayMs = opts.botDelayMs ?? DEFAULT_BOT_DELAY_MS;
     const maxMs = opts.botMaxMs ?? MAX_THINK_MS;
     if (!(maxMs > 0 && maxMs <= MAX_THINK_MS))
@@ -166,12 +167,15 @@ export class Hub {
             ...(opts.botQuickThreads !== undefined ? { quickSize: opts.botQuickThreads } : {}),
             ...(opts.botSliceMs !== undefined ? { sliceMs: opts.botSliceMs } : {}),
           });
-    this.gameServer = { pool: this.pool, botRules: this.botRules, awayAfterMs: this.leftAfterMs };
+    this.gameServer = { pool: this.pool, botRules: this.botRules, awayAfterMs: this.awayAfterMs };
     this.seedPolicy = opts.seedPolicy ?? 'solo';
     // Finished and long-idle games would otherwise stay in memory for the life of the process.
-    const finishedMs = opts.evictFinishedMs ?? EVICT_FINISHED_MS;
-    const idleMs = opts.evictIdleMs ?? EVICT_IDLE_MS;
-    this.sweeper = setInterval(() => this.evict(finishedMs, idleMs), Math.max(250, Math.min(10_000, finishedMs / 2, idleMs / 2)));
+    const evictFinishedMs = opts.evictFinishedMs ?? EVICT_FINISHED_MS;
+    const evictIdleMs = opts.evictIdleMs ?? EVICT_IDLE_MS;
+    this.sweeper = setInterval(
+      () => this.evict(evictFinishedMs, evictIdleMs),
+      Math.max(250, Math.min(10_000, evictFinishedMs / 2, evictIdleMs / 2)),
+    );
     this.sweeper.unref();
   }
 
@@ -181,10 +185,10 @@ export class Hub {
   }
 
   /** Drops the games nobody needs in memory; `get` reloads one from the store when it is asked for. */
-  evict(finishedMs: number, idleMs: number, now = Date.now()): number {
+  evict(evictFinishedMs: number, evictIdleMs: number, now = Date.now()): number {
     let n = 0;
     for (const [id, g] of this.live) {
-      if (!g.evictable(now, finishedMs, idleMs)) continue;
+      if (!g.evictable(now, evictFinishedMs, evictIdleMs)) continue;
       g.close();
       this.live.delete(id);
       this.cluster?.release(id);
@@ -407,7 +411,7 @@ export class Hub {
       ...(req.clock ? { clock: req.clock } : {}),
       botDelayMs: req.botDelayMs ?? this.botDelayMs,
       rng: CURRENT_SEEDING,
-      awayAfterMs: req.awayAfterMs ?? this.leftAfterMs,
+      awayAfterMs: req.awayAfterMs ?? this.awayAfterMs,
       ...(req.botLevel !== undefined ? { botLevel: req.botLevel } : {}),
     };
     const invites: Invite[] = [];
@@ -499,8 +503,8 @@ export class Hub {
     if (by === seat) throw new Refusal('bad_message', 'a player cannot hand its own seat to a bot this way');
     if (c.bot) throw new Refusal('bad_message', `seat ${seat} is already played by a bot`);
     this.botRules.build(bot);
-    const left = g.leftAt[seat];
-    const gone = !c.claimed || (!g.present(seat) && left !== null && left !== undefined && Date.now() - left >= g.awayAfterMs);
+    const away = g.awaySince[seat];
+    const gone = !c.claimed || (!g.present(seat) && away !== null && away !== undefined && Date.now() - away >= g.awayAfterMs);
     const clock = g.clockLeft(seat);
     const timedOut = clock !== null && clock <= 0;
     if (!gone && !timedOut)

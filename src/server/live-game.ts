@@ -18,7 +18,7 @@ export interface GameSettings {
   readonly rng?: Seeding;
   /** After how long away a seat may be handed to a bot; absent in older games (the server's default then). */
   readonly awayAfterMs?: number;
-  /** The bot spec that takes a seat over (clock run out, or handed by the others); absent: DEFAULT_TAKEOVER_BOT. */
+  /** The bot spec that takes a seat over (clock run out, or handed by the others); absent: DEFAULT_BOT_LEVEL. */
   readonly botLevel?: string;
 }
 
@@ -49,20 +49,20 @@ interface Staged {
 export type GameHead = Omit<StoredGame, 'moves' | 'table' | 'seatConfigs'>;
 
 /** A game's away time when its creator sets none: after that long away, the others may hand the seat to a bot. */
-export const DEFAULT_AWAY_MS = 3 * 60_000;
+export const DEFAULT_AWAY_AFTER_MS = 3 * 60_000;
 
 /** The bot that takes a seat over when the game names none: the lobby's middle level. */
-export const DEFAULT_TAKEOVER_BOT = 'greedy';
+export const DEFAULT_BOT_LEVEL = 'greedy';
 
 /** Why a seat went to a bot, as the log tells it. */
-export type TakeoverReason = 'clock' | 'away';
+export type HandOverReason = 'clock' | 'away';
 
 /**
  * An event of the table rather than of a move: a seat handed to a bot (and why), taken back by its
  * player, or a bot's search ended early for other tables (after `thoughtMs` of its `budgetMs`).
  */
 export type TableEvent =
-  | { readonly type: 'seatToBot'; readonly seat: Seat; readonly reason: TakeoverReason }
+  | { readonly type: 'seatToBot'; readonly seat: Seat; readonly reason: HandOverReason }
   | { readonly type: 'seatReclaimed'; readonly seat: Seat }
   | { readonly type: 'botHurried'; readonly seat: Seat; readonly thoughtMs: number; readonly budgetMs: number };
 
@@ -115,8 +115,8 @@ export class LiveGame {
   private running = 0;
   /** When the last change of this game (a move, an undo, a seat update) finished. */
   touchedAt = Date.now();
-  /** When each seat's last connection closed (seat handed to a bot after a while). */
-  readonly leftAt: (number | null)[];
+  /** Since when each human seat is away (its last connection closed), null while connected: after `awayAfterMs` it may go to a bot. */
+  readonly awaySince: (number | null)[];
   /** Closed games (server shutting down, or evicted) accept nothing; read it, never set it. */
   closed = false;
 
@@ -136,7 +136,7 @@ export class LiveGame {
     this.status = stored.status;
     // Nobody is connected to a game just loaded: its players are away from now on (at the latest).
     const now = Date.now();
-    this.leftAt = seatConfigs.map((c) => (c.kind === 'human' ? now : null));
+    this.awaySince = seatConfigs.map((c) => (c.kind === 'human' ? now : null));
     // A decision is owed since the last stored move, not since this process loaded the game:
     // a restart or a reload after eviction must not give the seat to act its time back.
     const since = times.at(-1) ?? stored.createdAt;
@@ -235,7 +235,7 @@ export class LiveGame {
 
   /** The bot spec that takes a seat over: the game's setting, else the lobby's middle level. */
   get botLevel(): string {
-    return this.settings.botLevel ?? DEFAULT_TAKEOVER_BOT;
+    return this.settings.botLevel ?? DEFAULT_BOT_LEVEL;
   }
 
   /** Runs `fn` after every earlier change of this game has finished. */
@@ -257,11 +257,11 @@ export class LiveGame {
 
   /**
    * Whether the game can leave memory now: nobody watches, nothing is queued, no bot is about
-   * to move, and it has been quiet for `idleMs` (finished games) or `activeIdleMs` (others).
+   * to move, and it has been quiet for `evictFinishedMs` (finished games) or `evictIdleMs` (others).
    */
-  evictable(now: number, finishedIdleMs: number, activeIdleMs: number): boolean {
+  evictable(now: number, evictFinishedMs: number, evictIdleMs: number): boolean {
     if (this.closed || this.subscribers.size > 0 || this.running > 0 || this.bots.waiting) return false;
-    return now - this.touchedAt >= (this.status === 'active' ? activeIdleMs : finishedIdleMs);
+    return now - this.touchedAt >= (this.status === 'active' ? evictIdleMs : evictFinishedMs);
   }
 
   toAct(): Seat | null {
@@ -367,7 +367,7 @@ export class LiveGame {
   }
 
   /** Hands a seat to a bot (the seat's player left, or its clock ran out). */
-  handToBot(seat: Seat, spec: string, reason: TakeoverReason): Promise<void> {
+  handToBot(seat: Seat, spec: string, reason: HandOverReason): Promise<void> {
     return this.bots.handToBot(seat, spec, reason);
   }
 
@@ -391,7 +391,7 @@ export class LiveGame {
     for (const s of this.subscribers) if (s.seat !== null) connected.add(s.seat);
     return this.seatConfigs.map((c) => {
       const here = c.kind === 'bot' || connected.has(c.seat);
-      const left = this.leftAt[c.seat];
+      const since = this.awaySince[c.seat];
       return {
         seat: c.seat,
         kind: c.kind,
@@ -399,7 +399,7 @@ export class LiveGame {
         bot: c.bot,
         claimed: c.claimed,
         connected: here,
-        awayMs: here ? null : Math.max(0, now - (left ?? now)),
+        awayMs: here ? null : Math.max(0, now - (since ?? now)),
       };
     });
   }
@@ -415,7 +415,7 @@ export class LiveGame {
     const back = sub.seat !== null && !this.present(sub.seat);
     this.subscribers.add(sub);
     if (sub.seat === null) return;
-    this.leftAt[sub.seat] = null;
+    this.awaySince[sub.seat] = null;
     if (back) this.announcer.seatsChanged();
   }
 
@@ -424,7 +424,7 @@ export class LiveGame {
     if (!this.subscribers.delete(sub) || this.present(sub.seat)) return;
     this.announcer.audienceLeft(sub.seat);
     if (sub.seat === null) return;
-    this.leftAt[sub.seat] = Date.now();
+    this.awaySince[sub.seat] = Date.now();
     this.announcer.seatsChanged();
   }
 

@@ -7,7 +7,7 @@ import { botPauseMs } from '../bots/pacing.js';
 import type { BotPool } from './bot-pool.js';
 import type { GameLog } from './bot-worker.js';
 import type { GameClock } from './game-clock.js';
-import type { GameHead, GameSettings, TableEvent, TakeoverReason } from './live-game.js';
+import type { GameHead, GameSettings, TableEvent, HandOverReason } from './live-game.js';
 import { Refusal } from './refusal.js';
 import type { GameStatus, SeatConfig, SeatPatch } from './store.js';
 
@@ -173,11 +173,11 @@ export class SeatBots {
   }
 
   /** Hands a seat to a bot (the seat's player left, or its clock ran out). */
-  handToBot(seat: Seat, spec: string, reason: TakeoverReason): Promise<void> {
+  handToBot(seat: Seat, spec: string, reason: HandOverReason): Promise<void> {
     return this.table.serial(() => this.toBot(seat, spec, reason));
   }
 
-  private async toBot(seat: Seat, spec: string, reason: TakeoverReason): Promise<void> {
+  private async toBot(seat: Seat, spec: string, reason: HandOverReason): Promise<void> {
     const clockMs = this.table.clock.atHandOver(seat);
     await this.table.changeSeat(seat, { bot: spec, ...(clockMs !== null ? { clockMs } : {}) }, [{ type: 'seatToBot', seat, reason }]);
     this.scheduleTurn();
