@@ -5,6 +5,7 @@ import { InvalidInput } from '../core/errors.js';
 import { Elsewhere, type Hub, type RelayLink } from './hub.js';
 import { WELCOME_BYTES_PER_MESSAGE, WELCOME_MOVES_PER_MESSAGE } from './announcer.js';
 import type { LiveGame, Subscriber } from './live-game.js';
+import type { Log } from './log.js';
 import { Refusal } from './refusal.js';
 import type { HintAnswer } from './seat-bots.js';
 import { checkJsonShape } from '../core/json-shape.js';
@@ -70,7 +71,9 @@ export class Connection implements Subscriber {
         return;
       }
       this.strikes = 0;
-      this.inbox = this.inbox.then(() => this.onMessage(data, isBinary)).catch((e: unknown) => console.error(e));
+      this.inbox = this.inbox
+        .then(() => this.onMessage(data, isBinary))
+        .catch((e: unknown) => this.hub.log.error({ err: e, game: this.game?.id }, 'a WebSocket message could not be handled'));
     });
     socket.on('close', () => this.leave());
     socket.on('error', () => this.leave());
@@ -231,7 +234,7 @@ export class Connection implements Subscriber {
         }
       }
     } catch (e) {
-      const { code, message } = errorOf(e);
+      const { code, message } = errorOf(e, this.hub.log, msg.type === 'hello' ? msg.game : this.game?.id);
       // A hello the cluster cannot serve now: the client is told, and its socket closed so that it tries again.
       if (code === 'unavailable' && (msg.type === 'hello' || this.link)) return this.close(code, message);
       return this.error(code, message, 'id' in msg ? msg.id : undefined);
@@ -318,11 +321,14 @@ export function hintMessage(h: HintAnswer, id: string | undefined): HintMessage 
   return { type: 'hint', move: h.move, choice: h.choice as HintMessage['choice'], reason: h.reason, ...(id !== undefined ? { id } : {}) };
 }
 
-/** What a client is told of a failure: a refusal's own code and words, else that nothing was changed. */
-export function errorOf(e: unknown): { code: ErrorCode; message: string } {
+/**
+ * What a client is told of a failure: a refusal's own code and words, else that nothing was
+ * changed; that one, a fault of the server, is logged (with the game the message was for).
+ */
+export function errorOf(e: unknown, log: Log, game: string | undefined): { code: ErrorCode; message: string } {
   if (e instanceof Refusal) return { code: e.code, message: e.message };
   if (e instanceof InvalidInput) return { code: 'bad_message', message: e.message };
-  console.error(e);
+  log.error({ err: e, game }, 'a message could not be handled');
   return { code: 'internal', message: 'the server could not handle this message; nothing was changed' };
 }
 

@@ -9,6 +9,7 @@ import { MAX_THINK_MS } from '../bots/limits.js';
 import { GAMES } from '../games/index.js';
 import { BotPool } from './bot-pool.js';
 import { DEFAULT_AWAY_AFTER_MS, LiveGame, type GameServer, type GameSettings, type Subscriber } from './live-game.js';
+import { defaultLog, type Log } from './log.js';
 import { Refusal } from './refusal.js';
 import type { BotRules } from './seat-bots.js';
 import type { ClientMessage, CreateGame } from './protocol.js';
@@ -54,6 +55,8 @@ export interface HubOptions {
    * since the seed reveals every hidden tile; 'any' only for tests that replay fixed multi-player games.
    */
   readonly seedPolicy?: 'solo' | 'any';
+  /** Where the hub and its games log (default: the process's logger at info, on stdout). */
+  readonly log?: Log;
 }
 
 /**
@@ -145,11 +148,13 @@ export class Hub {
   cluster: HubCluster | null = null;
   /** Bumped when this process stops owning everything at once: loads begun before are dropped. */
   private generation = 0;
+  readonly log: Log;
 
   constructor(
     readonly store: Store,
     opts: HubOptions = {},
   ) {
+    this.log = opts.log ?? defaultLog();
     this.awayAfterMs = opts.awayAfterMs ?? DEFAULT_AWAY_AFTER_MS;
     this.botDelayMs = opts.botDelayMs ?? DEFAULT_BOT_DELAY_MS;
     const maxMs = opts.botMaxMs ?? MAX_THINK_MS;
@@ -167,7 +172,7 @@ export class Hub {
             ...(opts.botQuickThreads !== undefined ? { quickSize: opts.botQuickThreads } : {}),
             ...(opts.botSliceMs !== undefined ? { sliceMs: opts.botSliceMs } : {}),
           });
-    this.gameServer = { pool: this.pool, botRules: this.botRules, awayAfterMs: this.awayAfterMs };
+    this.gameServer = { pool: this.pool, botRules: this.botRules, awayAfterMs: this.awayAfterMs, log: this.log };
     this.seedPolicy = opts.seedPolicy ?? 'solo';
     // Finished and long-idle games would otherwise stay in memory for the life of the process.
     const evictFinishedMs = opts.evictFinishedMs ?? EVICT_FINISHED_MS;
@@ -217,7 +222,7 @@ export class Hub {
     for (const id of [...this.live.keys()]) this.disown(id, why);
   }
 
-  /** Rebuilds every unfinished game by replaying its log; a game that fails its hash check is reported and left out. */
+  /** Rebuilds every unfinished game by replaying its log; a game that fails (its hash check, say) is logged, reported and left out. */
   async rebuildAll(share?: (id: string) => boolean): Promise<{ loaded: number; failed: string[] }> {
     const failed: string[] = [];
     let loaded = 0;
@@ -226,13 +231,15 @@ export class Hub {
     // In a cluster, only the games without a live owner (claimed in one statement), and this process's own.
     const cluster = this.cluster;
     if (cluster) ids = (await cluster.claimMany(ids)).filter((id) => !this.live.has(id));
-    const settle = async (p: Promise<LiveGame | null>): Promise<void> => {
+    const settle = async (id: string, p: Promise<LiveGame | null>): Promise<void> => {
       try {
         if (await p) loaded++;
       } catch (e) {
         // Taken by another process meanwhile: it plays the game.
         if (e instanceof Elsewhere) return;
-        failed.push(e instanceof Error ? e.message : String(e));
+        const why = e instanceof Error ? e.message : String(e);
+        this.log.error({ game: id }, why);
+        failed.push(why);
       }
     };
     const bulk = this.store.getGames?.bind(this.store);
@@ -258,7 +265,7 @@ export class Hub {
         let slice = performance.now();
         for (let k = 0; k < chunk.length; k++) {
           go.get(chunk[k]!)?.();
-          await settle(loads[k]!);
+          await settle(chunk[k]!, loads[k]!);
           if (performance.now() - slice > REPLAY_SLICE_MS) {
             await new Promise((r) => setImmediate(r));
             slice = performance.now();
@@ -270,7 +277,10 @@ export class Hub {
     // One by one (a single process's restart), or several at once in a cluster whose store has no bulk read.
     let next = 0;
     const worker = async (): Promise<void> => {
-      while (next < ids.length) await settle(this.get(ids[next++]!, cluster !== null));
+      while (next < ids.length) {
+        const id = ids[next++]!;
+        await settle(id, this.get(id, cluster !== null));
+      }
     };
     await Promise.all(Array.from({ length: cluster ? REBUILD_PARALLEL : 1 }, worker));
     return { loaded, failed };
@@ -368,7 +378,7 @@ export class Hub {
     const conflict = (e: unknown): never => {
       if (e instanceof StoreConflict) {
         const why = 'this game is played by another server process now; say hello again';
-        console.error(`cluster: game ${id}: ${e.message}; another process plays it now, this one stops`);
+        this.log.warn({ game: id }, `${e.message}; another process plays it now, this one stops`);
         this.disown(id, why);
         throw new Refusal('unavailable', why);
       }

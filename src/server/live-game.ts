@@ -5,6 +5,7 @@ import { Match, replay, type Move, type Pending } from '../core/match.js';
 import type { Seeding } from '../core/rng.js';
 import { Announcer, type Welcome } from './announcer.js';
 import { GameClock, type ClockSetting } from './game-clock.js';
+import type { Log } from './log.js';
 import type { ErrorCode, PublicSeat } from './protocol.js';
 import { Refusal } from './refusal.js';
 import { SeatBots, type BotServer, type HintAnswer } from './seat-bots.js';
@@ -26,6 +27,8 @@ export interface GameSettings {
 export interface GameServer extends BotServer {
   /** The server's away time, for games whose settings name none. */
   readonly awayAfterMs: number;
+  /** The server's log; a game's lines carry its id (`LiveGame.log`). */
+  readonly log: Log;
 }
 
 /** A move's events as JSON text (an array), as state messages and log entries carry them. */
@@ -222,6 +225,11 @@ export class LiveGame {
     const t = this.times[i];
     if (t === undefined) throw new RangeError(`game ${this.id} has no move #${i}`);
     return t;
+  }
+
+  /** Where this game logs: the server's log, each line with the game's id (made when a line is written: a game keeps none). */
+  get log(): Log {
+    return this.server.log.child({ game: this.id });
   }
 
   get seeding(): Seeding {

@@ -8,6 +8,7 @@ import type { BotPool } from './bot-pool.js';
 import type { GameLog } from './bot-worker.js';
 import type { GameClock } from './game-clock.js';
 import type { GameHead, GameSettings, TableEvent, HandOverReason } from './live-game.js';
+import type { Log } from './log.js';
 import { Refusal } from './refusal.js';
 import type { GameStatus, SeatConfig, SeatPatch } from './store.js';
 
@@ -40,6 +41,8 @@ export interface BotTable {
   readonly clock: GameClock;
   readonly status: GameStatus;
   readonly closed: boolean;
+  /** The game's log (its lines carry its id). */
+  readonly log: Log;
   /** The bot spec that takes a seat over. */
   readonly botLevel: string;
   toAct(): Seat | null;
@@ -127,8 +130,9 @@ export class SeatBots {
           // The choice was legal, so storing it failed (storage down): retried later, backing off.
           if (t.closed) return;
           const wait = Math.min(BOT_RETRY_MAX_MS, BOT_RETRY_FIRST_MS * 2 ** this.storeFailures++);
-          console.error(
-            `game ${t.id}: storing seat ${seat}'s bot move failed (${this.storeFailures} in a row), retrying in ${wait / 1000} s: ${errorText(e)}`,
+          t.log.error(
+            { seat, err: e },
+            `storing seat ${seat}'s bot move failed (${this.storeFailures} in a row), retrying in ${wait / 1000} s: ${errorText(e)}`,
           );
           setTimeout(() => this.scheduleTurn(), wait).unref();
         });
@@ -163,7 +167,7 @@ export class SeatBots {
           .catch((e: unknown) => {
             // Storing the hand-over failed (storage down): tried again a little later.
             if (t.closed) return;
-            console.error(`game ${t.id}: handing seat ${seat} to a bot when its time ran out failed: ${errorText(e)}`);
+            t.log.error({ seat, err: e }, `handing seat ${seat} to a bot when its time ran out failed: ${errorText(e)}`);
             setTimeout(() => this.watchClock(), BOT_RETRY_FIRST_MS).unref();
           });
       },
@@ -236,7 +240,10 @@ export class SeatBots {
   /** The seat's own bot failed: logged once, and the seat plays the fallback bot from now on. */
   private fallBack(seat: Seat, own: string, reason: string): void {
     this.fellBack.set(seat, own);
-    console.error(`game ${this.table.id}: seat ${seat}'s bot "${own}" ${reason}; the seat is played by "${FALLBACK_BOT_SPEC}" from now on`);
+    this.table.log.error(
+      { seat, bot: own },
+      `seat ${seat}'s bot "${own}" ${reason}; the seat is played by "${FALLBACK_BOT_SPEC}" from now on`,
+    );
   }
 
   /** The game as a worker thread rebuilds it (bot-worker.ts): its set-up and every choice so far. */
@@ -285,8 +292,9 @@ export class SeatBots {
         }
         if (!this.fallbackFailed.has(seat)) {
           this.fallbackFailed.add(seat);
-          console.error(
-            `game ${t.id}: seat ${seat}'s fallback bot "${FALLBACK_BOT_SPEC}" failed too: ${errorText(e)}; the seat plays its first legal choice when its bot fails`,
+          t.log.error(
+            { seat, bot: FALLBACK_BOT_SPEC, err: e },
+            `seat ${seat}'s fallback bot "${FALLBACK_BOT_SPEC}" failed too: ${errorText(e)}; the seat plays its first legal choice when its bot fails`,
           );
         }
         return { choice: t.game.choices(t.state)[0]!, cutAtMs: null, budgetMs: 0 };
@@ -326,7 +334,7 @@ export class SeatBots {
     ).then(
       (h: Hint): HintAnswer => ({ move, choice: h.choice, reason: h.reason }),
       (e: unknown) => {
-        console.error(`game ${t.id}: the hint for seat ${seat} at move ${move} failed: ${errorText(e)}`);
+        t.log.error({ seat, move, err: e }, `the hint for seat ${seat} at move ${move} failed: ${errorText(e)}`);
         throw new Refusal('internal', 'the hint could not be computed; nothing was changed');
       },
     );

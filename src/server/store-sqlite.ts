@@ -3,6 +3,7 @@
  * this process) and durable with WAL. The default backend: one file, no server to run.
  */
 import Database from 'better-sqlite3';
+import { defaultLog, type Log } from './log.js';
 import { Checkpointer, FALLBACK_AUTOCHECKPOINT_PAGES } from './sqlite-checkpointer.js';
 import { GroupCommit, type ItemResult, type PendingAppend } from './group-commit.js';
 import { encodeAppend, encodeTableEntry, jsonText, wholeMs } from './store-encoding.js';
@@ -178,6 +179,8 @@ export interface SqliteStoreOptions {
   readonly synchronous?: 'NORMAL' | 'FULL';
   /** Called after each committed transaction of appends with its number of moves (tests, benchmarks). */
   readonly onCommit?: (moves: number) => void;
+  /** Where the store logs (default: the process's logger). */
+  readonly log?: Log;
 }
 
 /**
@@ -209,7 +212,8 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
   // Checkpoints run on a thread of their own (see sqlite-checkpointer.ts); an in-memory database has none.
-  const checkpointer = file === ':memory:' ? null : new Checkpointer(file, () => db.pragma('wal_checkpoint(PASSIVE)'));
+  const checkpointer =
+    file === ':memory:' ? null : new Checkpointer(file, () => db.pragma('wal_checkpoint(PASSIVE)'), opts.log ?? defaultLog());
   if (checkpointer) db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
 
   /**

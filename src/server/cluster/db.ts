@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import type { Log } from '../log.js';
 
 export interface ClusterDbOptions {
   readonly url: string;
@@ -24,7 +25,10 @@ export class ClusterDb {
    */
   readonly lockClass: number;
 
-  constructor(readonly opts: ClusterDbOptions) {
+  constructor(
+    readonly opts: ClusterDbOptions,
+    log: Log,
+  ) {
     if (opts.schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(opts.schema))
       throw new Error(`invalid schema name ${JSON.stringify(opts.schema)}: use lower-case letters, digits and _`);
     this.p = opts.schema === undefined ? '' : `"${opts.schema}".`;
@@ -34,10 +38,11 @@ export class ClusterDb {
         .digest()
         .readUInt32BE(0) & 0x7fffffff;
     // Claims and takeovers. After a kill -9 every hello at a survivor claims its game here at once
-    // (hundreds): with 3 connections they queued behind one another and the takeover's own queries,
-    // and the last affected game played again 7.6-12 s after the kill at 500 games; with 10, 6.2-6.7 s.
+    // (hundreds): with a few connections they queue behind one another and the takeover's own
+    // queries, and the games of the dead node come back seconds later.
     this.pool = new pg.Pool({ connectionString: opts.url, max: 10, connectionTimeoutMillis: 5000 });
-    this.pool.on('error', (e) => console.error(`cluster: PostgreSQL idle connection error: ${e.message}`));
+    // The pool drops the connection and opens another when needed.
+    this.pool.on('error', (e) => log.warn({ err: e }, `the cluster's PostgreSQL pool lost an idle connection: ${e.message}`));
   }
 
   /** A connection of its own (a node's lock, or a watch on another node's), kept alive by TCP keepalive. */

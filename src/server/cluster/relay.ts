@@ -164,7 +164,7 @@ class RemoteSubscriber implements Subscriber {
         const { code, message } =
           e instanceof Elsewhere
             ? { code: 'unavailable' as const, message: 'the game moved to another server process; say hello again' }
-            : errorOf(e);
+            : errorOf(e, hub.log, msg.game);
         this.relay.out(this.edge, 'h', this.id, `0\n${JSON.stringify({ type: 'error', code, message })}`);
         this.leave();
       }
@@ -183,7 +183,7 @@ class RemoteSubscriber implements Subscriber {
             : JSON.stringify({ type: 'ack', undone: true, moves: await g.undo(this.seat), ...(id !== undefined ? { id } : {}) });
       this.sendText(text);
     } catch (e) {
-      const { code, message } = errorOf(e);
+      const { code, message } = errorOf(e, this.relay.hub.log, this.game?.id);
       this.sendText(JSON.stringify({ type: 'error', code, message, ...(id !== undefined ? { id } : {}) }));
     }
   }
@@ -258,7 +258,9 @@ export class Relay {
         }
         if (!r) this.remotes.set(a, (r = new RemoteSubscriber(this, a, nodeOf(a))));
         const sub = r;
-        sub.inbox = sub.inbox.then(() => sub.handle(msg)).catch((e: unknown) => console.error(e));
+        sub.inbox = sub.inbox
+          .then(() => sub.handle(msg))
+          .catch((e: unknown) => this.hub.log.error({ err: e, game: sub.game?.id }, 'a relayed message could not be handled'));
         return;
       }
       case 'c':
