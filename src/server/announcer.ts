@@ -38,7 +38,7 @@ export interface Welcome {
 
 /** A welcome costs one message of a connection's budget, plus one per this many bytes it carries… */
 export const WELCOME_BYTES_PER_MESSAGE = 16 * 1024;
-/** …and one per this many moves played again to tell its log (Match.eventsSince: ~4–8 µs each, 32 about what a choice costs). */
+/** …and one per this many moves played again to tell its log (Match.eventsSince): 32 of them cost about what a choice does. */
 export const WELCOME_MOVES_PER_MESSAGE = 32;
 
 /**

@@ -402,9 +402,9 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
   /**
    * @fastify/websocket leaves the upgrade's request and response reachable from each socket for
    * its whole life: its 'error' listener closes over them, and the TCP socket still points at the
-   * response, with every security header set on it. ~140 objects per socket that the garbage
-   * collector marks at every major collection (issue 16: 10,000 sockets, ~70 MB). Errors close
-   * the socket as that listener did (the Connection hears of it on 'close').
+   * response, with every security header set on it: over a hundred objects per socket that the
+   * garbage collector marks at every major collection. Errors close the socket as that listener
+   * did (the Connection hears of it on 'close').
    */
   const forgetUpgrade = (socket: WebSocket): void => {
     socket.removeAllListeners('error');

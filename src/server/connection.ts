@@ -85,8 +85,8 @@ export class Connection implements Subscriber {
    * One beat of the heartbeat: a client that did not answer the previous ping is gone without a
    * word (a laptop closed, a network lost) and is cut off, so its seat shows as away at once;
    * the others are pinged again. One that sent a message since the last beat is alive and is not
-   * pinged: at a human pace most players speak every few seconds, and a ping with its pong cost
-   * as much as a move to the server (issue 16, 10,000 sockets beating every 2 s).
+   * pinged: at a human pace most players speak every few seconds, and a ping with its pong costs
+   * the server about as much as a move.
    */
   heartbeat(): void {
     if (this.heard) {
@@ -128,7 +128,7 @@ export class Connection implements Subscriber {
   /**
    * Holds this socket's writes until the current turn of the event loop is done, so that what one
    * turn sends it (a move's state and the choice's ack) leaves in one system call instead of one
-   * per message (a write on loopback costs ~30 µs here). ws has no public way to do it: its
+   * per message (each write is a system call). ws has no public way to do it: its
    * underlying socket is `_socket`.
    */
   private cork(): void {

@@ -288,7 +288,7 @@ export const ViewPatch = z.array(
  * The game after a change: each audience's own view, either whole (`view`) or as the `patch` that
  * turns the view it was sent at `seq - 1` into this one; never both. `seats` only when they changed
  * since the state message before (a join, a seat handed to a bot or taken back, someone came or
- * went): a move leaves them as they were, and they were a fifth of a move's message (issue 16).
+ * went): a move leaves them as they were, and they would be a large part of a move's message.
  * `awayAfterMs` never changes during a game: the welcome tells it.
  */
 export const StateMessage = z

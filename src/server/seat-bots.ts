@@ -60,7 +60,7 @@ export interface HintAnswer extends Hint {
   readonly move: number;
 }
 
-/** Budget of a hint job in the bot pool (greedy with its default budget takes 1-130 ms). */
+/** Budget of a hint job in the bot pool: well above what greedy takes with its default budget. */
 export const HINT_BUDGET_MS = 2_000;
 
 /** First pause before retrying a bot move that could not be stored; it doubles up to BOT_RETRY_MAX_MS. */

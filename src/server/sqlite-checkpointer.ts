@@ -3,14 +3,14 @@
  *
  * SQLite checkpoints by itself inside the commit that takes the WAL past 1,000 pages: it copies
  * those pages into the database file and syncs it, while the event loop (and every game of the
- * process) waits. With 10,000 games in play that was a stall of 6–9 ms every ~250 commits and
- * 8 µs of CPU per move on the event loop (issue 16). A second connection on a worker thread can
- * checkpoint beside the writer: WAL mode lets a PASSIVE checkpoint run while the writer goes on.
+ * process) waits: with thousands of games in play, a stall of several milliseconds every few
+ * hundred commits. A second connection on a worker thread can checkpoint beside the writer: WAL
+ * mode lets a PASSIVE checkpoint run while the writer goes on.
  *
  * The writer counts its writes and asks for a checkpoint every CHECKPOINT_EVERY of them (about as
  * often as SQLite's own would run). But the log starts over only when a write begins with all of it
- * copied, and under steady writes the worker is always a few commits behind: the WAL grew to 64 MB
- * in 20 s at 4,300 moves/s. So once the worker reports a log past RESTART_FRAMES, the writer copies
+ * copied, and under steady writes the worker is always a few commits behind: the WAL would grow
+ * without end. So once the worker reports a log past RESTART_FRAMES, the writer copies
  * the few frames the worker has not yet (`catchUp`, between two of its own commits), and its next
  * write starts the log over. The writer's own automatic checkpoint stays on at a much larger size,
  * so the WAL stays bounded should the worker ever fail.

@@ -76,14 +76,14 @@ CREATE INDEX IF NOT EXISTS table_events_game ON ${p}table_events (game_id, moves
 -- Columns added after the first release, for databases created before them. Games created before
 -- invitation keys existed were all listed in the lobby; they stay listed, so their free seats
 -- (which have no key) can still be taken there. games.moves is the length of the game's log, kept
--- by every write so that appending needs no count (issue 16); init() fills it for existing games.
+-- by every write so that appending needs no count; init() fills it for existing games.
 ALTER TABLE ${p}games ADD COLUMN IF NOT EXISTS listed boolean NOT NULL DEFAULT true;
 ALTER TABLE ${p}games ALTER COLUMN listed DROP DEFAULT;
 ALTER TABLE ${p}seats ADD COLUMN IF NOT EXISTS invite_hash text;
 ALTER TABLE ${p}games ADD COLUMN IF NOT EXISTS moves integer NOT NULL DEFAULT 0;
 ALTER TABLE ${p}games ALTER COLUMN moves DROP DEFAULT;
 -- Partial indexes: every move sets updated_at, so an index holding it for every game costs index
--- writes on every move (issue 16). The lobby lists only listed active games, a start only active
+-- writes on every move. The lobby lists only listed active games, a start only active
 -- ones. The earlier full indexes are dropped.
 DROP INDEX IF EXISTS ${p}games_status_updated;
 DROP INDEX IF EXISTS ${p}games_listed_status_updated;

@@ -86,9 +86,8 @@ const ADDED_COLUMNS: readonly { table: string; column: string; sql: string }[] =
 /**
  * Indexes on added columns: created once the columns exist. Both are partial: every move of a
  * listed game sets updated_at, and an index holding it for every game would take two more page
- * writes per move (issue 16: 46 µs → 31 µs of SQLite per move with 10,000 games in play). The lobby lists only
- * listed active games, and a start only active ones, so those are all these indexes hold; the
- * earlier full indexes are dropped.
+ * writes per move. The lobby lists only listed active games, and a start only active ones, so
+ * those are all these indexes hold; the earlier full indexes are dropped.
  */
 const LATE_INDEXES = `
 DROP INDEX IF EXISTS games_status_updated;
@@ -194,16 +193,10 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
   // and OS crashes too; NORMAL syncs only at checkpoints, so a commit survives kill -9 of the
   // process (it is in the OS's page cache) but the last few can be lost on power loss. Appends
   // are group-committed (one transaction, hence one sync, per event-loop turn), so under load the
-  // sync is shared by a whole batch. `npm run bench:store`, appends/s (2 shared, busy cores):
-  //                        1 game   100 games   1000 games in flight
-  //   NORMAL, per move       2,815      5,875       4,859   (before group commit)
-  //   FULL, per move           714        465         579   (before group commit)
-  //   NORMAL, grouped        4,828     13,195      22,858
-  //   FULL, grouped            356     11,599      22,931
-  // FULL costs a busy server little throughput, but better-sqlite3 syncs on the event loop: every
-  // sync stalls every game of the process. bench:server at a human pace (2,000 games, THINK_MS=2000,
-  // same machine, same hour): p99 1,754 ms with FULL, 279 ms with NORMAL. So NORMAL is the
-  // default (an acknowledged move survives a crash or kill -9 of the server, not a power loss of the
+  // sync is shared by a whole batch (`npm run bench:store` compares them). FULL costs a busy server
+  // little throughput, but better-sqlite3 syncs on the event loop: every sync stalls every game of
+  // the process, and at a human pace (bench:server) the slowest answers wait several times longer
+  // than with NORMAL. So NORMAL is the default (an acknowledged move survives a crash or kill -9 of the server, not a power loss of the
   // machine); SQLITE_SYNCHRONOUS=FULL for a deployment that prefers the sync to the latency, and
   // PostgreSQL for both.
   db.pragma('journal_mode = WAL');
@@ -317,11 +310,9 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
    * One append of a batch; a move that is not the next one is refused alone, before it writes
    * anything. The move's row is all that an unlisted game's move writes: its game's row is written
    * only for what the moves do not tell (a new status, a game hash other than the move's), and
-   * reads take the count, the time and the hash from the moves. That row's page was one of the
-   * ~3 pages each move wrote to the WAL, each synced and checkpointed again: without it, bench:server
-   * at a human pace (10,000 games, same machine, back to back) spent 315 µs of server CPU per choice
-   * against 347, the event loop 61 % busy against 66 %. A listed game's row follows every move:
-   * the lobby orders them by it, through its index.
+   * reads take the count, the time and the hash from the moves. That row's page would be one of
+   * the few pages each move writes to the WAL, each synced and checkpointed again. A listed game's
+   * row follows every move: the lobby orders them by it, through its index.
    */
   const appendOne = (a: PendingAppend): ItemResult => {
     let written: number;

@@ -1,5 +1,5 @@
 /**
- * Issue 17 §4: a seat playing against bots only may ask for a hint; the answer is a legal choice
+ * A seat playing against bots only may ask for a hint; the answer is a legal choice
  * for its decision now, goes to the asking connection only, and is computed once per decision
  * (in the bot pool) however often it is asked. Everyone else is refused, and nothing changes.
  */

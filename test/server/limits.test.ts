@@ -1,5 +1,5 @@
 /**
- * Issue 13, findings 3–6 and 10, on both stores: a client that never reads is cut off, a flood
+ * On both stores: a client that never reads is cut off, a flood
  * of hellos pays for what it receives and a returning client gets only the log it lacks,
  * finished and idle games leave memory, hostile shapes and texts are refused, and a choice made
  * after the seat's time ran out is not accepted.
@@ -47,7 +47,7 @@ async function answers(c: TestClient, n: number, send: (i: number) => unknown): 
 }
 
 for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
-  describe(`issue 13 limits on ${kind}`, () => {
+  describe(`limits on ${kind}`, () => {
     let srv: TestServer;
     let longGame: string;
     before(async () => {
@@ -58,7 +58,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       await srv?.stop();
     });
 
-    test('issue 13 #3: a client that never reads is closed once its unsent bytes pass the limit, and its socket is freed', async () => {
+    test('a client that never reads is closed once its unsent bytes pass the limit, and its socket is freed', async () => {
       const welcomeBytes = JSON.stringify(await hello(await srv.client(), longGame)).length;
       const raw = new WebSocket(srv.wsUrl);
       await new Promise<void>((resolve, reject) => {
@@ -81,7 +81,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.deepEqual((await http(srv.base, 'GET', '/health')).json, { ok: true });
     });
 
-    test('issue 13 #4: a returning client names the log it holds and receives only the moves after it', async () => {
+    test('a returning client names the log it holds and receives only the moves after it', async () => {
       const g = await live(srv.hub, longGame);
       const n = g.moves.length;
       const c = await srv.client();
@@ -118,7 +118,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.equal(beyond.logFrom, 0);
     });
 
-    test('issue 13 #6: a choice nested 4,000 deep is refused as a bad message, not an internal error', async () => {
+    test('a choice nested 4,000 deep is refused as a bad message, not an internal error', async () => {
       const id = await createGame(srv.base, { seats: [{ kind: 'human' }, { kind: 'bot', bot: 'greedy' }] });
       const token = await joinSeat(srv.base, id, 0, 'Ann');
       const c = await srv.client();
@@ -144,7 +144,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.equal(body.json.error, 'bad_message');
     });
 
-    test('issue 13 #6: names are 1–40 printable characters on every store; NUL, controls, overrides and blanks are refused', async () => {
+    test('names are 1–40 printable characters on every store; NUL, controls, overrides and blanks are refused', async () => {
       for (const bad of ['A\u0000B', 'tab\there', 'line\nbreak', '   ', '\u202Egnp.exe', 'x\uD800', 'a'.repeat(41)]) {
         const create = await http(srv.base, 'POST', '/api/games', {
           game: 'relic-runners',
@@ -170,7 +170,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.equal((await srv.store.getGame(id))!.seatConfigs[1]!.name, 'Zoë 🦜 Łukasz');
     });
 
-    test("issue 13 #10: a choice that arrives after the seat's time ran out is refused, and a reload does not refund the time", async () => {
+    test("a choice that arrives after the seat's time ran out is refused, and a reload does not refund the time", async () => {
       const id = await createGame(srv.base, { seats: [{ kind: 'human' }, { kind: 'human' }], clock: { bankMs: 1000, incrementMs: 0 } });
       const token = await joinSeat(srv.base, id, 0, 'Ann');
       const g = await live(srv.hub, id);
@@ -183,7 +183,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.ok(reloaded!.clockLeft(seat)! <= 700, `clock after reload: ${reloaded!.clockLeft(seat)}`);
       await reloaded!.serial(() => reloaded!.close());
       await until(() => g.clockLeft(seat)! <= 0, 'the clock to run out', 5000);
-      // Since issue 15 the server hands the seat to the game's bot the moment its time runs out
+      // The server hands the seat to the game's bot the moment its time runs out
       // (test/server/presence.test.ts): a choice of the player arriving after that is refused —
       // out of time, or stale or not its turn once the bot has moved — and never played.
       const r = await c.request({ type: 'choice', choice: g.game.choices(g.state)[0], index: g.moves.length });
@@ -193,7 +193,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
     });
   });
 
-  describe(`issue 13 #4 and #5 on ${kind}: hello budget and eviction`, () => {
+  describe(`hello budget and eviction on ${kind}`, () => {
     let srv: TestServer;
     before(async () => {
       srv = await startServer(kind, { wsPerSecond: 20, evictFinishedMs: 200, evictIdleMs: 400 });
@@ -202,7 +202,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       await srv?.stop();
     });
 
-    test('issue 13 #4: a flood of hellos for a long log is paid by the bytes it receives', async () => {
+    test('a flood of hellos for a long log is paid by the bytes it receives', async () => {
       const id = await finishedBotGame(srv);
       const c = await srv.client();
       // 20 hellos fit the message budget (a burst of 40) when each counts as one message.
@@ -214,7 +214,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.equal(welcomes.length + limited.length, 20);
     });
 
-    test('issue 13 #4: a flood of hellos that each make the server play moves again to tell the log is paid by those moves', async () => {
+    test('a flood of hellos that each make the server play moves again to tell the log is paid by those moves', async () => {
       const id = await finishedBotGame(srv);
       const g = await live(srv.hub, id);
       const n = g.match.decisions;
@@ -233,7 +233,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.equal(got.length - welcomes.length, got.filter((m) => m.type === 'error' && m.code === 'rate_limited').length);
     });
 
-    test('issue 13 #5: finished and idle games leave memory and come back from the store on demand', async () => {
+    test('finished and idle games leave memory and come back from the store on demand', async () => {
       const id = await finishedBotGame(srv);
       const c = await srv.client();
       const w1 = await hello(c, id);

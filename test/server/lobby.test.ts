@@ -365,7 +365,7 @@ describe('clocks', () => {
       'the clock to run out',
       bankMs + 5000,
     );
-    // Since issue 15 the server hands a seat out of time to a bot itself, at once (test/server/presence.test.ts).
+    // The server hands a seat out of time to a bot itself, at once (test/server/presence.test.ts).
     await until(() => g.seatConfigs[late]!.bot !== null, 'the seat out of time to go to a bot', 5000);
     refused(await http(srv.base, 'POST', `/api/games/${id}/seats/${late}/bot`, { token: tokens[other] }), 409, 'already a bot', /already/);
     await until(() => g.moves.some((m, i) => i >= lateAt && m.seat === late), 'the bot to play the seat out of time');

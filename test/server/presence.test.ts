@@ -1,5 +1,5 @@
 /**
- * Issue 15 §1, "a game never stalls": live presence (heartbeat, pushed seats), clocks enforced by
+ * A game never stalls: live presence (heartbeat, pushed seats), clocks enforced by
  * a bot, the away-time setting, and taking a seat back from the bot.
  */
 import { after, before, describe, test } from 'node:test';
@@ -73,7 +73,7 @@ describe('live presence', () => {
     assert.equal(again.seats[1]!.awayMs, null);
   });
 
-  test('issue 16: a socket that keeps talking is not pinged, and stays although it answers no ping', async () => {
+  test('a socket that keeps talking is not pinged, and stays although it answers no ping', async () => {
     // A client that never answers pings (autoPong off) but sends a message every beat: before,
     // it was pinged every beat and cut off at the second; its messages are proof enough of life.
     const ws = new WebSocket(srv.wsUrl, { autoPong: false });
@@ -127,7 +127,7 @@ describe('live presence', () => {
     assert.equal((w as unknown as { awayAfterMs: number }).awayAfterMs, DEFAULT_AWAY_AFTER_MS, 'the default away time is 3 minutes');
   });
 
-  test('issue 16: a move’s state message leaves the unchanged seats out; after someone came or went the next one carries them again', async () => {
+  test('a move’s state message leaves the unchanged seats out; after someone came or went the next one carries them again', async () => {
     const { id, clients, welcomes } = await twoPlayers({}, 'presence-seats-once');
     const watcher = await srv.client();
     await hello(watcher, id);
@@ -343,7 +343,7 @@ describe('the away-time setting', () => {
   });
 });
 
-describe('what a socket keeps (issue 16: 10,000 of them)', () => {
+describe('what a socket keeps', () => {
   test('an open socket keeps nothing of its upgrade (no response with its headers); an error on it closes it and frees the seat', async () => {
     const id = await createGame(srv.base, { seats: [{ kind: 'human' }, { kind: 'human' }], seed: 'presence-upgrade' });
     const token = await joinSeat(srv.base, id, 0, 'Ada');

@@ -1,5 +1,5 @@
 /**
- * Issue 16: state messages carry view patches (PROTOCOL.md). A client that misses one notices the
+ * State messages carry view patches (PROTOCOL.md). A client that misses one notices the
  * gap by the seq, says hello again on the same socket, and ends with the view of a client that
  * missed nothing; the server keeps a base view only for audiences someone watches.
  */
