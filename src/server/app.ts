@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import helmet from 'helmet';
 import websocket from '@fastify/websocket';
@@ -11,7 +11,7 @@ import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { InvalidInput } from '../core/errors.js';
 import { Hub, type HubOptions, type Invite } from './hub.js';
-import { Refusal } from './live-game.js';
+import { Refusal } from './refusal.js';
 import {
   CreateGame,
   GamePath,
@@ -39,7 +39,9 @@ import {
   parseOrigins,
   type TrustProxy,
 } from './limits.js';
+import { defaultLog, type ServerLog } from './log.js';
 import type { Store } from './store.js';
+import { newNodeId } from './tokens.js';
 import type { ClusterOptions } from './cluster/index.js';
 
 export interface ServerOptions extends HubOptions {
@@ -78,6 +80,11 @@ export interface ServerOptions extends HubOptions {
    * cluster code is loaded only then.
    */
   readonly cluster?: ClusterOptions;
+  /**
+   * The server's logger (log.ts serverLog; default: the process's, at info). Every line of a
+   * cluster node also carries its node id (`node`).
+   */
+  readonly log?: ServerLog;
 }
 
 /** Heartbeat period: a silent drop is seen within 2–4 s, well inside the 5 s presence promises. */
@@ -120,6 +127,25 @@ const CSP_DIRECTIVES = {
   frameAncestors: ["'none'"],
 };
 
+/**
+ * Fastify's lines about requests, at debug rather than info: a busy server answers a request for
+ * every socket it opens and every lobby's list, and two lines each at info would be most of its
+ * log. At debug, one line a request, when it is answered (method, path, status, time); a request
+ * that failed with an error is still logged as one.
+ */
+class RequestLines extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) return super.requestCompleted(error, request, reply);
+    reply.log.debug({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+
+  override routeNotFound(request: FastifyRequest): void {
+    request.log.debug(`no route ${request.method} ${request.url}`);
+  }
+}
+
 /** An HTTP refusal, the same shape for every route. */
 const refusal = (error: string, message: string): ErrorAnswer => ({ error, message });
 
@@ -128,19 +154,25 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
   // Settings first: a bad one refuses to build the server before anything (the bot pool's threads) starts.
   const allowedOrigins = parseOrigins(opts.allowedOrigins ?? []);
   const allowedHosts = parseHosts(opts.allowedHosts ?? []);
-  const hub = new Hub(store, opts);
-  const cluster = opts.cluster ? await (await import('./cluster/index.js')).startCluster(hub, opts.cluster) : null;
+  // A cluster node's id is drawn first, so that every line its process logs names it.
+  const node = opts.cluster ? newNodeId() : null;
+  const log = node === null ? (opts.log ?? defaultLog()) : (opts.log ?? defaultLog()).child({ node });
+  const hub = new Hub(store, { ...opts, log });
+  const cluster = opts.cluster && node !== null ? await (await import('./cluster/index.js')).startCluster(hub, opts.cluster, node) : null;
   const limits = limitsOf(opts);
+  // Typed as Fastify's own logger, so that the app keeps Fastify's default types.
+  const fastifyLog: FastifyBaseLogger = log;
   const app = Fastify({
     bodyLimit: 16 * 1024,
-    logger: false,
+    loggerInstance: fastifyLog,
+    logController: new RequestLines(),
     return503OnClosing: true,
     trustProxy: opts.trustProxy ?? false,
     // A path that is not valid percent-encoded UTF-8, or a parameter over 100 characters: the
     // router refuses it before any route, as a bad request in the API's own shape.
-    frameworkErrors: (err, _req, res) => {
+    frameworkErrors: (err, req, res) => {
       const bad = (err.statusCode ?? 500) < 500;
-      if (!bad) console.error(err);
+      if (!bad) req.log.error({ err }, 'the router failed');
       return void (res as FastifyReply)
         .code(bad ? 400 : 500)
         .send(bad ? refusal('bad_message', `the request's path cannot be read: ${err.message}`) : refusal('internal', 'internal error'));
@@ -186,7 +218,7 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
   const openSockets = new PerAddressCount(limits.wsPerAddress);
   const liveGames = new LiveGamesPerAddress(limits.liveGamesPerAddress, (id) => hub.isPlaying(id));
 
-  app.setErrorHandler((err: unknown, _req, reply) => {
+  app.setErrorHandler((err: unknown, req, reply) => {
     if (err instanceof Refusal) {
       const status =
         err.code === 'no_game'
@@ -212,7 +244,7 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
             e.message ?? `HTTP ${e.statusCode}`,
           ),
         );
-    console.error(err);
+    req.log.error({ err, method: req.method, url: req.url }, 'internal error');
     return void reply.code(500).send(refusal('internal', 'internal error'));
   });
 
@@ -370,9 +402,9 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
   /**
    * @fastify/websocket leaves the upgrade's request and response reachable from each socket for
    * its whole life: its 'error' listener closes over them, and the TCP socket still points at the
-   * response, with every security header set on it. ~140 objects per socket that the garbage
-   * collector marks at every major collection (issue 16: 10,000 sockets, ~70 MB). Errors close
-   * the socket as that listener did (the Connection hears of it on 'close').
+   * response, with every security header set on it: over a hundred objects per socket that the
+   * garbage collector marks at every major collection. Errors close the socket as that listener
+   * did (the Connection hears of it on 'close').
    */
   const forgetUpgrade = (socket: WebSocket): void => {
     socket.removeAllListeners('error');

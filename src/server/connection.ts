@@ -3,14 +3,11 @@ import type { WebSocket } from 'ws';
 import type { Seat } from '../core/game.js';
 import { InvalidInput } from '../core/errors.js';
 import { Elsewhere, type Hub, type RelayLink } from './hub.js';
-import {
-  Refusal,
-  WELCOME_BYTES_PER_MESSAGE,
-  WELCOME_MOVES_PER_MESSAGE,
-  type HintAnswer,
-  type LiveGame,
-  type Subscriber,
-} from './live-game.js';
+import { WELCOME_BYTES_PER_MESSAGE, WELCOME_MOVES_PER_MESSAGE } from './announcer.js';
+import type { LiveGame, Subscriber } from './live-game.js';
+import type { Log } from './log.js';
+import { Refusal } from './refusal.js';
+import type { HintAnswer } from './seat-bots.js';
 import { checkJsonShape } from '../core/json-shape.js';
 import {
   ClientMessage,
@@ -74,7 +71,9 @@ export class Connection implements Subscriber {
         return;
       }
       this.strikes = 0;
-      this.inbox = this.inbox.then(() => this.onMessage(data, isBinary)).catch((e: unknown) => console.error(e));
+      this.inbox = this.inbox
+        .then(() => this.onMessage(data, isBinary))
+        .catch((e: unknown) => this.hub.log.error({ err: e, game: this.game?.id }, 'a WebSocket message could not be handled'));
     });
     socket.on('close', () => this.leave());
     socket.on('error', () => this.leave());
@@ -86,8 +85,8 @@ export class Connection implements Subscriber {
    * One beat of the heartbeat: a client that did not answer the previous ping is gone without a
    * word (a laptop closed, a network lost) and is cut off, so its seat shows as away at once;
    * the others are pinged again. One that sent a message since the last beat is alive and is not
-   * pinged: at a human pace most players speak every few seconds, and a ping with its pong cost
-   * as much as a move to the server (issue 16, 10,000 sockets beating every 2 s).
+   * pinged: at a human pace most players speak every few seconds, and a ping with its pong costs
+   * the server about as much as a move.
    */
   heartbeat(): void {
     if (this.heard) {
@@ -129,7 +128,7 @@ export class Connection implements Subscriber {
   /**
    * Holds this socket's writes until the current turn of the event loop is done, so that what one
    * turn sends it (a move's state and the choice's ack) leaves in one system call instead of one
-   * per message (a write on loopback costs ~30 µs here). ws has no public way to do it: its
+   * per message (each write is a system call). ws has no public way to do it: its
    * underlying socket is `_socket`.
    */
   private cork(): void {
@@ -235,7 +234,7 @@ export class Connection implements Subscriber {
         }
       }
     } catch (e) {
-      const { code, message } = errorOf(e);
+      const { code, message } = errorOf(e, this.hub.log, msg.type === 'hello' ? msg.game : this.game?.id);
       // A hello the cluster cannot serve now: the client is told, and its socket closed so that it tries again.
       if (code === 'unavailable' && (msg.type === 'hello' || this.link)) return this.close(code, message);
       return this.error(code, message, 'id' in msg ? msg.id : undefined);
@@ -322,11 +321,14 @@ export function hintMessage(h: HintAnswer, id: string | undefined): HintMessage 
   return { type: 'hint', move: h.move, choice: h.choice as HintMessage['choice'], reason: h.reason, ...(id !== undefined ? { id } : {}) };
 }
 
-/** What a client is told of a failure: a refusal's own code and words, else that nothing was changed. */
-export function errorOf(e: unknown): { code: ErrorCode; message: string } {
+/**
+ * What a client is told of a failure: a refusal's own code and words, else that nothing was
+ * changed; that one, a fault of the server, is logged (with the game the message was for).
+ */
+export function errorOf(e: unknown, log: Log, game: string | undefined): { code: ErrorCode; message: string } {
   if (e instanceof Refusal) return { code: e.code, message: e.message };
   if (e instanceof InvalidInput) return { code: 'bad_message', message: e.message };
-  console.error(e);
+  log.error({ err: e, game }, 'a message could not be handled');
   return { code: 'internal', message: 'the server could not handle this message; nothing was changed' };
 }
 

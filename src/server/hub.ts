@@ -8,7 +8,10 @@ import { botFromSpec, type Bot, type BotLimits } from '../bots/index.js';
 import { MAX_THINK_MS } from '../bots/limits.js';
 import { GAMES } from '../bots/registry.js';
 import { BotPool } from './bot-pool.js';
-import { DEFAULT_AWAY_MS, LiveGame, Refusal, type BotRules, type GameSettings, type Subscriber } from './live-game.js';
+import { DEFAULT_AWAY_AFTER_MS, LiveGame, type GameServer, type GameSettings, type Subscriber } from './live-game.js';
+import { defaultLog, type Log } from './log.js';
+import { Refusal } from './refusal.js';
+import type { BotRules } from './seat-bots.js';
 import type { ClientMessage, CreateGame } from './protocol.js';
 import { StoreConflict, type SeatConfig, type Store, type StoredGame } from './store.js';
 import { hashToken, newGameId, newInviteKey, newToken, tokenMatches } from './tokens.js';
@@ -27,7 +30,7 @@ export interface HubOptions {
    * How long a seat must be without a connection before the others may hand it to a bot, in games
    * whose creator sets no away time (and older games, created before the setting; default 3 min).
    */
-  readonly leftAfterMs?: number;
+  readonly awayAfterMs?: number;
   /** Worker threads for searching bots (0: every bot thinks on the event loop). */
   readonly botThreads?: number;
   /** Worker threads for quick bot jobs, greedy moves and hints (default QUICK_THREADS). */
@@ -52,6 +55,8 @@ export interface HubOptions {
    * since the seed reveals every hidden tile; 'any' only for tests that replay fixed multi-player games.
    */
   readonly seedPolicy?: 'solo' | 'any';
+  /** Where the hub and its games log (default: the process's logger at info, on stdout). */
+  readonly log?: Log;
 }
 
 /**
@@ -126,12 +131,15 @@ export class Hub {
   private readonly loading = new Map<string, Promise<LiveGame | null>>();
   /** Games whose stored log failed to replay, with the reason. */
   private readonly broken = new Map<string, string>();
-  readonly leftAfterMs: number;
+  /** The server's away time, for games whose creator sets none (HubOptions.awayAfterMs). */
+  readonly awayAfterMs: number;
   private readonly botDelayMs: number;
   private readonly pool: BotPool | null;
   /** Games being created, by id, with the client address creating them: their bots' owner in the pool. */
   private readonly creators = new Map<string, string>();
   private readonly botRules: BotRules;
+  /** What this server lends each of its games. */
+  private readonly gameServer: GameServer;
   private readonly sweeper: ReturnType<typeof setInterval>;
   /** Welcomes and creations take turns with the other work of this process. */
   readonly turns = new Turns();
@@ -140,12 +148,14 @@ export class Hub {
   cluster: HubCluster | null = null;
   /** Bumped when this process stops owning everything at once: loads begun before are dropped. */
   private generation = 0;
+  readonly log: Log;
 
   constructor(
     readonly store: Store,
     opts: HubOptions = {},
   ) {
-    this.leftAfterMs = opts.leftAfterMs ?? DEFAULT_AWAY_MS;
+    this.log = opts.log ?? defaultLog();
+    this.awayAfterMs = opts.awayAfterMs ?? DEFAULT_AWAY_AFTER_MS;
     this.botDelayMs = opts.botDelayMs ?? DEFAULT_BOT_DELAY_MS;
     const maxMs = opts.botMaxMs ?? MAX_THINK_MS;
     if (!(maxMs > 0 && maxMs <= MAX_THINK_MS))
@@ -162,11 +172,15 @@ export class Hub {
             ...(opts.botQuickThreads !== undefined ? { quickSize: opts.botQuickThreads } : {}),
             ...(opts.botSliceMs !== undefined ? { sliceMs: opts.botSliceMs } : {}),
           });
+    this.gameServer = { pool: this.pool, botRules: this.botRules, awayAfterMs: this.awayAfterMs, log: this.log };
     this.seedPolicy = opts.seedPolicy ?? 'solo';
     // Finished and long-idle games would otherwise stay in memory for the life of the process.
-    const finishedMs = opts.evictFinishedMs ?? EVICT_FINISHED_MS;
-    const idleMs = opts.evictIdleMs ?? EVICT_IDLE_MS;
-    this.sweeper = setInterval(() => this.evict(finishedMs, idleMs), Math.max(250, Math.min(10_000, finishedMs / 2, idleMs / 2)));
+    const evictFinishedMs = opts.evictFinishedMs ?? EVICT_FINISHED_MS;
+    const evictIdleMs = opts.evictIdleMs ?? EVICT_IDLE_MS;
+    this.sweeper = setInterval(
+      () => this.evict(evictFinishedMs, evictIdleMs),
+      Math.max(250, Math.min(10_000, evictFinishedMs / 2, evictIdleMs / 2)),
+    );
     this.sweeper.unref();
   }
 
@@ -176,10 +190,10 @@ export class Hub {
   }
 
   /** Drops the games nobody needs in memory; `get` reloads one from the store when it is asked for. */
-  evict(finishedMs: number, idleMs: number, now = Date.now()): number {
+  evict(evictFinishedMs: number, evictIdleMs: number, now = Date.now()): number {
     let n = 0;
     for (const [id, g] of this.live) {
-      if (!g.evictable(now, finishedMs, idleMs)) continue;
+      if (!g.evictable(now, evictFinishedMs, evictIdleMs)) continue;
       g.close();
       this.live.delete(id);
       this.cluster?.release(id);
@@ -208,7 +222,7 @@ export class Hub {
     for (const id of [...this.live.keys()]) this.disown(id, why);
   }
 
-  /** Rebuilds every unfinished game by replaying its log; a game that fails its hash check is reported and left out. */
+  /** Rebuilds every unfinished game by replaying its log; a game that fails (its hash check, say) is logged, reported and left out. */
   async rebuildAll(share?: (id: string) => boolean): Promise<{ loaded: number; failed: string[] }> {
     const failed: string[] = [];
     let loaded = 0;
@@ -217,13 +231,15 @@ export class Hub {
     // In a cluster, only the games without a live owner (claimed in one statement), and this process's own.
     const cluster = this.cluster;
     if (cluster) ids = (await cluster.claimMany(ids)).filter((id) => !this.live.has(id));
-    const settle = async (p: Promise<LiveGame | null>): Promise<void> => {
+    const settle = async (id: string, p: Promise<LiveGame | null>): Promise<void> => {
       try {
         if (await p) loaded++;
       } catch (e) {
         // Taken by another process meanwhile: it plays the game.
         if (e instanceof Elsewhere) return;
-        failed.push(e instanceof Error ? e.message : String(e));
+        const why = e instanceof Error ? e.message : String(e);
+        this.log.error({ game: id }, why);
+        failed.push(why);
       }
     };
     const bulk = this.store.getGames?.bind(this.store);
@@ -249,7 +265,7 @@ export class Hub {
         let slice = performance.now();
         for (let k = 0; k < chunk.length; k++) {
           go.get(chunk[k]!)?.();
-          await settle(loads[k]!);
+          await settle(chunk[k]!, loads[k]!);
           if (performance.now() - slice > REPLAY_SLICE_MS) {
             await new Promise((r) => setImmediate(r));
             slice = performance.now();
@@ -261,7 +277,10 @@ export class Hub {
     // One by one (a single process's restart), or several at once in a cluster whose store has no bulk read.
     let next = 0;
     const worker = async (): Promise<void> => {
-      while (next < ids.length) await settle(this.get(ids[next++]!, cluster !== null));
+      while (next < ids.length) {
+        const id = ids[next++]!;
+        await settle(id, this.get(id, cluster !== null));
+      }
     };
     await Promise.all(Array.from({ length: cluster ? REBUILD_PARALLEL : 1 }, worker));
     return { loaded, failed };
@@ -327,7 +346,7 @@ export class Hub {
         let lg: LiveGame;
         try {
           if (!game) throw new Error(`game ${id} is of unknown kind "${stored.game}"`);
-          lg = LiveGame.load(this.guarded(id), game, stored);
+          lg = LiveGame.load(this.guarded(id), game, stored, this.gameServer, this.creators.get(id));
         } catch (e) {
           // A stored log that does not replay is left as it is and refused, not replayed again.
           const msg = `cannot rebuild from its stored log: ${e instanceof Error ? e.message : String(e)}`;
@@ -340,13 +359,8 @@ export class Hub {
           lg.close();
           throw new Refusal('unavailable', 'this server process has lost its database connection for a moment; try again');
         }
-        lg.pool = this.pool;
-        lg.botOwner = this.creators.get(id) ?? lg.botOwner;
-        lg.botRules = this.botRules;
-        lg.defaultAwayAfterMs = this.leftAfterMs;
         this.live.set(id, lg);
-        lg.scheduleBot();
-        lg.scheduleClock();
+        lg.scheduleNext();
         return lg;
       })().finally(() => this.loading.delete(id));
       this.loading.set(id, p);
@@ -364,7 +378,7 @@ export class Hub {
     const conflict = (e: unknown): never => {
       if (e instanceof StoreConflict) {
         const why = 'this game is played by another server process now; say hello again';
-        console.error(`cluster: game ${id}: ${e.message}; another process plays it now, this one stops`);
+        this.log.warn({ game: id }, `${e.message}; another process plays it now, this one stops`);
         this.disown(id, why);
         throw new Refusal('unavailable', why);
       }
@@ -407,7 +421,7 @@ export class Hub {
       ...(req.clock ? { clock: req.clock } : {}),
       botDelayMs: req.botDelayMs ?? this.botDelayMs,
       rng: CURRENT_SEEDING,
-      awayAfterMs: req.awayAfterMs ?? this.leftAfterMs,
+      awayAfterMs: req.awayAfterMs ?? this.awayAfterMs,
       ...(req.botLevel !== undefined ? { botLevel: req.botLevel } : {}),
     };
     const invites: Invite[] = [];
@@ -470,12 +484,10 @@ export class Hub {
         inviteKey = newInviteKey();
       }
       const token = newToken();
-      const patch = { tokenHash: hashToken(token), inviteHash: hashToken(inviteKey), claimed: true, name: name ?? c.name };
-      await this.guarded(id).updateSeat(id, seat, patch);
-      g.seatConfigs[seat] = { ...c, ...patch };
+      await g.changeSeat(seat, { tokenHash: hashToken(token), inviteHash: hashToken(inviteKey), claimed: true, name: name ?? c.name });
       if (c.claimed)
         g.dropSeat(seat, 'bad_token', `seat ${seat} was taken on another device with its link; open the link here to take it back`);
-      g.announce('[]');
+      g.announcer.announce('[]');
       return { token, seat, key: inviteKey };
     });
   }
@@ -501,8 +513,8 @@ export class Hub {
     if (by === seat) throw new Refusal('bad_message', 'a player cannot hand its own seat to a bot this way');
     if (c.bot) throw new Refusal('bad_message', `seat ${seat} is already played by a bot`);
     this.botRules.build(bot);
-    const left = g.leftAt[seat];
-    const gone = !c.claimed || (!g.present(seat) && left !== null && left !== undefined && Date.now() - left >= g.awayAfterMs);
+    const away = g.awaySince[seat];
+    const gone = !c.claimed || (!g.present(seat) && away !== null && away !== undefined && Date.now() - away >= g.awayAfterMs);
     const clock = g.clockLeft(seat);
     const timedOut = clock !== null && clock <= 0;
     if (!gone && !timedOut)

@@ -4,17 +4,30 @@ import { fileURLToPath } from 'node:url';
 import { openStore } from './store-open.js';
 import { isIP } from 'node:net';
 import { parseHosts, parseOrigins, parseTrustProxy } from './limits.js';
+import { LOG_LEVELS, isLogLevel, serverLog } from './log.js';
+
+/**
+ * A setting the server cannot start with: said on stderr as a line of text, as a command says what
+ * is wrong with its arguments, and the process ends with status 2. The server's log is for what
+ * happens once it runs (and its own setting, LOG_LEVEL, may be the one that is wrong).
+ */
+function refuse(message: string): never {
+  process.stderr.write(`expedition: ${message}\n`);
+  process.exit(2);
+}
 
 /** A whole-number setting from the environment; a malformed one stops the server with its name. */
 function envInt(name: string): number | undefined {
   const v = process.env[name];
   if (v === undefined || v.trim() === '') return undefined;
-  if (!/^\d+$/.test(v.trim())) {
-    console.error(`expedition: ${name}="${v}" is not a whole number`);
-    process.exit(2);
-  }
+  if (!/^\d+$/.test(v.trim())) refuse(`${name}="${v}" is not a whole number`);
   return Number(v);
 }
+
+// LOG_LEVEL: how much the server logs (info by default: a line per notable event, none per request).
+const logLevel = process.env.LOG_LEVEL?.trim() || 'info';
+if (!isLogLevel(logLevel)) refuse(`LOG_LEVEL="${process.env.LOG_LEVEL}" is not one of ${LOG_LEVELS.join(', ')}`);
+const log = serverLog({ level: logLevel });
 
 /** `npm start`: the game server on PORT (default 8080), SQLite unless DATABASE_URL is set. */
 const port = Number(process.env.PORT ?? 8080);
@@ -29,8 +42,7 @@ try {
   // IP addresses and localhost always pass; a HOST that is a name is one of the server's names.
   allowedHosts = [...parseHosts([...(process.env.ALLOWED_HOSTS ?? '').split(','), ...(isIP(host) === 0 ? [host] : [])])];
 } catch (e) {
-  console.error(`expedition: ${(e as Error).message}`);
-  process.exit(2);
+  refuse((e as Error).message);
 }
 // Limits (defaults in app.ts LIMIT_DEFAULTS); all per client address except WS_PER_SECOND (per connection).
 const limits = {
@@ -63,25 +75,25 @@ const cluster =
       }
     : undefined;
 if (cluster && !/^postgres(ql)?:\/\//.test(cluster.databaseUrl)) {
-  console.error(
-    "expedition: REDIS_URL is set (several processes, one service), which needs the games in PostgreSQL: set DATABASE_URL=postgres://… too (SQLite is one process's file)",
+  refuse(
+    "REDIS_URL is set (several processes, one service), which needs the games in PostgreSQL: set DATABASE_URL=postgres://… too (SQLite is one process's file)",
   );
-  process.exit(2);
 }
-const store = await openStore();
+const store = await openStore(process.env, log);
 const { app, hub } = await buildServer(store, {
   // dist/src/server/main.js → dist/web, where `vite build` puts the client.
   webRoot: process.env.WEB_ROOT ?? fileURLToPath(new URL('../../web', import.meta.url)),
   ...(process.env.BOT_DELAY_MS !== undefined ? { botDelayMs: Number(process.env.BOT_DELAY_MS) } : {}),
   ...limits,
   ...(cluster ? { cluster } : {}),
+  log,
 });
-const { loaded, failed } = await hub.rebuildAll();
-for (const f of failed) console.error(`expedition: ${f}`);
+// A game that cannot be rebuilt is logged by the hub, and refused to its players.
+const { loaded } = await hub.rebuildAll();
 await app.listen({ port, host });
-const node = hub.cluster ? `; cluster node ${hub.cluster.id}` : '';
-console.log(
-  `expedition server on http://localhost:${port} (${store.kind}${node}; ${loaded} unfinished game${loaded === 1 ? '' : 's'} rebuilt)`,
+app.log.info(
+  { store: store.kind, rebuilt: loaded },
+  `expedition server on http://localhost:${port} (${store.kind}; ${loaded} unfinished game${loaded === 1 ? '' : 's'} rebuilt)`,
 );
 
 const stop = async () => {

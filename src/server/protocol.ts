@@ -95,7 +95,7 @@ const seatSpec = z.discriminatedUnion('kind', [
 ]);
 
 /** The shortest away time a game may set: a reload or a network hiccup must not cost a seat. */
-export const MIN_AWAY_MS = 1000;
+export const MIN_AWAY_AFTER_MS = 1000;
 
 /** POST /api/games */
 export const CreateGame = z
@@ -130,7 +130,7 @@ export const CreateGame = z
     awayAfterMs: z
       .number()
       .int()
-      .min(MIN_AWAY_MS)
+      .min(MIN_AWAY_AFTER_MS)
       .max(7 * 24 * 3600 * 1000)
       .optional(),
   })

@@ -17,6 +17,7 @@
  * ever fail.
  */
 import { Worker } from 'node:worker_threads';
+import { defaultLog, type Log } from './log.js';
 
 /** Writes (moves and other transactions) between two requested checkpoints. */
 const CHECKPOINT_EVERY = 200;
@@ -43,6 +44,7 @@ export class Checkpointer {
     file: string,
     /** Runs a PASSIVE checkpoint on the writer's own connection. */
     private readonly catchUp: () => void,
+    log: Log = defaultLog(),
   ) {
     this.worker = new Worker(new URL('./sqlite-checkpoint-worker.js', import.meta.url), { workerData: { file } });
     this.exited = new Promise((resolve) => this.worker.once('exit', () => resolve()));
@@ -52,7 +54,7 @@ export class Checkpointer {
     this.worker.on('error', (e) => {
       // The writer's own checkpoint (FALLBACK_AUTOCHECKPOINT_PAGES) takes over.
       this.failed = true;
-      console.error(`SQLite checkpoints: the worker failed (${e.message}); the writer checkpoints by itself from now on`);
+      log.error({ err: e }, `SQLite checkpoints: the worker failed (${e.message}); the writer checkpoints by itself from now on`);
     });
     // A server that is done must not be held up by its checkpointer.
     this.worker.unref();

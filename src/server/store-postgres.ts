@@ -4,6 +4,7 @@
  */
 import pg from 'pg';
 import { GroupCommit, type ItemResult, type PendingAppend } from './group-commit.js';
+import { defaultLog, type Log } from './log.js';
 import { encodeAppend, encodeTableEntry, jsonText, wholeMs } from './store-encoding.js';
 import { StoreConflict, type GameStatus, type GameSummary, type SeatConfig, type Store, type StoredGame } from './store.js';
 
@@ -16,6 +17,8 @@ export interface PostgresStoreOptions {
   readonly connectTimeoutMs?: number;
   /** Called after each committed statement of appends with its number of moves (tests, benchmarks). */
   readonly onCommit?: (moves: number) => void;
+  /** Where the store logs (default: the process's logger). */
+  readonly log?: Log;
 }
 
 /**
@@ -231,9 +234,8 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
   });
   // An idle connection that the server drops emits 'error' on the pool; unhandled, that would
   // crash the process. The pool discards the connection and opens a new one when needed.
-  pool.on('error', (e) => {
-    console.error(`PostgreSQL idle connection error: ${e.message}`);
-  });
+  const log: Log = opts.log ?? defaultLog();
+  pool.on('error', (e) => log.warn({ err: e }, `the store's PostgreSQL pool lost an idle connection: ${e.message}`));
 
   /** Runs `fn` in one transaction on one connection; rolls back when it throws. */
   async function inTx<T>(fn: (c: pg.PoolClient) => Promise<T>, begin = 'BEGIN'): Promise<T> {

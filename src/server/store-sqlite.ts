@@ -3,10 +3,20 @@
  * this process) and durable with WAL. The default backend: one file, no server to run.
  */
 import Database from 'better-sqlite3';
+import { defaultLog, type Log } from './log.js';
 import { Checkpointer, FALLBACK_AUTOCHECKPOINT_PAGES } from './sqlite-checkpointer.js';
 import { GroupCommit, type ItemResult, type PendingAppend } from './group-commit.js';
 import { encodeAppend, encodeTableEntry, jsonText, wholeMs } from './store-encoding.js';
-import { StoreConflict, type GameStatus, type GameSummary, type NewGame, type SeatConfig, type Store, type StoredGame } from './store.js';
+import {
+  StoreConflict,
+  type GameStatus,
+  type GameSummary,
+  type NewGame,
+  type SeatConfig,
+  type SeatPatch,
+  type Store,
+  type StoredGame,
+} from './store.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS games (
@@ -169,6 +179,8 @@ export interface SqliteStoreOptions {
   readonly synchronous?: 'NORMAL' | 'FULL';
   /** Called after each committed transaction of appends with its number of moves (tests, benchmarks). */
   readonly onCommit?: (moves: number) => void;
+  /** Where the store logs (default: the process's logger). */
+  readonly log?: Log;
 }
 
 /**
@@ -195,7 +207,8 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
   // Checkpoints run on a thread of their own (see sqlite-checkpointer.ts); an in-memory database has none.
-  const checkpointer = file === ':memory:' ? null : new Checkpointer(file, () => db.pragma('wal_checkpoint(PASSIVE)'));
+  const checkpointer =
+    file === ':memory:' ? null : new Checkpointer(file, () => db.pragma('wal_checkpoint(PASSIVE)'), opts.log ?? defaultLog());
   if (checkpointer) db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
 
   /**
@@ -338,12 +351,7 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
     s().deleteTableAfter.run(gameId, fromIndex);
   };
   /** A seat's update, and the table's entry that comes with it: both or neither. */
-  const seatTx = (
-    gameId: string,
-    seat: number,
-    patch: Parameters<Store['updateSeat']>[2],
-    entry: ReturnType<typeof encodeTableEntry> | undefined,
-  ): void => {
+  const seatTx = (gameId: string, seat: number, patch: SeatPatch, entry: ReturnType<typeof encodeTableEntry> | undefined): void => {
     const has = (k: keyof typeof patch): number => (Object.prototype.hasOwnProperty.call(patch, k) && patch[k] !== undefined ? 1 : 0);
     const info = s().updateSeat.run({
       gameId,

@@ -27,6 +27,9 @@ export interface SeatConfig {
   readonly clockMs: number | null;
 }
 
+/** The fields of a seat that change during a game (Store.updateSeat). */
+export type SeatPatch = Partial<Pick<SeatConfig, 'kind' | 'bot' | 'name' | 'tokenHash' | 'inviteHash' | 'claimed' | 'clockMs'>>;
+
 export interface NewGame {
   readonly id: string;
   readonly game: string;
@@ -55,12 +58,12 @@ export interface MoveRow {
  * player), as the game log tells them. Stored with the seat change they come with, so that the
  * log reads the same after a restart or a takeover by another process.
  */
-export interface TableEntry {
+export interface TableEntry<Events = unknown> {
   /** How many moves were played before them (0: before the first). */
   readonly move: number;
   readonly at: number;
   /** The events, as JSON. */
-  readonly events: unknown;
+  readonly events: Events;
 }
 
 export interface StoredGame extends NewGame {
@@ -127,12 +130,7 @@ export interface Store {
    * transaction (both or neither). An unknown seat, or an entry whose `move` is no move count or
    * whose `at` is no time, is an Error and writes nothing.
    */
-  updateSeat(
-    gameId: string,
-    seat: number,
-    patch: Partial<Pick<SeatConfig, 'kind' | 'bot' | 'name' | 'tokenHash' | 'inviteHash' | 'claimed' | 'clockMs'>>,
-    entry?: TableEntry,
-  ): Promise<void>;
+  updateSeat(gameId: string, seat: number, patch: SeatPatch, entry?: TableEntry): Promise<void>;
   /**
    * Cluster mode (PostgreSQL): from now on a move, an undo or a seat update of a game is written
    * only while the cluster's `cluster_owners` table names `node` as the game's owner, checked in

@@ -30,3 +30,8 @@ export function tokenMatches(token: string, storedHash: string | null): boolean 
 export function newGameId(): string {
   return randomBytes(12).toString('base64url');
 }
+
+/** A cluster node's id: 48 random bits, one per process life (its bus channel and its log lines are named by it). */
+export function newNodeId(): string {
+  return randomBytes(6).toString('hex');
+}

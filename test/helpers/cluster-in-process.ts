@@ -10,9 +10,11 @@ import pg from 'pg';
 import { buildServer } from '../../src/server/app.js';
 import type { Cluster } from '../../src/server/cluster/index.js';
 import type { Hub } from '../../src/server/hub.js';
+import type { ServerLog } from '../../src/server/log.js';
 import type { Store } from '../../src/server/store.js';
 import { openPostgresStore } from '../../src/server/store-postgres.js';
 import { RedisProcess } from './cluster.js';
+import { testLog } from './log.js';
 import { NO_LIMITS, PG_URL } from './server.js';
 import { TestClient } from './ws-client.js';
 
@@ -39,9 +41,9 @@ export class InProcessCluster {
     return new InProcessCluster(await RedisProcess.start());
   }
 
-  /** A new server on a free port, in cluster mode on this schema and Redis. */
-  async node(): Promise<ClusterNode> {
-    const store = openPostgresStore(PG_URL, { schema: this.schema, connectTimeoutMs: 5000 });
+  /** A new server on a free port, in cluster mode on this schema and Redis, logging to `log` (default: quiet, testLog). */
+  async node(log: ServerLog = testLog()): Promise<ClusterNode> {
+    const store = openPostgresStore(PG_URL, { schema: this.schema, connectTimeoutMs: 5000, log });
     await store.init();
     const { app, hub } = await buildServer(store, {
       botDelayMs: 0,
@@ -49,6 +51,7 @@ export class InProcessCluster {
       seedPolicy: 'any',
       botThreads: 0,
       cluster: { redisUrl: this.redis.url, databaseUrl: PG_URL, schema: this.schema, timeoutMs: 3000 },
+      log,
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const addr = app.server.address();

@@ -15,6 +15,7 @@ import { openPostgresStore } from '../../src/server/store-postgres.js';
 import { createRng, type Rng } from '../../src/core/rng.js';
 import type { RawData } from 'ws';
 import type { RRChoice } from '../../src/games/relic-runners/index.js';
+import { testLog } from './log.js';
 import { http, TestClient } from './ws-client.js';
 import { parseMsg, type CreatedGame, type JoinedSeat, type ServerMsg } from './wire.js';
 
@@ -39,12 +40,12 @@ export interface TestServer {
 /** Opens and initializes a store; `drop` removes what it created. */
 export async function openTestStore(kind: StoreKind): Promise<{ store: Store; drop: () => Promise<void> }> {
   if (kind === 'sqlite') {
-    const store = openSqliteStore(':memory:');
+    const store = openSqliteStore(':memory:', { log: testLog() });
     await store.init();
     return { store, drop: () => Promise.resolve() };
   }
   const schema = `test_server_${randomBytes(6).toString('hex')}`;
-  const store = openPostgresStore(PG_URL, { schema, connectTimeoutMs: 5000 });
+  const store = openPostgresStore(PG_URL, { schema, connectTimeoutMs: 5000, log: testLog() });
   try {
     await store.init();
   } catch (e) {
@@ -76,10 +77,13 @@ export const NO_LIMITS = {
   liveGamesPerAddress: 100000,
 } as const;
 
-/** Starts a server; test defaults: bots play at once, rate limits out of the way, fixed seeds for any game. */
+/**
+ * Starts a server; test defaults: bots play at once, rate limits out of the way, fixed seeds for
+ * any game, a quiet log (test/helpers/log.ts).
+ */
 export async function startServer(kind: StoreKind = 'sqlite', opts: ServerOptions = {}): Promise<TestServer> {
   const { store, drop } = await openTestStore(kind);
-  const { app, hub } = await buildServer(store, { botDelayMs: 0, ...NO_LIMITS, seedPolicy: 'any', ...opts });
+  const { app, hub } = await buildServer(store, { botDelayMs: 0, ...NO_LIMITS, seedPolicy: 'any', log: testLog(), ...opts });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   assert.ok(addr !== null && typeof addr === 'object');

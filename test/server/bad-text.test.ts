@@ -4,9 +4,10 @@
  * PostgreSQL: each is refused with 400 or 404 (bad_message over the WebSocket) with a clear
  * message, nothing is logged as an internal error, and nothing changes.
  */
-import { after, before, describe, mock, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BAD_TEXT, GOOD_NAMES, pathSegment } from '../helpers/bad-text.js';
+import { capturedLog } from '../helpers/log.js';
 import { http } from '../helpers/ws-client.js';
 import type { ApiReply, ServerMsg } from '../helpers/wire.js';
 import { createGame, hello, inviteKeys, joinSeat, live, startServer, type StoreKind, type TestServer } from '../helpers/server.js';
@@ -17,15 +18,14 @@ const BAD_SEGMENTS = ['%ZZ', '%C0%80', '%ED%A0%80', '%FF', '..', '%2e%2e', 'a%2F
 /** Seat numbers written any way but in decimal digits, or out of range. */
 const BAD_SEATS = ['8', '99', '-0', '+1', '%201', '1%20', '0x1', '1e0', '1.0', 'Infinity', 'NaN', '%D9%A1', '%EF%BC%91'];
 
-/** console.error calls during `fn`, as text: a refusal is not an internal error and logs nothing. */
+/** The server's warnings and errors, as logged: a refusal is not an internal error and logs nothing. */
+const serverLines = capturedLog('warn');
+
+/** What the server logged during `fn`, as text. */
 async function quietly<T>(fn: () => Promise<T>): Promise<{ value: T; logged: string[] }> {
-  const m = mock.method(console, 'error', () => undefined);
-  try {
-    const value = await fn();
-    return { value, logged: m.mock.calls.map((c) => c.arguments.map(String).join(' ')) };
-  } finally {
-    m.mock.restore();
-  }
+  const from = serverLines.texts.length;
+  const value = await fn();
+  return { value, logged: serverLines.texts.slice(from) };
 }
 
 /** A refusal of the HTTP API: one of `statuses`, with a code and a message. */
@@ -41,7 +41,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
   describe(`bad text on ${kind}`, () => {
     let srv: TestServer;
     before(async () => {
-      srv = await startServer(kind, { botThreads: 0 });
+      srv = await startServer(kind, { botThreads: 0, log: serverLines.log });
     });
     after(async () => {
       await srv?.stop();

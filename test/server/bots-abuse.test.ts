@@ -4,7 +4,7 @@
  * fails, is logged once and its seat played by the fallback bot; a bot job past its deadline ends
  * its worker and never holds up another game's bot. On both stores.
  */
-import { after, before, describe, mock, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { botFromSpec, type Bot } from '../../src/bots/index.js';
 import { FALLBACK_BOT_SPEC } from '../../src/bots/limits.js';
@@ -14,6 +14,8 @@ import { createRng } from '../../src/core/rng.js';
 import { GAMES } from '../../src/bots/registry.js';
 import { BotDeadlineExceeded, BotPool } from '../../src/server/bot-pool.js';
 import { Hub } from '../../src/server/hub.js';
+import type { ServerLog } from '../../src/server/log.js';
+import { capturedLog, type LogLine } from '../helpers/log.js';
 import { http } from '../helpers/ws-client.js';
 import { createGame, joinSeat, live, startServer, until, type StoreKind, type TestServer } from '../helpers/server.js';
 import { BOT_LEVELS } from '../../src/bots/levels.js';
@@ -39,17 +41,15 @@ const BAD_SPECS: [string, RegExp][] = [
   ['valueOf:1', /unknown bot "valueOf:1"/],
 ];
 
-/** console.error calls during `fn`, as text. */
-async function capturingErrors<T>(fn: (lines: () => string[]) => Promise<T>): Promise<T> {
-  const m = mock.method(console, 'error', () => undefined);
-  try {
-    return await fn(() => m.mock.calls.map((c) => c.arguments.map(String).join(' ')));
-  } finally {
-    m.mock.restore();
-  }
+/** The server's warnings and errors as it logs them, for a server or hub built with `log`. */
+function serverErrors(): { log: ServerLog; lines: () => LogLine[] } {
+  const { log, lines } = capturedLog('warn');
+  return { log, lines: () => lines };
 }
 
-const linesOf = (lines: string[], id: string, seat: number): string[] => lines.filter((l) => l.startsWith(`game ${id}: seat ${seat}'s `));
+/** The messages of the lines about one seat of one game. */
+const linesOf = (lines: readonly LogLine[], id: string, seat: number): string[] =>
+  lines.filter((l) => l.game === id && l.seat === seat).map((l) => l.msg);
 
 /** A bot that always throws, as a bot with a bug would. */
 const throwing = (name: string): Bot => ({
@@ -115,88 +115,86 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       // As an older server would have stored them: seats handed to bots it accepted.
       await srv.store.updateSeat(id, 0, { bot: 'ismcts:99999999s' });
       await srv.store.updateSeat(id, 1, { bot: 'constructor' });
-      await capturingErrors(async (lines) => {
-        const hub = new Hub(srv.store, { botThreads: 1, botDelayMs: 0 });
-        try {
-          const g = await hub.get(id);
-          assert.ok(g);
-          await until(() => g.moves.length >= 8 && new Set(g.moves.map((m) => m.seat)).size === 2, 'both bot seats to play', 30_000);
-          for (const [seat, spec] of [
-            [0, 'ismcts:99999999s'],
-            [1, 'constructor'],
-          ] as const) {
-            const mine = linesOf(lines(), id, seat);
-            assert.equal(mine.length, 1, `seat ${seat} is logged once: ${JSON.stringify(lines())}`);
-            assert.ok(mine[0]!.includes(`"${spec}" cannot be built`), mine[0]);
-            assert.ok(mine[0]!.includes(`played by "${FALLBACK_BOT_SPEC}"`), mine[0]);
-          }
-          // The stored seats are left as they were.
-          const stored = await srv.store.getGame(id);
-          assert.deepEqual(
-            stored!.seatConfigs.map((s) => s.bot),
-            ['ismcts:99999999s', 'constructor'],
-          );
-        } finally {
-          await hub.close();
+      const { log, lines } = serverErrors();
+      const hub = new Hub(srv.store, { botThreads: 1, botDelayMs: 0, log });
+      try {
+        const g = await hub.get(id);
+        assert.ok(g);
+        await until(() => g.moves.length >= 8 && new Set(g.moves.map((m) => m.seat)).size === 2, 'both bot seats to play', 30_000);
+        for (const [seat, spec] of [
+          [0, 'ismcts:99999999s'],
+          [1, 'constructor'],
+        ] as const) {
+          const mine = linesOf(lines(), id, seat);
+          assert.equal(mine.length, 1, `seat ${seat} is logged once: ${JSON.stringify(lines())}`);
+          assert.ok(mine[0]!.includes(`"${spec}" cannot be built`), mine[0]);
+          assert.ok(mine[0]!.includes(`played by "${FALLBACK_BOT_SPEC}"`), mine[0]);
         }
-      });
+        // The stored seats are left as they were.
+        const stored = await srv.store.getGame(id);
+        assert.deepEqual(
+          stored!.seatConfigs.map((s) => s.bot),
+          ['ismcts:99999999s', 'constructor'],
+        );
+      } finally {
+        await hub.close();
+      }
     });
   });
 }
 
 describe('bots that fail', () => {
   test('a bot that throws is logged once and its seat is played by the fallback bot', async () => {
+    const { log, lines } = serverErrors();
     const srv = await startServer('sqlite', {
       botThreads: 0,
       buildBot: (spec, limits) => (spec === 'random' ? throwing('boom') : botFromSpec(spec, limits)),
+      log,
     });
     try {
-      await capturingErrors(async (lines) => {
-        const id = await createGame(srv.base, {
-          seats: [
-            { kind: 'bot', bot: 'random' },
-            { kind: 'bot', bot: 'greedy' },
-          ],
-          seed: 'i13-2-throws',
-        });
-        const g = await live(srv.hub, id);
-        await until(() => g.moves.filter((m) => m.seat === 0).length >= 4, 'the failing seat to play on', 30_000);
-        const mine = linesOf(lines(), id, 0);
-        assert.equal(mine.length, 1, JSON.stringify(lines()));
-        assert.match(mine[0]!, /bot "random" failed: boom cannot decide; the seat is played by "greedy" from now on/);
-        assert.deepEqual(linesOf(lines(), id, 1), []);
+      const id = await createGame(srv.base, {
+        seats: [
+          { kind: 'bot', bot: 'random' },
+          { kind: 'bot', bot: 'greedy' },
+        ],
+        seed: 'i13-2-throws',
       });
+      const g = await live(srv.hub, id);
+      await until(() => g.moves.filter((m) => m.seat === 0).length >= 4, 'the failing seat to play on', 30_000);
+      const mine = linesOf(lines(), id, 0);
+      assert.equal(mine.length, 1, JSON.stringify(lines()));
+      assert.match(mine[0]!, /bot "random" failed: boom cannot decide; the seat is played by "greedy" from now on/);
+      assert.deepEqual(linesOf(lines(), id, 1), []);
     } finally {
       await srv.stop();
     }
   });
 
   test('when the fallback bot fails too, the seat plays its first legal choice rather than stall', async () => {
-    const srv = await startServer('sqlite', { botThreads: 0, buildBot: (spec) => throwing(spec) });
+    const { log, lines } = serverErrors();
+    const srv = await startServer('sqlite', { botThreads: 0, buildBot: (spec) => throwing(spec), log });
     try {
-      await capturingErrors(async (lines) => {
-        const id = await createGame(srv.base, {
-          seats: [
-            { kind: 'bot', bot: 'random' },
-            { kind: 'bot', bot: 'random' },
-          ],
-          seed: 'i13-2-first',
-        });
-        const g = await live(srv.hub, id);
-        await until(() => g.moves.length >= 10, 'the seats to play on', 30_000);
-        for (const seat of [0, 1]) {
-          const mine = linesOf(lines(), id, seat);
-          assert.equal(mine.length, 2, JSON.stringify(lines()));
-          assert.match(mine[0]!, /bot "random" failed/);
-          assert.match(mine[1]!, /fallback bot "greedy" failed too/);
-        }
-        // Each of those moves was the first legal choice at its point.
-        const s: unknown = g.game.setup(g.game.options(g.stored.options), g.stored.seats, createRng(g.stored.seed, g.seeding));
-        for (const m of g.moves.slice(0, 10)) {
-          assert.deepEqual(m.choice, JSON.parse(JSON.stringify(g.game.choices(s)[0])));
-          g.game.apply(s, m.choice, false);
-        }
+      const id = await createGame(srv.base, {
+        seats: [
+          { kind: 'bot', bot: 'random' },
+          { kind: 'bot', bot: 'random' },
+        ],
+        seed: 'i13-2-first',
       });
+      const g = await live(srv.hub, id);
+      await until(() => g.moves.length >= 10, 'the seats to play on', 30_000);
+      for (const seat of [0, 1]) {
+        const mine = linesOf(lines(), id, seat);
+        assert.equal(mine.length, 2, JSON.stringify(lines()));
+        assert.match(mine[0]!, /bot "random" failed/);
+        assert.match(mine[1]!, /fallback bot "greedy" failed too/);
+      }
+      // Each of those moves was the first legal choice at its point.
+      const s: unknown = g.game.setup(g.game.options(g.stored.options), g.stored.seats, createRng(g.stored.seed, g.seeding));
+      for (const m of g.moves.slice(0, 10)) {
+        assert.deepEqual(m.choice, JSON.parse(JSON.stringify(g.game.choices(s)[0])));
+        g.game.apply(s, m.choice, false);
+      }
     } finally {
       await srv.stop();
     }
@@ -204,28 +202,27 @@ describe('bots that fail', () => {
 
   test("a bot job past its deadline ends its worker, the seat falls back, and another game's bot moves meanwhile", async () => {
     // One worker; jobs that no spec times get the 200 ms think-time cap plus 800 ms of grace.
-    const srv = await startServer('sqlite', { botThreads: 1, botMaxMs: 200, botGraceMs: 800 });
+    const { log, lines } = serverErrors();
+    const srv = await startServer('sqlite', { botThreads: 1, botMaxMs: 200, botGraceMs: 800, log });
     try {
-      await capturingErrors(async (lines) => {
-        // About 20,000 playouts of 50 turns: many seconds of work for the one worker.
-        const slow = { kind: 'bot', bot: 'ismcts:20000it+rollout=50' };
-        const a = await createGame(srv.base, { seats: [slow, slow], seed: 'i13-2-slow' });
-        const b = await createGame(srv.base, {
-          seats: [
-            { kind: 'bot', bot: 'greedy' },
-            { kind: 'bot', bot: 'greedy' },
-          ],
-          seed: 'i13-2-quick',
-        });
-        const gb = await live(srv.hub, b);
-        await until(() => gb.moves.length >= 4, "the other game's bots to move", 8_000);
-        const ga = await live(srv.hub, a);
-        await until(() => ga.moves.length >= 1, 'the slow game to move on its fallback bot', 8_000);
-        const first = ga.moves[0]!.seat;
-        const mine = linesOf(lines(), a, first);
-        assert.equal(mine.length, 1, JSON.stringify(lines()));
-        assert.match(mine[0]!, /bot "ismcts:20000it\+rollout=50" failed: no answer within 1000 ms/);
+      // About 20,000 playouts of 50 turns: many seconds of work for the one worker.
+      const slow = { kind: 'bot', bot: 'ismcts:20000it+rollout=50' };
+      const a = await createGame(srv.base, { seats: [slow, slow], seed: 'i13-2-slow' });
+      const b = await createGame(srv.base, {
+        seats: [
+          { kind: 'bot', bot: 'greedy' },
+          { kind: 'bot', bot: 'greedy' },
+        ],
+        seed: 'i13-2-quick',
       });
+      const gb = await live(srv.hub, b);
+      await until(() => gb.moves.length >= 4, "the other game's bots to move", 8_000);
+      const ga = await live(srv.hub, a);
+      await until(() => ga.moves.length >= 1, 'the slow game to move on its fallback bot', 8_000);
+      const first = ga.moves[0]!.seat;
+      const mine = linesOf(lines(), a, first);
+      assert.equal(mine.length, 1, JSON.stringify(lines()));
+      assert.match(mine[0]!, /bot "ismcts:20000it\+rollout=50" failed: no answer within 1000 ms/);
     } finally {
       await srv.stop();
     }

@@ -212,7 +212,7 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
     assert.equal(j.status, 200);
     // Seat 0 has not been here for its away time: seat 1's player hands it to the bot, through B.
     const g = (await a.hub.get(id))!;
-    await until(() => Date.now() - (g.leftAt[0] ?? Date.now()) >= 1000, 'seat 0 to be away for a second');
+    await until(() => Date.now() - (g.awaySince[0] ?? Date.now()) >= 1000, 'seat 0 to be away for a second');
     const h = await http<{ seats: { bot: string | null }[] }>(b.base, 'POST', `/api/games/${id}/seats/0/bot`, { token: t1 });
     assert.equal(h.status, 200, JSON.stringify(h.json));
     assert.equal(h.json.seats[0]!.bot, 'greedy');

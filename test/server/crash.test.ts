@@ -74,6 +74,8 @@ class ServerProcess {
         BOT_DELAY_MS: '0',
         WS_PER_SECOND: '100000',
         HTTP_PER_MINUTE: '100000',
+        // The start's line (how many games were rebuilt) is at info, whatever the tester's LOG_LEVEL.
+        LOG_LEVEL: 'info',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

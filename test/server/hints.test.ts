@@ -36,7 +36,7 @@ describe('hints on the server', () => {
 
   test('against bots only: a legal choice for the decision now, the same answer however often asked', async () => {
     const { id, token, c, g } = await soloGame('hint-allowed', 2);
-    const pool = g.pool;
+    const pool = g.server.pool;
     assert.ok(pool, 'the server has a bot pool');
     const jobs = mock.method(pool, 'hint');
     try {
@@ -197,7 +197,7 @@ describe('hints on a server without bot threads', () => {
       const c = await srv.client();
       await hello(c, id, token);
       const g = await live(srv.hub, id);
-      assert.equal(g.pool, null);
+      assert.equal(g.server.pool, null);
       await until(() => g.toAct() === 0, 'the person to act');
       const h = await c.request({ type: 'hint' });
       assert.equal(h.type, 'hint', JSON.stringify(h));

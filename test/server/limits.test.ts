@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import WebSocket, { type RawData } from 'ws';
 import { Hub } from '../../src/server/hub.js';
-import { WELCOME_BYTES_PER_MESSAGE, WELCOME_MOVES_PER_MESSAGE } from '../../src/server/live-game.js';
+import { WELCOME_BYTES_PER_MESSAGE, WELCOME_MOVES_PER_MESSAGE } from '../../src/server/announcer.js';
 import { http, type TestClient } from '../helpers/ws-client.js';
 import { parseMsg, type ServerMsg } from '../helpers/wire.js';
 import { createGame, hello, inviteKeys, joinSeat, live, startServer, until, type StoreKind, type TestServer } from '../helpers/server.js';

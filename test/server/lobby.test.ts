@@ -262,7 +262,7 @@ describe('handing a seat to a bot', () => {
   });
 
   test('a disconnected seat is handed to a bot by another seat, and the bot plays it; a connected one cannot be', async () => {
-    const s2 = await startServer('sqlite', { leftAfterMs: 0 });
+    const s2 = await startServer('sqlite', { awayAfterMs: 0 });
     try {
       const id = await createGame(s2.base, { seats: [{ kind: 'human' }, { kind: 'human' }], seed: 'lobby-hand', botLevel: 'random' });
       const tokens = [await joinSeat(s2.base, id, 0), await joinSeat(s2.base, id, 1)];

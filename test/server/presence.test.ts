@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import WebSocket from 'ws';
-import { DEFAULT_AWAY_MS } from '../../src/server/live-game.js';
+import { DEFAULT_AWAY_AFTER_MS } from '../../src/server/live-game.js';
 import { http, type TestClient } from '../helpers/ws-client.js';
 import { wsText, type ApiReply, type ServerMsg } from '../helpers/wire.js';
 import { autoPlay, createGame, hello, joinSeat, live, startServer, until, type TestServer } from '../helpers/server.js';
@@ -124,7 +124,7 @@ describe('live presence', () => {
     const w = await hello(late, id);
     const awayMs = (w.seats[1] as unknown as { awayMs: number | null }).awayMs;
     assert.ok(awayMs !== null && awayMs >= 0, JSON.stringify(w.seats[1]));
-    assert.equal((w as unknown as { awayAfterMs: number }).awayAfterMs, DEFAULT_AWAY_MS, 'the default away time is 3 minutes');
+    assert.equal((w as unknown as { awayAfterMs: number }).awayAfterMs, DEFAULT_AWAY_AFTER_MS, 'the default away time is 3 minutes');
   });
 
   test('a move’s state message leaves the unchanged seats out; after someone came or went the next one carries them again', async () => {
@@ -236,7 +236,7 @@ describe('clocks enforced', () => {
     const other = 1 - leaver;
     // The leaver goes while owing a decision; once away long enough the other hands the seat to the bot.
     clients[leaver]!.close();
-    await until(() => g.leftAt[leaver] !== null && Date.now() - g.leftAt[leaver]! > 1100, 'the seat to be away for the away time');
+    await until(() => g.awaySince[leaver] !== null && Date.now() - g.awaySince[leaver]! > 1100, 'the seat to be away for the away time');
     const r = await http<ApiReply>(srv.base, 'POST', `/api/games/${id}/seats/${leaver}/bot`, { token: tokens[other] });
     assert.equal(r.status, 200, JSON.stringify(r.json));
     const atHandover = g.clockLeft(leaver)!;
@@ -301,7 +301,7 @@ describe('the away-time setting', () => {
     const early = await hand(tokens[0]!);
     assert.equal(early.status, 409, JSON.stringify(early.json));
     assert.match(early.json.message, /still here/);
-    await until(() => Date.now() - g.leftAt[1]! >= awayAfterMs, 'the away time to pass');
+    await until(() => Date.now() - g.awaySince[1]! >= awayAfterMs, 'the away time to pass');
     const told = clients[0]!.next((m) => m.type === 'state' && m.events.some((e) => e.type === 'seatToBot'));
     const r = await hand(tokens[0]!);
     assert.equal(r.status, 200, JSON.stringify(r.json));
@@ -320,7 +320,7 @@ describe('the away-time setting', () => {
     const id = await createGame(srv.base, { seats: [{ kind: 'human' }, { kind: 'human' }], seed: 'presence-old' });
     const stored = (await srv.store.getGame(id))!;
     const { awayAfterMs: _dropped, ...older } = stored.settings as Record<string, unknown>;
-    assert.equal(_dropped, DEFAULT_AWAY_MS);
+    assert.equal(_dropped, DEFAULT_AWAY_AFTER_MS);
     const oldId = `${id}-old`;
     await srv.store.createGame(
       {
@@ -338,8 +338,8 @@ describe('the away-time setting', () => {
     );
     const g = await live(srv.hub, oldId);
     assert.equal(g.settings.awayAfterMs, undefined);
-    assert.equal(g.awayAfterMs, srv.hub.leftAfterMs);
-    assert.equal(srv.hub.leftAfterMs, DEFAULT_AWAY_MS);
+    assert.equal(g.awayAfterMs, srv.hub.awayAfterMs);
+    assert.equal(srv.hub.awayAfterMs, DEFAULT_AWAY_AFTER_MS);
   });
 });
 

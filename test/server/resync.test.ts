@@ -82,7 +82,7 @@ test('a spectator that misses a state message says hello again and ends with the
   assert.ok(!views(lossy).some((m) => m.seq === dropped && m.type === 'state'), 'the dropped message never reached the view');
   for (const c of [...players, full, lossy]) c.close();
   await until(() => g.subscribers.size === 0, 'every client to leave');
-  assert.equal(g['sentAt'].size, 0, 'nothing is kept for audiences nobody watches');
+  assert.equal(g.announcer['sentAt'].size, 0, 'nothing is kept for audiences nobody watches');
 });
 
 test('an audience with a subscriber gets patches; one whose last subscriber left gets the whole view when someone comes back', async () => {
@@ -99,10 +99,10 @@ test('an audience with a subscriber gets patches; one whose last subscriber left
   const g = await live(srv.hub, id);
   const spec = await srv.client();
   await hello(spec, id);
-  assert.ok(g['sentAt'].has(null), 'the welcome started the spectators’ audience');
+  assert.ok(g.announcer['sentAt'].has(null), 'the welcome started the spectators’ audience');
   spec.close();
-  await until(() => !g['sentAt'].has(null), 'the spectators’ audience to go with its last subscriber');
+  await until(() => !g.announcer['sentAt'].has(null), 'the spectators’ audience to go with its last subscriber');
   p.close();
   await until(() => g.subscribers.size === 0, 'the player to leave');
-  assert.equal(g['sentAt'].size, 0);
+  assert.equal(g.announcer['sentAt'].size, 0);
 });

@@ -8,6 +8,7 @@
  * while Redis is away fails at once (no offline queue) so that callers answer `unavailable`.
  */
 import { Redis } from 'ioredis';
+import type { Log } from '../log.js';
 
 export interface BusOptions {
   readonly url: string;
@@ -37,6 +38,7 @@ export class Bus {
     private readonly opts: BusOptions,
     me: string,
     private readonly on: BusEvents,
+    log: Log,
   ) {
     const common = {
       // Reconnect forever, soon at first, then every 2 s.
@@ -55,7 +57,7 @@ export class Bus {
           this.check('');
         },
         (e: unknown) => {
-          console.error(`cluster: subscribing to Redis failed (${(e as Error).message}); reconnecting`);
+          log.warn({ err: e }, `subscribing to Redis failed (${(e as Error).message}); reconnecting`);
           this.sub.disconnect(true);
         },
       );

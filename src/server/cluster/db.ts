@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import type { Log } from '../log.js';
 
 export interface ClusterDbOptions {
   readonly url: string;
@@ -24,7 +25,10 @@ export class ClusterDb {
    */
   readonly lockClass: number;
 
-  constructor(readonly opts: ClusterDbOptions) {
+  constructor(
+    readonly opts: ClusterDbOptions,
+    log: Log,
+  ) {
     if (opts.schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(opts.schema))
       throw new Error(`invalid schema name ${JSON.stringify(opts.schema)}: use lower-case letters, digits and _`);
     this.p = opts.schema === undefined ? '' : `"${opts.schema}".`;
@@ -37,7 +41,8 @@ export class ClusterDb {
     // (hundreds): with few connections they queue behind one another and the takeover's own queries,
     // and the failover takes seconds longer (`GAMES=500 npm run bench:cluster`; bench/README.md).
     this.pool = new pg.Pool({ connectionString: opts.url, max: 10, connectionTimeoutMillis: 5000 });
-    this.pool.on('error', (e) => console.error(`cluster: PostgreSQL idle connection error: ${e.message}`));
+    // The pool drops the connection and opens another when needed.
+    this.pool.on('error', (e) => log.warn({ err: e }, `the cluster's PostgreSQL pool lost an idle connection: ${e.message}`));
   }
 
   /** A connection of its own (a node's lock, or a watch on another node's), kept alive by TCP keepalive. */

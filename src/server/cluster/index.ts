@@ -4,7 +4,8 @@
  */
 import { InvalidInput } from '../../core/errors.js';
 import { Elsewhere, type Hub, type HubCluster } from '../hub.js';
-import { Refusal } from '../live-game.js';
+import type { Log } from '../log.js';
+import { Refusal } from '../refusal.js';
 import { Bus } from './bus.js';
 import { ClusterDb } from './db.js';
 import { NodeLiveness } from './node.js';
@@ -43,39 +44,52 @@ export class Cluster implements HubCluster {
   private readonly adoptWhy: string[] = [];
   /** Releases under way, by game: a claim of the same game waits for its release. */
   private readonly releasing = new Map<string, Promise<void>>();
+  /** The hub's log, whose lines carry this node's id. */
+  private readonly log: Log;
 
   constructor(
     private readonly hub: Hub,
     opts: ClusterOptions,
+    /** This process's node id (tokens.ts newNodeId). */
+    id: string,
   ) {
     const timeoutMs = opts.timeoutMs ?? 5000;
-    this.db = new ClusterDb({ url: opts.databaseUrl, ...(opts.schema !== undefined ? { schema: opts.schema } : {}) });
-    this.node = new NodeLiveness(this.db, {
-      registered: () => this.onRegistered(),
-      lost: (why) => this.hub.dropAll(`this server process lost its database connection (${why}); say hello again`),
-      dead: (node) => this.onDead(node),
-    });
+    const log = (this.log = hub.log);
+    this.db = new ClusterDb({ url: opts.databaseUrl, ...(opts.schema !== undefined ? { schema: opts.schema } : {}) }, log);
+    this.node = new NodeLiveness(
+      this.db,
+      id,
+      {
+        registered: () => this.onRegistered(),
+        lost: (why) => this.hub.dropAll(`this server process lost its database connection (${why}); say hello again`),
+        dead: (node) => this.onDead(node),
+      },
+      log,
+    );
     this.owners = new Owners(this.db, this.node.id);
-    this.bus = new Bus({ url: opts.redisUrl, prefix: opts.channelPrefix ?? `expedition:${opts.schema ?? 'public'}:` }, this.node.id, {
-      message: (text) => this.onMessage(text),
-      up: () => {
-        if (!this.started) return;
-        console.error(`cluster: node ${this.node.id}: the message bus (Redis) is back; relaying again`);
-        // What this node relayed while the bus was down is gone: the others forget their side of it.
-        void this.bus.broadcast(`b\n${this.node.id}`);
-        void this.bus.broadcast(`j\n${this.node.id}`);
+    this.bus = new Bus(
+      { url: opts.redisUrl, prefix: opts.channelPrefix ?? `expedition:${opts.schema ?? 'public'}:` },
+      this.node.id,
+      {
+        message: (text) => this.onMessage(text),
+        up: () => {
+          if (!this.started) return;
+          log.info('the message bus (Redis) is back; relaying again');
+          // What this node relayed while the bus was down is gone: the others forget their side of it.
+          void this.bus.broadcast(`b\n${this.node.id}`);
+          void this.bus.broadcast(`j\n${this.node.id}`);
+        },
+        down: (why) => {
+          if (this.closed) return;
+          log.warn(`the message bus (Redis) is down (${why}); games played here go on, the others answer 'unavailable' until it is back`);
+          this.relay.busDown();
+          this.rpc.busDown();
+        },
       },
-      down: (why) => {
-        if (this.closed) return;
-        console.error(
-          `cluster: node ${this.node.id}: the message bus (Redis) is down (${why}); games played here go on, the others answer 'unavailable' until it is back`,
-        );
-        this.relay.busDown();
-        this.rpc.busDown();
-      },
-    });
+      log,
+    );
     this.relay = new Relay(this.bus, hub, this.node.id, timeoutMs);
-    this.rpc = new Rpc(this.bus, this.node.id, timeoutMs, (req) => this.runHere(req));
+    this.rpc = new Rpc(this.bus, this.node.id, timeoutMs, (req) => this.runHere(req), log);
   }
 
   get id(): string {
@@ -87,8 +101,7 @@ export class Cluster implements HubCluster {
     // From now on this process writes a game's moves and seats only while it owns the game.
     this.hub.store.fenceBy?.(this.node.id);
     await this.node.start();
-    if (!(await this.bus.start()))
-      console.error(`cluster: node ${this.node.id}: Redis does not answer yet; games of other processes are unavailable until it does`);
+    if (!(await this.bus.start())) this.log.warn('Redis does not answer yet; games of other processes are unavailable until it does');
     this.started = true;
     await this.bus.broadcast(`j\n${this.node.id}`);
   }
@@ -117,7 +130,7 @@ export class Cluster implements HubCluster {
   release(id: string): void {
     const p = this.owners
       .release(id)
-      .catch((e: unknown) => console.error(`cluster: releasing game ${id} failed: ${(e as Error).message}`))
+      .catch((e: unknown) => this.log.warn({ game: id, err: e }, `releasing the game failed: ${(e as Error).message}`))
       .finally(() => {
         if (this.releasing.get(id) === p) this.releasing.delete(id);
       });
@@ -194,8 +207,9 @@ export class Cluster implements HubCluster {
     try {
       this.dispatch(text);
     } catch (e) {
-      // The bus is trusted, so this is a bug (or a foreign publisher on our channels): logged, not fatal.
-      console.error(`cluster: a bus message could not be handled (${(e as Error).message}): ${text.slice(0, 200)}`);
+      // The bus is trusted, so this is a bug (or a foreign publisher on our channels): logged, not
+      // fatal. Its kind and length only: a relayed hello carries its seat's token.
+      this.log.error({ err: e, kind: text.charAt(0), length: text.length }, `a bus message could not be handled (${(e as Error).message})`);
     }
   }
 
@@ -228,12 +242,12 @@ export class Cluster implements HubCluster {
 
   private onDead(node: string): void {
     if (this.closed) return;
-    console.error(
-      `cluster: node ${this.node.id}: node ${node} is gone; the sockets relayed to it are told to say hello again and its games taken over`,
-    );
+    this.log.warn({ gone: node }, `node ${node} is gone; the sockets relayed to it are told to say hello again and its games taken over`);
     this.relay.nodeDied(node);
     this.rpc.nodeDied(node);
-    this.owners.forget(node).catch((e: unknown) => console.error(`cluster: removing node ${node}'s row failed: ${(e as Error).message}`));
+    this.owners
+      .forget(node)
+      .catch((e: unknown) => this.log.warn({ gone: node, err: e }, `removing node ${node}'s row failed: ${(e as Error).message}`));
     this.adopt(`node ${node} died`);
   }
 
@@ -256,9 +270,8 @@ export class Cluster implements HubCluster {
       const i = alive.indexOf(this.node.id);
       let loaded = 0;
       const run = async (share?: (id: string) => boolean) => {
-        const r = await this.hub.rebuildAll(share);
-        for (const f of r.failed) console.error(`cluster: ${f}`);
-        loaded += r.loaded;
+        // The games that fail to load are logged by the hub.
+        loaded += (await this.hub.rebuildAll(share)).loaded;
       };
       if (k > 1 && i >= 0) {
         await run((id) => shareOf(id, k) === i);
@@ -270,9 +283,10 @@ export class Cluster implements HubCluster {
     pass()
       .then(
         (loaded) => {
-          if (loaded > 0) console.error(`cluster: node ${this.node.id} (${reason}): took over ${loaded} game(s) in ${Date.now() - t0} ms`);
+          if (loaded > 0)
+            this.log.info({ games: loaded, ms: Date.now() - t0 }, `took over ${loaded} game(s) (${reason}) in ${Date.now() - t0} ms`);
         },
-        (e: unknown) => console.error(`cluster: node ${this.node.id}: taking games over failed (${reason}): ${(e as Error).message}`),
+        (e: unknown) => this.log.error({ err: e }, `taking games over failed (${reason}): ${(e as Error).message}`),
       )
       .finally(() => {
         this.adopting = false;
@@ -310,8 +324,9 @@ function shareOf(id: string, k: number): number {
   return (h >>> 0) % k;
 }
 
-export async function startCluster(hub: Hub, opts: ClusterOptions): Promise<Cluster> {
-  const c = new Cluster(hub, opts);
+/** Starts this process as cluster node `id` (its hub's log lines already carry it). */
+export async function startCluster(hub: Hub, opts: ClusterOptions, id: string): Promise<Cluster> {
+  const c = new Cluster(hub, opts, id);
   hub.cluster = c;
   try {
     await c.start();

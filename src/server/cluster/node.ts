@@ -4,8 +4,9 @@
  * PostgreSQL grants the wait the moment the other node's connection is gone (kill -9 closes its
  * sockets), which is how a node learns at once that another died.
  */
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import type pg from 'pg';
+import type { Log } from '../log.js';
 import type { ClusterDb } from './db.js';
 
 export interface NodeEvents {
@@ -22,8 +23,6 @@ const RETRY_FIRST_MS = 250;
 const RETRY_MAX_MS = 5000;
 
 export class NodeLiveness {
-  /** This process's node id for its whole life (its bus channel is named after it). */
-  readonly id = randomBytes(6).toString('hex');
   private key = 0;
   private lock: pg.Client | null = null;
   private closing = false;
@@ -36,7 +35,10 @@ export class NodeLiveness {
 
   constructor(
     private readonly db: ClusterDb,
+    /** This process's node id for its whole life (its bus channel is named after it). */
+    readonly id: string,
     private readonly on: NodeEvents,
+    private readonly log: Log,
   ) {}
 
   /** Whether this node's lock is held now (it may own games). */
@@ -59,7 +61,7 @@ export class NodeLiveness {
       this.lock = null;
       c.end().catch(() => undefined);
       if (this.closing) return;
-      console.error(`cluster: node ${this.id} lost its PostgreSQL lock connection (${why}); it owns no game until it is back`);
+      this.log.warn(`this node lost its PostgreSQL lock connection (${why}); it owns no game until it is back`);
       this.on.lost(why);
       this.retry();
     };
@@ -102,11 +104,11 @@ export class NodeLiveness {
       this.register().then(
         () => {
           this.failing = false;
-          console.error(`cluster: node ${this.id} is registered again: it plays games again`);
+          this.log.info('this node is registered again: it plays games again');
         },
         (e: unknown) => {
           // Said once per outage, not at every attempt.
-          if (!this.failing) console.error(`cluster: node ${this.id} cannot register yet (${(e as Error).message}); retrying until it can`);
+          if (!this.failing) this.log.warn({ err: e }, `this node cannot register yet (${(e as Error).message}); retrying until it can`);
           this.failing = true;
           this.retry();
         },

@@ -8,7 +8,9 @@
 import type { Seat } from '../../core/game.js';
 import { errorOf, hintMessage } from '../connection.js';
 import { Elsewhere, type HelloAnswer, type Hub } from '../hub.js';
-import { Refusal, welcomeCost, type LiveGame, type Subscriber } from '../live-game.js';
+import { welcomeCost } from '../announcer.js';
+import type { LiveGame, Subscriber } from '../live-game.js';
+import { Refusal } from '../refusal.js';
 import type { ClientMessage, ErrorCode } from '../protocol.js';
 import type { Bus } from './bus.js';
 import { unavailableNoBus } from './rpc.js';
@@ -162,7 +164,7 @@ class RemoteSubscriber implements Subscriber {
         const { code, message } =
           e instanceof Elsewhere
             ? { code: 'unavailable' as const, message: 'the game moved to another server process; say hello again' }
-            : errorOf(e);
+            : errorOf(e, hub.log, msg.game);
         this.relay.out(this.edge, 'h', this.id, `0\n${JSON.stringify({ type: 'error', code, message })}`);
         this.leave();
       }
@@ -181,7 +183,7 @@ class RemoteSubscriber implements Subscriber {
             : JSON.stringify({ type: 'ack', undone: true, moves: await g.undo(this.seat), ...(id !== undefined ? { id } : {}) });
       this.sendText(text);
     } catch (e) {
-      const { code, message } = errorOf(e);
+      const { code, message } = errorOf(e, this.relay.hub.log, this.game?.id);
       this.sendText(JSON.stringify({ type: 'error', code, message, ...(id !== undefined ? { id } : {}) }));
     }
   }
@@ -256,7 +258,9 @@ export class Relay {
         }
         if (!r) this.remotes.set(a, (r = new RemoteSubscriber(this, a, nodeOf(a))));
         const sub = r;
-        sub.inbox = sub.inbox.then(() => sub.handle(msg)).catch((e: unknown) => console.error(e));
+        sub.inbox = sub.inbox
+          .then(() => sub.handle(msg))
+          .catch((e: unknown) => this.hub.log.error({ err: e, game: sub.game?.id }, 'a relayed message could not be handled'));
         return;
       }
       case 'c':

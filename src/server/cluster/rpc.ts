@@ -4,7 +4,8 @@
  */
 import { InvalidInput } from '../../core/errors.js';
 import { Elsewhere } from '../hub.js';
-import { Refusal } from '../live-game.js';
+import { Refusal } from '../refusal.js';
+import type { Log } from '../log.js';
 import type { Bus } from './bus.js';
 import { nodeOf } from './wire.js';
 
@@ -33,6 +34,7 @@ export class Rpc {
     private readonly me: string,
     private readonly timeoutMs: number,
     private readonly run: (req: RpcRequest) => Promise<unknown>,
+    private readonly log: Log,
   ) {}
 
   /** Runs `req` at `node`; its refusals come back as they were thrown there. */
@@ -53,14 +55,17 @@ export class Rpc {
   /** A request from another node (`q`): run, answer on the asker's channel. */
   async onRequest(reqId: string, json: string): Promise<void> {
     let answer: RpcAnswer;
+    let req: RpcRequest | undefined;
     try {
-      answer = { ok: true, value: await this.run(JSON.parse(json) as RpcRequest) };
+      req = JSON.parse(json) as RpcRequest;
+      answer = { ok: true, value: await this.run(req) };
     } catch (e) {
       if (e instanceof Elsewhere) answer = { ok: false, kind: 'moved', message: e.message };
       else if (e instanceof Refusal) answer = { ok: false, kind: 'refusal', code: e.code, message: e.message };
       else if (e instanceof InvalidInput) answer = { ok: false, kind: 'invalid', message: e.message };
       else {
-        console.error(e);
+        // Not its arguments: a join's carries the seat's invitation key.
+        this.log.error({ err: e, op: req?.op, game: req?.id }, 'an operation another node asked for failed');
         answer = { ok: false, kind: 'internal', message: 'internal error' };
       }
     }
