@@ -226,9 +226,12 @@ export class BotPool {
     worker.on('message', (a: BotAnswer) => {
       const job = slot.job;
       if (slot.retired || !job || job.msg.id !== a.id) return;
+      // A search cut short is told by how long its table waited for it, from the job's start in
+      // this pool: the time a slice bounds, rebuilding the position in the worker included.
+      const waited = Math.round(performance.now() - slot.startedAt);
       this.settle(slot);
       if ('error' in a) job.reject(new Error(a.error));
-      else job.resolve(a);
+      else job.resolve('cut' in a && a.cut ? { ...a, cutAtMs: waited } : a);
       this.pump();
       this.yieldSlices();
     });

@@ -29,8 +29,11 @@ export interface GameLog {
 export type BotJob = GameLog & { readonly id: number } & ({ readonly bot: string } | { readonly hint: number });
 
 export type BotAnswer =
-  /** `cutAtMs`: the pool asked the search to stop early, after this long (BotPool's slices). */
-  | { readonly id: number; readonly choice: Choice; readonly cutAtMs?: number }
+  /**
+   * `cut`: the pool asked the search to stop early (BotPool's slices); the pool adds `cutAtMs`, how
+   * long the table waited for it.
+   */
+  | { readonly id: number; readonly choice: Choice; readonly cut?: true; readonly cutAtMs?: number }
   | { readonly id: number; readonly hint: Hint }
   | { readonly id: number; readonly error: string };
 
@@ -60,9 +63,8 @@ parentPort?.on('message', (job: BotJob) => {
       if (bots.size >= MAX_CACHED_BOTS) bots.clear();
       bots.set(job.bot, (bot = botFromSpec(job.bot)));
     }
-    const started = performance.now();
     const choice = decide(game, state, bot, createRng(job.rngSeed), stop);
-    const answer: BotAnswer = stop() ? { id: job.id, choice, cutAtMs: Math.round(performance.now() - started) } : { id: job.id, choice };
+    const answer: BotAnswer = stop() ? { id: job.id, choice, cut: true } : { id: job.id, choice };
     parentPort!.postMessage(answer);
   } catch (e) {
     parentPort!.postMessage({ id: job.id, error: e instanceof Error ? e.message : String(e) } satisfies BotAnswer);
