@@ -8,7 +8,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { after, before } from 'node:test';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { createRng } from '../../src/core/rng.js';
 import { startServer, type TestServer } from './server.js';
 import type { InPage, PageElement } from './page.js';
@@ -78,7 +78,7 @@ interface Screen {
   readonly decision: string | null;
   readonly over: boolean;
   readonly picks: number;
-  /** Changes whenever the position or the offered elements change. */
+  /** Changes whenever the position, the offered elements or whether a choice is on its way change. */
   readonly sig: string;
 }
 
@@ -101,7 +101,9 @@ async function readScreen(page: Page): Promise<Screen> {
     const moves = gs ? Number(gs.getAttribute('data-moves')) : null;
     const decision = gs ? gs.getAttribute('data-decision') : null;
     const over = d.querySelector('[data-testid="score-screen"]') !== null;
-    const sig = `${moves}|${decision}|${els.map((el: PageElement) => `${el.getAttribute('data-testid') ?? ''}:${el.getAttribute('data-choice') ?? ''}`).join(',')}`;
+    // A choice on its way to the game makes the decision panel busy at once, until the answer shows.
+    const busy = d.querySelector('[data-testid="decision-panel"][aria-busy="true"]') !== null;
+    const sig = `${moves}|${decision}|${busy}|${els.map((el: PageElement) => `${el.getAttribute('data-testid') ?? ''}:${el.getAttribute('data-choice') ?? ''}`).join(',')}`;
     return { moves, decision, over, picks: els.length, sig };
   });
 }
@@ -115,6 +117,26 @@ async function waitForChange(page: Page, sig: string, ms: number): Promise<boole
     await page.waitForTimeout(15);
   }
   return false;
+}
+
+/**
+ * Whether a click on the element's centre reaches it (or something inside it), as Playwright's
+ * click checks before it clicks: scrolled into view first. Asked of the page at once, where
+ * Playwright would retry until its timeout before it says that another element is on top.
+ */
+function reachable(pick: Locator): Promise<boolean> {
+  return pick
+    .evaluate(
+      (el: PageElement) => {
+        el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+        const r = el.getBoundingClientRect();
+        const top = (globalThis as unknown as InPage).document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return top !== null && (top === el || el.contains(top));
+      },
+      undefined,
+      { timeout: 1000 },
+    )
+    .catch(() => false);
 }
 
 export interface PlayResult {
@@ -150,15 +172,19 @@ export async function playByClicking(
     }
     idle = 0;
     const pick = page.locator(`[data-pw-pick="${rng.int(s.picks)}"]`);
-    try {
-      await pick.click({ timeout: 600 });
-    } catch {
+    if (await reachable(pick)) {
+      // No short timeout: a click delivered but answered slowly must not be followed by a second one.
+      // Gone meanwhile (the bots moved on): the next round reads the screen again.
+      await pick.click({ timeout: 5000 }).catch(() => undefined);
+    } else {
       // Covered by another element (a label over an SVG target): fire the click as a keyboard user would get it.
-      await pick.dispatchEvent('click').catch(() => undefined);
+      await pick.dispatchEvent('click', undefined, { timeout: 1000 }).catch(() => undefined);
     }
     clicks++;
     await opts.onClick?.();
-    await waitForChange(page, s.sig, 3000);
+    // What a click does shows at once (another panel, a busy decision); a click that changes
+    // nothing (a target already selected) is followed by another one.
+    await waitForChange(page, s.sig, 500);
   }
 }
 

@@ -14,6 +14,9 @@ export interface PageElement {
   /** Missing in older browsers. */
   readonly checkVisibility?: (options: { checkOpacity: boolean; checkVisibilityCSS: boolean }) => boolean;
   getClientRects(): { readonly length: number };
+  getBoundingClientRect(): { readonly left: number; readonly top: number; readonly width: number; readonly height: number };
+  scrollIntoView(options: { block: 'nearest'; inline: 'nearest' }): void;
+  contains(other: PageElement): boolean;
   append(...nodes: PageElement[]): void;
 }
 
@@ -30,6 +33,7 @@ export interface InPage {
     querySelector(selector: string): PageElement | null;
     querySelectorAll(selector: string): Iterable<PageElement>;
     createElement(tag: string): PageElement;
+    elementFromPoint(x: number, y: number): PageElement | null;
     readonly head: PageElement;
     readonly documentElement: { readonly scrollWidth: number; readonly lang: string };
     addEventListener(type: 'securitypolicyviolation', listener: (e: CspViolationEvent) => void): void;
