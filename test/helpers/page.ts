@@ -39,6 +39,10 @@ export interface InPage {
     addEventListener(type: 'securitypolicyviolation', listener: (e: CspViolationEvent) => void): void;
   };
   readonly localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
+  readonly MutationObserver: new (callback: () => void) => {
+    observe(target: unknown, options: { subtree: boolean; childList: boolean; attributes: boolean; characterData: boolean }): void;
+    disconnect(): void;
+  };
   /** Set by the CSP test's init script. */
   __cspViolations?: string[];
   /** Set by the inline script the CSP must block. */
