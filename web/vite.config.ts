@@ -26,6 +26,8 @@ export default defineConfig({
     root: here,
     environment: 'jsdom',
     setupFiles: ['test/fresh-page.ts'],
+    // npm test runs these beside the node:test suites: a test that takes 3 s alone may take 10.
+    testTimeout: 30_000,
     projects: [
       { extends: true, test: { name: 'shared', include: tests(TESTS.filter((f) => !MOCKING.includes(f))), isolate: false } },
       { extends: true, test: { name: 'isolated', include: tests(MOCKING) } },
