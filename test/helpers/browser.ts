@@ -8,7 +8,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { after, before } from 'node:test';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { createRng } from '../../src/core/rng.js';
 import { startServer, type TestServer } from './server.js';
 import type { InPage, PageElement } from './page.js';
@@ -78,43 +78,93 @@ interface Screen {
   readonly decision: string | null;
   readonly over: boolean;
   readonly picks: number;
-  /** Changes whenever the position or the offered elements change. */
+  /** Changes whenever the position, the offered elements or whether a choice is on its way change. */
   readonly sig: string;
 }
 
-async function readScreen(page: Page): Promise<Screen> {
-  return page.evaluate(() => {
+/**
+ * Reads the screen. Given the signature of an earlier screen, it first waits in the page for one
+ * that differs from it and is not waiting for the answer to a choice (or shows the score): at
+ * every change of the document, and every 100 ms for what changes without one (a fade-in). After
+ * `quietMs` with no change at all it returns the screen as it is; a change that waits for an answer
+ * is waited for up to 10 s.
+ */
+async function screen(page: Page, since: { sig: string; quietMs: number } | null = null): Promise<Screen> {
+  return page.evaluate((since) => {
     const d = (globalThis as unknown as InPage).document;
-    const gs = d.querySelector('[data-testid="game-screen"]');
-    for (const el of d.querySelectorAll('[data-pw-pick]')) el.removeAttribute('data-pw-pick');
-    const els = [...d.querySelectorAll('[data-choosable]')].filter(
-      (el: PageElement) =>
-        !el.disabled &&
-        el.getAttribute('aria-disabled') !== 'true' &&
-        el.closest('[aria-hidden="true"]') === null &&
-        // checkVisibility also sees content hidden by a closed <details> (content-visibility).
-        (typeof el.checkVisibility === 'function'
-          ? el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })
-          : el.getClientRects().length > 0),
-    );
-    els.forEach((el: PageElement, i: number) => el.setAttribute('data-pw-pick', String(i)));
-    const moves = gs ? Number(gs.getAttribute('data-moves')) : null;
-    const decision = gs ? gs.getAttribute('data-decision') : null;
-    const over = d.querySelector('[data-testid="score-screen"]') !== null;
-    const sig = `${moves}|${decision}|${els.map((el: PageElement) => `${el.getAttribute('data-testid') ?? ''}:${el.getAttribute('data-choice') ?? ''}`).join(',')}`;
-    return { moves, decision, over, picks: els.length, sig };
-  });
+    const read = () => {
+      const gs = d.querySelector('[data-testid="game-screen"]');
+      const els = [...d.querySelectorAll('[data-choosable]')].filter(
+        (el: PageElement) =>
+          !el.disabled &&
+          el.getAttribute('aria-disabled') !== 'true' &&
+          el.closest('[aria-hidden="true"]') === null &&
+          // checkVisibility also sees content hidden by a closed <details> (content-visibility).
+          (typeof el.checkVisibility === 'function'
+            ? el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })
+            : el.getClientRects().length > 0),
+      );
+      const moves = gs ? Number(gs.getAttribute('data-moves')) : null;
+      const decision = gs ? gs.getAttribute('data-decision') : null;
+      const over = d.querySelector('[data-testid="score-screen"]') !== null;
+      // A choice on its way to the game makes the decision panel busy at once, until the answer shows.
+      const busy = d.querySelector('[data-testid="decision-panel"][aria-busy="true"]') !== null;
+      const sig = `${moves}|${decision}|${busy}|${els.map((el: PageElement) => `${el.getAttribute('data-testid') ?? ''}:${el.getAttribute('data-choice') ?? ''}`).join(',')}`;
+      return { els, busy, screen: { moves, decision, over, picks: els.length, sig } };
+    };
+    const mark = (r: ReturnType<typeof read>): Screen => {
+      for (const el of d.querySelectorAll('[data-pw-pick]')) el.removeAttribute('data-pw-pick');
+      r.els.forEach((el: PageElement, i: number) => el.setAttribute('data-pw-pick', String(i)));
+      return r.screen;
+    };
+    const first = read();
+    const settled = (r: ReturnType<typeof read>) => r.screen.over || (r.screen.sig !== since!.sig && !r.busy);
+    if (since === null || settled(first)) return mark(first);
+    return new Promise<Screen>((resolve) => {
+      let changed = first.screen.sig !== since.sig;
+      const check = () => {
+        const r = read();
+        changed ||= r.screen.sig !== since.sig;
+        if (settled(r)) finish(r);
+      };
+      const observer = new (globalThis as unknown as InPage).MutationObserver(check);
+      const poll = setInterval(check, 100);
+      const quiet = setTimeout(() => {
+        if (!changed) finish(read());
+      }, since.quietMs);
+      const cap = setTimeout(() => finish(read()), Math.max(since.quietMs, 10_000));
+      const finish = (r: ReturnType<typeof read>) => {
+        observer.disconnect();
+        clearInterval(poll);
+        clearTimeout(quiet);
+        clearTimeout(cap);
+        resolve(mark(r));
+      };
+      observer.observe(d, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+  }, since);
 }
 
-/** Waits until the screen shows something new (another position, other choosables), or `ms` pass. */
-async function waitForChange(page: Page, sig: string, ms: number): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    const s = await readScreen(page);
-    if (s.sig !== sig || s.over) return true;
-    await page.waitForTimeout(15);
-  }
-  return false;
+/**
+ * Whether a click on the element's centre reaches it (or something inside it), as Playwright's
+ * click checks before it clicks: an element with a box, scrolled into view first. Asked of the page
+ * at once, where Playwright would retry until its timeout before it says that another element is on
+ * top.
+ */
+function reachable(pick: Locator): Promise<boolean> {
+  return pick
+    .evaluate(
+      (el: PageElement) => {
+        el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0) return false;
+        const top = (globalThis as unknown as InPage).document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return top !== null && (top === el || el.contains(top));
+      },
+      undefined,
+      { timeout: 1000 },
+    )
+    .catch(() => false);
 }
 
 export interface PlayResult {
@@ -136,29 +186,37 @@ export async function playByClicking(
   const max = opts.maxClicks ?? 1500;
   let clicks = 0;
   let idle = 0;
+  let s = await screen(page);
   for (;;) {
-    const s = await readScreen(page);
     if (s.over) return { clicks, over: true, moves: s.moves };
     if (opts.until?.({ clicks, moves: s.moves })) return { clicks, over: false, moves: s.moves };
     if (clicks >= max)
       throw new Error(`[seed ${seed}] no end of the game after ${clicks} clicks (move ${s.moves}, decision ${s.decision})`);
     if (s.picks === 0) {
       // Bots are playing, or the answer to our last choice is on its way.
-      if (!(await waitForChange(page, s.sig, 200))) idle += 200;
+      const next = await screen(page, { sig: s.sig, quietMs: 200 });
+      if (next.sig === s.sig) idle += 200;
       if (idle > 20_000) throw new Error(`[seed ${seed}] nothing to click for 20 s (move ${s.moves}, decision ${s.decision})`);
+      s = next;
       continue;
     }
     idle = 0;
     const pick = page.locator(`[data-pw-pick="${rng.int(s.picks)}"]`);
-    try {
-      await pick.click({ timeout: 600 });
-    } catch {
-      // Covered by another element (a label over an SVG target): fire the click as a keyboard user would get it.
-      await pick.dispatchEvent('click').catch(() => undefined);
-    }
+    // noWaitAfter: the click returns once it is delivered, so a failed one never was, and a slow
+    // answer to one that was is not followed by a second click.
+    const clicked =
+      (await reachable(pick)) &&
+      (await pick.click({ timeout: 2000, noWaitAfter: true }).then(
+        () => true,
+        () => false,
+      ));
+    // Covered by another element (a label over an SVG target): fire the click as a keyboard user would get it.
+    if (!clicked) await pick.dispatchEvent('click', undefined, { timeout: 1000 }).catch(() => undefined);
     clicks++;
     await opts.onClick?.();
-    await waitForChange(page, s.sig, 3000);
+    // What a click does shows at once (another panel, a busy decision); a click that changes
+    // nothing (a target already selected) is followed by another one.
+    s = await screen(page, { sig: s.sig, quietMs: 500 });
   }
 }
 

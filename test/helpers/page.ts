@@ -14,6 +14,9 @@ export interface PageElement {
   /** Missing in older browsers. */
   readonly checkVisibility?: (options: { checkOpacity: boolean; checkVisibilityCSS: boolean }) => boolean;
   getClientRects(): { readonly length: number };
+  getBoundingClientRect(): { readonly left: number; readonly top: number; readonly width: number; readonly height: number };
+  scrollIntoView(options: { block: 'nearest'; inline: 'nearest' }): void;
+  contains(other: PageElement): boolean;
   append(...nodes: PageElement[]): void;
 }
 
@@ -30,11 +33,16 @@ export interface InPage {
     querySelector(selector: string): PageElement | null;
     querySelectorAll(selector: string): Iterable<PageElement>;
     createElement(tag: string): PageElement;
+    elementFromPoint(x: number, y: number): PageElement | null;
     readonly head: PageElement;
     readonly documentElement: { readonly scrollWidth: number; readonly lang: string };
     addEventListener(type: 'securitypolicyviolation', listener: (e: CspViolationEvent) => void): void;
   };
   readonly localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
+  readonly MutationObserver: new (callback: () => void) => {
+    observe(target: unknown, options: { subtree: boolean; childList: boolean; attributes: boolean; characterData: boolean }): void;
+    disconnect(): void;
+  };
   /** Set by the CSP test's init script. */
   __cspViolations?: string[];
   /** Set by the inline script the CSP must block. */
