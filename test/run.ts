@@ -12,9 +12,14 @@
  * build this runner made, so a stale client is never tested; the client is type-checked every
  * time (incrementally).
  *
- * Usage: node dist/test/run.js [engine] [server] [browser] [web]
+ * Usage: node dist/test/run.js [engine] [server] [browser] [web] [--node PATH]
+ *
+ * `--node PATH` runs the tests (the node:test files, the servers they start, Vitest) on that Node
+ * instead of the one running this file: `.ci/run` runs `npm test` on the registry's Node 26, which
+ * npm scripts find first, and again with `-- --node` the machine's own (docs/node.md). The builds
+ * (tsc, vite) make the same output on either.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -164,12 +169,23 @@ const nodeTest = (concurrency: number, files: readonly string[]) => [
 async function main(): Promise<number> {
   // Run as a test file (node --test dist/test/), this would start every suite again inside one.
   if (process.env.NODE_TEST_CONTEXT) return 0;
-  const asked = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--node');
+  const node = at >= 0 ? args[at + 1] : process.execPath;
+  const asked = at >= 0 ? [...args.slice(0, at), ...args.slice(at + 2)] : args;
   const bad = asked.filter((a) => !(SUITES as readonly string[]).includes(a));
-  if (bad.length > 0) {
-    process.stderr.write(`usage: node dist/test/run.js [${SUITES.join('] [')}] (unknown: ${bad.join(' ')})\n`);
+  if (bad.length > 0 || !node) {
+    process.stderr.write(
+      `usage: node dist/test/run.js [${SUITES.join('] [')}] [--node PATH] (unknown: ${bad.join(' ') || '--node without a path'})\n`,
+    );
     return 2;
   }
+  const version = spawnSync(node, ['--version'], { encoding: 'utf8' });
+  if (version.status !== 0) {
+    process.stderr.write(`--node ${node}: not a Node that runs (${version.error?.message ?? version.stderr.trim()})\n`);
+    return 2;
+  }
+  process.stdout.write(`tests on Node ${version.stdout.trim()} (${node})\n`);
   const chosen = new Set<Suite>(asked.length > 0 ? (asked as Suite[]) : SUITES);
   const side = chosen.size > 1;
   const steps: Step[] = [];
@@ -179,7 +195,7 @@ async function main(): Promise<number> {
   const nodeFiles = [...(chosen.has('engine') ? testFiles('engine') : []), ...(chosen.has('server') ? testFiles('server') : [])];
   if (nodeFiles.length > 0) {
     const name = chosen.has('engine') && chosen.has('server') ? 'node' : chosen.has('engine') ? 'engine' : 'server';
-    lanes.push(step(name, side, steps, (out) => run(process.execPath, nodeTest(NODE_AT_ONCE, nodeFiles), out)));
+    lanes.push(step(name, side, steps, (out) => run(node, nodeTest(NODE_AT_ONCE, nodeFiles), out)));
   }
   if (chosen.has('browser')) {
     const files = testFiles('browser');
@@ -187,11 +203,16 @@ async function main(): Promise<number> {
       (async () => {
         const built = await step('build', side, steps, buildWeb);
         if (built !== 0) return built;
-        return step('browser', side, steps, (out) => run(process.execPath, nodeTest(BROWSER_AT_ONCE, files), out));
+        return step('browser', side, steps, (out) => run(node, nodeTest(BROWSER_AT_ONCE, files), out));
       })(),
     );
   }
-  if (chosen.has('web')) lanes.push(step('web', side, steps, (out) => run(bin('vitest'), ['run', '--config', 'web/vite.config.ts'], out)));
+  if (chosen.has('web'))
+    lanes.push(
+      step('web', side, steps, (out) =>
+        run(node, [join(REPO_ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--config', 'web/vite.config.ts'], out),
+      ),
+    );
 
   const codes = await Promise.all(lanes);
   const total = (performance.now() - start) / 1000;
