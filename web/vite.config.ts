@@ -25,7 +25,7 @@ export default defineConfig({
   test: {
     root: here,
     environment: 'jsdom',
-    setupFiles: ['test/fresh-page.ts'],
+    setupFiles: ['test/dom-storage.ts', 'test/fresh-page.ts'],
     // npm test runs these beside the node:test suites: a test that takes 3 s alone may take 10.
     testTimeout: 30_000,
     projects: [

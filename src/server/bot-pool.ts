@@ -65,6 +65,8 @@ interface Job {
   readonly msg: BotJob;
   readonly lane: BotLane;
   readonly owner: string;
+  /** The bot's own think time (BotTask.budgetMs). */
+  readonly budgetMs: number;
   readonly deadlineMs: number;
   readonly resolve: (a: BotAnswer) => void;
   readonly reject: (e: Error) => void;
@@ -138,6 +140,7 @@ export class BotPool {
         msg: { ...job, id: this.next++ },
         lane: task.lane,
         owner: task.owner,
+        budgetMs: task.budgetMs,
         deadlineMs: task.budgetMs + this.graceMs,
         resolve,
         reject,
@@ -214,7 +217,9 @@ export class BotPool {
       if (this.slotLanes[i] === 'search' && (!s || s.job === null)) return;
     }
     for (const s of this.slots) {
-      if (!s?.job || s.job.lane !== 'search' || now - s.startedAt < this.sliceMs) continue;
+      // A search that means to think no longer than a slice is never cut, however slow the machine
+      // makes it: it ends by itself about as soon.
+      if (!s?.job || s.job.lane !== 'search' || s.job.budgetMs <= this.sliceMs || now - s.startedAt < this.sliceMs) continue;
       if (waiting.othersWait(s.job.owner)) Atomics.store(s.stop, 0, 1);
     }
   }
