@@ -94,6 +94,9 @@ class ServerProcess {
       },
       20_000,
     );
+    // The start's line is written once it listens, on a pipe of its own: /health can be answered
+    // before this process has read it.
+    await until('the server to log its start', () => / rebuilt\)/.test(s.out), 10_000);
     return s;
   }
 
