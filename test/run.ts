@@ -4,8 +4,8 @@
  * client's Vitest tests (web). Named suites run alone; with none named, all four run side by side,
  * which two cores keep busy: the engine and server files two at a time in one lane, the browser
  * files two at a time in another, Vitest beside them. Each line a suite prints beside others
- * starts with its name; a summary with every step's time ends the run, and the exit code is not 0
- * when any step failed.
+ * starts with its name; a summary with every step's time and each lane's slowest files ends the
+ * run, and the exit code is not 0 when any step failed.
  *
  * The browser tests need the built client (dist/web). It is built again only when what it is built
  * from (web/ without web/test/, src/, package-lock.json) or dist/web itself differs from the last
@@ -21,7 +21,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { REPO_ROOT, sourceFiles } from './helpers/repo.js';
@@ -159,12 +159,33 @@ async function buildWeb(out: Out): Promise<number> {
   return built;
 }
 
-const nodeTest = (concurrency: number, files: readonly string[]) => [
+/** Where a lane's per-file times go (test/durations-reporter.ts), and how many of the slowest the summary names. */
+const durationsFile = (lane: string) => join(REPO_ROOT, 'dist', `test-durations-${lane}.txt`);
+const SLOWEST = 5;
+
+const nodeTest = (lane: string, concurrency: number, files: readonly string[]) => [
   '--test',
   `--test-concurrency=${concurrency}`,
   '--test-reporter=spec',
+  '--test-reporter-destination=stdout',
+  `--test-reporter=${join(REPO_ROOT, 'dist', 'test', 'durations-reporter.js')}`,
+  `--test-reporter-destination=${durationsFile(lane)}`,
   ...files,
 ];
+
+/** The slowest files of a lane that ran, as "12.3 s test/cli/x.test.js". */
+function slowest(lane: string): string[] {
+  const f = durationsFile(lane);
+  if (!existsSync(f)) return [];
+  return readFileSync(f, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .slice(0, SLOWEST)
+    .map((l) => {
+      const [s, file] = l.split('\t');
+      return `${s} s ${relative(REPO_ROOT, file ?? '').replace(/^dist\//, '')}`;
+    });
+}
 
 async function main(): Promise<number> {
   // Run as a test file (node --test dist/test/), this would start every suite again inside one.
@@ -192,10 +213,11 @@ async function main(): Promise<number> {
   const start = performance.now();
 
   const lanes: Promise<number>[] = [];
+  for (const lane of ['node', 'engine', 'server', 'browser']) rmSync(durationsFile(lane), { force: true });
   const nodeFiles = [...(chosen.has('engine') ? testFiles('engine') : []), ...(chosen.has('server') ? testFiles('server') : [])];
   if (nodeFiles.length > 0) {
     const name = chosen.has('engine') && chosen.has('server') ? 'node' : chosen.has('engine') ? 'engine' : 'server';
-    lanes.push(step(name, side, steps, (out) => run(node, nodeTest(NODE_AT_ONCE, nodeFiles), out)));
+    lanes.push(step(name, side, steps, (out) => run(node, nodeTest(name, NODE_AT_ONCE, nodeFiles), out)));
   }
   if (chosen.has('browser')) {
     const files = testFiles('browser');
@@ -203,7 +225,7 @@ async function main(): Promise<number> {
       (async () => {
         const built = await step('build', side, steps, buildWeb);
         if (built !== 0) return built;
-        return step('browser', side, steps, (out) => run(node, nodeTest(BROWSER_AT_ONCE, files), out));
+        return step('browser', side, steps, (out) => run(node, nodeTest('browser', BROWSER_AT_ONCE, files), out));
       })(),
     );
   }
@@ -218,6 +240,10 @@ async function main(): Promise<number> {
   const total = (performance.now() - start) / 1000;
   const failed = steps.filter((s) => s.code !== 0);
   const parts = steps.map((s) => `${s.name} ${s.seconds.toFixed(0)} s${s.code === 0 ? '' : ' FAILED'}`).join(', ');
+  for (const s of steps) {
+    const slow = s.name === 'build' || s.name === 'web' ? [] : slowest(s.name);
+    if (slow.length > 0) process.stdout.write(`\nslowest in ${s.name}: ${slow.join(', ')}`);
+  }
   process.stdout.write(`\n${failed.length === 0 ? 'passed' : 'FAILED'}: ${parts}; ${total.toFixed(0)} s in all\n`);
   return codes.some((c) => c !== 0) ? 1 : 0;
 }

@@ -16,8 +16,8 @@ function json(...args: string[]): Record<string, unknown> {
 
 // Deterministic bots only: a time-limited bot plays differently from run to run, workers or not.
 const CASES = [
-  { game: 'relic-runners', bots: 'greedy,ismcts:20it,random' },
-  { game: 'quetzal', bots: 'ismcts:10it,greedy,random' },
+  { game: 'relic-runners', bots: 'greedy,ismcts:3it,random' },
+  { game: 'quetzal', bots: 'ismcts:3it,greedy,random' },
 ];
 
 for (const { game, bots } of CASES) {
