@@ -232,6 +232,8 @@ export function postgresAccountStore(pool: pg.Pool, p: string): AccountStore {
       );
     },
     async noteSignInFailure(key, now, windowMs) {
+      // Windows that are over go, so that a spray of made-up names leaves nothing behind.
+      await pool.query(`DELETE FROM ${p}sign_in_failures WHERE window_start <= $1`, [now - windowMs]);
       await pool.query(
         `INSERT INTO ${p}sign_in_failures AS f (name_key, window_start, failures) VALUES ($1, $2, 1)
          ON CONFLICT (name_key) DO UPDATE SET

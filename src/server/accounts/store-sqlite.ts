@@ -152,6 +152,7 @@ export function sqliteAccountStore(db: Database.Database): AccountStore {
         failures = CASE WHEN window_start > @since THEN failures + 1 ELSE 1 END,
         window_start = CASE WHEN window_start > @since THEN window_start ELSE @now END`),
     clearFailures: db.prepare('DELETE FROM sign_in_failures WHERE name_key = ?'),
+    dropOldFailures: db.prepare('DELETE FROM sign_in_failures WHERE window_start <= ?'),
     seatToken: db.prepare<[string, number], { token_hash: string | null }>('SELECT token_hash FROM seats WHERE game_id = ? AND seat = ?'),
     attach: db.prepare('INSERT INTO account_seats (game_id, seat, account_id, attached_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING'),
     seatOwner: db.prepare<[string, number], { account_id: string }>('SELECT account_id FROM account_seats WHERE game_id = ? AND seat = ?'),
@@ -255,6 +256,8 @@ export function sqliteAccountStore(db: Database.Database): AccountStore {
       return q.failures.get(key, now - windowMs)?.failures ?? 0;
     },
     async noteSignInFailure(key, now, windowMs) {
+      // Windows that are over go, so that a spray of made-up names leaves nothing behind.
+      q.dropOldFailures.run(now - windowMs);
       q.noteFailure.run({ key, now, since: now - windowMs });
     },
     async clearSignInFailures(key) {

@@ -100,7 +100,7 @@ export interface AccountStore {
 
   /** Failed sign-ins under a name key since the window began (0 once `windowMs` has passed since its first). */
   signInFailures(nameKey: string, now: number, windowMs: number): Promise<number>;
-  /** Counts one failed sign-in under a name key, opening a new window when the last one is over. */
+  /** Counts one failed sign-in under a name key, opening a new window when the last one is over; windows over are dropped. */
   noteSignInFailure(nameKey: string, now: number, windowMs: number): Promise<void>;
   clearSignInFailures(nameKey: string): Promise<void>;
 
