@@ -39,7 +39,11 @@ let allowedHosts: string[];
 let publicOrigin: string;
 try {
   // PUBLIC_ORIGIN: where the site is served from, as a browser sees it (passkeys are bound to it).
-  [publicOrigin = ''] = parseOrigins([process.env.PUBLIC_ORIGIN?.trim() || `http://localhost:${port}`]);
+  try {
+    [publicOrigin = ''] = parseOrigins([process.env.PUBLIC_ORIGIN?.trim() || `http://localhost:${port}`]);
+  } catch {
+    throw new Error(`PUBLIC_ORIGIN="${process.env.PUBLIC_ORIGIN}" is not an origin (write it as scheme://host[:port], nothing after)`);
+  }
   trustProxy = parseTrustProxy(process.env.TRUST_PROXY ?? 'false');
   allowedOrigins = [...parseOrigins((process.env.ALLOWED_ORIGINS ?? '').split(','))];
   // IP addresses and localhost always pass; a HOST that is a name is one of the server's names.
