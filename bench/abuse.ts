@@ -11,7 +11,8 @@
  *                   both and the ratio this/baseline.
  *   --runs N        repeats of every scenario (default 1); with N > 1 a cell is "median (min–max)"
  *                   (of an even count, the lower middle value); the ratio is of the medians.
- *   --only LIST     comma-separated scenarios (default all): sockets, flood, nonreaders, finished, burst, bot-hog.
+ *   --only LIST     comma-separated scenarios (default all): sockets, flood, nonreaders, finished, burst, bot-hog,
+ *                   sign-in.
  *   --floor         also run `sockets` against the transport's floor (bench/ws-floor-server.ts: the
  *                   same Fastify, @fastify/websocket and ws, answering each hello with a prebuilt
  *                   welcome of the game server's size, and nothing else), after this build in each
@@ -62,6 +63,13 @@
  *               bots each, unpaced; a second later, for 40 s, another address (127.60.0.1) watches a
  *               greedy-vs-greedy game paced at 300 ms (each bot move's delay beyond its pause) and
  *               plays a seat against greedy asking for a hint at each decision (time to the answer).
+ *   sign-in     a password spray: one address (127.70.0.1) keeps 16 sign-ins in flight for 10 s, each a
+ *               common password against one of 200 names (one of them a real account, whose own
+ *               password every tenth attempt carries); then 40 addresses (127.80.0.x) do the same
+ *               at once for 10 s, so that the hashes' queue, not the per-address budget, is what
+ *               holds. A refused attempt is tried again 20 ms later. Per phase: attempts whose password was checked (200 or 401) per second,
+ *               sign-ins accepted (200) per second, refusals by status (429: a budget, 503: the
+ *               hashes' queue full), and /health.
  *
  * All traffic goes to 127.0.0.1 only; every loop and wait is bounded; one run of all scenarios on
  * one build takes two to three minutes. The server, this process and the probe share the machine's
@@ -330,7 +338,9 @@ const SETUP = 10,
   BURST = 30,
   GAMES = 40,
   HOG = 50,
-  VICTIM = 60;
+  VICTIM = 60,
+  SPRAY = 70,
+  SPRAY_MANY = 80;
 
 function botGame(bot: string, seats: number, botDelayMs: number): unknown {
   return { game: 'relic-runners', seats: Array.from({ length: seats }, () => ({ kind: 'bot', bot })), botDelayMs };
@@ -743,6 +753,75 @@ async function burst(srv: Server, probe: Probe): Promise<Outcome> {
   };
 }
 
+/** One phase of the sign-in spray: `inFlight` attempts at a time from each of `addresses` for `ms`. */
+async function spray(srv: Server, addresses: readonly string[], inFlight: number, ms: number, real: { name: string; password: string }) {
+  const names = [real.name, ...Array.from({ length: 199 }, (_, i) => `sprayed_${i}`)];
+  const status = new Map<string, number>();
+  const end = now() + ms;
+  let n = 0;
+  const one = async (from: string): Promise<void> => {
+    while (now() < end) {
+      const i = n++;
+      const body = i % 10 === 0 ? real : { name: names[i % names.length]!, password: 'Summer2026!!' };
+      const r = await request(srv, 'POST', '/api/account/sign-in', body, from, 10_000).catch((e: Error & { code?: string }) => ({
+        status: `error ${e.code ?? e.message}`,
+        body: null,
+      }));
+      status.set(String(r.status), (status.get(String(r.status)) ?? 0) + 1);
+      // A refused attempt comes back at once: a short pause keeps the spray a spray of sign-ins
+      // rather than a flood of refusals (which bench:abuse's flood and burst measure).
+      if (r.status !== 200 && r.status !== 401) await sleep(20);
+    }
+  };
+  const t0 = now();
+  await Promise.all(addresses.flatMap((a) => Array.from({ length: inFlight }, () => one(a))));
+  const seconds = (now() - t0) / 1000;
+  const count = (k: string) => status.get(k) ?? 0;
+  return {
+    t0,
+    t1: now(),
+    status,
+    checkedPerSecond: round((count('200') + count('401')) / seconds, 2),
+    acceptedPerSecond: round(count('200') / seconds, 2),
+    refused429: count('429'),
+    refused503: count('503'),
+  };
+}
+
+async function signIn(srv: Server, probe: Probe): Promise<Outcome> {
+  const real = { name: 'sprayed_real', password: 'a real password of this account' };
+  const made = await request(srv, 'POST', '/api/account/sign-up', real, addr(SETUP, 0));
+  if (made.status !== 201) throw new Error(`sign-up: ${made.status} ${JSON.stringify(made.body)}`);
+  await sleep(500);
+  const one = await spray(srv, [addr(SPRAY, 0)], 16, 10_000, real);
+  await sleep(500);
+  const many = await spray(
+    srv,
+    Array.from({ length: 40 }, (_, i) => addr(SPRAY_MANY, i)),
+    2,
+    10_000,
+    real,
+  );
+  await sleep(500);
+  const samples = await probe.stop();
+  const prefixed = (p: string, m: Record<string, number>) => Object.fromEntries(Object.entries(m).map(([k, v]) => [`${p}${k}`, v]));
+  return {
+    metrics: {
+      'one address: checked/s': one.checkedPerSecond,
+      'one address: accepted/s': one.acceptedPerSecond,
+      'one address: refused 429': one.refused429,
+      'one address: refused 503': one.refused503,
+      ...prefixed('one address: ', healthFigures(samples, one.t0, one.t1)),
+      '40 addresses: checked/s': many.checkedPerSecond,
+      '40 addresses: accepted/s': many.acceptedPerSecond,
+      '40 addresses: refused 429': many.refused429,
+      '40 addresses: refused 503': many.refused503,
+      ...prefixed('40 addresses: ', healthFigures(samples, many.t0, many.t1)),
+    },
+    notes: [`one address: ${tally(one.status)}`, `40 addresses: ${tally(many.status)}`],
+  };
+}
+
 /** A percentile of an unsorted list (NaN when empty). */
 const pctOf = (values: readonly number[], p: number): number =>
   pct(
@@ -875,7 +954,7 @@ async function botHog(srv: Server, probe: Probe): Promise<Outcome> {
 // ---------------------------------------------------------------------------------------------
 // Driver
 
-const SCENARIOS = ['sockets', 'flood', 'nonreaders', 'finished', 'burst', 'bot-hog'] as const;
+const SCENARIOS = ['sockets', 'flood', 'nonreaders', 'finished', 'burst', 'bot-hog', 'sign-in'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 const TITLES: Record<Scenario, string> = {
   sockets: '2,000 WebSockets (40 addresses × 50) saying hello to one game',
@@ -884,6 +963,7 @@ const TITLES: Record<Scenario, string> = {
   finished: '40 long all-bot games played to the end, then idle',
   burst: '200 game creations at once (40 addresses × 5)',
   'bot-hog': "one address's 20 games of five 10 s searches; another's greedy table and hints",
+  'sign-in': 'a password spray: one address, then 40, signing in for 10 s each',
 };
 
 interface Options {
@@ -946,7 +1026,9 @@ async function runScenario(root: string, name: Scenario, settleMs: number, floor
               ? await finished(srv, probe, settleMs)
               : name === 'burst'
                 ? await burst(srv, probe)
-                : await botHog(srv, probe);
+                : name === 'sign-in'
+                  ? await signIn(srv, probe)
+                  : await botHog(srv, probe);
     if (!srv.alive) out.notes.push(`SERVER DIED (exit ${srv.child.exitCode ?? srv.child.signalCode}): ${srv.out.slice(-500)}`);
     return out;
   } catch (e) {

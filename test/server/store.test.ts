@@ -890,7 +890,18 @@ describe(`PostgreSQL store (${PG_URL})`, () => {
     );
     assert.deepEqual(
       r.rows.map((t) => t.table_name),
-      ['games', 'moves', 'seats', 'table_events'],
+      [
+        'account_seats',
+        'accounts',
+        'auth_challenges',
+        'games',
+        'moves',
+        'passkeys',
+        'seats',
+        'sessions',
+        'sign_in_failures',
+        'table_events',
+      ],
     );
   });
   test('getGames reads several games at once exactly as getGame reads each, and leaves unknown ids out', async () => {
