@@ -1,0 +1,88 @@
+import { request } from './api.js';
+
+/**
+ * The server's account API as the client uses it (docs/server-api.md#accounts). The session is an
+ * HttpOnly cookie the page never sees: every call is a same-origin request that carries it. Playing
+ * needs none of this: a guest's seats are the tokens this browser holds (api.ts).
+ */
+
+export interface Account {
+  readonly id: string;
+  readonly name: string;
+}
+
+/** A time as the server sends it: ISO text or milliseconds since 1970. */
+export type Instant = string | number;
+
+export interface Passkey {
+  readonly id: string;
+  readonly name: string;
+  readonly createdAt: Instant;
+  readonly lastUsedAt: Instant | null;
+}
+
+export interface AccountDetails extends Account {
+  readonly createdAt: Instant;
+  readonly passkeys: readonly Passkey[];
+}
+
+/** A browser signed in to the account. */
+export interface AccountSession {
+  readonly id: string;
+  readonly device: string;
+  readonly createdAt: Instant;
+  readonly lastUsedAt: Instant;
+  /** This browser's own session. */
+  readonly current: boolean;
+}
+
+/** A seat this browser holds, handed to the account. */
+export interface SeatClaim {
+  readonly gameId: string;
+  readonly seat: number;
+  readonly token: string;
+}
+
+export interface AttachAnswer {
+  readonly attached: readonly { readonly gameId: string; readonly seat: number }[];
+  readonly refused: readonly { readonly gameId: string; readonly seat: number }[];
+}
+
+/** What the server takes as an account's name: 3 to 20 letters, digits, `_` or `-`. */
+export const ACCOUNT_NAME = { min: 3, max: 20, pattern: /^[A-Za-z0-9_-]+$/ } as const;
+
+/** The only rule for a password: its length. */
+export const MIN_PASSWORD = 12;
+
+/** Why a name is not one the server takes, or null when it is. */
+export function nameProblem(name: string): 'nameLength' | 'nameCharacters' | null {
+  if (name.length < ACCOUNT_NAME.min || name.length > ACCOUNT_NAME.max) return 'nameLength';
+  return ACCOUNT_NAME.pattern.test(name) ? null : 'nameCharacters';
+}
+
+/** A password's length as a person counts it (characters, not UTF-16 units). */
+export const passwordLength = (password: string): number => [...password].length;
+
+export const signUp = async (name: string, password: string): Promise<Account> =>
+  (await request<{ account: Account }>('POST', '/api/account/sign-up', { name, password })).account;
+
+export const signIn = async (name: string, password: string): Promise<Account> =>
+  (await request<{ account: Account }>('POST', '/api/account/sign-in', { name, password })).account;
+
+export const signOut = (): Promise<void> => request('POST', '/api/account/sign-out');
+
+export const getAccount = (): Promise<AccountDetails> => request('GET', '/api/account');
+
+export const listSessions = (): Promise<AccountSession[]> => request('GET', '/api/account/sessions');
+
+export const revokeSession = (id: string): Promise<void> => request('DELETE', `/api/account/sessions/${encodeURIComponent(id)}`);
+
+/** Signs out every other browser of the account. */
+export const revokeOtherSessions = (): Promise<void> => request('DELETE', '/api/account/sessions');
+
+export const attachSeats = (seats: readonly SeatClaim[]): Promise<AttachAnswer> => request('POST', '/api/account/attach', { seats });
+
+export const deleteAccount = (password: string): Promise<void> => request('DELETE', '/api/account', { password });
+
+/** Everything the server holds about the account, as a JSON file (a plain download). */
+export const EXPORT_URL = '/api/account/export';
