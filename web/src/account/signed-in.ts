@@ -25,6 +25,8 @@ function read(): SignedIn | null {
 }
 
 let current: SignedIn | null = read();
+/** Counts the changes this page made, so that an answer to an older question changes nothing. */
+let changes = 0;
 
 function publish(next: SignedIn | null): void {
   if (next?.name === current?.name) return;
@@ -34,6 +36,7 @@ function publish(next: SignedIn | null): void {
 
 /** Records that this browser signed in as `account`, or out (null). */
 export function setSignedIn(account: Pick<Account, 'name'> | null): void {
+  changes++;
   try {
     if (account) localStorage.setItem(KEY, JSON.stringify({ name: account.name }));
     else localStorage.removeItem(KEY);
@@ -70,9 +73,14 @@ export const useSignedIn = (): SignedIn | null =>
  */
 export async function confirmSignedIn(): Promise<void> {
   if (!current) return;
+  const asked = changes;
+  let account: Account | null;
   try {
-    setSignedIn(await getAccount());
+    account = await getAccount();
   } catch (e) {
-    if (e instanceof ApiError && e.status === 401) setSignedIn(null);
+    if (!(e instanceof ApiError && e.status === 401)) return;
+    account = null;
   }
+  // Signed in or out meanwhile: that is newer than this answer.
+  if (changes === asked) setSignedIn(account);
 }

@@ -18,6 +18,9 @@ import type { Account } from './account.js';
 /** Whether this browser can make and use passkeys at all. */
 export const passkeysSupported = (): boolean => browserSupportsWebAuthn();
 
+/** The name of a DOMException (which is not an Error of every realm) or of an Error. */
+const domName = (e: unknown): unknown => (typeof e === 'object' && e !== null ? (e as { name?: unknown }).name : undefined);
+
 /**
  * The authenticator's refusals as error codes of their own, beside the server's: the person
  * cancelled (or let it time out), or the authenticator already holds a passkey for this account.
@@ -31,7 +34,7 @@ function ceremonyError(e: unknown): ApiError {
         : e.code === 'ERROR_CEREMONY_ABORTED'
           ? 'passkey-cancelled'
           : 'passkey-failed'
-      : e instanceof Error && (e.name === 'NotAllowedError' || e.name === 'AbortError')
+      : domName(e) === 'NotAllowedError' || domName(e) === 'AbortError'
         ? 'passkey-cancelled'
         : 'passkey-failed';
   return new ApiError(0, code, e instanceof Error ? e.message : String(e));
