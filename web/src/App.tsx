@@ -42,8 +42,10 @@ export function App() {
           {t('appName')}
         </Link>
         <span className="tagline">{t('tagline')}</span>
-        <AccountMenu />
-        <LanguageSwitch />
+        <div className="header-tools">
+          <AccountMenu />
+          <LanguageSwitch />
+        </div>
       </header>
       <main className="app-main">
         <Suspense fallback={<p className="loading">{t('loading')}</p>}>
@@ -54,8 +56,8 @@ export function App() {
             <Route path="/local/:slot">{(p) => <LocalGame slot={p.slot} />}</Route>
             <Route path="/replay/local">{() => <Replay source={{ kind: 'local' }} />}</Route>
             <Route path="/replay/local/:slot">{(p) => <Replay source={{ kind: 'local', slot: p.slot }} />}</Route>
-            <Route path="/sign-in">{() => <AuthPage mode="sign-in" />}</Route>
-            <Route path="/sign-up">{() => <AuthPage mode="sign-up" />}</Route>
+            <Route path="/sign-in">{() => <AuthPage key="sign-in" mode="sign-in" />}</Route>
+            <Route path="/sign-up">{() => <AuthPage key="sign-up" mode="sign-up" />}</Route>
             <Route path="/account">{() => <AccountPage />}</Route>
             <Route path="/replay/:id">{(p) => <Replay source={{ kind: 'server', id: p.id }} />}</Route>
             <Route>
