@@ -52,6 +52,7 @@ export const ACCOUNT = { id: 'a1', name: 'ada_99' } as const;
 export const DETAILS = {
   ...ACCOUNT,
   createdAt: '2026-03-01T10:00:00.000Z',
+  hasPassword: true,
   passkeys: [{ id: 'p1', name: 'Chrome on Linux', createdAt: '2026-03-01T10:00:00.000Z', lastUsedAt: null }],
 } as const;
 

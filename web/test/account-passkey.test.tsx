@@ -147,4 +147,48 @@ describe('passkeys', () => {
       expect(screen.getByTestId('account-error').textContent).toBe('This device already holds a passkey for this account.'),
     );
   });
+
+  it('an account without a password is deleted after a passkey sign-in when the server asks; never with another account’s passkey', async () => {
+    vi.mocked(startAuthentication).mockResolvedValue(AUTH_RESPONSE as never);
+    let signedInAgain = false;
+    let verifyAs = ACCOUNT as { id: string; name: string };
+    const calls = mockAccountServer({
+      'GET /api/account': [200, { ...DETAILS, hasPassword: false }],
+      'GET /api/account/sessions': [200, SESSIONS],
+      'POST /api/account/passkey/sign-in/options': [200, AUTH_OPTIONS],
+      'POST /api/account/passkey/sign-in/verify': () => {
+        signedInAgain = verifyAs.id === ACCOUNT.id;
+        return [200, { account: verifyAs }];
+      },
+      'DELETE /api/account': () => (signedInAgain ? [204] : [403, { error: 'reauth-needed', message: 'sign in again' }]),
+    });
+    renderAt('/account', <AccountPage />);
+    fireEvent.click(await screen.findByTestId('account-delete'));
+    expect(screen.queryByTestId('delete-password')).toBeNull();
+    expect(screen.getByRole('dialog').textContent).toContain('you may be asked to confirm with your passkey');
+
+    // Another account's passkey: that account is signed in now, and nothing is deleted.
+    verifyAs = { id: 'a2', name: 'bob_77' };
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('delete-confirm'));
+    });
+    await waitFor(() => expect(screen.getByTestId('delete-error').textContent).toContain('belongs to another account'));
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+    expect(localStorage.getItem('expedition.account')).toBe(JSON.stringify({ name: 'bob_77' }));
+
+    verifyAs = ACCOUNT;
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('delete-confirm'));
+    });
+    await screen.findByTestId('account-deleted');
+    expect(calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.url, c.body])).toEqual([
+      ['DELETE', '/api/account', {}],
+      ['POST', '/api/account/passkey/sign-in/options', {}],
+      ['POST', '/api/account/passkey/sign-in/verify', { response: AUTH_RESPONSE }],
+      ['DELETE', '/api/account', {}],
+      ['POST', '/api/account/passkey/sign-in/options', {}],
+      ['POST', '/api/account/passkey/sign-in/verify', { response: AUTH_RESPONSE }],
+      ['DELETE', '/api/account', {}],
+    ]);
+  });
 });

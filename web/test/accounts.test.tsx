@@ -86,6 +86,8 @@ describe('sign-in form: the server’s error codes in the page’s language', ()
     [401, 'bad-credentials', 'de', 'Name und Passwort passen zu keinem Konto.'],
     [429, 'too-many-attempts', 'en', 'Too many attempts. Wait a few minutes, then try again.'],
     [429, 'too-many-attempts', 'pl', 'Zbyt wiele prób. Odczekaj kilka minut i spróbuj ponownie.'],
+    [429, 'rate-limited', 'de', 'Zu viele Versuche. Warte ein paar Minuten und versuche es dann erneut.'],
+    [503, 'busy', 'en', 'The server is busy right now. Try again in a moment.'],
     [500, 'db-down', 'en', 'That did not work (error “db-down”). Try again later.'],
     [500, 'db-down', 'fr', 'Cela n’a pas marché (erreur « db-down »). Réessayez plus tard.'],
   ] as const;
@@ -294,9 +296,7 @@ describe('the account page: devices', () => {
     await act(async () => {
       fireEvent.click(within(rows[1]!).getByTestId('session-revoke'));
     });
-    await waitFor(() =>
-      expect(screen.getByTestId('account-error').textContent).toBe('That did not work (error “no-session”). Try again later.'),
-    );
+    await waitFor(() => expect(screen.getByTestId('account-error').textContent).toBe('That device was signed out already.'));
     expect(screen.getAllByTestId('session')).toHaveLength(3);
   });
 

@@ -238,6 +238,7 @@ export function AccountPage() {
 
       {deleting && (
         <DeleteAccountDialog
+          account={account}
           onCancel={() => {
             setDeleting(false);
             deleteButton.current?.focus();

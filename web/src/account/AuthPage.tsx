@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { heldSeats } from '../net/api.js';
-import { ACCOUNT_NAME, MIN_PASSWORD, nameProblem, passwordLength, signIn, signUp, type Account } from '../net/account.js';
+import { ACCOUNT_NAME, MAX_PASSWORD, MIN_PASSWORD, nameProblem, passwordLength, signIn, signUp, type Account } from '../net/account.js';
 import { passkeySignIn, passkeySignUp, passkeysSupported } from '../net/passkey.js';
 import { AttachGames } from './AttachGames.js';
 import { errorText, RULES } from './errors.js';
@@ -160,6 +160,7 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
               id={`${id}-password`}
               type={shown ? 'text' : 'password'}
               value={password}
+              maxLength={MAX_PASSWORD}
               autoComplete={signingUp ? 'new-password' : 'current-password'}
               aria-invalid={invalid('password')}
               aria-describedby={signingUp ? `${id}-password-rule ${id}-password-count` : undefined}

@@ -1,14 +1,26 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deleteAccount } from '../net/account.js';
+import { ApiError } from '../net/api.js';
+import { deleteAccount, type AccountDetails } from '../net/account.js';
+import { passkeySignIn } from '../net/passkey.js';
 import { errorText } from './errors.js';
+import { setSignedIn } from './signed-in.js';
 
 /**
- * Asks before deleting the account, with its password: what goes (the account, its passkeys and
- * sessions) and what stays (finished games, under "a deleted player"). A modal dialog: the focus
- * starts in it and stays in it, Escape cancels.
+ * Asks before deleting the account: what goes (the account, its passkeys and sessions) and what
+ * stays (finished games, under "a deleted player"). An account with a password confirms with it;
+ * one without confirms with a passkey, when the server wants a sign-in more recent than this
+ * session's. A modal dialog: the focus starts in it and stays in it, Escape cancels.
  */
-export function DeleteAccountDialog({ onCancel, onDeleted }: { onCancel: () => void; onDeleted: () => void }) {
+export function DeleteAccountDialog({
+  account,
+  onCancel,
+  onDeleted,
+}: {
+  account: Pick<AccountDetails, 'id' | 'hasPassword'>;
+  onCancel: () => void;
+  onDeleted: () => void;
+}) {
   const { t } = useTranslation('account');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -19,16 +31,33 @@ export function DeleteAccountDialog({ onCancel, onDeleted }: { onCancel: () => v
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    if (!password) return setError(t('error.passwordNeeded'));
+    if (account.hasPassword && !password) return setError(t('error.passwordNeeded'));
     setBusy(true);
     setError(null);
     try {
-      await deleteAccount(password);
+      if (account.hasPassword) await deleteAccount(password);
+      else await deleteWithPasskey();
       onDeleted();
     } catch (err) {
       setError(errorText(t, err));
       setBusy(false);
     }
+  };
+
+  /** Deletes an account without a password, signing in with its passkey first if the server asks. */
+  const deleteWithPasskey = async () => {
+    try {
+      return await deleteAccount(null);
+    } catch (err) {
+      if (!(err instanceof ApiError && err.code === 'reauth-needed')) throw err;
+    }
+    const again = await passkeySignIn();
+    // A passkey of another account signs in to that one: it must not be the one deleted.
+    if (again.id !== account.id) {
+      setSignedIn(again);
+      throw new ApiError(0, 'passkey-other-account', again.name);
+    }
+    await deleteAccount(null);
   };
 
   const onKeyDown = (e: KeyboardEvent) => {
@@ -66,19 +95,23 @@ export function DeleteAccountDialog({ onCancel, onDeleted }: { onCancel: () => v
         <h2 id={`${id}-title`}>{t('delete.title')}</h2>
         <p id={`${id}-body`}>{t('delete.body')}</p>
         <form onSubmit={(e) => void submit(e)} noValidate>
-          <div className="field">
-            <label htmlFor={`${id}-password`}>{t('delete.password')}</label>
-            <input
-              id={`${id}-password`}
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              autoFocus
-              aria-invalid={error !== null}
-              onChange={(e) => setPassword(e.target.value)}
-              data-testid="delete-password"
-            />
-          </div>
+          {account.hasPassword ? (
+            <div className="field">
+              <label htmlFor={`${id}-password`}>{t('delete.password')}</label>
+              <input
+                id={`${id}-password`}
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                autoFocus
+                aria-invalid={error !== null}
+                onChange={(e) => setPassword(e.target.value)}
+                data-testid="delete-password"
+              />
+            </div>
+          ) : (
+            <p className="muted">{t('delete.passkeyOnly')}</p>
+          )}
           <p className="form-error" role="alert" data-testid="delete-error">
             {error}
           </p>
@@ -86,7 +119,7 @@ export function DeleteAccountDialog({ onCancel, onDeleted }: { onCancel: () => v
             <button type="submit" className="danger" disabled={busy} data-testid="delete-confirm">
               {busy ? t('working') : t('delete.confirm')}
             </button>
-            <button type="button" className="secondary" onClick={onCancel} data-testid="delete-cancel">
+            <button type="button" className="secondary" onClick={onCancel} autoFocus={!account.hasPassword} data-testid="delete-cancel">
               {t('delete.cancel')}
             </button>
           </div>

@@ -13,15 +13,20 @@ export const RULES = { nameMin: ACCOUNT_NAME.min, nameMax: ACCOUNT_NAME.max, pas
 const KEYS: Readonly<Record<string, string>> = {
   'bad-credentials': 'badCredentials',
   'too-many-attempts': 'tooManyAttempts',
+  'rate-limited': 'tooManyAttempts',
+  busy: 'busy',
   'signed-out': 'signedOut',
   'name-taken': 'nameTaken',
-  'bad-name': 'nameCharacters',
+  'bad-name': 'badName',
   'bad-password': 'passwordShort',
-  'password-too-short': 'passwordShort',
+  'bad-challenge': 'passkeyExpired',
+  'bad-passkey': 'passkeyUnknown',
   'passkey-cancelled': 'passkeyCancelled',
   'passkey-exists': 'passkeyExists',
+  'passkey-other-account': 'passkeyOtherAccount',
   'passkey-failed': 'passkeyFailed',
-  'bad-passkey': 'passkeyFailed',
+  'no-session': 'sessionGone',
+  'reauth-needed': 'reauthNeeded',
   network: 'network',
 };
 

@@ -23,6 +23,8 @@ export interface Passkey {
 
 export interface AccountDetails extends Account {
   readonly createdAt: Instant;
+  /** Whether the account has a password (one made with a passkey may have none). */
+  readonly hasPassword: boolean;
   readonly passkeys: readonly Passkey[];
 }
 
@@ -51,8 +53,9 @@ export interface AttachAnswer {
 /** What the server takes as an account's name: 3 to 20 letters, digits, `_` or `-`. */
 export const ACCOUNT_NAME = { min: 3, max: 20, pattern: /^[A-Za-z0-9_-]+$/ } as const;
 
-/** The only rule for a password: its length. */
+/** The only rule for a password: its length, at least 12 characters (and at most 256). */
 export const MIN_PASSWORD = 12;
+export const MAX_PASSWORD = 256;
 
 /** Why a name is not one the server takes, or null when it is. */
 export function nameProblem(name: string): 'nameLength' | 'nameCharacters' | null {
@@ -82,7 +85,12 @@ export const revokeOtherSessions = (): Promise<void> => request('DELETE', '/api/
 
 export const attachSeats = (seats: readonly SeatClaim[]): Promise<AttachAnswer> => request('POST', '/api/account/attach', { seats });
 
-export const deleteAccount = (password: string): Promise<void> => request('DELETE', '/api/account', { password });
+/**
+ * Deletes the account: with its password, or, for an account without one, from a session that
+ * signed in with a passkey just now (the server says `reauth-needed` otherwise).
+ */
+export const deleteAccount = (password: string | null): Promise<void> =>
+  request('DELETE', '/api/account', password === null ? {} : { password });
 
 /** Everything the server holds about the account, as a JSON file (a plain download). */
 export const EXPORT_URL = '/api/account/export';
