@@ -43,6 +43,7 @@ import { defaultLog, type ServerLog } from './log.js';
 import type { Store } from './store.js';
 import { newNodeId } from './tokens.js';
 import type { ClusterOptions } from './cluster/index.js';
+import { accountRoutes } from './accounts/routes.js';
 
 export interface ServerOptions extends HubOptions {
   /** HTTP requests per minute per client address (other than /health, game creation and WebSocket upgrades). */
@@ -55,6 +56,8 @@ export interface ServerOptions extends HubOptions {
   readonly wsPerAddress?: number;
   /** Live (unfinished, in memory) games one client address may have created. */
   readonly liveGamesPerAddress?: number;
+  /** Sign-ups, sign-ins, passkey ceremonies and account deletions per minute per client address (each route its own budget). */
+  readonly signInPerMinute?: number;
   /** WebSocket messages per second per connection (sustained), with a burst of twice that. */
   readonly wsPerSecond?: number;
   /** Bytes that may wait unsent for one WebSocket client before it is closed as too slow. */
@@ -66,6 +69,14 @@ export interface ServerOptions extends HubOptions {
    * the names the server is reached by (ALLOWED_HOSTS, and HOST when it is a name).
    */
   readonly allowedHosts?: readonly string[];
+  /**
+   * The origin the site is served from (PUBLIC_ORIGIN, scheme://host[:port]; default
+   * http://localhost:8080): passkeys are bound to it, its pages may change accounts, and the
+   * session cookie is Secure when it is https.
+   */
+  readonly publicOrigin?: string;
+  /** Failed sign-ins under one name in 15 minutes before that name is refused for the rest of them. */
+  readonly signInFailuresPerName?: number;
   /** Fastify's trustProxy: which X-Forwarded-For hops decide a client's address (see limits.ts). */
   readonly trustProxy?: TrustProxy;
   /** Folder of the built web client (index.html and assets); without it `/` explains how to build it. */
@@ -87,6 +98,11 @@ export interface ServerOptions extends HubOptions {
   readonly log?: ServerLog;
 }
 
+/** The origin passkeys are bound to when PUBLIC_ORIGIN is not set: the server's default address. */
+export const DEFAULT_PUBLIC_ORIGIN = 'http://localhost:8080';
+/** OWASP ASVS asks for at most 100 failed attempts an hour per account: 10 in 15 minutes is 40. */
+export const SIGN_IN_FAILURES_PER_NAME = 10;
+
 /** Heartbeat period: a silent drop is seen within 2–4 s, well inside the 5 s presence promises. */
 export const HEARTBEAT_MS = 2000;
 
@@ -104,6 +120,7 @@ export const LIMIT_DEFAULTS = {
   liveGamesPerAddress: 20,
   wsPerSecond: 20,
   wsMaxBufferedBytes: DEFAULT_MAX_BUFFERED_BYTES,
+  signInPerMinute: 10,
 } as const;
 
 /**
@@ -154,6 +171,7 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
   // Settings first: a bad one refuses to build the server before anything (the bot pool's threads) starts.
   const allowedOrigins = parseOrigins(opts.allowedOrigins ?? []);
   const allowedHosts = parseHosts(opts.allowedHosts ?? []);
+  const [publicOrigin] = parseOrigins([opts.publicOrigin ?? DEFAULT_PUBLIC_ORIGIN]);
   // A cluster node's id is drawn first, so that every line its process logs names it.
   const node = opts.cluster ? newNodeId() : null;
   const log = node === null ? (opts.log ?? defaultLog()) : (opts.log ?? defaultLog()).child({ node });
@@ -322,6 +340,18 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
       return reply.code(201).send({ ...((await hub.summary(id)) as object), invites });
     },
   );
+
+  // Accounts: a plugin of their own (cookies, their refusals, the Origin check); no game route reads them.
+  await app.register(accountRoutes, {
+    prefix: '/api/account',
+    store,
+    settings: {
+      publicOrigin: publicOrigin!,
+      allowedOrigins,
+      attemptsPerMinute: limits.signInPerMinute,
+      failuresPerName: opts.signInFailuresPerName ?? SIGN_IN_FAILURES_PER_NAME,
+    },
+  });
 
   app.get('/api/games/:id', async (req) => atOwner('summary', GamePath.parse(req.params).id));
 

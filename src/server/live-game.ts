@@ -1,7 +1,7 @@
 import type { AnyGame, Choice, GameEvent, Seat } from '../core/game.js';
 import { NO_EVENTS } from '../core/apply.js';
 import { IllegalChoice, ReplayError, UNDO_RULE } from '../core/errors.js';
-import { Match, replay, type Move, type Pending } from '../core/match.js';
+import { Match, replay, type MatchRecord, type Move, type Pending } from '../core/match.js';
 import type { Seeding } from '../core/rng.js';
 import { Announcer, type Welcome } from './announcer.js';
 import { GameClock, type ClockSetting } from './game-clock.js';
@@ -164,15 +164,7 @@ export class LiveGame {
     rows.forEach((m, i) => {
       if (m.index !== i) throw new Error(`game ${stored.id}: move ${i} is stored as #${m.index}`);
     });
-    const record = {
-      format: 'expedition-match',
-      version: seedingOf(stored.id, settings),
-      game: stored.game,
-      seats: stored.seats,
-      seed: stored.seed,
-      options: stored.options,
-      choices: rows.map((m) => m.choice as Choice),
-    } as const;
+    const record = recordOf(stored);
     let match: Match<unknown>;
     const times = rows.map((r) => r.at);
     try {
@@ -455,6 +447,19 @@ export class LiveGame {
  * match keeps).
  */
 export const LIVE_CHECKPOINT_EVERY = 64;
+
+/** A stored game as a match record (its seed included: publish it only once the game is over). */
+export function recordOf(stored: StoredGame): MatchRecord {
+  return {
+    format: 'expedition-match',
+    version: seedingOf(stored.id, stored.settings as GameSettings),
+    game: stored.game,
+    seats: stored.seats,
+    seed: stored.seed,
+    options: stored.options,
+    choices: stored.moves.map((m) => m.choice as Choice),
+  };
+}
 
 /** The seeding a game's seed is read with: named in its settings, 1 for games created before seeding 2. */
 function seedingOf(id: string, settings: GameSettings): Seeding {

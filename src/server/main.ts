@@ -36,7 +36,10 @@ const host = process.env.HOST ?? '0.0.0.0';
 let trustProxy;
 let allowedOrigins: string[];
 let allowedHosts: string[];
+let publicOrigin: string;
 try {
+  // PUBLIC_ORIGIN: where the site is served from, as a browser sees it (passkeys are bound to it).
+  [publicOrigin = ''] = parseOrigins([process.env.PUBLIC_ORIGIN?.trim() || `http://localhost:${port}`]);
   trustProxy = parseTrustProxy(process.env.TRUST_PROXY ?? 'false');
   allowedOrigins = [...parseOrigins((process.env.ALLOWED_ORIGINS ?? '').split(','))];
   // IP addresses and localhost always pass; a HOST that is a name is one of the server's names.
@@ -53,6 +56,8 @@ const limits = {
   liveGamesPerAddress: envInt('LIVE_GAMES_PER_ADDRESS'),
   wsPerSecond: envInt('WS_PER_SECOND'),
   wsMaxBufferedBytes: envInt('WS_MAX_BUFFERED_BYTES'),
+  signInPerMinute: envInt('SIGN_IN_PER_MINUTE'),
+  signInFailuresPerName: envInt('SIGN_IN_FAILURES_PER_NAME'),
   evictFinishedMs: envInt('EVICT_FINISHED_MS'),
   evictIdleMs: envInt('EVICT_IDLE_MS'),
   botMaxMs: envInt('BOT_MAX_MS'),
@@ -62,6 +67,7 @@ const limits = {
   allowedOrigins,
   allowedHosts,
   trustProxy,
+  publicOrigin,
 };
 // Cluster mode: several processes on one PostgreSQL database, with Redis carrying messages between them.
 const redisUrl = process.env.REDIS_URL;

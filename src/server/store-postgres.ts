@@ -6,6 +6,7 @@ import pg from 'pg';
 import { GroupCommit, type ItemResult, type PendingAppend } from './group-commit.js';
 import { defaultLog, type Log } from './log.js';
 import { encodeAppend, encodeTableEntry, jsonText, wholeMs } from './store-encoding.js';
+import { accountSchemaPostgres, postgresAccountStore } from './accounts/store-postgres.js';
 import { StoreConflict, type GameStatus, type GameSummary, type SeatConfig, type Store, type StoredGame } from './store.js';
 
 export interface PostgresStoreOptions {
@@ -321,6 +322,7 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
 
   return {
     kind: 'postgres',
+    accounts: postgresAccountStore(pool, p),
     async init() {
       await inTx(async (c) => {
         await c.query('SELECT pg_advisory_xact_lock($1)', [INIT_LOCK]);
@@ -330,6 +332,7 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
           [`${p}games`],
         );
         await c.query(schemaSql(p));
+        await c.query(accountSchemaPostgres(p));
         if (hadCount.rowCount === 0) {
           await c.query(`UPDATE ${p}games g SET moves = (SELECT count(*) FROM ${p}moves m WHERE m.game_id = g.id)`);
         }

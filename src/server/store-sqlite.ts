@@ -7,6 +7,8 @@ import { defaultLog, type Log } from './log.js';
 import { Checkpointer, FALLBACK_AUTOCHECKPOINT_PAGES } from './sqlite-checkpointer.js';
 import { GroupCommit, type ItemResult, type PendingAppend } from './group-commit.js';
 import { encodeAppend, encodeTableEntry, jsonText, wholeMs } from './store-encoding.js';
+import { ACCOUNT_SCHEMA_SQLITE, sqliteAccountStore } from './accounts/store-sqlite.js';
+import type { AccountStore } from './accounts/store.js';
 import {
   StoreConflict,
   type GameStatus,
@@ -403,6 +405,7 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
         .map((e) => ({ move: e.moves, at: e.at, events: JSON.parse(e.events) as unknown })),
     };
   };
+  let accounts: AccountStore | null = null;
   let tx: {
     create: typeof createTx;
     appendBatch: typeof appendBatchTx;
@@ -428,6 +431,10 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
   // that it cannot overtake them; reads too, so that a caller reads what it wrote.
   return {
     kind: 'sqlite',
+    get accounts() {
+      if (accounts === null) throw new Error('SQLite store: call init() first');
+      return accounts;
+    },
     async init() {
       if (st !== null) return;
       db.transaction(() => {
@@ -437,8 +444,10 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
           if (!columns.some((c) => c.name === a.column)) db.exec(a.sql);
         }
         db.exec(LATE_INDEXES);
+        db.exec(ACCOUNT_SCHEMA_SQLITE);
       }).immediate();
       st = prepare();
+      accounts = sqliteAccountStore(db);
       // better-sqlite3's transaction variants are closures over their database: called alone, they pass
       // an undefined `this` on to the wrapped function, which uses none.
       /* eslint-disable @typescript-eslint/unbound-method */

@@ -1,3 +1,5 @@
+import type { AccountStore } from './accounts/store.js';
+
 /**
  * Durable storage of games behind one interface: SQLite (better-sqlite3, WAL) by default,
  * PostgreSQL (pg) when DATABASE_URL is set. The move log is the truth: a game is its seed,
@@ -98,6 +100,8 @@ export interface Store {
   readonly kind: 'sqlite' | 'postgres';
   /** Creates the tables if missing (idempotent). */
   init(): Promise<void>;
+  /** Accounts, their passkeys, sessions and attached seats, in the same database (after init()). */
+  readonly accounts: AccountStore;
   createGame(g: NewGame, seats: readonly SeatConfig[], hash: string): Promise<void>;
   getGame(id: string): Promise<StoredGame | null>;
   /**

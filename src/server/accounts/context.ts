@@ -1,0 +1,167 @@
+/**
+ * What the account routes share: their settings, their refusals, and the two questions every
+ * signed-in route asks (which session is this, and may this request change anything).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { originAllowed } from '../limits.js';
+import type { Account, AccountStore, Passkey, Session } from './store.js';
+import { PASSWORD_MAX, PASSWORD_MIN, PasswordHasher } from './passwords.js';
+import {
+  SESSION_COOKIE,
+  SESSION_IDLE_MS,
+  TOUCH_EVERY_MS,
+  clearSessionCookie,
+  deviceOf,
+  isSecret,
+  newPublicId,
+  newSecret,
+  secretHash,
+  setSessionCookie,
+} from './session-cookie.js';
+
+export interface AccountSettings {
+  /**
+   * The origin the site is served from (PUBLIC_ORIGIN, scheme://host[:port]): the relying party of
+   * passkeys (its host is their rpID, and the origin their signed origin must be), an origin
+   * whose pages may change an account, and whether the cookie is Secure (https).
+   */
+  readonly publicOrigin: string;
+  /** Other origins whose pages may make requests (ALLOWED_ORIGINS), as for the WebSocket. */
+  readonly allowedOrigins: ReadonlySet<string>;
+  /** Sign-ups, sign-ins and passkey ceremonies per minute per client address, each route its own budget. */
+  readonly attemptsPerMinute: number;
+  /** Failed sign-ins under one name within FAILURE_WINDOW_MS before that name is refused for the rest of the window. */
+  readonly failuresPerName: number;
+}
+
+/** The window failed sign-ins of one name are counted in. */
+export const FAILURE_WINDOW_MS = 15 * 60_000;
+/** A passkey-only account is deleted only from a session opened this recently. */
+export const RECENT_SIGN_IN_MS = 10 * 60_000;
+/** What a deleted account's seats in finished games are shown as. */
+export const DELETED_PLAYER = 'a deleted player';
+
+/** A refusal of the account API: its status, code and an English sentence. */
+export class AccountError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const SIGNED_OUT = () => new AccountError(401, 'signed-out', 'You are not signed in (or your session has ended).');
+
+/** Parses a body with `schema`, or refuses it as a bad request naming the first problem. */
+export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
+  const r = schema.safeParse(body ?? {});
+  if (r.success) return r.data;
+  const issue = r.error.issues[0];
+  const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+  throw new AccountError(400, 'bad-request', `The request is malformed (${where}${issue?.message ?? 'invalid'}).`);
+}
+
+export interface SignedIn {
+  readonly session: Session;
+  readonly account: Account;
+}
+
+/** The account routes' shared state and helpers. */
+export class AccountContext {
+  readonly hasher = new PasswordHasher();
+  readonly rpID: string;
+  readonly origin: string;
+  private readonly origins: ReadonlySet<string>;
+
+  constructor(
+    readonly store: AccountStore,
+    readonly settings: AccountSettings,
+  ) {
+    const url = new URL(settings.publicOrigin);
+    this.rpID = url.hostname;
+    this.origin = url.origin;
+    this.origins = new Set([...settings.allowedOrigins, url.origin]);
+  }
+
+  /**
+   * A request that would change something must come from one of the server's pages: its Origin is
+   * the server's own (the Host it was sent to), the public origin, or an allowed one (the
+   * WebSocket's rule). Without an Origin (not a browser, or an old one), a browser's
+   * Sec-Fetch-Site still tells a request of another site.
+   */
+  checkOrigin(req: FastifyRequest): void {
+    const origin = req.headers.origin;
+    const site = req.headers['sec-fetch-site'];
+    const crossSite = origin !== undefined ? !originAllowed(origin, req.host, this.origins) : site === 'cross-site' || site === 'same-site';
+    if (crossSite)
+      throw new AccountError(403, 'cross-site', `Requests from pages of ${origin ?? 'another site'} cannot change an account here.`);
+  }
+
+  /** The session of the request's cookie and its account, or null; its last use is written at most once a minute. */
+  async session(req: FastifyRequest, reply: FastifyReply): Promise<SignedIn | null> {
+    const secret = req.cookies[SESSION_COOKIE];
+    if (secret === undefined) return null;
+    const now = Date.now();
+    const session = isSecret(secret) ? await this.store.sessionBySecret(secretHash(secret), now - SESSION_IDLE_MS) : null;
+    const account = session === null ? null : await this.store.accountById(session.accountId);
+    if (session === null || account === null) {
+      clearSessionCookie(req, reply, this.settings.publicOrigin);
+      return null;
+    }
+    if (now - session.lastUsedAt >= TOUCH_EVERY_MS) {
+      await this.store.touchSession(session.id, now);
+      // The cookie lasts as long as the session would: another 30 days from this use.
+      setSessionCookie(req, reply, secret, this.settings.publicOrigin);
+    }
+    return { session, account };
+  }
+
+  /** The request's session, or a refusal: 401 signed-out. */
+  async signedIn(req: FastifyRequest, reply: FastifyReply): Promise<SignedIn> {
+    const s = await this.session(req, reply);
+    if (s === null) throw SIGNED_OUT();
+    return s;
+  }
+
+  /** Opens a session for `account` on this browser: a new secret in the cookie, its hash in the store. */
+  async openSession(req: FastifyRequest, reply: FastifyReply, account: Account): Promise<Session> {
+    const now = Date.now();
+    // A session this browser still had ends: one browser, one session.
+    const old = req.cookies[SESSION_COOKIE];
+    const before = isSecret(old) ? await this.store.sessionBySecret(secretHash(old), now - SESSION_IDLE_MS) : null;
+    if (before !== null) await this.store.deleteSession(before.accountId, before.id);
+    const secret = newSecret();
+    const session: Session = {
+      id: newPublicId(),
+      accountId: account.id,
+      device: deviceOf(req.headers['user-agent']),
+      createdAt: now,
+      lastUsedAt: now,
+    };
+    await this.store.createSession(session, secretHash(secret));
+    setSessionCookie(req, reply, secret, this.settings.publicOrigin);
+    return session;
+  }
+}
+
+export const passkeyView = (p: Passkey) => ({ id: p.id, name: p.name, createdAt: p.createdAt, lastUsedAt: p.lastUsedAt });
+
+export const NAME_RULE = /^[A-Za-z0-9_-]{3,20}$/;
+
+/** A new account's name: 3–20 ASCII letters, digits, _ or -, or a refusal saying so. */
+export function checkName(name: string): void {
+  if (!NAME_RULE.test(name))
+    throw new AccountError(400, 'bad-name', 'A name has 3 to 20 characters, each a letter (a–z, A–Z), a digit, _ or -.');
+}
+
+/** A new password: 12 to 256 characters, nothing else required of it. */
+export function checkPassword(password: string): void {
+  if ([...password].length < PASSWORD_MIN || password.length > PASSWORD_MAX)
+    throw new AccountError(400, 'bad-password', `A password has at least ${PASSWORD_MIN} characters (and at most ${PASSWORD_MAX}).`);
+}
+
+/** An account as the sign-up and sign-in answers show it. */
+export const publicAccount = (a: Account) => ({ id: a.id, name: a.name });
