@@ -1,6 +1,6 @@
 /**
  * What `npm test` and `npm run test:<suite>` run, once `tsc` has built dist/: the node:test suites
- * (engine: every folder of test/ but server/ and web/; server; browser: test/web/) and the web
+ * (engine: every folder of test/ but server/ and browser/; server; browser: test/browser/) and the web
  * client's Vitest tests (web). Named suites run alone; with none named, all four run side by side,
  * which two cores keep busy: the engine and server files two at a time in one lane, the browser
  * files two at a time in another, Vitest beside them. Each line a suite prints beside others
@@ -31,7 +31,7 @@ type Suite = (typeof SUITES)[number];
 
 /** The node:test folders of the server and browser suites; every other folder of test/ is the engine's. */
 const SERVER_DIR = 'test/server';
-const BROWSER_DIR = 'test/web';
+const BROWSER_DIR = 'test/browser';
 
 /** Node test files run at once, per lane. */
 const NODE_AT_ONCE = 2;

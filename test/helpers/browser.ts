@@ -52,7 +52,7 @@ export async function launchBrowser(): Promise<TestBrowser> {
   return {
     browser,
     async newPage(viewport = { width: 1280, height: 900 }) {
-      const context = await browser.newContext({ viewport });
+      const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
       contexts.push(context);
       return context.newPage();
     },

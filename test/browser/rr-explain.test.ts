@@ -191,7 +191,7 @@ test('tiles on a phone: a tap opens the top tile tooltip, and the legend fits 39
   });
   const token = await joinSeat(base, id, 0);
   await live(hub, id);
-  const context = await suite.browser.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const context = await suite.browser.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, reducedMotion: 'reduce' });
   const page = await context.newPage();
   const errors = watchErrors(page);
   await page.addInitScript(
