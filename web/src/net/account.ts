@@ -1,9 +1,10 @@
 import { request } from './api.js';
 
 /**
- * The server's account API as the client uses it (docs/server-api.md#accounts). The session is an
- * HttpOnly cookie the page never sees: every call is a same-origin request that carries it. Playing
- * needs none of this: a guest's seats are the tokens this browser holds (api.ts).
+ * The server's account API (/api/account, src/server/accounts/routes.ts) as the client uses it; its
+ * answers are typed here, as the web client imports no server code but the protocol's types. The
+ * session is an HttpOnly cookie the page never sees: every call is a same-origin request that
+ * carries it. Playing needs none of this: a guest's seats are the tokens this browser holds (api.ts).
  */
 
 export interface Account {
@@ -11,8 +12,8 @@ export interface Account {
   readonly name: string;
 }
 
-/** A time as the server sends it: ISO text or milliseconds since 1970. */
-export type Instant = string | number;
+/** A time as the server sends it: milliseconds since 1970 (ISO text is read as well). */
+export type Instant = number | string;
 
 export interface Passkey {
   readonly id: string;
