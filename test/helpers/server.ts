@@ -80,12 +80,12 @@ export const NO_LIMITS = {
 
 /**
  * Starts a server; test defaults: bots play at once, rate limits out of the way, fixed seeds for
- * any game, a quiet log (test/helpers/log.ts).
+ * any game, a quiet log (test/helpers/log.ts). On `port`, or any free one.
  */
-export async function startServer(kind: StoreKind = 'sqlite', opts: ServerOptions = {}): Promise<TestServer> {
+export async function startServer(kind: StoreKind = 'sqlite', opts: ServerOptions = {}, port = 0): Promise<TestServer> {
   const { store, drop } = await openTestStore(kind);
   const { app, hub } = await buildServer(store, { botDelayMs: 0, ...NO_LIMITS, seedPolicy: 'any', log: testLog(), ...opts });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port, host: '127.0.0.1' });
   const addr = app.server.address();
   assert.ok(addr !== null && typeof addr === 'object');
   const base = `http://127.0.0.1:${addr.port}`;

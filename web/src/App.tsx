@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Switch } from 'wouter';
 import { LanguageSwitch } from './LanguageSwitch.js';
+import { AccountMenu } from './account/AccountMenu.js';
 import { SKIP_LINKS_ID } from './game/skip-link.js';
 import { lazyPage } from './lazy-page.js';
 import { Lobby } from './lobby/Lobby.js';
@@ -12,6 +13,8 @@ import { preloadClients, preloadEngines } from './registry.js';
 // game a page shows is known only once it runs, and its table is then on screen with its first view.
 const serverGame = lazyPage(() => Promise.all([import('./lobby/ServerGame.js'), preloadClients()]).then(([m]) => m.ServerGame));
 const localGame = lazyPage(() => Promise.all([import('./offline/LocalGame.js'), preloadClients()]).then(([m]) => m.LocalGame));
+const authPage = lazyPage(() => import('./account/AuthPage.js').then((m) => m.AuthPage));
+const accountPage = lazyPage(() => import('./account/AccountPage.js').then((m) => m.AccountPage));
 const replay = lazyPage(() => Promise.all([import('./replay/Replay.js'), preloadClients(), preloadEngines()]).then(([m]) => m.Replay));
 
 /** Loads the page the address opens (when it is one loaded apart), so that the first render needs no fallback. */
@@ -19,6 +22,8 @@ export function preloadPage(path: string): Promise<void> {
   if (path.startsWith('/game/')) return serverGame.preload();
   if (path.startsWith('/local')) return localGame.preload();
   if (path.startsWith('/replay/')) return replay.preload();
+  if (path === '/sign-in' || path === '/sign-up') return authPage.preload();
+  if (path === '/account') return accountPage.preload();
   return Promise.resolve();
 }
 
@@ -27,6 +32,8 @@ export function App() {
   const ServerGame = serverGame.Page();
   const LocalGame = localGame.Page();
   const Replay = replay.Page();
+  const AuthPage = authPage.Page();
+  const AccountPage = accountPage.Page();
   return (
     <div className="app">
       <div id={SKIP_LINKS_ID} />
@@ -35,7 +42,10 @@ export function App() {
           {t('appName')}
         </Link>
         <span className="tagline">{t('tagline')}</span>
-        <LanguageSwitch />
+        <div className="header-tools">
+          <AccountMenu />
+          <LanguageSwitch />
+        </div>
       </header>
       <main className="app-main">
         <Suspense fallback={<p className="loading">{t('loading')}</p>}>
@@ -46,6 +56,9 @@ export function App() {
             <Route path="/local/:slot">{(p) => <LocalGame slot={p.slot} />}</Route>
             <Route path="/replay/local">{() => <Replay source={{ kind: 'local' }} />}</Route>
             <Route path="/replay/local/:slot">{(p) => <Replay source={{ kind: 'local', slot: p.slot }} />}</Route>
+            <Route path="/sign-in">{() => <AuthPage key="sign-in" mode="sign-in" />}</Route>
+            <Route path="/sign-up">{() => <AuthPage key="sign-up" mode="sign-up" />}</Route>
+            <Route path="/account">{() => <AccountPage />}</Route>
             <Route path="/replay/:id">{(p) => <Replay source={{ kind: 'server', id: p.id }} />}</Route>
             <Route>
               <p>

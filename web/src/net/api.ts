@@ -33,17 +33,26 @@ export class ApiError extends Error {
   }
 }
 
-async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+/**
+ * One request to the server, same-origin with its cookies (an account's session). Every request
+ * that changes something carries a JSON body (`{}` when it has nothing to say): a content type no
+ * plain HTML form can send, and one the server's parser accepts on every method. An answer without
+ * content (204) is `undefined`; a refusal throws with the server's error code.
+ */
+export async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  const sent = method === 'GET' ? undefined : JSON.stringify(body ?? {});
   let res: Response;
   try {
     res = await fetch(path, {
       method,
-      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      headers: sent === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      body: sent,
     });
   } catch (e) {
     throw new ApiError(0, 'network', e instanceof Error ? e.message : String(e));
   }
+  if (res.status === 204) return undefined as T;
   const json = (await res.json().catch(() => null)) as (T & Partial<ErrorAnswer>) | null;
   if (!res.ok || json === null) {
     throw new ApiError(res.status, json?.error ?? 'http', json?.message ?? `${res.status} ${res.statusText}`);
@@ -51,7 +60,7 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
   return json;
 }
 
-export const createGame = (req: CreateGameRequest): Promise<CreatedGame> => call('POST', '/api/games', req);
+export const createGame = (req: CreateGameRequest): Promise<CreatedGame> => request('POST', '/api/games', req);
 
 /**
  * Takes a seat for this browser. With the seat's key (from its link) the seat moves here even from
@@ -59,15 +68,15 @@ export const createGame = (req: CreateGameRequest): Promise<CreatedGame> => call
  * link from now on.
  */
 export const joinGame = (id: string, seat: number, name?: string, key?: string): Promise<JoinAnswer> =>
-  call('POST', `/api/games/${encodeURIComponent(id)}/join`, { seat, ...(name ? { name } : {}), ...(key ? { key } : {}) });
+  request('POST', `/api/games/${encodeURIComponent(id)}/join`, { seat, ...(name ? { name } : {}), ...(key ? { key } : {}) });
 
-export const getGame = (id: string): Promise<GameSummary> => call('GET', `/api/games/${encodeURIComponent(id)}`);
+export const getGame = (id: string): Promise<GameSummary> => request('GET', `/api/games/${encodeURIComponent(id)}`);
 
 /** Hands another seat, whose player has been away long enough, to the game's bot (the server checks the token and the time). */
 export const handToBot = (id: string, seat: number, token: string): Promise<GameSummary> =>
-  call('POST', `/api/games/${encodeURIComponent(id)}/seats/${seat}/bot`, { token });
+  request('POST', `/api/games/${encodeURIComponent(id)}/seats/${seat}/bot`, { token });
 
-export const listGames = async (): Promise<GameListing[]> => (await call<OpenGames>('GET', '/api/games')).games;
+export const listGames = async (): Promise<GameListing[]> => (await request<OpenGames>('GET', '/api/games')).games;
 
 /** Creates a game and claims seat 0 for this browser with its key; returns the game id and the other seats' invitations. */
 export async function createAndJoin(req: CreateGameRequest, name?: string): Promise<{ id: string; invites: Invite[] }> {
@@ -89,7 +98,8 @@ export interface HeldSeat {
   readonly key?: string;
 }
 
-const seatKey = (id: string) => `expedition.seat.${id}`;
+const SEAT_PREFIX = 'expedition.seat.';
+const seatKey = (id: string) => `${SEAT_PREFIX}${id}`;
 
 export function heldSeat(id: string): HeldSeat | null {
   try {
@@ -101,6 +111,28 @@ export function heldSeat(id: string): HeldSeat | null {
   } catch {
     return null;
   }
+}
+
+/** A seat this browser holds, with its game. */
+export interface HeldGameSeat extends HeldSeat {
+  readonly gameId: string;
+}
+
+/** Every seat this browser holds, sorted by game id. */
+export function heldSeats(): HeldGameSeat[] {
+  const out: HeldGameSeat[] = [];
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (!key?.startsWith(SEAT_PREFIX)) continue;
+      const gameId = key.slice(SEAT_PREFIX.length);
+      const s = heldSeat(gameId);
+      if (s) out.push({ gameId, ...s });
+    }
+  } catch {
+    // Storage disabled by the browser: no seat is held here.
+  }
+  return out.sort((a, b) => (a.gameId < b.gameId ? -1 : a.gameId > b.gameId ? 1 : 0));
 }
 
 export function saveSeat(id: string, s: HeldSeat): void {

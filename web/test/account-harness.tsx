@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import { vi } from 'vitest';
+import { render } from '@testing-library/react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+
+export interface AccountCall {
+  readonly method: string;
+  readonly url: string;
+  readonly body: unknown;
+  readonly init: RequestInit;
+}
+
+/** An answer of the fake server: a status and a JSON body (none for 204). */
+export type Answer = readonly [status: number, body?: unknown];
+
+/**
+ * A fake server for the account pages: `routes` maps "METHOD /path" to an answer (or a function of
+ * the request's body giving one); anything else is a 404. Records every request.
+ */
+export function mockAccountServer(routes: Record<string, Answer | ((body: unknown) => Answer)>): AccountCall[] {
+  const calls: AccountCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET';
+      const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+      calls.push({ method, url, body, init });
+      const route = routes[`${method} ${url}`];
+      const [status, answer] = typeof route === 'function' ? route(body) : (route ?? [404, { error: 'not_found', message: url }]);
+      return status === 204
+        ? new Response(null, { status })
+        : new Response(JSON.stringify(answer), { status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return calls;
+}
+
+/** Renders `ui` on a memory location, which records where it navigates. */
+export function renderAt(path: string, ui: ReactNode) {
+  const loc = memoryLocation({ path, record: true });
+  render(
+    <Router hook={loc.hook} searchHook={loc.searchHook}>
+      {ui}
+    </Router>,
+  );
+  return loc;
+}
+
+export const ACCOUNT = { id: 'a1', name: 'ada_99' } as const;
+
+export const DETAILS = {
+  ...ACCOUNT,
+  createdAt: '2026-03-01T10:00:00.000Z',
+  hasPassword: true,
+  passkeys: [{ id: 'p1', name: 'Chrome on Linux', createdAt: '2026-03-01T10:00:00.000Z', lastUsedAt: null }],
+} as const;
+
+export const SESSIONS = [
+  { id: 's1', device: 'Firefox on Linux', createdAt: '2026-03-01T10:00:00.000Z', lastUsedAt: '2026-03-02T10:00:00.000Z', current: true },
+  { id: 's2', device: 'Safari on iPhone', createdAt: '2026-03-01T11:00:00.000Z', lastUsedAt: '2026-03-01T12:00:00.000Z', current: false },
+  { id: 's3', device: 'Chrome on Windows', createdAt: '2026-03-01T12:00:00.000Z', lastUsedAt: '2026-03-01T13:00:00.000Z', current: false },
+] as const;
