@@ -44,6 +44,7 @@ import type { Store } from './store.js';
 import { newNodeId } from './tokens.js';
 import type { ClusterOptions } from './cluster/index.js';
 import { accountRoutes } from './accounts/routes.js';
+import type { PasswordHasher } from './accounts/passwords.js';
 
 export interface ServerOptions extends HubOptions {
   /** HTTP requests per minute per client address (other than /health, game creation and WebSocket upgrades). */
@@ -77,6 +78,8 @@ export interface ServerOptions extends HubOptions {
   readonly publicOrigin?: string;
   /** Failed sign-ins under one name in 15 minutes before that name is refused for the rest of them. */
   readonly signInFailuresPerName?: number;
+  /** The password hasher of the account routes (a test passes its own to count what it checks). */
+  readonly passwordHasher?: PasswordHasher;
   /** Fastify's trustProxy: which X-Forwarded-For hops decide a client's address (see limits.ts). */
   readonly trustProxy?: TrustProxy;
   /** Folder of the built web client (index.html and assets); without it `/` explains how to build it. */
@@ -350,6 +353,7 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
       allowedOrigins,
       attemptsPerMinute: limits.signInPerMinute,
       failuresPerName: opts.signInFailuresPerName ?? SIGN_IN_FAILURES_PER_NAME,
+      ...(opts.passwordHasher ? { hasher: opts.passwordHasher } : {}),
     },
   });
 

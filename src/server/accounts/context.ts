@@ -33,6 +33,8 @@ export interface AccountSettings {
   readonly attemptsPerMinute: number;
   /** Failed sign-ins under one name within FAILURE_WINDOW_MS before that name is refused for the rest of the window. */
   readonly failuresPerName: number;
+  /** The password hasher (one per server; a test passes its own to count the hashes checked). */
+  readonly hasher?: PasswordHasher;
 }
 
 /** The window failed sign-ins of one name are counted in. */
@@ -71,7 +73,7 @@ export interface SignedIn {
 
 /** The account routes' shared state and helpers. */
 export class AccountContext {
-  readonly hasher = new PasswordHasher();
+  readonly hasher: PasswordHasher;
   readonly rpID: string;
   readonly origin: string;
   private readonly origins: ReadonlySet<string>;
@@ -80,6 +82,7 @@ export class AccountContext {
     readonly store: AccountStore,
     readonly settings: AccountSettings,
   ) {
+    this.hasher = settings.hasher ?? new PasswordHasher();
     const url = new URL(settings.publicOrigin);
     this.rpID = url.hostname;
     this.origin = url.origin;
