@@ -81,10 +81,11 @@ export class SoftCredential {
   }
 
   /** navigator.credentials.get()'s answer: the counter goes up by one, the signature covers authData ‖ SHA-256(clientDataJSON). */
-  assertion(challenge: string, origin: string, opts: { rpId?: string; userHandle?: string } = {}) {
+  assertion(challenge: string, origin: string, opts: { rpId?: string; userHandle?: string; verified?: boolean } = {}) {
     this.counter++;
     const clientData = JSON.stringify({ type: 'webauthn.get', challenge, origin, crossOrigin: false });
-    const authData = this.authData(0x05, null, opts.rpId);
+    // Flags: user present (0x01), and user verified (0x04) unless asked for an assertion without it.
+    const authData = this.authData(opts.verified === false ? 0x01 : 0x05, null, opts.rpId);
     const signature = sign('sha256', Buffer.concat([authData, sha256(clientData)]), this.privateKey);
     return {
       id: b64(this.id),

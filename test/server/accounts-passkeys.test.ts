@@ -98,6 +98,19 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.equal((await srv.store.accounts.passkeyById(Buffer.from(cred.id).toString('base64url')))!.counter, cred.counter);
     });
 
+    test('a passkey is the only factor of its account: an assertion without user verification is refused', async () => {
+      const { cred } = await passkeySignUp();
+      const b = browser();
+      const challenge = await signInOptions(b);
+      refused(
+        await b.post('/api/account/passkey/sign-in/verify', { response: cred.assertion(challenge, ORIGIN, { verified: false }) }),
+        401,
+        'bad-passkey',
+        'user present, not verified',
+      );
+      assert.equal(b.cookies.has(SESSION_COOKIE), false, 'no session');
+    });
+
     test('a replayed assertion is refused, with its own ceremony and with a new one', async () => {
       const { cred } = await passkeySignUp();
       const b = browser();

@@ -94,7 +94,7 @@ export async function passkeyRoutes(app: FastifyInstance, ctx: AccountContext, a
         expectedChallenge: c.challenge,
         expectedOrigin: ctx.origin,
         expectedRPID: ctx.rpID,
-        requireUserVerification: false,
+        requireUserVerification: true,
       });
       info = v.verified ? v.registrationInfo : null;
     } catch (e) {
@@ -125,7 +125,7 @@ export async function passkeyRoutes(app: FastifyInstance, ctx: AccountContext, a
       userName: name,
       userID: Buffer.from(userId, 'base64url'),
       attestationType: 'none',
-      authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
     });
     await keep(req, reply, 'sign-up', options.challenge, { name, userId });
     return options;
@@ -154,7 +154,7 @@ export async function passkeyRoutes(app: FastifyInstance, ctx: AccountContext, a
       userID: Buffer.from(account.webauthnUserId, 'base64url'),
       attestationType: 'none',
       excludeCredentials: existing.map((p) => ({ id: p.id, transports: [...p.transports] })),
-      authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
     });
     await keep(req, reply, 'add', options.challenge, { accountId: account.id, sessionId: session.id });
     return options;
@@ -173,7 +173,7 @@ export async function passkeyRoutes(app: FastifyInstance, ctx: AccountContext, a
   app.post('/passkey/sign-in/options', attempts, async (req, reply) => {
     parseBody(Empty, req.body);
     // Discoverable credentials: no name asked, no list of credentials handed out.
-    const options = await generateAuthenticationOptions({ rpID: ctx.rpID, userVerification: 'preferred' });
+    const options = await generateAuthenticationOptions({ rpID: ctx.rpID, userVerification: 'required' });
     await keep(req, reply, 'sign-in', options.challenge, {});
     return options;
   });
@@ -196,7 +196,7 @@ export async function passkeyRoutes(app: FastifyInstance, ctx: AccountContext, a
         expectedOrigin: ctx.origin,
         expectedRPID: ctx.rpID,
         credential: { id: passkey.id, publicKey: passkey.publicKey, counter: passkey.counter, transports: [...passkey.transports] },
-        requireUserVerification: false,
+        requireUserVerification: true,
       });
     } catch (e) {
       throw refused((e as Error).message);
