@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './i18n/index.js';
+import { i18nReady } from './i18n/index.js';
 import './styles.css';
 import { App, preloadPage } from './App.js';
 
@@ -11,4 +11,4 @@ const render = () =>
     </StrictMode>,
   );
 // A page that fails to load here renders anyway: the lazy page then shows its own loading and error.
-void preloadPage(location.pathname).then(render, render);
+void Promise.all([i18nReady, preloadPage(location.pathname)]).then(render, render);

@@ -5,9 +5,12 @@
  * A file in the node environment (`@vitest-environment node`) gets the last three.
  */
 import { beforeAll, vi } from 'vitest';
-import i18n from '../src/i18n/index.js';
+import i18n, { i18nReady, LANGUAGES } from '../src/i18n/index.js';
 
 beforeAll(async () => {
+  // Every language at hand, as the tests switch between them and read them at once.
+  await i18nReady;
+  await i18n.loadLanguages([...LANGUAGES]);
   vi.useRealTimers();
   vi.unstubAllGlobals();
   if (typeof document !== 'undefined') {

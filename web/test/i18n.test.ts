@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../src/i18n/index.js';
+import { LANGUAGES, NAMESPACES } from '../src/i18n/index.js';
 
 const root = fileURLToPath(new URL('../src/i18n/locales', import.meta.url));
 
@@ -26,6 +26,10 @@ const load = (lng: string, ns: string) => leaves(JSON.parse(readFileSync(join(ro
 const namespaces = readdirSync(join(root, 'en')).map((f) => f.replace(/\.json$/, ''));
 
 describe('translations', () => {
+  it('the client loads every namespace there is (NAMESPACES lists the files)', () => {
+    expect([...NAMESPACES].sort()).toEqual([...namespaces].sort());
+  });
+
   it('every language has every namespace', () => {
     for (const lng of LANGUAGES)
       expect(
