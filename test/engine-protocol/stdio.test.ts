@@ -15,7 +15,7 @@ function engine(...args: string[]): { child: ChildProcessWithoutNullStreams; nex
     next: async () => {
       const r = await lines.next();
       assert.equal(r.done, false, 'the engine answered');
-      return JSON.parse(r.value as string) as Record<string, unknown>;
+      return JSON.parse(r.value) as Record<string, unknown>;
     },
   };
 }
