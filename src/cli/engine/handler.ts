@@ -93,6 +93,7 @@ function afterMove(s: Session, move: { seat: number; choice: Choice; events: rea
     seat: move.seat,
     choice: move.choice,
     toAct,
+    turn: s.game.turn(s.state),
     count: toAct === null ? 0 : legal(s).length,
     ...(events ? { events: move.events } : {}),
   };

@@ -125,6 +125,7 @@ export const ApplyResponse = ok({
   seat: Seat.describe('The seat that played.'),
   choice: ChoiceSchema,
   toAct: ToAct,
+  turn: z.number().int().describe('Turns begun so far (for a cap on long games).'),
   count: z.number().int().describe('Legal choices of the seat to act now (0 once over).'),
   events: z.array(z.looseObject({ type: z.string() })).optional(),
 });
