@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { AnyGame, Choice } from '../../core/game.js';
 import { findChoice } from '../../core/apply.js';
 import { IllegalChoice, InvalidInput } from '../../core/errors.js';
-import { decisionSeed, Match, replay } from '../../core/match.js';
+import { decisionSeed, Match, RECORD_VERSION, replay, type MatchOptions } from '../../core/match.js';
 import { createRng } from '../../core/rng.js';
 import { botFromSpec, decide, type Bot } from '../../bots/index.js';
 import { GAMES, gameById } from '../../bots/registry.js';
@@ -22,6 +22,14 @@ interface Session {
   /** The legal choices at `at` (the match's position, or `played`), computed once per position. */
   cache: { at: number; choices: readonly Choice[] } | null;
 }
+
+/**
+ * How the engine's matches keep their moves: packed (one small integer a move, no events kept) and
+ * without checkpoints, so that a process stepping thousands of games keeps no copies of states
+ * and leaves the garbage collector little to mark. An undo or a copy plays the game again from its
+ * set-up instead, a few microseconds a move: an operator's request, not an agent's step.
+ */
+const MATCH_OPTIONS: MatchOptions = { packMoves: true, checkpointEvery: Number.MAX_SAFE_INTEGER };
 
 /** A failed request: its code and message become the error response. */
 class Fault extends Error {
@@ -115,7 +123,7 @@ function handleSingle(sessions: Sessions, r: SingleRequest): Json {
       const gameId = sessions.add({ game, match: null, state: null, seed: '', played: 0 });
       try {
         const seed = r.seed ?? String(gameId);
-        const match = new Match(game, r.seats, seed, r.options);
+        const match = new Match(game, r.seats, seed, r.options, RECORD_VERSION, MATCH_OPTIONS);
         sessions.games.set(gameId, { game, match, state: match.state, seed: String(seed), played: 0, cache: null });
       } catch (e) {
         sessions.games.delete(gameId);
@@ -180,7 +188,7 @@ function handleSingle(sessions: Sessions, r: SingleRequest): Json {
     case 'copy': {
       const s = sessions.get(r.gameId);
       // A match is copied by replaying its record, so that the copy keeps its record and undo.
-      const match = s.match ? replay(s.game, s.match.record) : null;
+      const match = s.match ? replay(s.game, s.match.record, MATCH_OPTIONS) : null;
       const state = match ? match.state : s.game.clone(s.state);
       return { gameId: sessions.add({ game: s.game, match, state, seed: s.seed, played: s.played }) };
     }
