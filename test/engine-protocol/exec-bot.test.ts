@@ -23,7 +23,7 @@ it('exec: bots that time out, crash or answer illegally lose those decisions, ar
   try {
     const pids = join(dir, 'pids');
     const specs = ['slow', 'crash', 'illegal'].map((m) => `exec:python3 ${FAULTY} ${m} ${pids}`);
-    const summary = await playExecTournament(gameById('quetzal'), [...specs, 'random'], 2, 'faults', 400, 500);
+    const summary = await playExecTournament(gameById('quetzal'), [...specs, 'random'], 2, 'faults', 400, 1000);
     assert.equal(summary.games, 2);
     assert.equal(summary.capped, 0, 'both games were played to the end');
     const faults = summary.bots.map((b) => b.faults);

@@ -205,6 +205,7 @@ describe('engine protocol: bad requests are answered with an error naming the fa
       assert.equal(r.ok, false, line);
       assert.equal(r.error!.code, code, `${line}: ${JSON.stringify(r)}`);
       assert.equal(r.id, id);
+      return r.error!.message;
     };
     bad('{"id":1,"type":"hello"', 'bad-json');
     bad('', 'bad-json');
@@ -224,6 +225,13 @@ describe('engine protocol: bad requests are answered with an error naming the fa
     bad('{"id":12,"type":"create","game":"quetzal","seats":2,"options":{"nonsense":true}}', 'invalid-input', 12);
     bad('{"id":{"x":1},"type":"hello"}', 'bad-request');
     bad('['.repeat(100_000), 'bad-json');
+    // A hostile choice or options are refused by their shape before the engine walks them.
+    const deep = (n: number) => '{"t":"x","a":'.repeat(n) + '1' + '}'.repeat(n);
+    assert.match(bad(`{"id":16,"type":"apply","gameId":${g},"choice":${deep(50_000)}}`, 'invalid-input', 16), /choice is nested/);
+    assert.match(
+      bad(`{"id":17,"type":"create","game":"quetzal","seats":2,"options":${deep(50_000)}}`, 'invalid-input', 17),
+      /options is nested/,
+    );
     const nested = handleLine(s, '{"id":14,"type":"batch","requests":[{"id":1,"type":"batch","requests":[]}]}') as Answer;
     assert.equal(nested.ok, true);
     assert.equal((nested.responses as Answer[])[0]!.error!.code, 'bad-request', 'a batch in a batch is refused');

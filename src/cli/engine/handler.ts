@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { AnyGame, Choice } from '../../core/game.js';
 import { findChoice } from '../../core/apply.js';
 import { IllegalChoice, InvalidInput } from '../../core/errors.js';
+import { checkJsonShape, type JsonLimits } from '../../core/json-shape.js';
 import { decisionSeed, Match, RECORD_VERSION, replay, type MatchOptions } from '../../core/match.js';
 import { createRng } from '../../core/rng.js';
 import { botFromSpec, decide, type Bot } from '../../bots/index.js';
@@ -30,6 +31,13 @@ interface Session {
  * set-up instead, a few microseconds a move: an operator's request, not an agent's step.
  */
 const MATCH_OPTIONS: MatchOptions = { packMoves: true, checkpointEvery: Number.MAX_SAFE_INTEGER };
+
+/**
+ * Bounds on a choice and on a game's options before anything walks them (the engine compares and
+ * quotes a choice): a choice is a flat object, options a small record.
+ */
+const CHOICE_LIMITS: JsonLimits = { maxDepth: 8, maxNodes: 1000 };
+const OPTIONS_LIMITS: JsonLimits = { maxDepth: 8, maxNodes: 10_000 };
 
 /** A failed request: its code and message become the error response. */
 class Fault extends Error {
@@ -120,6 +128,7 @@ function handleSingle(sessions: Sessions, r: SingleRequest): Json {
       };
     case 'create': {
       const game = gameById(r.game);
+      if (r.options !== undefined) checkJsonShape(r.options, OPTIONS_LIMITS, 'the options');
       const gameId = sessions.add({ game, match: null, state: null, seed: '', played: 0 });
       try {
         const seed = r.seed ?? String(gameId);
@@ -151,6 +160,7 @@ function handleSingle(sessions: Sessions, r: SingleRequest): Json {
         if (choice === undefined)
           throw new Fault('illegal-choice', `index ${r.index} is out of range: there are ${cs.length} legal choices`);
       } else {
+        checkJsonShape(r.choice, CHOICE_LIMITS, 'the choice');
         choice = findChoice(cs, r.choice);
         // The engine explains why a choice is not legal: it throws IllegalChoice and changes nothing.
         if (choice === undefined) s.game.apply(s.game.clone(s.state), r.choice);
