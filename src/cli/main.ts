@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { IllegalChoice, InvalidInput, ReplayError } from '../core/errors.js';
 import { ANALYSE_USAGE, analyseCommand } from './analyse.js';
+import { ENGINE_USAGE, engineCommand } from './engine/command.js';
 import { CommandError, EXIT_FAIL, EXIT_USAGE, UsageError } from './common.js';
 import { REPLAY_USAGE, replayCommand } from './replay.js';
 import { RULES_USAGE, rulesCommand } from './rules.js';
@@ -15,6 +16,7 @@ Commands:
   replay     check a saved game: expedition replay replays/game-0001.json
   analyse    judge each choice:  expedition analyse replays/game-0001.json --seat 0
   rules      list rule ids:      expedition rules relic-runners
+  engine     serve the engines:  expedition engine   (JSON lines on stdin/stdout, docs/engine-protocol.md)
 
 Run "expedition COMMAND --help" for the options of a command.
 
@@ -26,9 +28,10 @@ const COMMANDS: Record<string, (args: readonly string[]) => number | Promise<num
   replay: replayCommand,
   analyse: analyseCommand,
   rules: rulesCommand,
+  engine: engineCommand,
 };
 
-export { SIMULATE_USAGE, TOURNAMENT_USAGE, REPLAY_USAGE, ANALYSE_USAGE, RULES_USAGE };
+export { ENGINE_USAGE, SIMULATE_USAGE, TOURNAMENT_USAGE, REPLAY_USAGE, ANALYSE_USAGE, RULES_USAGE };
 
 function fail(message: string, code: number): number {
   process.stderr.write(`expedition: ${message}\n`);

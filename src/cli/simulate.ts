@@ -91,14 +91,18 @@ export interface SimulateSummary {
   readonly meanScore: number | null;
 }
 
-/** The bot spec of every seat, from --bots; each is checked by building its bot once. */
-export function parseBotSpecs(spec: string, players: number): string[] {
+/** The bot spec of every seat, from --bots; each is checked by building its bot once (exec: specs, where allowed, by naming a command). */
+export function parseBotSpecs(spec: string, players: number, allowExec = false): string[] {
   const parts = spec.split(',').map((s) => s.trim());
   if (parts.some((p) => p === '')) throw new UsageError(`--bots has an empty entry: "${spec}"`);
   if (parts.length !== 1 && parts.length !== players) {
     throw new UsageError(`--bots lists ${parts.length} bots for ${players} players (give one for all seats or one per seat)`);
   }
   for (const p of parts) {
+    if (allowExec && p.startsWith('exec:')) {
+      if (p.slice('exec:'.length).trim() === '') throw new UsageError(`--bots: "${p}" names no command`);
+      continue;
+    }
     try {
       botFromSpec(p);
     } catch (e) {

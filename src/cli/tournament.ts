@@ -2,6 +2,8 @@ import { ordinal, rate, rating } from 'openskill';
 import type { AnyGame } from '../core/game.js';
 import { botFromSpec, type Bot } from '../bots/index.js';
 import { gameArg, intOption, out, parse, workersOption, WORKERS_USAGE } from './common.js';
+import { isExecSpec, type Faults } from './exec-bot.js';
+import { playExecTournament } from './exec-tournament.js';
 import { playGames } from './play-games.js';
 import { progressBar } from './progress.js';
 import { parseBotSpecs, playGame, type GameOutcome } from './simulate.js';
@@ -15,12 +17,24 @@ Options:
   --game GAME        game id (default relic-runners)
   --players N        seats per game (default: the number of bots listed)
   --bots LIST        one bot per seat, comma-separated, e.g. ismcts:500ms,greedy,greedy,greedy
-                     (bots: random, greedy, ismcts:500ms | ismcts:2s | ismcts:2000it)
+                     (bots: random, greedy, ismcts:500ms | ismcts:2s | ismcts:2000it, or
+                     exec:COMMAND, an outside program speaking the agent part of the engine
+                     protocol, e.g. exec:python3 examples/python/greedy_agent.py; see below)
   --games N          number of games (default 10)
   --seed SEED        base seed (default 1); game n is set up from "SEED:n" as in simulate
   --cap TURNS        turn cap per game (default 400); capped games count for no one
+  --move-time MS     an exec: bot's time per decision (default 10000; its first decision of
+                     a game gets 5000 more for the program to start)
 ${WORKERS_USAGE}
   --json             print one JSON object: {"games","capped","bots":[{"name","wins","meanScore","rating"},…]}
+                     (with exec: bots, each bot also has "faults": {"timeout","crash","illegal"})
+
+exec:COMMAND is started once per game (split at spaces, no shell, so no commas or quotes) and
+stopped at the game's end. For each decision of its seat it is sent one line
+{"type":"act","id","game","seat","view","choices","deadlineMs"} and answers {"id","index"} (or
+{"id","choice"}) on one line (docs/engine-protocol.md). An answer later than --move-time, a crash
+(every later decision of that game too) or an illegal answer loses the decision to the first legal
+choice and counts as a fault of that bot. Tournaments with exec: bots play in this thread.
 
 Wins: a shared win counts as a win for each winner. Rating: OpenSkill (Weng–Lin, the open
 TrueSkill-style Bayesian model) from the finishing order of each game; "rating" is the
@@ -33,6 +47,8 @@ export interface BotStanding {
   readonly rating: number;
   readonly mu: number;
   readonly sigma: number;
+  /** An exec: bot's decisions taken from it (timed out, crashed, illegal answer): only in tournaments with exec: bots. */
+  readonly faults?: Faults;
 }
 
 export interface TournamentSummary {
@@ -194,6 +210,13 @@ export async function playTournament(
   return { game: game.id, games, capped: tally.capped, seconds: Math.round(performance.now() - t0) / 1000, bots: tally.standings() };
 }
 
+/** A bot's faults for the table: "0", or "3 (timeout 2, crash 1)". */
+const faultText = (f: Faults): string => {
+  const kinds = (['timeout', 'crash', 'illegal'] as const).filter((k) => f[k] > 0);
+  const total = kinds.reduce((t, k) => t + f[k], 0);
+  return total === 0 ? '0' : `${total} (${kinds.map((k) => `${k} ${f[k]}`).join(', ')})`;
+};
+
 export async function tournamentCommand(args: readonly string[]): Promise<number> {
   const { values } = parse(args, {
     game: { type: 'string' },
@@ -202,6 +225,7 @@ export async function tournamentCommand(args: readonly string[]): Promise<number
     games: { type: 'string' },
     seed: { type: 'string' },
     cap: { type: 'string' },
+    'move-time': { type: 'string' },
     workers: { type: 'string' },
     json: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
@@ -213,18 +237,22 @@ export async function tournamentCommand(args: readonly string[]): Promise<number
   const game = gameArg(values.game ?? 'relic-runners');
   const listed = (values.bots ?? 'greedy,random').split(',').length;
   const players = intOption('players', values.players, listed, game.minSeats, game.maxSeats);
-  const specs = parseBotSpecs(values.bots ?? 'greedy,random', players);
+  const specs = parseBotSpecs(values.bots ?? 'greedy,random', players, true);
   const games = intOption('games', values.games, 10, 1);
   const cap = intOption('cap', values.cap, 400, 1);
   const seed = values.seed ?? '1';
   const workers = workersOption(values.workers);
+  const moveTime = intOption('move-time', values['move-time'], 10_000, 1);
   const bar = progressBar(games, 'tournament', process.stderr, '{capped} capped | leader {leader}');
   let summary: TournamentSummary;
   try {
-    summary = await playTournament(game, specs, games, seed, cap, workers, (g, s, c) => {
+    const onGame = (g: number, s: BotStanding[], c: number) => {
       const lead = [...s].sort((a, b) => b.wins - a.wins)[0]!;
       bar.update(g, { capped: c, leader: `${lead.name} (${lead.wins} wins)` });
-    });
+    };
+    summary = specs.some(isExecSpec)
+      ? await playExecTournament(game, specs, games, seed, cap, moveTime, onGame)
+      : await playTournament(game, specs, games, seed, cap, workers, onGame);
   } finally {
     bar.stop();
   }
@@ -233,7 +261,13 @@ export async function tournamentCommand(args: readonly string[]): Promise<number
       JSON.stringify({
         games: summary.games,
         capped: summary.capped,
-        bots: summary.bots.map(({ name, wins, meanScore, rating: r }) => ({ name, wins, meanScore, rating: r })),
+        bots: summary.bots.map(({ name, wins, meanScore, rating: r, faults }) => ({
+          name,
+          wins,
+          meanScore,
+          rating: r,
+          ...(faults ? { faults } : {}),
+        })),
       }),
     );
     return 0;
@@ -246,8 +280,18 @@ export async function tournamentCommand(args: readonly string[]): Promise<number
     b.meanScore === null ? 'n/a' : b.meanScore.toFixed(2),
     b.rating.toFixed(2),
     `${b.mu.toFixed(1)} ± ${b.sigma.toFixed(1)}`,
+    ...(b.faults ? [faultText(b.faults)] : []),
   ]);
-  const head = ['#', 'bot', 'wins', 'win %', 'mean score', 'rating', 'mu ± sigma'];
+  const head = [
+    '#',
+    'bot',
+    'wins',
+    'win %',
+    'mean score',
+    'rating',
+    'mu ± sigma',
+    ...(summary.bots.some((b) => b.faults) ? ['faults'] : []),
+  ];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const fmt = (r: string[]) => r.map((c, i) => (i === 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   out(
