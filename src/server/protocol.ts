@@ -133,6 +133,11 @@ export const CreateGame = z
       .min(MIN_AWAY_AFTER_MS)
       .max(7 * 24 * 3600 * 1000)
       .optional(),
+    /**
+     * Rated: its end changes its players' ratings. Needs a clock and a signed-in creator; every
+     * human seat is then taken by a signed-in account, every bot seat is one of the lobby's levels.
+     */
+    rated: z.boolean().optional(),
   })
   .strict();
 export type CreateGame = z.infer<typeof CreateGame>;
@@ -311,6 +316,8 @@ export const WelcomeMessage = z.object({
   view: z.unknown(),
   logFrom: z.number().int().min(0),
   log: z.array(LogEntry),
+  /** Present in a rated game only. */
+  rated: z.literal(true).optional(),
 });
 export type WelcomeMessage = z.infer<typeof WelcomeMessage>;
 
@@ -377,6 +384,8 @@ export const GameSummary = z.object({
   toAct: seat.nullable(),
   /** The engine's result once the game is over. */
   result: z.unknown(),
+  /** Present in a rated game only. */
+  rated: z.literal(true).optional(),
 });
 export type GameSummary = z.infer<typeof GameSummary>;
 
@@ -403,6 +412,8 @@ export const GameListing = z.object({
    * without them has been idle long enough to leave memory. */
   players: z.array(PublicSeat).optional(),
   toAct: seat.nullable().optional(),
+  /** Present in a rated game only. */
+  rated: z.literal(true).optional(),
 });
 export type GameListing = z.infer<typeof GameListing>;
 
