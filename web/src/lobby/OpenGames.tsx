@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Link } from 'wouter';
+import { useSignedIn } from '../account/signed-in.js';
 import { heldSeat, listGames, type GameListing } from '../net/api.js';
 import { seatStyle } from '../game/seat-style.js';
 import { SeatMarker } from './SeatMarker.js';
@@ -50,6 +51,7 @@ function whoSits(p: Player, t: TFunction): string {
  */
 export function OpenGames() {
   const { t, i18n } = useTranslation('lobby');
+  const signedIn = useSignedIn();
   const [games, setGames] = useState<GameListing[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
@@ -133,6 +135,11 @@ export function OpenGames() {
                 <div className="game-info">
                   <span className="game-name">
                     <strong>{t(`gameChoice.${g.game}`, { defaultValue: g.game })}</strong>
+                    {g.rated && (
+                      <span className="rated-mark" data-testid="open-game-rated">
+                        {t('ratings:rated.mark')}
+                      </span>
+                    )}
                     {idle && <span className="idle-badge">{t('games:idle')}</span>}
                   </span>
                   {g.players && (
@@ -157,6 +164,11 @@ export function OpenGames() {
                   {mine ? (
                     <Link href={`/game/${g.id}`} className="button-link">
                       {t('open.resume', { letter: seatStyle(mine.seat).letter })}
+                    </Link>
+                  ) : g.rated && !signedIn && g.openSeats.length > 0 ? (
+                    // A rated seat is for an account: a guest's join would only be refused.
+                    <Link href="/sign-in" className="button-link" data-testid={`sign-in-to-join-${g.id}`}>
+                      {t('ratings:rated.signInToJoin')}
                     </Link>
                   ) : (
                     g.openSeats.map((seat) => (

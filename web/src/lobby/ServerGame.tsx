@@ -104,6 +104,10 @@ export function ServerGame({ id }: { id: string }) {
         const message = e instanceof Error ? e.message : String(e);
         if (e instanceof ApiError && e.code === 'bad_token') setPhase({ kind: 'taken', seat: phase.seat, key: phase.key, message });
         else if (e instanceof ApiError && e.code === 'no_game') setPhase({ kind: 'failed', message: t('game.noGame', { id }) });
+        // A rated game's seats are for accounts, one seat each.
+        else if (e instanceof ApiError && e.code === 'signed-out') setPhase({ kind: 'failed', message: t('ratings:rated.signInToSit') });
+        else if (e instanceof ApiError && e.code === 'already-seated')
+          setPhase({ kind: 'failed', message: t('ratings:rated.alreadySeated') });
         else setPhase({ kind: 'failed', message: t('failed', { message }) });
       },
     );
