@@ -94,10 +94,13 @@ describe('the rating chart', () => {
     expect(g.last).toEqual({ x: pts[2]![0], y: pts[2]![1] });
   });
 
-  it('draws a single game as a dot in the middle, and nothing for none', () => {
+  it('draws a single game as a dot in the middle with its ± as a bar, and nothing for none', () => {
     const one = chartGeometry([point(1500, 300, 0)]);
     expect(one.last).toEqual({ x: CHART.width / 2, y: CHART.height / 2 });
-    expect(one.band).toBe('');
+    const { pad, width, height } = CHART;
+    expect(one.band).toBe(
+      `M${width / 2 - 3},${pad} L${width / 2 + 3},${pad} L${width / 2 + 3},${height - pad} L${width / 2 - 3},${height - pad} Z`,
+    );
     expect(chartGeometry([]).last).toBeNull();
   });
 

@@ -21,7 +21,7 @@ export interface ChartGeometry {
 /**
  * Where a history goes in the box: one step per rated game from left to right (games, not days:
  * a week without play is no gap), the rating up, the ± band around it. A single game is drawn in
- * the middle.
+ * the middle, its ± as a bar.
  */
 export function chartGeometry(history: readonly Pick<RatingPoint, 'rating' | 'deviation'>[], box = CHART): ChartGeometry {
   if (history.length === 0) return { line: '', band: '', last: null, low: 0, high: 0 };
@@ -40,7 +40,12 @@ export function chartGeometry(history: readonly Pick<RatingPoint, 'rating' | 'de
   const line = history.map((p, i) => at(i, p.rating)).join(' ');
   const upper = history.map((p, i) => at(i, p.rating + p.deviation));
   const lower = history.map((p, i) => at(i, p.rating - p.deviation)).reverse();
-  const band = history.length === 1 ? '' : `M${upper.join(' L')} L${lower.join(' L')} Z`;
+  // A single game's ± is a bar as wide as the dot: a band needs two games to run between.
+  const bar = (p: Pick<RatingPoint, 'rating' | 'deviation'>) => {
+    const [left, right, top, bottom] = [r(x(0) - 3), r(x(0) + 3), r(y(p.rating + p.deviation)), r(y(p.rating - p.deviation))];
+    return `M${left},${top} L${right},${top} L${right},${bottom} L${left},${bottom} Z`;
+  };
+  const band = history.length === 1 ? bar(history[0]!) : `M${upper.join(' L')} L${lower.join(' L')} Z`;
   const end = history.length - 1;
   return { line, band, last: { x: r(x(end)), y: r(y(history[end]!.rating)) }, low, high };
 }
