@@ -12,7 +12,7 @@ export interface AnnouncedGame {
   readonly game: AnyGame;
   readonly state: unknown;
   readonly match: Pick<Match<unknown>, 'decisions' | 'opening' | 'eventsSince'>;
-  readonly stored: Pick<GameHead, 'createdAt'>;
+  readonly stored: Pick<GameHead, 'createdAt' | 'rated'>;
   readonly subscribers: ReadonlySet<Subscriber>;
   readonly status: GameStatus;
   readonly clock: GameClock;
@@ -249,6 +249,7 @@ export class Announcer {
       view,
       events: [],
       canUndo: seat !== null && this.table.canUndo(seat),
+      ...(this.table.stored.rated ? { rated: true } : {}),
     };
   }
 

@@ -10,7 +10,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { InvalidInput } from '../core/errors.js';
-import { Hub, type HubOptions, type Invite } from './hub.js';
+import { Hub, type HubOptions, type Invite, type Joiner } from './hub.js';
 import { Refusal } from './refusal.js';
 import {
   CreateGame,
@@ -42,8 +42,13 @@ import {
 import { defaultLog, type ServerLog } from './log.js';
 import type { Store } from './store.js';
 import { newNodeId } from './tokens.js';
+import { SESSION_COOKIE } from './accounts/session-cookie.js';
 import type { ClusterOptions } from './cluster/index.js';
+import fastifyCookie from '@fastify/cookie';
 import { accountRoutes } from './accounts/routes.js';
+import { AccountContext, AccountError } from './accounts/context.js';
+import { ratingRoutes } from './ratings/routes.js';
+import { checkRatedGame } from './ratings/rated-games.js';
 
 export interface ServerOptions extends HubOptions {
   /** HTTP requests per minute per client address (other than /health, game creation and WebSocket upgrades). */
@@ -216,6 +221,14 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
   // (route config below), /health none.
   await app.register(rateLimit, { max: limits.httpPerMinute, timeWindow: '1 minute' });
   await app.register(websocket, { options: { maxPayload: HARD_FRAME_LIMIT } });
+  // The session cookie is read by the account API and by the routes of rated games.
+  await app.register(fastifyCookie);
+  const accountCtx = new AccountContext(store.accounts, {
+    publicOrigin: publicOrigin!,
+    allowedOrigins,
+    attemptsPerMinute: limits.signInPerMinute,
+    failuresPerName: opts.signInFailuresPerName ?? SIGN_IN_FAILURES_PER_NAME,
+  });
   // A Host that is not one of the server's names is a page of another site whose name was pointed
   // at this server's address (DNS rebinding): its Origin matches that Host, so only the Host tells.
   // Every request, not only the WebSocket, since such a page could read the API as its own origin.
@@ -237,6 +250,8 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
   const liveGames = new LiveGamesPerAddress(limits.liveGamesPerAddress, (id) => hub.isPlaying(id));
 
   app.setErrorHandler((err: unknown, req, reply) => {
+    // The refusals about accounts (a rated game's seats), in the account API's shape.
+    if (err instanceof AccountError) return void reply.code(err.status).send(refusal(err.code, err.message));
     if (err instanceof Refusal) {
       const status =
         err.code === 'no_game'
@@ -278,8 +293,8 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
   const ops = {
     summary: (id: string) => hub.summary(id),
     join: async (id: string, a: unknown) => {
-      const b = a as JoinSeat;
-      return (await hub.join(id, b.seat, b.name, b.key)) satisfies JoinAnswer;
+      const b = a as JoinSeat & { account: Joiner | null };
+      return (await hub.join(id, b.seat, b.name, b.key, b.account)) satisfies JoinAnswer;
     },
     handToBot: async (id: string, a: unknown) => {
       const b = a as { seat: number } & HandToBot;
@@ -306,9 +321,10 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
     // In a cluster, the games played by other processes are described by them (one request each).
     const elsewhere = cluster ? await cluster.listings(games.map((g) => g.id).filter((id) => !hub.isLive(id))) : new Map();
     return {
-      games: games.map((g) => ({
+      games: games.map(({ rated, ...g }) => ({
         ...g,
         ...((hub.liveListing(g.id) ?? elsewhere.get(g.id) ?? null) as Pick<GameListing, 'players' | 'toAct'> | null),
+        ...(rated ? { rated: true as const } : {}),
       })),
     } satisfies OpenGames;
   });
@@ -322,6 +338,12 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
     },
     async (req, reply: FastifyReply) => {
       const body = CreateGame.parse(req.body);
+      if (body.rated === true) {
+        // Created by a signed-in player, from one of the server's pages.
+        checkRatedGame(body);
+        accountCtx.checkOrigin(req);
+        await accountCtx.signedIn(req, reply);
+      }
       const slot = liveGames.reserve(addressKey(req.ip));
       if (!slot)
         return reply
@@ -341,25 +363,26 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
     },
   );
 
-  // Accounts: a plugin of their own (cookies, their refusals, the Origin check); no game route reads them.
-  await app.register(accountRoutes, {
-    prefix: '/api/account',
-    store,
-    settings: {
-      publicOrigin: publicOrigin!,
-      allowedOrigins,
-      attemptsPerMinute: limits.signInPerMinute,
-      failuresPerName: opts.signInFailuresPerName ?? SIGN_IN_FAILURES_PER_NAME,
-    },
-  });
+  // Accounts: a plugin of their own (their refusals, the Origin check). The game routes read a
+  // session only where a rated game needs one (its creation, its seats).
+  await app.register(accountRoutes, { prefix: '/api/account', store, ctx: accountCtx });
+  // Ratings, leaderboards, profiles and the signed-in player's games, in the account API's shape.
+  await app.register(ratingRoutes, { store, ctx: accountCtx, summary: (id: string) => atOwner('summary', id) });
 
   app.get('/api/games/:id', async (req) => atOwner('summary', GamePath.parse(req.params).id));
 
-  app.post('/api/games/:id/join', async (req) => {
+  app.post('/api/games/:id/join', async (req, reply) => {
     const { id } = GamePath.parse(req.params);
     const body = JoinSeat.parse(req.body);
+    // The joiner's account, for a rated game's seat: only a request from one of the server's
+    // pages carries its session (a page of another site joins as nobody).
+    let account: Joiner | null = null;
+    if (req.cookies[SESSION_COOKIE] !== undefined && accountCtx.fromOwnPages(req)) {
+      const s = await accountCtx.session(req, reply);
+      if (s) account = { id: s.account.id, name: s.account.name };
+    }
     // A JoinAnswer, made by hub.join at the game's owner.
-    return atOwner('join', id, body);
+    return atOwner('join', id, { ...body, account });
   });
 
   app.post('/api/games/:id/seats/:seat/bot', async (req) => {

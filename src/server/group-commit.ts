@@ -6,6 +6,7 @@
  * time a commit takes: one batch is in flight per queue, and what arrives meanwhile waits for the
  * next one.
  */
+import type { GameEnd } from './ratings/rate.js';
 import type { GameStatus } from './store.js';
 
 /** One item's fate in a committed batch: undefined when it was written, else why it alone was not. */
@@ -138,4 +139,6 @@ export interface PendingAppend {
   readonly gameHash: string;
   readonly status: GameStatus;
   readonly clocks: readonly (number | null)[] | undefined;
+  /** On the move that finishes the game: its result (and ratings), written in the same transaction. */
+  readonly end: GameEnd | undefined;
 }

@@ -16,6 +16,15 @@ import type { ClientMessage, CreateGame } from './protocol.js';
 import { StoreConflict, type SeatConfig, type Store, type StoredGame } from './store.js';
 import { hashToken, newGameId, newInviteKey, newToken, tokenMatches } from './tokens.js';
 import { Turns } from './turns.js';
+import { AccountError } from './accounts/context.js';
+import { botAccountOfSpec } from './ratings/bot-accounts.js';
+import { checkRatedGame } from './ratings/rated-games.js';
+
+/** The account joining a seat (a rated game's seats are taken by accounts only). */
+export interface Joiner {
+  readonly id: string;
+  readonly name: string;
+}
 
 /** A human seat's invitation key, handed to the game's creator once, at creation. */
 export interface Invite {
@@ -406,6 +415,8 @@ export class Hub {
     const n = req.seats.length;
     if (n < game.minSeats || n > game.maxSeats)
       throw new InvalidInput(`${game.id} is played by ${game.minSeats}–${game.maxSeats} seats, not ${n}`);
+    checkRatedGame(req);
+    const rated = req.rated === true;
     for (const s of req.seats) if (s.kind === 'bot') this.botRules.build(s.bot);
     if (req.botLevel !== undefined) this.botRules.build(req.botLevel);
     const options = game.options(req.options ?? {});
@@ -434,7 +445,8 @@ export class Hub {
       seat,
       kind: s.kind,
       bot: s.kind === 'bot' ? s.bot : null,
-      name: s.name ?? (s.kind === 'bot' ? s.bot : null),
+      // A rated game's bot plays as its level's account, under that account's name.
+      name: rated && s.kind === 'bot' ? botAccountOfSpec(s.bot)!.name : (s.name ?? (s.kind === 'bot' ? s.bot : null)),
       tokenHash: null,
       inviteHash: s.kind === 'human' ? invite(seat) : null,
       claimed: s.kind === 'bot',
@@ -442,11 +454,11 @@ export class Hub {
     }));
     const id = newGameId();
     const listed = req.open ?? false;
-    await this.store.createGame(
-      { id, game: game.id, seats: n, seed, options, settings, createdAt: Date.now(), listed },
-      seats,
-      match.hash(),
-    );
+    const createdAt = Date.now();
+    await this.store.createGame({ id, game: game.id, seats: n, seed, options, settings, createdAt, listed, rated }, seats, match.hash());
+    if (rated)
+      for (const s of req.seats.flatMap((c, seat) => (c.kind === 'bot' ? [{ seat, bot: botAccountOfSpec(c.bot)! }] : [])))
+        await this.store.accounts.attachSeat(s.bot.id, id, s.seat, createdAt);
     if (owner !== undefined) this.creators.set(id, owner);
     try {
       await this.get(id);
@@ -463,12 +475,19 @@ export class Hub {
    * of a game open to anyone can be taken; its key is then replaced, so that the joiner's own link
    * (returned) is the only one that opens the seat.
    */
-  async join(id: string, seat: Seat, name?: string, key?: string): Promise<{ token: string; seat: Seat; key: string }> {
+  async join(
+    id: string,
+    seat: Seat,
+    name?: string,
+    key?: string,
+    account: Joiner | null = null,
+  ): Promise<{ token: string; seat: Seat; key: string }> {
     const g = await this.mustGet(id);
     return g.serial(async () => {
       const c = g.seatConfigs[seat];
       if (!c) throw new Refusal('bad_message', `game ${id} has no seat ${seat}`);
       if (c.kind !== 'human') throw new Refusal('bad_message', `seat ${seat} is a bot's`);
+      if (g.stored.rated) await this.checkRatedJoin(id, seat, account);
       let inviteKey: string;
       if (key !== undefined) {
         if (!tokenMatches(key, c.inviteHash))
@@ -484,12 +503,31 @@ export class Hub {
         inviteKey = newInviteKey();
       }
       const token = newToken();
-      await g.changeSeat(seat, { tokenHash: hashToken(token), inviteHash: hashToken(inviteKey), claimed: true, name: name ?? c.name });
+      // A rated game's seat is its account's, under the account's name.
+      const shown = g.stored.rated && account ? account.name : (name ?? c.name);
+      await g.changeSeat(seat, { tokenHash: hashToken(token), inviteHash: hashToken(inviteKey), claimed: true, name: shown });
+      if (g.stored.rated && account) await this.store.accounts.attachSeat(account.id, id, seat, Date.now());
       if (c.claimed)
         g.dropSeat(seat, 'bad_token', `seat ${seat} was taken on another device with its link; open the link here to take it back`);
       g.announcer.announce('[]');
       return { token, seat, key: inviteKey };
     });
+  }
+
+  /**
+   * A rated game's seat is taken by a signed-in account, once per game, and stays its account's:
+   * its link opens it on another device of the same account only.
+   */
+  private async checkRatedJoin(id: string, seat: Seat, account: Joiner | null): Promise<void> {
+    if (account === null) throw new AccountError(401, 'signed-out', "A rated game's seats are taken by signed-in players: sign in first.");
+    const owners = await this.store.ratings.seatAccounts(id);
+    for (const [s, owner] of owners) {
+      if (owner !== account.id) continue;
+      if (s !== seat) throw new AccountError(409, 'already-seated', `Your account plays seat ${s} of this rated game already.`);
+    }
+    const owner = owners.get(seat);
+    if (owner !== undefined && owner !== account.id)
+      throw new AccountError(409, 'seat-taken', `Seat ${seat} of this rated game is another player's.`);
   }
 
   /** The seat a token belongs to, or a refusal. */
@@ -541,6 +579,7 @@ export class Hub {
       moves: g.match.decisions,
       toAct: g.toAct(),
       result: g.game.result(g.state),
+      ...(g.stored.rated ? { rated: true } : {}),
     };
   }
 

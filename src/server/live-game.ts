@@ -9,6 +9,8 @@ import type { Log } from './log.js';
 import type { ErrorCode, PublicSeat } from './protocol.js';
 import { Refusal } from './refusal.js';
 import { SeatBots, type BotServer, type HintAnswer } from './seat-bots.js';
+import { rankSeats } from './ratings/ranking.js';
+import type { GameEnd } from './ratings/rate.js';
 import type { GameStatus, MoveRow, SeatConfig, SeatPatch, Store, StoredGame, TableEntry } from './store.js';
 
 /** Settings stored with a game. */
@@ -40,7 +42,13 @@ interface Staged {
   readonly move: Omit<Pending<unknown>, 'state'>;
   readonly row: MoveRow;
   /** The game after the move; the seats' clocks only when the game has clocks (else all stay null). */
-  readonly after: { readonly hash: string; readonly status: GameStatus; readonly clocks: readonly (number | null)[] | undefined };
+  readonly after: {
+    readonly hash: string;
+    readonly status: GameStatus;
+    readonly clocks: readonly (number | null)[] | undefined;
+    /** On the move that ends the game: its result, which the store keeps (and rates) with the move. */
+    readonly end: GameEnd | undefined;
+  };
   readonly events: EventsJson;
 }
 
@@ -122,6 +130,12 @@ export class LiveGame {
   readonly awaySince: (number | null)[];
   /** Closed games (server shutting down, or evicted) accept nothing; read it, never set it. */
   closed = false;
+  /**
+   * The seats handed to a bot because their player was away or out of time, with the move count
+   * when it happened (an undo before it takes it back, as it does the table's entry): their
+   * players left the game, which a rated game ranks last.
+   */
+  private readonly handOvers: { readonly move: number; readonly seat: Seat }[] = [];
 
   private constructor(
     readonly store: Store,
@@ -151,7 +165,10 @@ export class LiveGame {
     );
     this.bots = new SeatBots(this, (seat, choice) => this.play(seat, choice), server, botOwner);
     this.announcer = new Announcer(this);
-    for (const e of table) this.announcer.keepTableEntry(e as TableEntry<readonly TableEvent[]>);
+    for (const e of table) {
+      this.announcer.keepTableEntry(e as TableEntry<readonly TableEvent[]>);
+      this.noteHandOvers(e as TableEntry<readonly TableEvent[]>);
+    }
   }
 
   /**
@@ -305,14 +322,38 @@ export class LiveGame {
     }
     const nextToAct = this.game.toAct(p.state);
     const row: MoveRow = { index: this.match.decisions, seat, choice: p.move.choice, hash: this.game.hash(p.state), at: now };
+    const end = nextToAct === null ? this.endOf(p.state) : undefined;
     return {
       // Without its events (their text goes on): the event objects die here, not after the store's wait.
       move: { move: { ...p.move, events: NO_EVENTS }, from: p.from },
       row,
       // Without clocks every seat's stays null: no clock to write (a statement per seat per move).
-      after: { hash: row.hash, status: nextToAct === null ? 'finished' : 'active', clocks: this.clock.afterMove(seat, nextToAct, now) },
+      after: {
+        hash: row.hash,
+        status: nextToAct === null ? 'finished' : 'active',
+        clocks: this.clock.afterMove(seat, nextToAct, now),
+        end,
+      },
       events: JSON.stringify(p.move.events),
     };
+  }
+
+  /**
+   * The game's end at a final state: the scores, who left (seats handed to a bot), and the ranks,
+   * leavers last in a rated game (ratings/ranking.ts).
+   */
+  private endOf(state: unknown): GameEnd | undefined {
+    const result = this.game.result(state);
+    if (result === null) return undefined;
+    const gone = new Set(this.handOvers.map((h) => h.seat));
+    const left = result.scores.map((_, s) => gone.has(s));
+    const rated = this.stored.rated;
+    return { game: this.game.id, scores: [...result.scores], ranks: rankSeats(result, rated ? left : left.map(() => false)), left, rated };
+  }
+
+  /** Notes the hand-overs among a table entry's events. */
+  private noteHandOvers(entry: TableEntry<readonly TableEvent[]>): void {
+    for (const e of entry.events) if (e.type === 'seatToBot') this.handOvers.push({ move: entry.move, seat: e.seat });
   }
 
   /** Plays a choice for `seat` without a player's checks (submit's, or the seat's bot): stored, then committed and announced. */
@@ -348,6 +389,7 @@ export class LiveGame {
       this.match.commitUndo(u);
       this.times.length = Math.min(this.times.length, keep);
       this.announcer.undone(keep);
+      for (let i = this.handOvers.length - 1; i >= 0; i--) if (this.handOvers[i]!.move > keep) this.handOvers.splice(i, 1);
       this.announcer.announce(JSON.stringify([{ type: 'undo', seat }] satisfies GameEvent[]), before);
       this.bots.watchClock();
       return keep;
@@ -363,7 +405,10 @@ export class LiveGame {
     await this.store.updateSeat(this.id, seat, patch, entry);
     this.seatConfigs[seat] = { ...this.seatConfigs[seat]!, ...patch };
     this.clock.seatChanged(seat, patch);
-    if (entry) this.announcer.tableEvents(entry);
+    if (entry) {
+      this.noteHandOvers(entry);
+      this.announcer.tableEvents(entry);
+    }
   }
 
   /** Hands a seat to a bot (the seat's player left, or its clock ran out). */

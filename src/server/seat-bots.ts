@@ -318,6 +318,8 @@ export class SeatBots {
     if (t.seatConfigs[seat]?.bot) {
       return Promise.reject(new Refusal('not_your_turn', `seat ${seat} is played by a bot now; say hello with its token to take it back`));
     }
+    // A rated game is played without help.
+    if (t.stored.rated) return Promise.reject(new Refusal('no_hint', 'hints are not given in a rated game'));
     const person = t.seatConfigs.findIndex((c, q) => q !== seat && c.kind === 'human');
     if (person >= 0) {
       return Promise.reject(new Refusal('no_hint', `hints are only given when every other seat is a bot; seat ${person} is a person`));

@@ -3,6 +3,7 @@
  * hold the same data and refuse the same bad values.
  */
 import type { PendingAppend } from './group-commit.js';
+import type { GameEnd } from './ratings/rate.js';
 import type { GameStatus, MoveRow, TableEntry } from './store.js';
 
 /** JSON text for a JSON column; `undefined` becomes null so the NOT NULL column always holds valid JSON. */
@@ -24,7 +25,7 @@ export function wholeMs(v: number): number {
 export function encodeAppend(
   gameId: string,
   move: MoveRow,
-  after: { hash: string; status: GameStatus; clocks?: readonly (number | null)[] },
+  after: { hash: string; status: GameStatus; clocks?: readonly (number | null)[]; end?: GameEnd },
 ): PendingAppend {
   return {
     gameId,
@@ -36,6 +37,7 @@ export function encodeAppend(
     gameHash: after.hash,
     status: after.status,
     clocks: after.clocks?.map((ms) => (ms === null ? null : wholeMs(ms))),
+    end: after.end,
   };
 }
 

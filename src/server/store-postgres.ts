@@ -7,6 +7,7 @@ import { GroupCommit, type ItemResult, type PendingAppend } from './group-commit
 import { defaultLog, type Log } from './log.js';
 import { encodeAppend, encodeTableEntry, jsonText, wholeMs } from './store-encoding.js';
 import { accountSchemaPostgres, postgresAccountStore } from './accounts/store-postgres.js';
+import { ensureBotAccountsPostgres, postgresRatingStore, ratingSchemaPostgres, writeEndPostgres } from './ratings/store-postgres.js';
 import { StoreConflict, type GameStatus, type GameSummary, type SeatConfig, type Store, type StoredGame } from './store.js';
 
 export interface PostgresStoreOptions {
@@ -109,6 +110,7 @@ interface GameDbRow {
   updated_at: Num;
   listed: boolean;
   moves: number;
+  rated: boolean;
 }
 interface SeatDbRow {
   seat: number;
@@ -145,6 +147,7 @@ function storedGame(g: GameDbRow, seats: readonly SeatDbRow[], moves: readonly M
     settings: g.settings,
     createdAt: num(g.created_at),
     listed: g.listed,
+    rated: g.rated,
     status: g.status,
     hash: g.hash,
     updatedAt: num(g.updated_at),
@@ -172,6 +175,7 @@ interface SummaryDbRow {
   created_at: Num;
   updated_at: Num;
   open_seats: number[];
+  rated: boolean;
 }
 
 const num = (v: Num): number => Number(v);
@@ -265,7 +269,51 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
       ? new Error(`unknown game ${gameId}`)
       : new StoreConflict(`game ${gameId}: ${what} refused: this server process does not own the game (cluster_owners)`);
   }
+  /**
+   * A batch of appends. The moves that end a game go each in a transaction of its own, with the
+   * game's result and the ratings it changes (writeEndPostgres): a game ends once, so these are few.
+   * The others keep the one statement of the batch, which touches no table but the game's.
+   */
   async function commitAppends(batch: readonly PendingAppend[]): Promise<ItemResult[]> {
+    if (!batch.some((a) => a.end !== undefined)) return commitPlain(batch);
+    const results: ItemResult[] = new Array<ItemResult>(batch.length);
+    const plain = batch.flatMap((a, i) => (a.end === undefined ? [{ a, i }] : []));
+    if (plain.length > 0) {
+      const r = await commitPlain(plain.map((x) => x.a));
+      plain.forEach((x, k) => (results[x.i] = r[k]));
+    }
+    for (const [i, a] of batch.entries()) {
+      if (a.end === undefined) continue;
+      try {
+        results[i] = await commitEnd(a, a.end);
+      } catch (e) {
+        results[i] = e instanceof Error ? e : new Error(String(e));
+      }
+    }
+    return results;
+  }
+  /** A game's last move, its result and its ratings, in one transaction (retried after a deadlock, which wrote nothing). */
+  async function commitEnd(a: PendingAppend, end: NonNullable<PendingAppend['end']>): Promise<ItemResult> {
+    const fenced = fence !== null;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const result = await inTx(async (c) => {
+          const r = await c.query<{ game_id: string; written: boolean; now: number | null }>({
+            text: fenced ? fencedAppendSql : appendSql,
+            values: appendValues([a]),
+          });
+          const item = itemResults([a], r.rows, fenced)[0];
+          if (item === undefined) await writeEndPostgres(c, p, a.gameId, a.at, end);
+          return item;
+        });
+        opts.onCommit?.(1);
+        return result;
+      } catch (e) {
+        if (pgCode(e) !== '40P01' || attempt >= DEADLOCK_RETRIES) throw e;
+      }
+    }
+  }
+  function appendValues(batch: readonly PendingAppend[]): unknown[] {
     const clockGame: string[] = [];
     const clockSeat: number[] = [];
     const clockMs: (number | null)[] = [];
@@ -276,7 +324,7 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
         clockMs.push(ms);
       });
     }
-    const values = [
+    return [
       batch.map((a) => a.gameId),
       batch.map((a) => a.index),
       batch.map((a) => a.seat),
@@ -290,6 +338,26 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
       clockMs,
       ...(fence !== null ? [fence] : []),
     ];
+  }
+  /** Each append's fate from the batch statement's rows. */
+  function itemResults(
+    batch: readonly PendingAppend[],
+    rows: readonly { game_id: string; written: boolean; now: number | null }[],
+    fenced: boolean,
+  ): ItemResult[] {
+    const byGame = new Map(rows.map((row) => [row.game_id, row]));
+    return batch.map((a): ItemResult => {
+      const row = byGame.get(a.gameId);
+      if (row?.written === true) return undefined;
+      if (row?.now == null) return new Error(`unknown game ${a.gameId}`);
+      // The right index, not written: the owner check refused it.
+      if (fenced && row.now === a.index)
+        return new StoreConflict(`game ${a.gameId}: move ${a.index} refused: this server process does not own the game (cluster_owners)`);
+      return new StoreConflict(`game ${a.gameId}: move ${a.index} is not the next one (${row.now})`);
+    });
+  }
+  async function commitPlain(batch: readonly PendingAppend[]): Promise<ItemResult[]> {
+    const values = appendValues(batch);
     const fenced = fence !== null;
     for (let attempt = 0; ; attempt++) {
       try {
@@ -300,18 +368,7 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
           values,
         });
         opts.onCommit?.(batch.length);
-        const byGame = new Map(r.rows.map((row) => [row.game_id, row]));
-        return batch.map((a): ItemResult => {
-          const row = byGame.get(a.gameId);
-          if (row?.written === true) return undefined;
-          if (row?.now == null) return new Error(`unknown game ${a.gameId}`);
-          // The right index, not written: the owner check refused it.
-          if (fenced && row.now === a.index)
-            return new StoreConflict(
-              `game ${a.gameId}: move ${a.index} refused: this server process does not own the game (cluster_owners)`,
-            );
-          return new StoreConflict(`game ${a.gameId}: move ${a.index} is not the next one (${row.now})`);
-        });
+        return itemResults(batch, r.rows, fenced);
       } catch (e) {
         if (pgCode(e) !== '40P01' || attempt >= DEADLOCK_RETRIES) throw e;
       }
@@ -323,6 +380,7 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
   return {
     kind: 'postgres',
     accounts: postgresAccountStore(pool, p),
+    ratings: postgresRatingStore(pool, p),
     async init() {
       await inTx(async (c) => {
         await c.query('SELECT pg_advisory_xact_lock($1)', [INIT_LOCK]);
@@ -333,6 +391,8 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
         );
         await c.query(schemaSql(p));
         await c.query(accountSchemaPostgres(p));
+        await c.query(ratingSchemaPostgres(p));
+        await ensureBotAccountsPostgres(c, p, Date.now());
         if (hadCount.rowCount === 0) {
           await c.query(`UPDATE ${p}games g SET moves = (SELECT count(*) FROM ${p}moves m WHERE m.game_id = g.id)`);
         }
@@ -344,9 +404,9 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
         await inTx(async (c) => {
           const at = wholeMs(g.createdAt);
           await c.query(
-            `INSERT INTO ${p}games (id, game, seats, seed, options, settings, status, hash, created_at, updated_at, listed, moves)
-             VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, $8, $9, 0)`,
-            [g.id, g.game, g.seats, g.seed, jsonText(g.options), jsonText(g.settings), hash, at, g.listed],
+            `INSERT INTO ${p}games (id, game, seats, seed, options, settings, status, hash, created_at, updated_at, listed, moves, rated)
+             VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, $8, $9, 0, $10)`,
+            [g.id, g.game, g.seats, g.seed, jsonText(g.options), jsonText(g.settings), hash, at, g.listed, g.rated === true],
           );
           for (const s of seats) {
             await c.query(
@@ -419,7 +479,7 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
       // The lobby's case is spelled out so that the planner can use the partial index games_lobby.
       const lobby = o.listed === true && o.status === 'active';
       const r = await pool.query<SummaryDbRow>(
-        `SELECT g.id, g.game, g.seats, g.status, g.created_at, g.updated_at, g.moves,
+        `SELECT g.id, g.game, g.seats, g.status, g.created_at, g.updated_at, g.moves, g.rated,
            ARRAY(SELECT s.seat FROM ${p}seats s
                  WHERE s.game_id = g.id AND s.kind = 'human' AND NOT s.claimed ORDER BY s.seat) AS open_seats
          FROM ${p}games g WHERE ${lobby ? `g.listed AND g.status = 'active'` : '($2::text IS NULL OR g.status = $2) AND ($3::boolean IS NULL OR g.listed = $3)'}
@@ -435,6 +495,7 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
         createdAt: num(g.created_at),
         updatedAt: num(g.updated_at),
         openSeats: g.open_seats,
+        rated: g.rated,
       }));
     },
     async appendMove(gameId, move, after) {

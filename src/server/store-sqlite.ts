@@ -10,6 +10,14 @@ import { encodeAppend, encodeTableEntry, jsonText, wholeMs } from './store-encod
 import { ACCOUNT_SCHEMA_SQLITE, sqliteAccountStore } from './accounts/store-sqlite.js';
 import type { AccountStore } from './accounts/store.js';
 import {
+  RATING_SCHEMA_SQLITE,
+  ensureBotAccountsSqlite,
+  sqliteEndWriter,
+  sqliteRatingStore,
+  type EndWriter,
+} from './ratings/store-sqlite.js';
+import type { RatingStore } from './ratings/store.js';
+import {
   StoreConflict,
   type GameStatus,
   type GameSummary,
@@ -33,7 +41,8 @@ CREATE TABLE IF NOT EXISTS games (
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL,
   listed     INTEGER NOT NULL,
-  moves      INTEGER NOT NULL
+  moves      INTEGER NOT NULL,
+  rated      INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS seats (
   game_id    TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
@@ -83,6 +92,7 @@ const ADDED_COLUMNS: readonly { table: string; column: string; sql: string }[] =
     sql: `ALTER TABLE games ADD COLUMN moves INTEGER NOT NULL DEFAULT 0;
       UPDATE games SET moves = (SELECT count(*) FROM moves m WHERE m.game_id = games.id);`,
   },
+  { table: 'games', column: 'rated', sql: 'ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0' },
 ];
 
 /**
@@ -105,7 +115,7 @@ CREATE INDEX IF NOT EXISTS games_active ON games (created_at, id) WHERE status =
 const SUMMARY_COLUMNS = `g.id, g.game, g.seats, g.status, g.created_at,
   max(g.updated_at, coalesce((SELECT m.at FROM moves m WHERE m.game_id = g.id ORDER BY m.idx DESC LIMIT 1), 0)) AS updated_at,
   coalesce((SELECT max(m.idx) + 1 FROM moves m WHERE m.game_id = g.id), 0) AS moves,
-  (SELECT group_concat(s.seat) FROM seats s WHERE s.game_id = g.id AND s.kind = 'human' AND s.claimed = 0) AS open_seats`;
+  (SELECT group_concat(s.seat) FROM seats s WHERE s.game_id = g.id AND s.kind = 'human' AND s.claimed = 0) AS open_seats, g.rated`;
 
 interface GameDbRow {
   id: string;
@@ -120,6 +130,7 @@ interface GameDbRow {
   updated_at: number;
   listed: number;
   moves: number;
+  rated: number;
 }
 interface SeatDbRow {
   seat: number;
@@ -152,6 +163,7 @@ interface SummaryDbRow {
   created_at: number;
   updated_at: number;
   open_seats: string | null;
+  rated: number;
 }
 
 function openSeatsOf(list: string | null): number[] {
@@ -228,8 +240,8 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
   function prepare() {
     return {
       insertGame:
-        db.prepare(`INSERT INTO games (id, game, seats, seed, options, settings, status, hash, created_at, updated_at, listed, moves)
-        VALUES (@id, @game, @seats, @seed, @options, @settings, 'active', @hash, @createdAt, @createdAt, @listed, 0)`),
+        db.prepare(`INSERT INTO games (id, game, seats, seed, options, settings, status, hash, created_at, updated_at, listed, moves, rated)
+        VALUES (@id, @game, @seats, @seed, @options, @settings, 'active', @hash, @createdAt, @createdAt, @listed, 0, @rated)`),
       insertSeat: db.prepare(`INSERT INTO seats (game_id, seat, kind, bot, name, token_hash, invite_hash, claimed, clock_ms)
         VALUES (@gameId, @seat, @kind, @bot, @name, @tokenHash, @inviteHash, @claimed, @clockMs)`),
       gameById: db.prepare<[string], GameDbRow>('SELECT * FROM games WHERE id = ?'),
@@ -295,6 +307,7 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
       hash,
       createdAt: wholeMs(g.createdAt),
       listed: g.listed ? 1 : 0,
+      rated: g.rated === true ? 1 : 0,
     });
     for (const c of seats) {
       s().insertSeat.run({
@@ -340,6 +353,8 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
       s().touch.run(a.index + 1, a.gameHash, a.status, a.at, a.gameId);
       if (a.status !== 'active') listedIds.delete(a.gameId);
     }
+    // The game's end, with the ratings it changes, in this move's transaction.
+    if (a.end !== undefined) writeEnd()(a.gameId, a.at, a.end);
     a.clocks?.forEach((ms, seat) => {
       s().setClock.run(ms, a.gameId, seat, ms);
     });
@@ -393,6 +408,7 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
       settings: JSON.parse(g.settings) as unknown,
       createdAt: g.created_at,
       listed: g.listed !== 0,
+      rated: g.rated !== 0,
       status: g.status,
       // The row's hash holds when the row has followed every move so far (its count is theirs: an
       // append the row did not follow came after it), else the last move's, which then is the game's.
@@ -406,6 +422,12 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
     };
   };
   let accounts: AccountStore | null = null;
+  let ratings: RatingStore | null = null;
+  let endWriter: EndWriter | null = null;
+  const writeEnd = (): EndWriter => {
+    if (endWriter === null) throw new Error('SQLite store: call init() first');
+    return endWriter;
+  };
   let tx: {
     create: typeof createTx;
     appendBatch: typeof appendBatchTx;
@@ -435,6 +457,10 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
       if (accounts === null) throw new Error('SQLite store: call init() first');
       return accounts;
     },
+    get ratings() {
+      if (ratings === null) throw new Error('SQLite store: call init() first');
+      return ratings;
+    },
     async init() {
       if (st !== null) return;
       db.transaction(() => {
@@ -445,9 +471,13 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
         }
         db.exec(LATE_INDEXES);
         db.exec(ACCOUNT_SCHEMA_SQLITE);
+        db.exec(RATING_SCHEMA_SQLITE);
+        ensureBotAccountsSqlite(db, Date.now());
       }).immediate();
       st = prepare();
       accounts = sqliteAccountStore(db);
+      ratings = sqliteRatingStore(db);
+      endWriter = sqliteEndWriter(db);
       // better-sqlite3's transaction variants are closures over their database: called alone, they pass
       // an undefined `this` on to the wrapped function, which uses none.
       /* eslint-disable @typescript-eslint/unbound-method */
@@ -485,6 +515,7 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
         createdAt: r.created_at,
         updatedAt: r.updated_at,
         openSeats: openSeatsOf(r.open_seats),
+        rated: r.rated !== 0,
       }));
     },
     async appendMove(gameId, move, after) {

@@ -1,4 +1,6 @@
 import type { AccountStore } from './accounts/store.js';
+import type { GameEnd } from './ratings/rate.js';
+import type { RatingStore } from './ratings/store.js';
 
 /**
  * Durable storage of games behind one interface: SQLite (better-sqlite3, WAL) by default,
@@ -43,6 +45,8 @@ export interface NewGame {
   readonly createdAt: number;
   /** Open to anyone: listed in the lobby, and its free seats may be taken without their link. */
   readonly listed: boolean;
+  /** Rated: its end updates its players' ratings (default false). */
+  readonly rated?: boolean;
 }
 
 export interface MoveRow {
@@ -69,6 +73,7 @@ export interface TableEntry<Events = unknown> {
 }
 
 export interface StoredGame extends NewGame {
+  readonly rated: boolean;
   readonly status: GameStatus;
   /** State hash after the last move (or after setup when there is none). */
   readonly hash: string;
@@ -89,6 +94,7 @@ export interface GameSummary {
   readonly updatedAt: number;
   /** Human seats nobody has claimed yet. */
   readonly openSeats: number[];
+  readonly rated: boolean;
 }
 
 /** A move's index was already taken: another writer got there first. Nothing was written. */
@@ -102,6 +108,8 @@ export interface Store {
   init(): Promise<void>;
   /** Accounts, their passkeys, sessions and attached seats, in the same database (after init()). */
   readonly accounts: AccountStore;
+  /** Ratings, their history and the games' results, in the same database (after init()). */
+  readonly ratings: RatingStore;
   createGame(g: NewGame, seats: readonly SeatConfig[], hash: string): Promise<void>;
   getGame(id: string): Promise<StoredGame | null>;
   /**
@@ -117,12 +125,14 @@ export interface Store {
    * writing nothing. Returns after commit. The appends asked for in one event-loop turn share one
    * transaction (group commit); each is refused alone, but if the transaction fails as a whole,
    * every one of them is rejected and none is stored. The other writes and getGame wait for the
-   * appends asked for before them.
+   * appends asked for before them. `end`, on the move that finishes the game only: its result,
+   * stored in the same transaction as the move, with the ratings it changes when the game is
+   * rated (exactly once: a game's end is written at most once).
    */
   appendMove(
     gameId: string,
     move: MoveRow,
-    after: { hash: string; status: GameStatus; clocks?: readonly (number | null)[] },
+    after: { hash: string; status: GameStatus; clocks?: readonly (number | null)[]; end?: GameEnd },
   ): Promise<void>;
   /**
    * Undo: deletes moves with index ≥ fromIndex in one transaction and sets the hash; the table's

@@ -174,7 +174,16 @@ function storeContract(store: () => Store, hooks: ContractHooks): void {
     await store().createGame(g, seats(), 'h-setup');
     const got = await store().getGame(id);
     assert.ok(got);
-    assert.deepEqual(got, { ...g, status: 'active', hash: 'h-setup', updatedAt: T0, seatConfigs: seats(), moves: [], table: [] });
+    assert.deepEqual(got, {
+      ...g,
+      rated: false,
+      status: 'active',
+      hash: 'h-setup',
+      updatedAt: T0,
+      seatConfigs: seats(),
+      moves: [],
+      table: [],
+    });
     assert.equal(JSON.stringify(got.options), JSON.stringify(g.options));
     assert.equal(JSON.stringify(got.settings), JSON.stringify(g.settings));
   });
@@ -387,9 +396,39 @@ function storeContract(store: () => Store, hooks: ContractHooks): void {
     const all = await store().listGames();
     const mine = all.filter((g) => [a, b, c].includes(g.id));
     assert.deepEqual(mine, [
-      { id: a, game: 'relic-runners', seats: 3, status: 'finished', moves: 2, createdAt: base, updatedAt: base + 11, openSeats: [1] },
-      { id: c, game: 'relic-runners', seats: 3, status: 'active', moves: 0, createdAt: base + 2, updatedAt: base + 2, openSeats: [1] },
-      { id: b, game: 'relic-runners', seats: 2, status: 'active', moves: 0, createdAt: base + 1, updatedAt: base + 1, openSeats: [0, 1] },
+      {
+        id: a,
+        game: 'relic-runners',
+        seats: 3,
+        status: 'finished',
+        moves: 2,
+        createdAt: base,
+        updatedAt: base + 11,
+        openSeats: [1],
+        rated: false,
+      },
+      {
+        id: c,
+        game: 'relic-runners',
+        seats: 3,
+        status: 'active',
+        moves: 0,
+        createdAt: base + 2,
+        updatedAt: base + 2,
+        openSeats: [1],
+        rated: false,
+      },
+      {
+        id: b,
+        game: 'relic-runners',
+        seats: 2,
+        status: 'active',
+        moves: 0,
+        createdAt: base + 1,
+        updatedAt: base + 1,
+        openSeats: [0, 1],
+        rated: false,
+      },
     ]);
     assert.deepEqual(
       (await store().listGames({ limit: 2 })).map((g) => g.id),
@@ -894,9 +933,12 @@ describe(`PostgreSQL store (${PG_URL})`, () => {
         'account_seats',
         'accounts',
         'auth_challenges',
+        'game_results',
         'games',
         'moves',
         'passkeys',
+        'rating_history',
+        'ratings',
         'seats',
         'sessions',
         'sign_in_failures',

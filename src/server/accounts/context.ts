@@ -5,6 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { originAllowed } from '../limits.js';
+import { BOT_NAME_PREFIX } from '../ratings/bot-accounts.js';
 import type { Account, AccountStore, Passkey, Session } from './store.js';
 import { PASSWORD_MAX, PASSWORD_MIN, PasswordHasher } from './passwords.js';
 import {
@@ -93,11 +94,19 @@ export class AccountContext {
    * Sec-Fetch-Site still tells a request of another site.
    */
   checkOrigin(req: FastifyRequest): void {
+    if (!this.fromOwnPages(req))
+      throw new AccountError(
+        403,
+        'cross-site',
+        `Requests from pages of ${req.headers.origin ?? 'another site'} cannot change an account here.`,
+      );
+  }
+
+  /** Whether the request comes from one of the server's pages, as checkOrigin decides. */
+  fromOwnPages(req: FastifyRequest): boolean {
     const origin = req.headers.origin;
     const site = req.headers['sec-fetch-site'];
-    const crossSite = origin !== undefined ? !originAllowed(origin, req.host, this.origins) : site === 'cross-site' || site === 'same-site';
-    if (crossSite)
-      throw new AccountError(403, 'cross-site', `Requests from pages of ${origin ?? 'another site'} cannot change an account here.`);
+    return origin !== undefined ? originAllowed(origin, req.host, this.origins) : site !== 'cross-site' && site !== 'same-site';
   }
 
   /** The session of the request's cookie and its account, or null; its last use is written at most once a minute. */
@@ -151,10 +160,12 @@ export const passkeyView = (p: Passkey) => ({ id: p.id, name: p.name, createdAt:
 
 export const NAME_RULE = /^[A-Za-z0-9_-]{3,20}$/;
 
-/** A new account's name: 3–20 ASCII letters, digits, _ or -, or a refusal saying so. */
+/** A new account's name: 3–20 ASCII letters, digits, _ or -, not a bot's (`bot-…`), or a refusal saying so. */
 export function checkName(name: string): void {
   if (!NAME_RULE.test(name))
     throw new AccountError(400, 'bad-name', 'A name has 3 to 20 characters, each a letter (a–z, A–Z), a digit, _ or -.');
+  if (name.toLowerCase().startsWith(BOT_NAME_PREFIX))
+    throw new AccountError(400, 'bad-name', `Names beginning with "${BOT_NAME_PREFIX}" are the bots' accounts'; choose another.`);
 }
 
 /** A new password: 12 to 256 characters, nothing else required of it. */

@@ -3,8 +3,7 @@
  * attaching a guest's seats, the account's export and its deletion; passkeys in passkey-routes.ts.
  * JSON bodies; a refusal is `{ error, message }` with a fitting status (docs/server-api.md).
  */
-import type { FastifyInstance } from 'fastify';
-import fastifyCookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { InvalidInput } from '../../core/errors.js';
 import { recordOf } from '../live-game.js';
@@ -27,6 +26,7 @@ import { passkeyRoutes } from './passkey-routes.js';
 import { HashQueueFull, PASSWORD_MAX } from './passwords.js';
 import { SESSION_IDLE_MS, clearSessionCookie, newPublicId } from './session-cookie.js';
 import { nameKey } from './store.js';
+import { displayDeviation, displayRating } from '../ratings/scale.js';
 
 const Credentials = z.object({ name: z.string().max(100), password: z.string().max(PASSWORD_MAX * 4) }).strict();
 const DeleteBody = z
@@ -54,32 +54,36 @@ const AttachBody = z
   })
   .strict();
 
-/** Registers the account API on `app` (under /api/account). */
-export async function accountRoutes(app: FastifyInstance, opts: { store: Store; settings: AccountSettings }): Promise<void> {
-  const { store } = opts;
+/**
+ * The refusals of the account API and of the routes in its shape (ratings/routes.ts): `{ error,
+ * message }` with a kebab-case code.
+ */
+export function accountErrorHandler(err: unknown, req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const send = (status: number, error: string, message: string) => reply.code(status).send({ error, message });
+  if (err instanceof AccountError) return send(err.status, err.code, err.message);
+  if (err instanceof HashQueueFull)
+    return reply
+      .header('retry-after', '1')
+      .code(503)
+      .send({ error: 'busy', message: 'The server is checking too many passwords right now; try again in a moment.' });
+  if (err instanceof InvalidInput) return send(400, 'bad-request', `The request is malformed (${err.message}).`);
+  const status = (err as { statusCode?: number }).statusCode;
+  if (status === 429) return send(429, 'rate-limited', 'Too many attempts from this address; wait a minute and try again.');
+  if (status === 413) return send(413, 'too-large', 'The request is too large.');
+  if (status !== undefined && status >= 400 && status < 500)
+    return send(status, 'bad-request', `The request is malformed (${(err as Error).message}).`);
+  req.log.error({ err, method: req.method, url: req.url }, 'internal error');
+  return send(500, 'internal', 'Something went wrong on the server.');
+}
+
+/** Registers the account API on `app` (under /api/account); the session cookie's parser is the server's (app.ts). */
+export async function accountRoutes(app: FastifyInstance, opts: { store: Store; ctx: AccountContext }): Promise<void> {
+  const { store, ctx } = opts;
   const accounts = store.accounts;
-  const ctx = new AccountContext(accounts, opts.settings);
-  const attempts = { config: { rateLimit: { max: opts.settings.attemptsPerMinute, timeWindow: '1 minute' } } };
+  const settings: AccountSettings = ctx.settings;
+  const attempts = { config: { rateLimit: { max: settings.attemptsPerMinute, timeWindow: '1 minute' } } };
 
-  await app.register(fastifyCookie);
-
-  app.setErrorHandler((err: unknown, req, reply) => {
-    const send = (status: number, error: string, message: string) => reply.code(status).send({ error, message });
-    if (err instanceof AccountError) return send(err.status, err.code, err.message);
-    if (err instanceof HashQueueFull)
-      return reply
-        .header('retry-after', '1')
-        .code(503)
-        .send({ error: 'busy', message: 'The server is checking too many passwords right now; try again in a moment.' });
-    if (err instanceof InvalidInput) return send(400, 'bad-request', `The request is malformed (${err.message}).`);
-    const status = (err as { statusCode?: number }).statusCode;
-    if (status === 429) return send(429, 'rate-limited', 'Too many attempts from this address; wait a minute and try again.');
-    if (status === 413) return send(413, 'too-large', 'The request is too large.');
-    if (status !== undefined && status >= 400 && status < 500)
-      return send(status, 'bad-request', `The request is malformed (${(err as Error).message}).`);
-    req.log.error({ err, method: req.method, url: req.url }, 'internal error');
-    return send(500, 'internal', 'Something went wrong on the server.');
-  });
+  app.setErrorHandler(accountErrorHandler);
 
   // Every request that could change an account comes from one of the server's pages.
   app.addHook('onRequest', async (req) => {
@@ -108,7 +112,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { store: Store; 
     const key = nameKey(name);
     const now = Date.now();
     // Counted by name, known or not, so that the refusal tells nothing of which names exist.
-    if ((await accounts.signInFailures(key, now, FAILURE_WINDOW_MS)) >= opts.settings.failuresPerName)
+    if ((await accounts.signInFailures(key, now, FAILURE_WINDOW_MS)) >= settings.failuresPerName)
       throw new AccountError(
         429,
         'rate-limited',
@@ -128,7 +132,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { store: Store; 
   app.post('/sign-out', async (req, reply) => {
     const s = await ctx.session(req, reply);
     if (s) await accounts.deleteSession(s.account.id, s.session.id);
-    clearSessionCookie(req, reply, opts.settings.publicOrigin);
+    clearSessionCookie(req, reply, settings.publicOrigin);
     return reply.code(204).send();
   });
 
@@ -160,7 +164,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { store: Store; 
     const { account, session } = await ctx.signedIn(req, reply);
     if (!(await accounts.deleteSession(account.id, id)))
       throw new AccountError(404, 'no-session', 'This account has no session of that id (it may have ended already).');
-    if (id === session.id) clearSessionCookie(req, reply, opts.settings.publicOrigin);
+    if (id === session.id) clearSessionCookie(req, reply, settings.publicOrigin);
     return reply.code(204).send();
   });
 
@@ -222,7 +226,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { store: Store; 
         passkeys: (await accounts.passkeysOf(account.id)).map(passkeyView),
         sessions: sessions.map((s) => ({ id: s.id, device: s.device, createdAt: s.createdAt, lastUsedAt: s.lastUsedAt })),
         games,
-        ratings: [],
+        ratings: await exportedRatings(store, account.id),
       });
   });
 
@@ -240,11 +244,26 @@ export async function accountRoutes(app: FastifyInstance, opts: { store: Store; 
       );
     }
     await accounts.deleteAccount(account.id, DELETED_PLAYER);
-    clearSessionCookie(req, reply, opts.settings.publicOrigin);
+    clearSessionCookie(req, reply, settings.publicOrigin);
     return reply.code(204).send();
   });
 
   await passkeyRoutes(app, ctx, attempts);
+}
+
+/** The account's ratings for its export: per game, the figures and every rated game's change. */
+async function exportedRatings(store: Store, accountId: string) {
+  const history = await store.ratings.historyOf(accountId);
+  return (await store.ratings.ratingsOf(accountId)).map((r) => ({
+    game: r.game,
+    rating: displayRating(r.mu),
+    deviation: displayDeviation(r.sigma),
+    mu: r.mu,
+    sigma: r.sigma,
+    games: r.games,
+    lastPlayedAt: r.lastPlayedAt,
+    history: history.filter((h) => h.game === r.game),
+  }));
 }
 
 const nameTaken = () => new AccountError(409, 'name-taken', 'That name is taken; choose another.');

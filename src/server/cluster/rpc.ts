@@ -5,6 +5,7 @@
 import { InvalidInput } from '../../core/errors.js';
 import { Elsewhere } from '../hub.js';
 import { Refusal } from '../refusal.js';
+import { AccountError } from '../accounts/context.js';
 import type { Log } from '../log.js';
 import type { Bus } from './bus.js';
 import { nodeOf } from './wire.js';
@@ -17,7 +18,14 @@ export interface RpcRequest {
 
 type RpcAnswer =
   | { readonly ok: true; readonly value: unknown }
-  | { readonly ok: false; readonly kind: 'refusal' | 'invalid' | 'moved' | 'internal'; readonly code?: string; readonly message: string };
+  | {
+      readonly ok: false;
+      readonly kind: 'refusal' | 'account' | 'invalid' | 'moved' | 'internal';
+      readonly code?: string;
+      /** An account refusal's HTTP status. */
+      readonly status?: number;
+      readonly message: string;
+    };
 
 /** The game has another owner than the one asked: ask again. */
 export class Moved extends Error {}
@@ -62,6 +70,7 @@ export class Rpc {
     } catch (e) {
       if (e instanceof Elsewhere) answer = { ok: false, kind: 'moved', message: e.message };
       else if (e instanceof Refusal) answer = { ok: false, kind: 'refusal', code: e.code, message: e.message };
+      else if (e instanceof AccountError) answer = { ok: false, kind: 'account', code: e.code, status: e.status, message: e.message };
       else if (e instanceof InvalidInput) answer = { ok: false, kind: 'invalid', message: e.message };
       else {
         // Not its arguments: a join's carries the seat's invitation key.
@@ -82,6 +91,7 @@ export class Rpc {
     if (a.ok) return p.resolve(a.value);
     if (a.kind === 'moved') return p.reject(new Moved(a.message));
     if (a.kind === 'refusal') return p.reject(new Refusal(a.code as Refusal['code'], a.message));
+    if (a.kind === 'account') return p.reject(new AccountError(a.status ?? 400, a.code ?? 'bad-request', a.message));
     if (a.kind === 'invalid') return p.reject(new InvalidInput(a.message));
     p.reject(new Error(`the owning process failed: ${a.message}`));
   }
