@@ -5,6 +5,7 @@ import { setSignedIn } from '../src/account/signed-in.js';
 import { friendsGameRequest, initialFriendsForm, withRated } from '../src/lobby/lobby-model.js';
 import { Lobby } from '../src/lobby/Lobby.js';
 import { waitingFirst } from '../src/lobby/YourGames.js';
+import { seatInfo } from '../src/net/server-session.js';
 import type { Profile, WaitingGame } from '../src/net/ratings.js';
 import { LeaderboardPage } from '../src/ratings/LeaderboardPage.js';
 import { PlayerPage } from '../src/ratings/PlayerPage.js';
@@ -332,5 +333,63 @@ describe('the rated option of a game with friends', () => {
     expect(post.body).toMatchObject({ rated: true, clock: { bankMs: 5 * 60_000, incrementMs: 10_000 } });
     // The server's refusal in the page's words.
     expect((await screen.findByText(/A rated game needs a clock/)).textContent).toMatch(/choose one/);
+  });
+});
+
+const LISTING = {
+  id: 'g-rated',
+  game: 'relic-runners',
+  seats: 2,
+  status: 'active',
+  moves: 0,
+  createdAt: Date.now(),
+  updatedAt: Date.now(),
+  openSeats: [1],
+  rated: true,
+  players: [
+    { seat: 0, kind: 'human', name: 'ada_99', bot: null, claimed: true, connected: true, awayMs: null },
+    { seat: 1, kind: 'human', name: null, bot: null, claimed: false, connected: false, awayMs: null },
+  ],
+  toAct: 0,
+};
+
+describe('rated games in the open games', () => {
+  it('are marked rated; a guest is offered to sign in rather than a seat', async () => {
+    mockAccountServer({ 'GET /api/games': [200, { games: [LISTING] }] });
+    renderAt('/', <Lobby />);
+    const row = await screen.findByTestId('open-game');
+    expect(within(row).getByTestId('open-game-rated').textContent).toBe('rated');
+    expect(within(row).queryByTestId('join-g-rated-1')).toBeNull();
+    expect(within(row).getByTestId('sign-in-to-join-g-rated').getAttribute('href')).toBe('/sign-in');
+  });
+
+  it('a signed-in player is offered the free seat', async () => {
+    setSignedIn({ name: 'bob' });
+    mockAccountServer({ 'GET /api/games': [200, { games: [LISTING] }], 'GET /api/account/games': [200, { waiting: [] }] });
+    renderAt('/', <Lobby />);
+    const row = await screen.findByTestId('open-game');
+    expect(within(row).getByTestId('join-g-rated-1').getAttribute('href')).toBe('/game/g-rated?seat=1');
+  });
+});
+
+describe('seats at a table', () => {
+  const seat = (over: Partial<Parameters<typeof seatInfo>[0]>) =>
+    seatInfo({ seat: 0, kind: 'human', name: 'ada_99', bot: null, claimed: true, connected: true, awayMs: null, ...over });
+
+  it('link to a profile in a rated game, whose seats are accounts under their names', () => {
+    expect(seat({}).profile).toBeUndefined();
+    expect(
+      seatInfo({ seat: 0, kind: 'human', name: 'ada_99', bot: null, claimed: true, connected: true, awayMs: null }, true).profile,
+    ).toBe('ada_99');
+    // A free seat is nobody's yet.
+    expect(
+      seatInfo({ seat: 1, kind: 'human', name: null, bot: null, claimed: false, connected: false, awayMs: null }, true).profile,
+    ).toBeUndefined();
+  });
+
+  it('a bot of a lobby level links to its level’s account in any game; another bot to none', () => {
+    expect(seat({ kind: 'bot', name: 'greedy', bot: 'greedy' }).profile).toBe('bot-greedy');
+    expect(seat({ kind: 'bot', name: 'bot-ismcts', bot: 'ismcts:1s' }).profile).toBe('bot-ismcts');
+    expect(seat({ kind: 'bot', name: 'ismcts:5000', bot: 'ismcts:5000' }).profile).toBeUndefined();
   });
 });

@@ -23,6 +23,7 @@ import { cleanName } from '../../../src/core/text.js';
 const REFUSALS: Readonly<Record<string, string>> = {
   'signed-out': 'ratings:rated.signedOut',
   'rated-needs-clock': 'ratings:rated.needsClock',
+  'bad-rated-game': 'ratings:rated.badGame',
 };
 
 /**
