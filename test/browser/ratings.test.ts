@@ -108,6 +108,17 @@ test('two accounts play a rated game to the end; both profiles then show their n
   await bob.getByTestId('game-screen').waitFor();
   await bob.getByTestId('table-rated').waitFor();
 
+  // Ada's lobby, in another tab of her browser: the game is first under "Your games", marked when
+  // it waits for her move (seat A moves first).
+  const lobby = await ada.context().newPage();
+  await lobby.goto(`${suite.base}/?lang=en`);
+  const mine = lobby.locator(`[data-testid="your-game"][data-game="${id}"]`);
+  await mine.waitFor();
+  assert.equal(await lobby.getByTestId('your-game').first().getAttribute('data-game'), id);
+  assert.equal(await mine.getByTestId('your-turn').innerText(), 'your turn');
+  await shot(lobby, 'ratings-lobby-your-games-en-1280.png');
+  await lobby.close();
+
   let results;
   try {
     results = await Promise.all([
