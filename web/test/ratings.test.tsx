@@ -361,6 +361,14 @@ describe('rated games in the open games', () => {
     expect(within(row).getByTestId('open-game-rated').textContent).toBe('rated');
     expect(within(row).queryByTestId('join-g-rated-1')).toBeNull();
     expect(within(row).getByTestId('sign-in-to-join-g-rated').getAttribute('href')).toBe('/sign-in');
+    // Its players are accounts: each name links to a profile; the free seat is nobody's.
+    const seats = within(row).getByTestId('open-game-seats');
+    expect(seats.textContent).toBe('A: ada_99, B: free seat');
+    expect(
+      within(seats)
+        .getAllByTestId('player-link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([['A: ada_99', '/player/ada_99']]);
   });
 
   it('a signed-in player is offered the free seat', async () => {

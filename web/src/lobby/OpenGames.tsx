@@ -4,9 +4,11 @@ import type { TFunction } from 'i18next';
 import { Link } from 'wouter';
 import { useSignedIn } from '../account/signed-in.js';
 import { heldSeat, listGames, type GameListing } from '../net/api.js';
+import { profileName } from '../net/ratings.js';
+import { PlayerLink } from '../ratings/PlayerLink.js';
 import { seatStyle } from '../game/seat-style.js';
 import { SeatMarker } from './SeatMarker.js';
-import { botName, seatsLine } from './seat-who.js';
+import { botName, seatsLineParts } from './seat-who.js';
 
 /**
  * Polling while the lobby is visible: soon after it opens, then less often while nothing changes,
@@ -144,12 +146,23 @@ export function OpenGames() {
                   </span>
                   {g.players && (
                     <span className="open-seats-line" data-testid="open-game-seats">
-                      {seatsLine(
+                      {seatsLineParts(
                         i18n.language,
                         g.players.map((p) => whoSits(p, t)),
                         t,
                         (i) => seatStyle(i).letter,
-                      )}
+                      ).map((part, i) => {
+                        const p = part.seat === null ? undefined : g.players![part.seat];
+                        // A rated game's players are accounts under their names; a lobby level's bot has its own.
+                        const profile = p && (p.kind === 'bot' || p.claimed) ? profileName(p.name, p.kind === 'bot', g.rated) : null;
+                        return profile ? (
+                          <PlayerLink key={i} name={profile}>
+                            {part.value}
+                          </PlayerLink>
+                        ) : (
+                          part.value
+                        );
+                      })}
                     </span>
                   )}
                   <span className="muted" data-testid="open-game-facts">
