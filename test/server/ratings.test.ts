@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AccountBrowser, type Reply } from '../helpers/account-browser.js';
-import { autoPlay, hello, live, startServer, type StoreKind, type TestServer } from '../helpers/server.js';
+import { autoPlay, hello, live, startServer, until, type StoreKind, type TestServer } from '../helpers/server.js';
 import { REPO_ROOT } from '../helpers/repo.js';
 import { BOT_START_RATINGS } from '../../src/server/ratings/bot-start-ratings.js';
 import { DEFAULT_MU, DEFAULT_SIGMA, displayDeviation, displayRating } from '../../src/server/ratings/scale.js';
@@ -327,6 +327,21 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.equal((await c.b.delete('/api/account', { password: PASSWORD })).status, 204);
       refused(await browser().get(`/api/players/${c.name}`), 404, 'no-player', 'deleted');
       assert.equal(DELETED_PLAYER, 'a deleted player');
+    });
+
+    test('a rated game against a bot gives no hints', async () => {
+      const a = await signUp();
+      const g = await createRated(a.b, [{ kind: 'human' }, { kind: 'bot', bot: 'greedy' }]);
+      const token = await join(a.b, g, 0);
+      const c = await srv.client();
+      await hello(c, g.id, token);
+      const game = await live(srv.hub, g.id);
+      await until(() => game.toAct() === 0, 'seat 0 to act');
+      const answer = c.next((m) => m.type === 'error' || m.type === 'hint');
+      c.send({ type: 'hint', id: 'h1' });
+      const m = await answer;
+      assert.equal(m.type, 'error');
+      assert.equal(m.code, 'no_hint');
     });
 
     test('a bot level cannot be signed up for', async () => {

@@ -21,6 +21,8 @@ export const LEADERBOARD_MIN_GAMES = 5;
 export const LEADERBOARD_ACTIVE_MS = 90 * 24 * 3600 * 1000;
 /** Games of each kind a profile lists (in progress, finished). */
 export const PROFILE_GAMES = 50;
+/** Points of a rating's history a profile shows (the latest). */
+export const PROFILE_HISTORY = 500;
 /** Finished games the profile's record against the bots counts. */
 const VS_BOTS_GAMES = 500;
 
@@ -119,6 +121,7 @@ export async function ratingRoutes(
         games: r.games,
         history: history
           .filter((h) => h.game === r.game)
+          .slice(-PROFILE_HISTORY)
           .map((h) => ({ at: h.at, rating: displayRating(h.mu), deviation: displayDeviation(h.sigma), gameId: h.gameId })),
       })),
       left: { games: history.length, left: history.filter((h) => h.left).length },

@@ -139,15 +139,16 @@ export function sqliteRatingStore(db: Database.Database): RatingStore {
         left_game: number;
       }
     >('SELECT * FROM rating_history WHERE account_id = ? ORDER BY at, game_id'),
-    gamesOf: db.prepare<[string, string, number], GameRow>(
+    // The account's latest games of a status first (one uncorrelated subquery, evaluated once), then their rows.
+    gamesOf: db.prepare<[{ account: string; status: string; limit: number }], GameRow>(
       `SELECT a.game_id, g.game, a.seat, g.status, g.rated,
          coalesce((SELECT max(m.idx) + 1 FROM moves m WHERE m.game_id = g.id), 0) AS moves,
          max(g.updated_at, coalesce((SELECT m.at FROM moves m WHERE m.game_id = g.id ORDER BY m.idx DESC LIMIT 1), 0)) AS updated_at,
          r.ended_at, r.scores, r.ranks, r.leavers
        FROM account_seats a JOIN games g ON g.id = a.game_id LEFT JOIN game_results r ON r.game_id = g.id
-       WHERE a.account_id = ? AND g.status = ? AND g.id IN (
+       WHERE a.account_id = @account AND g.id IN (
          SELECT a2.game_id FROM account_seats a2 JOIN games g2 ON g2.id = a2.game_id
-         WHERE a2.account_id = a.account_id AND g2.status = g.status GROUP BY a2.game_id ORDER BY max(g2.updated_at) DESC LIMIT ?)
+         WHERE a2.account_id = @account AND g2.status = @status GROUP BY a2.game_id ORDER BY max(g2.updated_at) DESC LIMIT @limit)
        ORDER BY a.game_id, a.seat`,
     ),
     players: db.prepare<[string], GamePlayer>('SELECT seat, name, kind, bot FROM seats WHERE game_id = ? ORDER BY seat'),
@@ -180,7 +181,7 @@ export function sqliteRatingStore(db: Database.Database): RatingStore {
       }));
     },
     async gamesOf(accountId, o) {
-      const rows = q.gamesOf.all(accountId, o.status, o.limit);
+      const rows = q.gamesOf.all({ account: accountId, status: o.status, limit: o.limit });
       return accountGames(rows, (id) => q.players.all(id));
     },
     async seatAccounts(gameId) {
