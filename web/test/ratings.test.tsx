@@ -149,6 +149,14 @@ describe('the profile page', () => {
     expect(within(rows[1]!).queryByTestId('turn-mark')).toBeNull();
     expect(within(rows[0]!).getByTestId('in-progress-open').getAttribute('href')).toBe('/game/g-turn');
     expect(within(rows[0]!).getByTestId('in-progress-open').textContent).toBe('Play');
+    // The rated game's players are accounts, linked; the other game's are plain names.
+    expect(
+      within(rows[0]!)
+        .getAllByTestId('player-link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/player/ada_99', '/player/cy']);
+    expect(within(rows[1]!).queryAllByTestId('player-link')).toEqual([]);
+    expect(within(rows[1]!).getByTestId('in-progress-players').textContent).toBe('bob · ada_99');
   });
 
   it('says whose turn it is on someone else’s profile, and offers to watch', async () => {

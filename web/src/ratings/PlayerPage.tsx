@@ -213,7 +213,18 @@ function InProgressRow({ g, own, player }: { g: GameInProgress; own: boolean; pl
             </span>
           )}
         </span>
-        <span className="muted players-line">{g.players.map((p) => p ?? t('games:free')).join(' · ')}</span>
+        <span className="muted players-line" data-testid="in-progress-players">
+          {g.players.map((p, seat) => {
+            // A rated game's seats are accounts (a bot's too) under their names.
+            const profile = g.rated ? profileName(p, false, true) : null;
+            return (
+              <span key={seat}>
+                {seat > 0 && ' · '}
+                {profile ? <PlayerLink name={profile} /> : (p ?? t('games:free'))}
+              </span>
+            );
+          })}
+        </span>
         <span className="muted">{t('moves', { count: g.moves })}</span>
       </div>
       <div className="game-actions">
