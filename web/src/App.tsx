@@ -15,6 +15,8 @@ const serverGame = lazyPage(() => Promise.all([import('./lobby/ServerGame.js'), 
 const localGame = lazyPage(() => Promise.all([import('./offline/LocalGame.js'), preloadClients()]).then(([m]) => m.LocalGame));
 const authPage = lazyPage(() => import('./account/AuthPage.js').then((m) => m.AuthPage));
 const accountPage = lazyPage(() => import('./account/AccountPage.js').then((m) => m.AccountPage));
+const playerPage = lazyPage(() => import('./ratings/PlayerPage.js').then((m) => m.PlayerPage));
+const leaderboardPage = lazyPage(() => import('./ratings/LeaderboardPage.js').then((m) => m.LeaderboardPage));
 const replay = lazyPage(() => Promise.all([import('./replay/Replay.js'), preloadClients(), preloadEngines()]).then(([m]) => m.Replay));
 
 /** Loads the page the address opens (when it is one loaded apart), so that the first render needs no fallback. */
@@ -24,6 +26,8 @@ export function preloadPage(path: string): Promise<void> {
   if (path.startsWith('/replay/')) return replay.preload();
   if (path === '/sign-in' || path === '/sign-up') return authPage.preload();
   if (path === '/account') return accountPage.preload();
+  if (path.startsWith('/player/')) return playerPage.preload();
+  if (path.startsWith('/leaderboard/')) return leaderboardPage.preload();
   return Promise.resolve();
 }
 
@@ -34,6 +38,8 @@ export function App() {
   const Replay = replay.Page();
   const AuthPage = authPage.Page();
   const AccountPage = accountPage.Page();
+  const PlayerPage = playerPage.Page();
+  const LeaderboardPage = leaderboardPage.Page();
   return (
     <div className="app">
       <div id={SKIP_LINKS_ID} />
@@ -59,6 +65,8 @@ export function App() {
             <Route path="/sign-in">{() => <AuthPage key="sign-in" mode="sign-in" />}</Route>
             <Route path="/sign-up">{() => <AuthPage key="sign-up" mode="sign-up" />}</Route>
             <Route path="/account">{() => <AccountPage />}</Route>
+            <Route path="/player/:name">{(p) => <PlayerPage key={p.name} name={p.name} />}</Route>
+            <Route path="/leaderboard/:game">{(p) => <LeaderboardPage key={p.game} game={p.game} />}</Route>
             <Route path="/replay/:id">{(p) => <Replay source={{ kind: 'server', id: p.id }} />}</Route>
             <Route>
               <p>

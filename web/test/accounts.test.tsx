@@ -365,7 +365,7 @@ describe('the header’s account entry', () => {
     expect(calls).toEqual([]);
   });
 
-  it('signed in: the name opens a menu (account page, sign out), Escape closes it; sign out calls the server and shows "Sign in"', async () => {
+  it('signed in: the name opens a menu (profile, account page, sign out), Escape closes it; sign out calls the server and shows "Sign in"', async () => {
     setSignedIn(ACCOUNT);
     const calls = mockAccountServer({ 'GET /api/account': [200, DETAILS], 'POST /api/account/sign-out': [204] });
     renderAt('/', <AccountMenu />);
@@ -374,6 +374,7 @@ describe('the header’s account entry', () => {
     expect(screen.getByTestId('account-popup').hidden).toBe(true);
     fireEvent.click(button);
     expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByTestId('account-profile-link').getAttribute('href')).toBe('/player/ada_99');
     expect(screen.getByTestId('account-page-link').getAttribute('href')).toBe('/account');
     fireEvent.keyDown(screen.getByTestId('account-page-link'), { key: 'Escape' });
     expect(button.getAttribute('aria-expanded')).toBe('false');

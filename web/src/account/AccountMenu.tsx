@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { ApiError } from '../net/api.js';
 import { signOut } from '../net/account.js';
+import { profileHref } from '../net/ratings.js';
 import { errorText } from './errors.js';
 import { confirmSignedIn, setSignedIn, useSignedIn } from './signed-in.js';
 
 /**
  * The header's account entry: "Sign in" for a guest; for an account, its name opening a small menu
- * (the account page, sign out). A disclosure rather than an ARIA menu: Tab moves through its two
+ * (the player's profile, the account page, sign out). A disclosure rather than an ARIA menu: Tab moves through its
  * items as through any links, Escape closes it and gives the focus back to its button.
  */
 export function AccountMenu() {
@@ -88,6 +89,9 @@ export function AccountMenu() {
         <span aria-hidden="true"> ▾</span>
       </button>
       <div id={menuId} className="account-popup" hidden={!open} data-testid="account-popup">
+        <Link href={profileHref(signedIn.name)} onClick={() => setOpen(false)} data-testid="account-profile-link">
+          {t('profile')}
+        </Link>
         <Link href="/account" onClick={() => setOpen(false)} data-testid="account-page-link">
           {t('account')}
         </Link>

@@ -15,14 +15,9 @@ import {
 import { addPasskey, passkeysSupported } from '../net/passkey.js';
 import { DeleteAccountDialog } from './DeleteAccountDialog.js';
 import { errorText } from './errors.js';
+import { formatInstant } from './instant.js';
 import { setSignedIn } from './signed-in.js';
 import './account.css';
-
-/** A moment in the page's language: "12 Mar 2026, 14:05". */
-export function formatInstant(lng: string, at: Instant): string {
-  const d = new Date(at);
-  return Number.isNaN(d.getTime()) ? '' : new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
-}
 
 type Loaded = { readonly account: AccountDetails; readonly sessions: readonly AccountSession[] };
 

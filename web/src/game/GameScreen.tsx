@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { helpHref } from '../help/link.js';
 import { RulesHelp } from '../help/RulesHelp.js';
 import type { GameSession, HintResult, SessionTypes, Snapshot } from '../net/session.js';
+import { isGameId } from '../registry.js';
 import { choiceJson } from './choice-json.js';
 import { HintBar, HintBarSlot, HintContext, hintAllowed } from './hint.js';
 import { seatName } from './names.js';
@@ -152,6 +154,11 @@ export function GameScreen({ session, aside }: { session: GameSession; aside?: R
           </span>
         ) : null}
         <game.Progress view={view} />
+        {snap.rated && isGameId(view.game) && (
+          <a href={helpHref(view.game, 'ratings')} className="rated-mark" data-testid="table-rated">
+            {t('ratings:rated.badge')}
+          </a>
+        )}
         <RulesHelp game={view.game} />
         {snap.seat !== null && !view.result && <TurnAlertControls alert={alert} />}
       </div>

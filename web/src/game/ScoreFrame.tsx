@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import type { SeatInfo } from '../net/session.js';
 import { seatName } from './names.js';
+import { SeatNameLink } from './SeatNameLink.js';
 import { SeatBadge } from './SeatBadge.js';
 import './panels.css';
 
@@ -55,7 +56,7 @@ export function ScoreFrame({
                       ★<span className="visually-hidden"> {t('score.winner')}</span>
                     </span>
                   )}
-                  <span className="score-name">{seatName(seats, i, t)}</span>
+                  <SeatNameLink seats={seats} seat={i} className="score-name" t={t} />
                 </th>
               ))}
             </tr>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { GameId } from '../game-types.js';
@@ -16,12 +16,14 @@ export function RulesHelp({ game }: { game: string }) {
   return isGameId(game) ? <RulesButton game={game} /> : null;
 }
 
-function RulesButton({ game }: { game: GameId }) {
-  const { t } = useTranslation('help');
+/**
+ * The panel's state, which follows the page's hash: the entry it shows (null: closed), and closing
+ * it, which gives the focus back to whatever opened it, else to `fallback`.
+ */
+function useHelpPanel(fallback: RefObject<HTMLElement | null>) {
   const [target, setTarget] = useState<HelpTarget | null>(() => parseHelpHash(window.location.hash));
   // Where focus goes back to on closing: whatever opened the panel (the button, a tooltip's link).
   const opener = useRef<HTMLElement | null>(null);
-  const button = useRef<HTMLButtonElement>(null);
   const isOpen = useRef(target !== null);
   useEffect(() => {
     isOpen.current = target !== null;
@@ -42,22 +44,30 @@ function RulesButton({ game }: { game: GameId }) {
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
 
+  const close = useCallback(() => {
+    if (parseHelpHash(window.location.hash)) {
+      window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+    }
+    setTarget(null);
+    const back = opener.current?.isConnected ? opener.current : fallback.current;
+    opener.current = null;
+    back?.focus();
+  }, [fallback]);
+
+  return { target, setTarget, opener, close };
+}
+
+function RulesButton({ game }: { game: GameId }) {
+  const { t } = useTranslation('help');
+  const button = useRef<HTMLButtonElement>(null);
+  const { target, setTarget, opener, close } = useHelpPanel(button);
+
   const open = () => {
     opener.current = button.current;
     // replaceState fires no hashchange: the state follows by hand.
     window.history.replaceState(window.history.state, '', helpHref(game));
     setTarget({ game, entry: null });
   };
-
-  const close = useCallback(() => {
-    if (parseHelpHash(window.location.hash)) {
-      window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
-    }
-    setTarget(null);
-    const back = opener.current?.isConnected ? opener.current : button.current;
-    opener.current = null;
-    back?.focus();
-  }, []);
 
   return (
     <>
@@ -78,6 +88,16 @@ function RulesButton({ game }: { game: GameId }) {
       {target && createPortal(<HelpSheet game={target.game} entry={target.entry} onClose={close} />, document.body)}
     </>
   );
+}
+
+/**
+ * The rules panel on a page without a table (a profile, a leaderboard): no button, only the links
+ * made by `helpHref` open it.
+ */
+export function HelpHost() {
+  const none = useRef<HTMLElement>(null);
+  const { target, close } = useHelpPanel(none);
+  return target && createPortal(<HelpSheet game={target.game} entry={target.entry} onClose={close} />, document.body);
 }
 
 type Loaded =

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { createAndJoin, seatLink, type Invite } from '../net/api.js';
+import { useSignedIn } from '../account/signed-in.js';
+import { ApiError, createAndJoin, seatLink, type Invite } from '../net/api.js';
 import { seatStyle } from '../game/seat-style.js';
 import {
   clampSeats,
@@ -11,20 +12,36 @@ import {
   type FriendsGameForm,
   type OtherSeat,
   withOptions,
+  withRated,
 } from './lobby-model.js';
 import { BotLevel, GameChoice, GameOptionFields, SeatCount, SeatLabel } from './fields.js';
 import { SeatLinks } from './SeatLinks.js';
 import { TableSettings } from './TableSettings.js';
 import { cleanName } from '../../../src/core/text.js';
 
-/** "Online game with friends": you at seat A, each other seat a friend (invited by link) or a bot. */
+/** The server's refusals of a new game that the form puts in words; any other is shown as the server said it. */
+const REFUSALS: Readonly<Record<string, string>> = {
+  'signed-out': 'ratings:rated.signedOut',
+  'rated-needs-clock': 'ratings:rated.needsClock',
+  'bad-rated-game': 'ratings:rated.badGame',
+};
+
+/**
+ * "Online game with friends": you at seat A, each other seat a friend (invited by link) or a bot.
+ * A signed-in player may make it rated (a clock is then required).
+ */
 export function FriendsGameCard({ name }: { name: string }) {
   const { t } = useTranslation('lobby');
-  const [form, setForm] = useState<FriendsGameForm>(initialFriendsForm);
+  const signedIn = useSignedIn();
+  const [chosen, setForm] = useState<FriendsGameForm>(initialFriendsForm);
+  // Only an account's game is rated: signing out meanwhile unticks it.
+  const form = chosen.rated && !signedIn ? withRated(chosen, false) : chosen;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<{ id: string; invites: Invite[] } | null>(null);
   const openId = useId();
+  const ratedId = useId();
+  const ratedHintId = useId();
   const set = (patch: Partial<FriendsGameForm>) => setForm((f) => ({ ...f, ...patch }));
   const setOther = (i: number, s: OtherSeat) => set({ others: form.others.map((x, j) => (j === i ? s : x)) });
 
@@ -35,7 +52,8 @@ export function FriendsGameCard({ name }: { name: string }) {
     try {
       setCreated(await createAndJoin(friendsGameRequest(form, name), cleanName(name) || undefined));
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      const words = err instanceof ApiError ? REFUSALS[err.code] : undefined;
+      setError(words ? t(words) : err instanceof Error ? err.message : String(err));
     } finally {
       setBusy(false);
     }
@@ -114,6 +132,24 @@ export function FriendsGameCard({ name }: { name: string }) {
           onChange={(o) => set({ options: withOptions(form.options, form.game, o) })}
           testPrefix="friends"
         />
+        {signedIn && (
+          <div className="field rated-field">
+            <div className="field check">
+              <input
+                id={ratedId}
+                type="checkbox"
+                checked={form.rated}
+                aria-describedby={ratedHintId}
+                onChange={(e) => setForm((f) => withRated(f, e.target.checked))}
+                data-testid="friends-rated"
+              />
+              <label htmlFor={ratedId}>{t('ratings:rated.option')}</label>
+            </div>
+            <small className="hint" id={ratedHintId}>
+              {t('ratings:rated.hint')}
+            </small>
+          </div>
+        )}
         <TableSettings value={form} onChange={set} />
         <div className="field check">
           <input

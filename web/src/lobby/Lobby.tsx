@@ -1,13 +1,20 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import { MAX_NAME, saveName, savedName } from '../net/api.js';
+import { leaderboardHref } from '../net/ratings.js';
+import { GAME_IDS } from '../registry.js';
 import { BotGameCard } from './BotGameCard.js';
 import { FriendsGameCard } from './FriendsGameCard.js';
 import { OpenGames } from './OpenGames.js';
 import { SavedGames } from './SavedGames.js';
+import { YourGames } from './YourGames.js';
 import './lobby.css';
 
-/** The start page: a game against bots, a game with friends, or a seat in a running game. */
+/**
+ * The start page: a signed-in player's own games first, then a game against bots, a game with
+ * friends, or a seat in a running game; the leaderboards one link away.
+ */
 export function Lobby() {
   const { t } = useTranslation('lobby');
   const [name, setName] = useState(savedName);
@@ -33,7 +40,16 @@ export function Lobby() {
           />
         </div>
       </div>
+      <nav className="leaderboard-links" aria-label={t('leaderboards')} data-testid="leaderboard-links">
+        <span className="muted">{t('leaderboardsLabel')}</span>
+        {GAME_IDS.map((g) => (
+          <Link key={g} href={leaderboardHref(g)} data-testid={`lobby-leaderboard-${g}`}>
+            {t(`gameChoice.${g}`)}
+          </Link>
+        ))}
+      </nav>
       <div className="lobby-grid">
+        <YourGames />
         <BotGameCard name={name} />
         <FriendsGameCard name={name} />
         <OpenGames />

@@ -2,10 +2,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Link } from 'wouter';
+import { useSignedIn } from '../account/signed-in.js';
 import { heldSeat, listGames, type GameListing } from '../net/api.js';
+import { profileName } from '../net/ratings.js';
+import { PlayerLink } from '../ratings/PlayerLink.js';
 import { seatStyle } from '../game/seat-style.js';
 import { SeatMarker } from './SeatMarker.js';
-import { botName, seatsLine } from './seat-who.js';
+import { botName, seatsLineParts } from './seat-who.js';
 
 /**
  * Polling while the lobby is visible: soon after it opens, then less often while nothing changes,
@@ -50,6 +53,7 @@ function whoSits(p: Player, t: TFunction): string {
  */
 export function OpenGames() {
   const { t, i18n } = useTranslation('lobby');
+  const signedIn = useSignedIn();
   const [games, setGames] = useState<GameListing[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
@@ -133,16 +137,32 @@ export function OpenGames() {
                 <div className="game-info">
                   <span className="game-name">
                     <strong>{t(`gameChoice.${g.game}`, { defaultValue: g.game })}</strong>
+                    {g.rated && (
+                      <span className="rated-mark" data-testid="open-game-rated">
+                        {t('ratings:rated.mark')}
+                      </span>
+                    )}
                     {idle && <span className="idle-badge">{t('games:idle')}</span>}
                   </span>
                   {g.players && (
                     <span className="open-seats-line" data-testid="open-game-seats">
-                      {seatsLine(
+                      {seatsLineParts(
                         i18n.language,
                         g.players.map((p) => whoSits(p, t)),
                         t,
                         (i) => seatStyle(i).letter,
-                      )}
+                      ).map((part, i) => {
+                        const p = part.seat === null ? undefined : g.players![part.seat];
+                        // A rated game's players are accounts under their names; a lobby level's bot has its own.
+                        const profile = p && (p.kind === 'bot' || p.claimed) ? profileName(p.name, p.kind === 'bot', g.rated) : null;
+                        return profile ? (
+                          <PlayerLink key={i} name={profile}>
+                            {part.value}
+                          </PlayerLink>
+                        ) : (
+                          part.value
+                        );
+                      })}
                     </span>
                   )}
                   <span className="muted" data-testid="open-game-facts">
@@ -157,6 +177,11 @@ export function OpenGames() {
                   {mine ? (
                     <Link href={`/game/${g.id}`} className="button-link">
                       {t('open.resume', { letter: seatStyle(mine.seat).letter })}
+                    </Link>
+                  ) : g.rated && !signedIn && g.openSeats.length > 0 ? (
+                    // A rated seat is for an account: a guest's join would only be refused.
+                    <Link href="/sign-in" className="button-link" data-testid={`sign-in-to-join-${g.id}`}>
+                      {t('ratings:rated.signInToJoin')}
                     </Link>
                   ) : (
                     g.openSeats.map((seat) => (

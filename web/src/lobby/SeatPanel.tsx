@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { SeatPresence } from '../game/AwayButton.js';
-import { seatName } from '../game/names.js';
 import { seatStyle } from '../game/seat-style.js';
 import { savedInvites, seatLink } from '../net/api.js';
 import type { Connection } from '../net/server-session.js';
 import type { Snapshot } from '../net/session.js';
 import { SeatLinks, type SeatLinkItem } from './SeatLinks.js';
 import { SeatMarker } from './SeatMarker.js';
+import { SeatNameLink } from '../game/SeatNameLink.js';
 
 /**
  * Beside the board of a server game: who sits where and who is online, this player's own seat link
@@ -91,7 +91,7 @@ export function SeatPanel({
           return (
             <li key={s.seat} data-testid={`seat-${s.seat}`}>
               <SeatMarker seat={s.seat} size={20} />
-              <span className="seat-name">{seatName(snap.seats, s.seat, t)}</span>
+              <SeatNameLink seats={snap.seats} seat={s.seat} className="seat-name" t={t} />
               {s.seat === snap.seat && <span className="you">({t('you')})</span>}
               {state === 'bot' ? (
                 <>

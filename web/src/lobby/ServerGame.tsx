@@ -34,6 +34,13 @@ export function seatParam(search: string): number | null {
   return Number(raw);
 }
 
+/** A rated game's seats are for accounts, one seat each: its refusals of a seat, in words. */
+const RATED_SEAT_REFUSALS: Readonly<Record<string, string>> = {
+  'signed-out': 'ratings:rated.signInToSit',
+  'already-seated': 'ratings:rated.alreadySeated',
+  'seat-taken': 'ratings:rated.seatTaken',
+};
+
 // One join per game and seat at a time, even when React runs the effect twice: a second POST
 // would revoke the token the first one got.
 const joins = new Map<string, Promise<HeldSeat>>();
@@ -104,6 +111,8 @@ export function ServerGame({ id }: { id: string }) {
         const message = e instanceof Error ? e.message : String(e);
         if (e instanceof ApiError && e.code === 'bad_token') setPhase({ kind: 'taken', seat: phase.seat, key: phase.key, message });
         else if (e instanceof ApiError && e.code === 'no_game') setPhase({ kind: 'failed', message: t('game.noGame', { id }) });
+        else if (e instanceof ApiError && RATED_SEAT_REFUSALS[e.code])
+          setPhase({ kind: 'failed', message: t(RATED_SEAT_REFUSALS[e.code]!) });
         else setPhase({ kind: 'failed', message: t('failed', { message }) });
       },
     );

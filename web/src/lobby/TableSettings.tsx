@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { BotLevel } from './fields.js';
 import { AWAY_MINUTES, CLOCKS, type BotSpec, type ClockKey, type FriendsGameForm } from './lobby-model.js';
 
-type Settings = Pick<FriendsGameForm, 'game' | 'clock' | 'awayMinutes' | 'botLevel'>;
+type Settings = Pick<FriendsGameForm, 'game' | 'clock' | 'awayMinutes' | 'botLevel' | 'rated'>;
 
 /**
  * How a friends game goes on without a player: each player's time (once it runs out, the bot plays
  * the seat), else how long a player may be away before the others can hand the seat to the bot,
- * and which bot that is.
+ * and which bot that is. A rated game offers no game without a clock.
  */
 export function TableSettings({ value, onChange }: { value: Settings; onChange: (patch: Partial<Settings>) => void }) {
   const { t } = useTranslation('presence');
@@ -26,7 +26,7 @@ export function TableSettings({ value, onChange }: { value: Settings; onChange: 
           onChange={(e) => onChange({ clock: e.target.value as ClockKey })}
           data-testid="friends-clock"
         >
-          {CLOCKS.map((c) => (
+          {CLOCKS.filter((c) => !value.rated || c.clock !== null).map((c) => (
             <option key={c.key} value={c.key}>
               {t(`settings.clocks.${c.key}`)}
             </option>

@@ -57,6 +57,8 @@ export interface FriendsGameForm {
   readonly awayMinutes: number;
   /** The bot that plays a seat for a player who ran out of time or is away. */
   readonly botLevel: BotSpec;
+  /** Rated: only signed-in accounts sit, with a clock, and the result moves their ratings. */
+  readonly rated: boolean;
 }
 
 const SECOND = 1000;
@@ -98,7 +100,16 @@ export const initialFriendsForm: FriendsGameForm = {
   clock: 'none',
   awayMinutes: 3,
   botLevel: DEFAULT_BOT,
+  rated: false,
 };
+
+/** The clock a rated game starts with when none was chosen: a rated game needs one. */
+export const RATED_CLOCK: ClockKey = 'normal';
+
+/** The form after ticking or unticking "Rated": a rated game always has a clock. */
+export function withRated(f: FriendsGameForm, rated: boolean): FriendsGameForm {
+  return { ...f, rated, clock: rated && f.clock === 'none' ? RATED_CLOCK : f.clock };
+}
 
 export const clampSeats = (n: number): number => Math.min(MAX_SEATS, Math.max(MIN_SEATS, Math.round(n) || MIN_SEATS));
 
@@ -138,5 +149,6 @@ export function friendsGameRequest(f: FriendsGameForm, name: string): CreateGame
     ...(clock ? { clock } : {}),
     awayAfterMs: f.awayMinutes * MINUTE,
     botLevel: f.botLevel,
+    ...(f.rated ? { rated: true } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import { applyViewPatch } from '../../../src/core/view-patch.js';
 import type { ClientMessage, PublicSeat, ServerMessage, StateMessage, WelcomeMessage } from '../../../src/server/protocol.js';
+import { profileName } from './ratings.js';
 import type { GameSession, HintResult, LogEntry, SeatInfo, SessionTypes, Snapshot } from './session.js';
 
 /** The socket's state, as the seat list shows it. */
@@ -57,12 +58,14 @@ export interface ServerSessionOptions {
  * Seat records as the client types them: absent rather than null. The server says how long a seat
  * has been away, which becomes a time on this browser's clock (the two clocks need not agree).
  */
-export function seatInfo(s: PublicSeat): SeatInfo {
+export function seatInfo(s: PublicSeat, rated = false): SeatInfo {
+  const profile = s.kind === 'bot' || s.claimed ? profileName(s.name, s.kind === 'bot', rated) : null;
   return {
     seat: s.seat,
     kind: s.kind,
     connected: s.connected,
     ...(s.name ? { name: s.name } : {}),
+    ...(profile ? { profile } : {}),
     ...(s.bot ? { bot: s.bot } : {}),
     ...(s.claimed !== undefined ? { claimed: s.claimed } : {}),
     ...(typeof s.awayMs === 'number' ? { awaySince: Date.now() - s.awayMs } : {}),
@@ -341,17 +344,20 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
         this.seq = typeof msg.seq === 'number' ? msg.seq : null;
         const prev = this.snapshot;
         const log = nextLog(prev?.log ?? [], prev?.moves ?? 0, msg as Received<T>);
+        // Whether the game is rated never changes: the welcome tells it.
+        const rated = msg.type === 'welcome' ? msg.rated === true : prev?.rated === true;
         this.snapshot = {
           view,
           seat: msg.seat,
           // A state message carries the seats only when they changed, and never the away time: kept from before.
-          seats: msg.seats ? msg.seats.map(seatInfo) : (prev?.seats ?? []),
+          seats: msg.seats ? msg.seats.map((x) => seatInfo(x, rated)) : (prev?.seats ?? []),
           moves: msg.moves,
           status: msg.status,
           canUndo: msg.canUndo,
           log,
           clocks: msg.clocks,
           awayAfterMs: msg.type === 'welcome' ? msg.awayAfterMs : prev?.awayAfterMs,
+          ...(rated ? { rated: true as const } : {}),
         };
         for (const l of this.listeners) l.snap(this.snapshot);
         return;
@@ -359,7 +365,7 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
       case 'seats': {
         // Someone came or went: only the seats change.
         if (!this.snapshot) return;
-        this.snapshot = { ...this.snapshot, seats: msg.seats.map((s) => seatInfo(s)) };
+        this.snapshot = { ...this.snapshot, seats: msg.seats.map((s) => seatInfo(s, this.snapshot?.rated === true)) };
         for (const l of this.listeners) l.snap(this.snapshot);
         return;
       }

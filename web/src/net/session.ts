@@ -19,6 +19,8 @@ export interface SeatInfo {
   readonly kind: 'human' | 'bot';
   readonly name?: string;
   readonly bot?: string;
+  /** The account whose profile the seat's name links to (a rated game's players, and bots of a known level). */
+  readonly profile?: string;
   readonly claimed?: boolean;
   readonly connected: boolean;
   /** Since when (this browser's clock, ms) the seat's player has been away; absent while connected. */
@@ -61,6 +63,8 @@ export interface Snapshot<T extends SessionTypes = SessionTypes> {
   readonly clocks: readonly (number | null)[] | null;
   /** Server games: after how long away a seat may be handed to a bot by the others. */
   readonly awayAfterMs?: number;
+  /** Server games: a rated game, whose result moves the players' ratings. */
+  readonly rated?: true;
 }
 
 /** The greedy bot's suggestion for the viewer's decision at move count `move`, and why (src/bots/hint.ts). */

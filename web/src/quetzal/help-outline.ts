@@ -34,7 +34,8 @@ export type QHelpId =
   | (typeof Q_UPGRADES)[number]
   | 'scoring'
   | 'end'
-  | 'two-players';
+  | 'two-players'
+  | 'ratings';
 
 const isLoc = (id: string): id is LocId => (Q_LOCATIONS as readonly string[]).includes(id);
 const isUpgrade = (id: string): id is UpgradeId => (Q_UPGRADES as readonly string[]).includes(id);
@@ -51,6 +52,7 @@ export const quetzalHelp: HelpOutline<QHelpId> = {
     { id: 'scoring', entries: [] },
     { id: 'end', entries: [] },
     { id: 'two-players', entries: [] },
+    { id: 'ratings', entries: [] },
   ],
   nameKey: (id) => (isLoc(id) ? `quetzal:loc.${id}` : isUpgrade(id) ? `quetzal:up.${id}.name` : null),
   code: () => null,

@@ -21,7 +21,8 @@ export type RRHelpId =
   | 'purple'
   | (typeof RR_PURPLE)[number]
   | 'scoring'
-  | 'end';
+  | 'end'
+  | 'ratings';
 
 const isTile = (id: string) => /^(IV[1-3]-[1-6]|PU-[1-8])$/.test(id);
 
@@ -36,6 +37,7 @@ export const relicRunnersHelp: HelpOutline<RRHelpId> = {
     { id: 'purple', entries: RR_PURPLE },
     { id: 'scoring', entries: [] },
     { id: 'end', entries: [] },
+    { id: 'ratings', entries: [] },
   ],
   nameKey: (id) => (isTile(id) ? `tiles:${id}.title` : null),
   code: (id) => (isTile(id) ? id : null),

@@ -108,7 +108,9 @@ export function AnalysisPanel({ timeline, seats, step, onSeek, iterations, choic
 
   return (
     <section className="analysis-panel" aria-labelledby={`${seatId}-title`} data-testid="analysis" data-state={state.kind}>
-      <h2 id={`${seatId}-title`}>{t('analysis.title')}</h2>
+      <h2 id={`${seatId}-title`} tabIndex={-1}>
+        {t('analysis.title')}
+      </h2>
       <p className="analysis-notice" data-testid="analysis-notice">
         {t('analysis.notice')}
       </p>

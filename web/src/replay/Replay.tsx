@@ -9,6 +9,7 @@ import type { SeatInfo } from '../net/session.js';
 import { listSaves, readSave } from '../offline/saves.js';
 import { loadClient } from '../registry.js';
 import { AnalysisPanel } from './AnalysisPanel.js';
+import { ANALYSIS_HASH } from './links.js';
 import { pageIterations } from './analysis-view.js';
 import { ScoreChart } from './ScoreChart.js';
 import { Timeline } from './timeline.js';
@@ -156,6 +157,14 @@ export function ReplayViewer({ timeline, seats, game }: ReplayViewerProps) {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [step, moves, setStep]);
+
+  // A link to the game's analysis (a profile's finished games) opens the replay at its panel.
+  useEffect(() => {
+    if (window.location.hash !== ANALYSIS_HASH) return;
+    const heading = document.querySelector<HTMLElement>('[data-testid="analysis"] h2');
+    heading?.scrollIntoView({ block: 'start' });
+    heading?.focus();
+  }, []);
 
   const iterations = useMemo(() => pageIterations(window.location.search), []);
   // A replay is a spectator's table that never offers a choice.

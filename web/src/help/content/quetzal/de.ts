@@ -1,5 +1,6 @@
 import type { QHelpId } from '../../../quetzal/help-outline.js';
 import type { HelpContent } from '../../outline.js';
+import ratings from '../ratings/de.js';
 
 // Quetzal mit eigenen Worten, nach docs/rules/quetzal.md; Begriffe der deutschen Regel.
 const de: HelpContent<QHelpId> = {
@@ -167,6 +168,7 @@ const de: HelpContent<QHelpId> = {
       'Seine Figuren lassen sich wie jedes Gebot überbieten: mehr Figuren derselben Art; dann verlassen sie den Ort für diese Runde. Bei der Aktivierung nimmt er im Tempel die besten Karten (zuerst Mumien, dann Skulpturen, Steintafeln, Waffen, Steinkrüge) und wirft sie ab; auf einer Ausgrabungsstätte, die er noch hält, werden beide Karten abgeworfen; auf dem Schwarzmarkt oder einem Schiff geschieht nichts.',
     ],
   },
+  ratings,
 };
 
 export default de;

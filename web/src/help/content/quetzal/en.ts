@@ -1,5 +1,6 @@
 import type { QHelpId } from '../../../quetzal/help-outline.js';
 import type { HelpContent } from '../../outline.js';
+import ratings from '../ratings/en.js';
 
 // Quetzal in our own words, from docs/rules/quetzal.md (rule ids Q-… there).
 const en: HelpContent<QHelpId> = {
@@ -161,6 +162,7 @@ const en: HelpContent<QHelpId> = {
       'You can outbid its figures like any bid: more figures of the same kind; its figures then leave for the round. When activated, at the Temple it takes the best cards (mummies first, then sculptures, tablets, weapons, jars) and discards them; on a site it still holds, both cards are discarded; on the Black Market or a ship nothing happens.',
     ],
   },
+  ratings,
 };
 
 export default en;

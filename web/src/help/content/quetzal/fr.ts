@@ -1,5 +1,6 @@
 import type { QHelpId } from '../../../quetzal/help-outline.js';
 import type { HelpContent } from '../../outline.js';
+import ratings from '../ratings/fr.js';
 
 // Quetzal avec nos propres mots, d'après docs/rules/quetzal.md ; termes de la table (pas de règle française fournie).
 const fr: HelpContent<QHelpId> = {
@@ -167,6 +168,7 @@ const fr: HelpContent<QHelpId> = {
       'Vous pouvez surenchérir sur ses figurines comme sur toute mise : plus de figurines du même type ; elles quittent alors le lieu pour la manche. À l’activation, au Temple il prend les meilleures cartes (momies d’abord, puis sculptures, tablettes, armes, jarres) et les défausse ; sur un site qu’il tient encore, les deux cartes sont défaussées ; au Marché noir ou sur un navire, rien ne se passe.',
     ],
   },
+  ratings,
 };
 
 export default fr;

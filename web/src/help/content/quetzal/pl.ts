@@ -1,5 +1,6 @@
 import type { QHelpId } from '../../../quetzal/help-outline.js';
 import type { HelpContent } from '../../outline.js';
+import ratings from '../ratings/pl.js';
 
 // Quetzal własnymi słowami, według docs/rules/quetzal.md; nazwy jak na stole gry (polskiej instrukcji nie mamy).
 const pl: HelpContent<QHelpId> = {
@@ -161,6 +162,7 @@ const pl: HelpContent<QHelpId> = {
       'Jego figurki można przebić jak każdą ofertę: więcej figurek tego samego rodzaju; wtedy schodzą z miejsca do końca rundy. Przy aktywacji w Świątyni bierze najlepsze karty (najpierw mumie, potem rzeźby, tabliczki, broń, dzbany) i je odrzuca; na wykopalisku, które wciąż trzyma, obie karty są odrzucane; na Czarnym Rynku i na statku nic się nie dzieje.',
     ],
   },
+  ratings,
 };
 
 export default pl;

@@ -1,5 +1,6 @@
 import type { RRHelpId } from '../../../relic-runners/help-outline.js';
 import type { HelpContent } from '../../outline.js';
+import ratings from '../ratings/de.js';
 
 // Relic Runners mit eigenen Worten, nach docs/rules/relic-runners.md; Begriffe der deutschen Regel.
 const de: HelpContent<RRHelpId> = {
@@ -196,6 +197,7 @@ const de: HelpContent<RRHelpId> = {
       'Dann darf, wer IV1-6 besitzt, noch einen Zug machen. Die meisten SP gewinnen; bei Gleichstand mehr Schätze, dann mehr Schatzfarben; sonst teilen sich die Spieler den Sieg.',
     ],
   },
+  ratings,
 };
 
 export default de;

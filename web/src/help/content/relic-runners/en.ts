@@ -1,5 +1,6 @@
 import type { RRHelpId } from '../../../relic-runners/help-outline.js';
 import type { HelpContent } from '../../outline.js';
+import ratings from '../ratings/en.js';
 
 // Relic Runners in our own words, from docs/rules/relic-runners.md (rule ids in the outline).
 const en: HelpContent<RRHelpId> = {
@@ -182,6 +183,7 @@ const en: HelpContent<RRHelpId> = {
       'Then the holder of IV1-6 may play an extra turn. Most VP wins; on a tie, more relics, then more relic colours; if still tied, the win is shared.',
     ],
   },
+  ratings,
 };
 
 export default en;

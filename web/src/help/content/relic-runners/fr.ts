@@ -1,5 +1,6 @@
 import type { RRHelpId } from '../../../relic-runners/help-outline.js';
 import type { HelpContent } from '../../outline.js';
+import ratings from '../ratings/fr.js';
 
 // Relic Runners avec nos propres mots, d'après docs/rules/relic-runners.md ; termes de la règle française.
 const fr: HelpContent<RRHelpId> = {
@@ -200,6 +201,7 @@ const fr: HelpContent<RRHelpId> = {
       'Ensuite, le détenteur de IV1-6 peut jouer un tour supplémentaire. Le plus de PV l’emporte ; en cas d’égalité, le plus de reliques, puis le plus de couleurs de reliques ; sinon, la victoire est partagée.',
     ],
   },
+  ratings,
 };
 
 export default fr;

@@ -1,5 +1,6 @@
 import type { RRHelpId } from '../../../relic-runners/help-outline.js';
 import type { HelpContent } from '../../outline.js';
+import ratings from '../ratings/pl.js';
 
 // Relic Runners własnymi słowami, według docs/rules/relic-runners.md; nazwy z polskiej instrukcji.
 const pl: HelpContent<RRHelpId> = {
@@ -187,6 +188,7 @@ const pl: HelpContent<RRHelpId> = {
       'Następnie posiadacz IV1-6 może zagrać dodatkową turę. Wygrywa najwięcej PZ; przy remisie więcej Reliktów, potem więcej kolorów Reliktów; jeśli nadal remis, gracze dzielą się zwycięstwem.',
     ],
   },
+  ratings,
 };
 
 export default pl;
