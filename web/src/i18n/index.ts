@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+import { addElision } from './elision.js';
 import { LANGUAGES } from './languages.js';
 
 export { LANGUAGES, type Language } from './languages.js';
@@ -37,5 +38,6 @@ void i18n
     detection: { order: ['querystring', 'localStorage', 'navigator'], lookupQuerystring: 'lang', caches: ['localStorage'] },
     returnNull: false,
   });
+addElision(i18n);
 
 export default i18n;
