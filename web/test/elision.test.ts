@@ -12,7 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { addElision, elides } from '../src/i18n/elision.js';
 
 const root = fileURLToPath(new URL('../src/i18n/locales', import.meta.url));
-const load = (lng: string, ns: string): Record<string, unknown> => JSON.parse(readFileSync(join(root, lng, `${ns}.json`), 'utf8')) as Record<string, unknown>;
+const load = (lng: string, ns: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(join(root, lng, `${ns}.json`), 'utf8')) as Record<string, unknown>;
 const namespaces = readdirSync(join(root, 'fr')).map((f) => f.replace(/\.json$/, ''));
 
 function leaves(obj: unknown, prefix = ''): [string, string][] {
@@ -35,10 +36,8 @@ async function french() {
 
 describe('French elision', () => {
   it('elides before a vowel or a mute h, not before a consonant or a y before a vowel', () => {
-    for (const w of ['Alice', 'Émile', 'Ève', 'Oscar', 'Ugo', 'Hugo', 'Hélène', 'Yves', 'Œdipe', 'ismcts'])
-      expect(elides(w), w).toBe(true);
-    for (const w of ['Bob', 'Bot B (glouton)', 'Małgorzata', 'Yann', 'Zoé', '3 joueurs', '', 'Temple 5'])
-      expect(elides(w), w).toBe(false);
+    for (const w of ['Alice', 'Émile', 'Ève', 'Oscar', 'Ugo', 'Hugo', 'Hélène', 'Yves', 'Œdipe', 'ismcts']) expect(elides(w), w).toBe(true);
+    for (const w of ['Bob', 'Bot B (glouton)', 'Małgorzata', 'Yann', 'Zoé', '3 joueurs', '', 'Temple 5']) expect(elides(w), w).toBe(false);
   });
 
   it('writes "d’Alice" and "qu’Alice" in the strings, "de Bob" and "que Bob" too', async () => {
@@ -54,7 +53,11 @@ describe('French elision', () => {
 
   it('no French string writes "de" or "que" before a name or a title as plain text', () => {
     const plain = /\b(de|que) \{\{\s*(name|mover|seat|player|winner|tile|site|where)\s*\}\}/i;
-    const found = namespaces.flatMap((ns) => leaves(load('fr', ns)).filter(([, s]) => plain.test(s)).map(([k, s]) => `${ns}:${k}: ${s}`));
+    const found = namespaces.flatMap((ns) =>
+      leaves(load('fr', ns))
+        .filter(([, s]) => plain.test(s))
+        .map(([k, s]) => `${ns}:${k}: ${s}`),
+    );
     expect(found).toEqual([]);
   });
 });
