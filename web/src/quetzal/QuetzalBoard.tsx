@@ -186,7 +186,11 @@ function Banner({ lv, b, bd, t, seats, targets, selected, onSelect, busy, view }
         {b.cost}
       </text>
       {lv.id === 'temple' && <YieldIcons y={bd.y + 19} x0={bd.x - 18} b={b} />}
-      {b.covered && <rect x={bd.x - 22} y={bd.y - 17} width={58} height={34} rx={8} fill="url(#q-hatch)" opacity={0.8} />}
+      {b.covered && (
+        <g data-cover="">
+          <rect x={bd.x - 22} y={bd.y - 17} width={58} height={34} rx={8} fill="url(#q-hatch)" opacity={0.8} />
+        </g>
+      )}
     </g>
   );
   return placeable ? (
