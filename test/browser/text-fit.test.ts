@@ -6,6 +6,10 @@
  * with language, screen, path and text. The games are seeded and played in-process, so the
  * positions are the same on every run. Needs `npm run build:web` (dist/web) and Chromium.
  * Screenshots: test-artifacts/text-fit/<screen>-<lng>-<width>.png.
+ *
+ * A seeded position shows only what it happens to hold: a top-tile badge beside each purple temple
+ * for every tile title is checked apart (web/test/top-tile-place.test.ts), and Quetzal is played
+ * with 2 players too, where the automaton's box and the closed places show.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
