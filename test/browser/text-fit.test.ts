@@ -6,6 +6,10 @@
  * with language, screen, path and text. The games are seeded and played in-process, so the
  * positions are the same on every run. Needs `npm run build:web` (dist/web) and Chromium.
  * Screenshots: test-artifacts/text-fit/<screen>-<lng>-<width>.png.
+ *
+ * A seeded position shows only what it happens to hold: a top-tile badge beside each purple temple
+ * for every tile title is checked apart (web/test/top-tile-place.test.ts), and Quetzal is played
+ * with 2 players too, where the automaton's box and the closed places show.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -35,18 +39,16 @@ interface Table {
   advance(atLeast: number): Promise<void>;
 }
 
-async function newTable(game: 'relic-runners' | 'quetzal', seed: string): Promise<Table> {
+const FOUR_SEATS = [
+  { kind: 'human', name: 'Małgorzata' },
+  { kind: 'bot', bot: 'greedy' },
+  { kind: 'bot', bot: 'random' },
+  { kind: 'bot', bot: 'ismcts:40it' },
+] as const;
+
+async function newTable(game: 'relic-runners' | 'quetzal', seed: string, seats = 4): Promise<Table> {
   const { base, hub } = suite.srv;
-  const id = await createGame(base, {
-    game,
-    seed,
-    seats: [
-      { kind: 'human', name: 'Małgorzata' },
-      { kind: 'bot', bot: 'greedy' },
-      { kind: 'bot', bot: 'random' },
-      { kind: 'bot', bot: 'ismcts:40it' },
-    ],
-  });
+  const id = await createGame(base, { game, seed, seats: FOUR_SEATS.slice(0, seats) });
   const token = await joinSeat(base, id, 0);
   const g = await live(hub, id);
   const rng = createRng(`text-fit:${seed}`);
@@ -67,8 +69,8 @@ async function newTable(game: 'relic-runners' | 'quetzal', seed: string): Promis
   return table;
 }
 
-async function playTable(game: 'relic-runners' | 'quetzal', seed: string, atLeast: number): Promise<Table> {
-  const table = await newTable(game, seed);
+async function playTable(game: 'relic-runners' | 'quetzal', seed: string, atLeast: number, seats = 4): Promise<Table> {
+  const table = await newTable(game, seed, seats);
   await table.advance(atLeast);
   return table;
 }
@@ -149,6 +151,8 @@ const SPECIMEN = `<!doctype html><html lang="en"><body style="font: 16px sans-se
   <text x="120" y="95" data-good="on-ground">On the ground</text>
   <text x="226" y="100" data-bad="covered">T2</text>
   <circle cx="250" cy="95" r="14" fill="none" stroke="#c0392b" stroke-width="5" />
+  <text x="110" y="110" data-good="closed">Closed place</text>
+  <g data-cover=""><rect x="105" y="96" width="90" height="20" fill="#999" /></g>
 </svg>
 </body></html>`;
 
@@ -215,6 +219,15 @@ test(
     verdict(faults);
   },
 );
+
+// Two players play with the automaton: its box (name, cards left, current card) shows only then.
+test('a 2-player Quetzal table with the automaton: no text cut, broken or covered in en, de, fr, pl', { timeout: 120_000 }, async (t) => {
+  mkdirSync(join(ARTIFACTS, DIR), { recursive: true });
+  const table = await playTable('quetzal', 'text-fit-q2', 6, 2);
+  t.diagnostic(`game ${table.id} at move ${table.moves}`);
+  const open = openTable(table, 'quetzal-board');
+  verdict([...(await measure('quetzal-2p', DESKTOP, open)), ...(await measure('quetzal-2p', PHONE, open))]);
+});
 
 test('both score screens with three bots: no text cut, broken or covered in en, de, fr, pl', { timeout: 300_000 }, async (t) => {
   mkdirSync(join(ARTIFACTS, DIR), { recursive: true });

@@ -10,8 +10,9 @@
  *
  * What counts as text: every rendered element whose own text (its direct text nodes) is not blank,
  * HTML and SVG `<text>` alike, and the options of a `<select>`. Invisible elements, text only for
- * screen readers (a 1 px clipped box), closed `<details>` and what a scroll container hides now
- * (reachable by scrolling) are left out.
+ * screen readers (a 1 px clipped box), closed `<details>`, what a scroll container hides now
+ * (reachable by scrolling) and SVG text under a cover drawn on purpose (a `[data-cover]` group
+ * over a place out of play) are left out.
  */
 import type { Page } from 'playwright-core';
 
@@ -106,6 +107,7 @@ interface El extends Node {
   getBoundingClientRect(): Rect;
   getClientRects(): ArrayLike<Rect>;
   contains(other: El): boolean;
+  closest?(selector: string): El | null;
   querySelectorAll(selector: string): ArrayLike<El>;
   insertBefore(node: El, child: El): El;
   checkVisibility?(o: { checkOpacity: boolean; checkVisibilityCSS: boolean }): boolean;
@@ -448,6 +450,8 @@ function scan(): TextFault[] {
     const haloed = ts.stroke !== 'none' && parseFloat(ts.strokeWidth) >= 2 && ts.getPropertyValue('paint-order').startsWith('stroke');
     const near = painted.filter((sh) => {
       if (sh.contains(it.el) || invisible(sh)) return false;
+      // A cover drawn on purpose over what is out of play (a place closed in this game: [data-cover]).
+      if ((order.get(sh) ?? -1) > mine && sh.closest?.('[data-cover]')) return false;
       const r = sh.getBoundingClientRect();
       return !(r.right < box.left || r.left > box.right || r.bottom < box.top || r.top > box.bottom);
     });

@@ -3,6 +3,7 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import type { Bundle } from './bundle.js';
 import { isLanguage, LANGUAGES, NAMESPACES, type Language } from './languages.js';
+import { addElision } from './elision.js';
 
 export { LANGUAGES, NAMESPACES, type Language } from './languages.js';
 
@@ -67,5 +68,6 @@ export const i18nReady = i18n
     detection: { order: ['querystring', 'localStorage', 'navigator'], lookupQuerystring: 'lang', caches: ['localStorage'] },
     returnNull: false,
   });
+addElision(i18n);
 
 export default i18n;

@@ -126,7 +126,8 @@ function Location(p: LocProps) {
       {lv.id === 'temple' && <TempleDisplay {...p} />}
       {lv.id === 'village' && <VillageDisplay {...p} />}
       {lv.covered && (
-        <g className="q-covered" pointerEvents="none">
+        // data-cover: the hatch over a place closed in this game hides its texts on purpose.
+        <g className="q-covered" pointerEvents="none" data-cover="">
           <rect x={d.x} y={d.y} width={d.w} height={d.h} rx={10} fill="url(#q-hatch)" opacity={0.85} />
           <text x={d.x + d.w / 2} y={d.y + d.h / 2} textAnchor="middle" className="q-closed">
             {t('board.closed')}
@@ -185,7 +186,11 @@ function Banner({ lv, b, bd, t, seats, targets, selected, onSelect, busy, view }
         {b.cost}
       </text>
       {lv.id === 'temple' && <YieldIcons y={bd.y + 19} x0={bd.x - 18} b={b} />}
-      {b.covered && <rect x={bd.x - 22} y={bd.y - 17} width={58} height={34} rx={8} fill="url(#q-hatch)" opacity={0.8} />}
+      {b.covered && (
+        <g data-cover="">
+          <rect x={bd.x - 22} y={bd.y - 17} width={58} height={34} rx={8} fill="url(#q-hatch)" opacity={0.8} />
+        </g>
+      )}
     </g>
   );
   return placeable ? (
@@ -404,11 +409,12 @@ function AutomatonBox({ view, t }: { view: QView; t: TFunction }) {
       <text x={x + 42} y={y + 27} className="q-loc-name">
         {t('board.automaton')}
       </text>
-      <text x={x + 228} y={y + 27} textAnchor="end" className="q-loc-note">
+      {/* Under the name, not beside it: "Automate" and "2 cartes restantes" share no line in any language. */}
+      <FitText x={x + 42} y={y + 44} maxWidth={186} className="q-loc-note">
         {t('board.automatonLeft', { count: a.cardsLeft })}
-      </text>
+      </FitText>
       {c && (
-        <foreignObject x={x + 10} y={y + 40} width={220} height={104}>
+        <foreignObject x={x + 10} y={y + 52} width={220} height={92}>
           <div className="q-auto-fo">{label}</div>
         </foreignObject>
       )}

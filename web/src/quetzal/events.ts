@@ -62,7 +62,9 @@ export function describeQEvent(logEvent: LogEvent, seats: readonly SeatInfo[], t
       const kind = t(`quetzal:kind.${e.kind ?? 'figure'}`, { count: e.n });
       if (e.banner !== null) return k('placeBanner', { banner: e.banner, where, kind, coins: coins(e.cost) });
       if (e.loc === 'harbour') return k('placeHarbour', { figures: kindCount(null, e.n, t), where, coins: coins(e.cost) });
-      return k(e.leader && e.n > 1 ? 'placeLeader' : 'place', { count: e.n, kind, where });
+      // The figures placed are the verb's object: the accusative where a language has one ("stawia 1 archeologa").
+      const placed = t(`quetzal:kindAcc.${e.kind ?? 'figure'}`, { count: e.n });
+      return k(e.leader && e.n > 1 ? 'placeLeader' : 'place', { count: e.n, kind: placed, where });
     }
     case 'outbid':
       return 'automaton' in e

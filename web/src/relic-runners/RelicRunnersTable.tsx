@@ -22,7 +22,7 @@ export function RelicRunnersTable({ view, seat, seats, log, choose, busy, canUnd
       <aside className="side">
         {view.result ? <RelicRunnersScore {...parts} /> : <RelicRunnersDecision {...parts} canUndo={canUndo} onUndo={onUndo} />}
         {/* The log right under the decision: on screen at 1280×800 whatever the number of players (follow). */}
-        <RelicRunnersLog log={log} seats={seats} viewer={seat} toAct={view.toAct} />
+        <RelicRunnersLog log={log} seats={seats} viewer={seat} toAct={view.toAct} sites={view.sites} />
         {aside}
         <RelicRunnersPlayers {...parts} />
       </aside>

@@ -1,7 +1,7 @@
 import { useCallback, useLayoutEffect, useRef, useState, type FocusEvent, type MouseEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TileCard } from '../panels/TileChip.js';
-import { SITES, SITE_BY_ID, SITE_R, type SiteGeo } from './geometry.js';
+import { SITES, SITE_BY_ID, SITE_R, VIEW, type SiteGeo } from './geometry.js';
 import { tileIcon } from '../panels/tile-icons.js';
 import { tileText, tileTitle } from '../panels/tiles.js';
 
@@ -10,11 +10,14 @@ import { tileText, tileTitle } from '../panels/tiles.js';
  * focusable, naming its effect. The tooltip itself is HTML over the board (useTopTileTip), so it
  * can wrap its text and hold the link to the tile's help entry.
  */
-/** How far a badge `w` wide, its left edge at `x` from the site, runs into other sites or off the board. */
+/** Room kept between a badge and the edge of the drawing (the board's shadow and rounding). */
+const EDGE = 6;
+
+/** How far a badge `w` wide, its left edge at `x` from the site, runs into other sites; Infinity when it leaves the drawing. */
 function crowding(site: SiteGeo, x: number, w: number): number {
   const left = site.x + x;
   const right = left + w;
-  if (left < 5 || right > 995) return Infinity;
+  if (left < VIEW.left + EDGE || right > VIEW.right - EDGE) return Infinity;
   let hit = 0;
   for (const o of SITES) {
     if (o.id === site.id) continue;
@@ -26,14 +29,28 @@ function crowding(site: SiteGeo, x: number, w: number): number {
   return hit;
 }
 
-/** The badge's side: right of the temple, unless the left is clearer of other sites and the board's edge. */
 /** How far the badge stands from the site's centre: clear of its highlight ring (r = SITE_R + 10, stroke 5). */
 const BADGE_GAP = 40;
 
-function badgeX(id: string, w: number): number {
+/**
+ * Where a badge `w` wide goes beside a temple: its left edge `x` from the site's centre and its
+ * width. Right of the temple, unless the left is clearer of other sites; always inside the drawing:
+ * a badge too wide for either side takes the side with more room and is narrowed to it (its label
+ * too: see TopTile).
+ */
+export function badgePlace(id: string, w: number): { readonly x: number; readonly w: number } {
   const site = SITE_BY_ID.get(id);
-  if (!site) return BADGE_GAP;
-  return crowding(site, -BADGE_GAP - w, w) < crowding(site, BADGE_GAP, w) ? -BADGE_GAP - w : BADGE_GAP;
+  if (!site) return { x: BADGE_GAP, w };
+  const left = crowding(site, -BADGE_GAP - w, w);
+  const right = crowding(site, BADGE_GAP, w);
+  if (left === Infinity && right === Infinity) {
+    const roomRight = VIEW.right - EDGE - (site.x + BADGE_GAP);
+    const roomLeft = site.x - BADGE_GAP - (VIEW.left + EDGE);
+    return roomRight >= roomLeft
+      ? { x: BADGE_GAP, w: Math.min(w, roomRight) }
+      : { x: -BADGE_GAP - Math.min(w, roomLeft), w: Math.min(w, roomLeft) };
+  }
+  return { x: left < right ? -BADGE_GAP - w : BADGE_GAP, w };
 }
 
 export function TopTile({ site, name }: { site: string; name: string }) {
@@ -42,25 +59,34 @@ export function TopTile({ site, name }: { site: string; name: string }) {
   const label = useRef<SVGTextElement>(null);
   // A first guess from the name's length, then the text's measured length once laid out.
   const [w, setW] = useState(36 + title.length * 8.6);
+  // Measured after every render (the language or the font may have changed); a label wider than the
+  // room beside its temple is narrowed to it, never cut.
   useLayoutEffect(() => {
     const el = label.current;
-    if (el && typeof el.getComputedTextLength === 'function') {
-      const len = el.getComputedTextLength();
-      if (len > 0) setW(36 + len);
+    if (!el || typeof el.getComputedTextLength !== 'function') return;
+    el.removeAttribute('textLength');
+    el.removeAttribute('lengthAdjust');
+    const len = el.getComputedTextLength();
+    if (len <= 0) return;
+    const room = badgePlace(site, 36 + len).w - 36;
+    if (len > room) {
+      el.setAttribute('textLength', String(room));
+      el.setAttribute('lengthAdjust', 'spacingAndGlyphs');
     }
-  }, [title]);
-  const x = badgeX(site, w);
+    if (Math.abs(36 + len - w) > 0.5) setW(36 + len);
+  });
+  const place = badgePlace(site, w);
   return (
     <g
       className="rr-top-tile"
-      transform={`translate(${x.toFixed(1)},14)`}
+      transform={`translate(${place.x.toFixed(1)},14)`}
       data-testid={`top-${site}`}
       data-top-tile={name}
       role="button"
       tabIndex={0}
       aria-label={t('topTile', { title, text: tileText(name, t) })}
     >
-      <rect x="0" y="-13" width={w} height="26" rx="5" fill="#5b2f80" stroke="#f1e3bf" strokeWidth="2" />
+      <rect x="0" y="-13" width={place.w} height="26" rx="5" fill="#5b2f80" stroke="#f1e3bf" strokeWidth="2" />
       <text className="rr-top tile-icon" x="14" y="6" textAnchor="middle" fill="#fff" fontSize="17">
         {tileIcon(name)}
       </text>

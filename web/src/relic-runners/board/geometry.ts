@@ -86,8 +86,9 @@ export const TRAILS: readonly TrailGeo[] = boardData.trails.map((t) => {
 
 export const TRAIL_BY_ID: ReadonlyMap<number, TrailGeo> = new Map(TRAILS.map((t) => [t.id, t]));
 
-/** The part of the 0..1000 square the board uses, with room for markers around the outer sites. */
-export const VIEW_BOX = '60 60 880 880';
+/** The part of the 0..1000 square the board shows, with room for markers around the outer sites. */
+export const VIEW = { left: 60, top: 60, right: 940, bottom: 940 } as const;
+export const VIEW_BOX = `${VIEW.left} ${VIEW.top} ${VIEW.right - VIEW.left} ${VIEW.bottom - VIEW.top}`;
 
 export const SITE_R = 30;
 export const EXPLORER_R = 15;

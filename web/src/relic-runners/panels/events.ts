@@ -4,19 +4,19 @@ import type { LogEvent, SeatInfo } from '../../net/session.js';
 import { seatName } from '../../game/names.js';
 import { describeTableEvent } from '../../game/table-events.js';
 import { toolName } from './choices.js';
-import { relicName, siteName, trailName } from './places.js';
+import { relicName, siteName, trailName, type SiteColours } from './places.js';
 import { tileTitle } from './tiles.js';
 
 /** Events the server adds around the engine's (undo, a seat handed to a bot or taken back, a bot hurried). */
 type SeatEvent = { readonly type: 'undo' | 'seatToBot' | 'seatReclaimed' | 'botHurried'; readonly seat: number };
 
-/** Why VP or rations came: tile names stay as they are, tools and the rest are put in words. */
+/** Why VP or rations came, in words: a tile by its title (its code is for the rules help, not for sentences). */
 export function reasonText(why: RRReason, t: TFunction): string {
   switch (why.kind) {
     case 'tool':
       return toolName(why.tool, why.level, t);
     case 'tile':
-      return `${why.tile} (${tileTitle(why.tile, t)})`;
+      return tileTitle(why.tile, t);
     case 'expedition':
       return t('log:why.expedition');
     case 'ivoryDiscard':
@@ -28,12 +28,13 @@ export function reasonText(why: RRReason, t: TFunction): string {
 
 /**
  * One public event as a sentence. Events carry no hidden values (blue tiles come with their size
- * only), so nothing here can leak; an unknown event type still gets a line naming its type.
+ * only), so nothing here can leak; an unknown event type still gets a line naming its type. Places
+ * are named as on the board (a temple with its colour when `colours` has it), tiles by their title.
  */
-export function describeEvent(e: LogEvent, seats: readonly SeatInfo[], t: TFunction): string {
+export function describeEvent(e: LogEvent, seats: readonly SeatInfo[], t: TFunction, colours?: SiteColours): string {
   const name = typeof e.seat === 'number' ? seatName(seats, e.seat, t) : '';
-  const site = (id: string) => siteName(id, t);
-  const trail = (id: number) => trailName(id, t);
+  const site = (id: string) => siteName(id, t, colours);
+  const trail = (id: number) => trailName(id, t, colours);
   // The engine's and the server's events, as the wire carries them; anything else gets the default line.
   const ev = e as RREvent | SeatEvent;
   switch (ev.type) {
@@ -48,17 +49,17 @@ export function describeEvent(e: LogEvent, seats: readonly SeatInfo[], t: TFunct
     case 'ruinTile':
       return t('log:ruinTile', { name, site: site(ev.site) });
     case 'ivoryTaken':
-      return t('log:ivoryTaken', { name, site: site(ev.site), tile: ev.tile, title: tileTitle(ev.tile, t) });
+      return t('log:ivoryTaken', { name, site: site(ev.site), title: tileTitle(ev.tile, t) });
     case 'blueTaken':
       return t('log:blueTaken', { name, site: site(ev.site), level: ev.level });
     case 'purpleTaken':
-      return t('log:purpleTaken', { name, site: site(ev.site), tile: ev.tile, title: tileTitle(ev.tile, t) });
+      return t('log:purpleTaken', { name, site: site(ev.site), title: tileTitle(ev.tile, t) });
     case 'blueRevealed':
       return t('log:blueRevealed', { name, level: ev.level, value: ev.value });
     case 'ivoryKept':
-      return t('log:ivoryKept', { name, kept: ev.kept, discarded: ev.discarded });
+      return t('log:ivoryKept', { name, kept: tileTitle(ev.kept, t), discarded: tileTitle(ev.discarded, t) });
     case 'ivoryUsed':
-      return t('log:ivoryUsed', { name, tile: ev.tile, title: tileTitle(ev.tile, t) });
+      return t('log:ivoryUsed', { name, title: tileTitle(ev.tile, t) });
     case 'peek':
       return t('log:peek', { name, site: site(ev.site) });
     case 'vp':

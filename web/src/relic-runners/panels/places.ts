@@ -6,9 +6,17 @@ const TRAIL_ENDS = new Map<number, { readonly a: string; readonly b: string; rea
   boardData.trails.map((tr) => [tr.id, { a: tr.a, b: tr.b, river: tr.river }]),
 );
 
-/** "temple-3" → "Temple 3", "ruin-2" → "Ruin 2", "camp" → "Base camp" (ids are data, names are words). */
-export function siteName(id: string, t: TFunction): string {
+/** A temple's colour by site id, from the view: the log names places as the board does. */
+export type SiteColours = ReadonlyMap<string, 'ivory' | 'blue' | 'purple' | null>;
+
+/**
+ * "temple-3" → "Temple 3" (or "Purple temple 3" when its colour is known), "ruin-2" → "Ruin 2",
+ * "camp" → "Base camp" (ids are data, names are words).
+ */
+export function siteName(id: string, t: TFunction, colours?: SiteColours): string {
   const m = /^(temple|ruin)-(\d+)$/.exec(id);
+  const colour = colours?.get(id);
+  if (m && m[1] === 'temple' && colour) return t('board:site.templeColoured', { n: Number(m[2]), colour: t(`board:colour.${colour}`) });
   if (m) return t(`game:site.${m[1]}`, { n: Number(m[2]) });
   if (id === 'camp') return t('game:site.camp');
   return id;
@@ -26,10 +34,10 @@ export function routeEnd(from: string, trails: readonly number[]): string {
 }
 
 /** "Trail 12 (Ruin 1 – Temple 3)", so a trail can be found without the board's numbers. */
-export function trailName(id: number, t: TFunction): string {
+export function trailName(id: number, t: TFunction, colours?: SiteColours): string {
   const tr = TRAIL_ENDS.get(id);
   if (!tr) return t('game:trail.plain', { id });
-  return t(tr.river ? 'game:trail.river' : 'game:trail.ends', { id, a: siteName(tr.a, t), b: siteName(tr.b, t) });
+  return t(tr.river ? 'game:trail.river' : 'game:trail.ends', { id, a: siteName(tr.a, t, colours), b: siteName(tr.b, t, colours) });
 }
 
 export const RELIC_COLOURS = ['green', 'ivory', 'blue', 'purple'] as const;

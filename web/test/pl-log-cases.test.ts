@@ -1,0 +1,35 @@
+// @vitest-environment node
+/**
+ * Polish log sentences in the right case: the figures a player places are the verb's object
+ * (accusative: "stawia 1 archeologa", "2 archeologów", "5 figurek"), and the place is introduced
+ * so that its nominative name reads right ("na polu: Mała Świątynia"). German too: "setzt 1
+ * Archäologen".
+ */
+import { describe, expect, it } from 'vitest';
+import i18n from '../src/i18n/index.js';
+import type { LogEvent, SeatInfo } from '../src/net/session.js';
+import { describeQEvent } from '../src/quetzal/events.js';
+
+const seats: SeatInfo[] = [{ seat: 0, kind: 'human', name: 'Ada', connected: true, claimed: true }];
+const place = (kind: 'arch' | 'adv' | null, n: number, leader = false) =>
+  ({ type: 'place', seat: 0, loc: 'smallTemple', banner: null, kind, n, leader }) as unknown as LogEvent;
+
+describe('placing figures, in the accusative', () => {
+  it('pl: one, few and many of each kind, the place after "na polu:"', async () => {
+    await i18n.changeLanguage('pl');
+    const line = (k: 'arch' | 'adv' | null, n: number) => describeQEvent(place(k, n), seats, i18n.t);
+    expect(line('arch', 1)).toBe('Ada stawia 1 archeologa na polu: Mała Świątynia.');
+    expect(line('arch', 2)).toBe('Ada stawia 2 archeologów na polu: Mała Świątynia.');
+    expect(line('adv', 1)).toBe('Ada stawia 1 poszukiwacza na polu: Mała Świątynia.');
+    expect(line('adv', 3)).toBe('Ada stawia 3 poszukiwaczy na polu: Mała Świątynia.');
+    expect(line(null, 1)).toBe('Ada stawia 1 figurkę na polu: Mała Świątynia.');
+    expect(line(null, 2)).toBe('Ada stawia 2 figurki na polu: Mała Świątynia.');
+    expect(line(null, 5)).toBe('Ada stawia 5 figurek na polu: Mała Świątynia.');
+  });
+
+  it('de: "setzt 1 Archäologen"', async () => {
+    await i18n.changeLanguage('de');
+    expect(describeQEvent(place('arch', 1), seats, i18n.t)).toMatch(/^Ada setzt 1 Archäologen auf /);
+    await i18n.changeLanguage('en');
+  });
+});
