@@ -35,11 +35,13 @@ describe('routeDetail', () => {
     expect(steps(2)).toBe('2 kroki skrzynek');
     expect(steps(5)).toBe('5 kroków skrzynek');
     const de = await i18n.changeLanguage('de');
-    expect(routeDetail(move, outcome({ familiar: [3], flips: [1], steps: 1 }), de)).toBe('1 auf deinem Weg · 1 Werkzeugschritt');
-    expect(routeDetail(move, outcome({ familiar: [3, 7], flips: [1, 2], steps: 2 }), de)).toBe('2 auf deinen Wegen · 2 Werkzeugschritte');
+    expect(routeDetail(move, outcome({ familiar: [3], flips: [1], steps: 1 }), de)).toBe('1 auf deinem Wegstück · 1 Werkzeugschritt');
+    expect(routeDetail(move, outcome({ familiar: [3, 7], flips: [1, 2], steps: 2 }), de)).toBe(
+      '2 auf deinen Wegstücken · 2 Werkzeugschritte',
+    );
     const fr = await i18n.changeLanguage('fr');
     expect(routeDetail(move, outcome({ familiar: [3, 7], flips: [1, 2], steps: 2 }), fr)).toBe(
-      '2 sur vos passages · 2 pas de boîte à outils',
+      '2 sur vos relais · 2 pas de boîte à outils',
     );
     await i18n.changeLanguage('en');
   });
