@@ -5,15 +5,13 @@
  * accounts; the header's menu by keyboard; no text cut on the account pages in any language. Needs `npm run build:web` and Chromium. Screenshots:
  * test-artifacts/accounts-*.png (English and Polish).
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { ARTIFACTS, launchBrowser, shot, watchErrors, WEB_ROOT, type TestBrowser } from '../helpers/browser.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { browserSuite, shot, watchErrors } from '../helpers/browser.js';
 import { describeFaults, textFaults } from '../helpers/text-fit.js';
 import type { InPage } from '../helpers/page.js';
 
@@ -27,35 +25,7 @@ const words = (lng: string) => JSON.parse(readFileSync(join(LOCALES, lng, 'accou
 
 const PHONE = { width: 390, height: 844 };
 
-/** A port nobody listens on now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const addr = probe.address();
-      probe.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/**
- * The real server with the built client, reached as http://localhost:PORT: WebAuthn takes no IP
- * address as the site a passkey belongs to, and the server binds passkeys to its public origin, so
- * the server is started on a port chosen first, with that origin.
- */
-const suite = {} as { srv: TestServer; browser: TestBrowser; base: string };
-before(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  const port = await freePort();
-  suite.base = `http://localhost:${port}`;
-  suite.srv = await startServer('sqlite', { webRoot: WEB_ROOT, botDelayMs: 0, botThreads: 0, publicOrigin: suite.base }, port);
-  suite.browser = await launchBrowser();
-});
-after(async () => {
-  await suite.browser?.close();
-  await suite.srv?.stop();
-});
+const suite = browserSuite({ localhost: true });
 const base = () => suite.base;
 
 /** A fresh name per test (each test signs up its own account on the one server). */

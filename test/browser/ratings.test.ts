@@ -6,44 +6,17 @@
  * 390×844 in English and German (test-artifacts/ratings-*.png); no text cut or covered on either
  * page in any language on a phone. Needs `npm run build:web` and Chromium.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { ARTIFACTS, launchBrowser, playByClicking, shot, watchErrors, WEB_ROOT, type TestBrowser } from '../helpers/browser.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { browserSuite, playByClicking, shot, watchErrors } from '../helpers/browser.js';
 import { describeFaults, textFaults } from '../helpers/text-fit.js';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
-/** A port nobody listens on now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const addr = probe.address();
-      probe.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/** The server with the built client at http://localhost:PORT, the origin its account routes take. */
-const suite = {} as { srv: TestServer; browser: TestBrowser; base: string };
-before(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  const port = await freePort();
-  suite.base = `http://localhost:${port}`;
-  suite.srv = await startServer('sqlite', { webRoot: WEB_ROOT, botDelayMs: 0, botThreads: 0, publicOrigin: suite.base }, port);
-  suite.browser = await launchBrowser();
-});
-after(async () => {
-  await suite.browser?.close();
-  await suite.srv?.stop();
-});
+const suite = browserSuite({ localhost: true });
 
 let n = 0;
 const freshName = (prefix: string) => `${prefix}_${process.pid % 1000}_${++n}`;

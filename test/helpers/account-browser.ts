@@ -2,6 +2,9 @@
  * A browser as the account API sees it, for tests: it keeps the cookies the server sets (by name,
  * as a browser on one site would), and sends its Origin and User-Agent with every request.
  */
+import { randomBytes } from 'node:crypto';
+import assert from 'node:assert/strict';
+
 export interface SessionView {
   readonly id: string;
   readonly device: string;
@@ -106,4 +109,16 @@ export class AccountBrowser {
   get = <T = AccountReply>(path: string) => this.send<T>('GET', path);
   post = (path: string, body: unknown = {}) => this.send('POST', path, body);
   delete = (path: string, body?: unknown) => this.send('DELETE', path, body);
+}
+
+let nameCount = 0;
+/** An account name unique in the run (names are 3–20 characters), starting with `tag`. */
+export const uniqueName = (tag: string): string => `${tag}${++nameCount}_${randomBytes(3).toString('hex')}`;
+
+/** Asserts an account-API refusal: its status, its code, and an English sentence saying why. */
+export function refused(r: Reply<unknown>, status: number, code: string, what: string): void {
+  const json = r.json as { error?: unknown; message?: unknown };
+  assert.equal(r.status, status, `${what}: ${JSON.stringify(r.json)}`);
+  assert.equal(json.error, code, what);
+  assert.ok(typeof json.message === 'string' && json.message.length > 10, `${what}: an English sentence says why`);
 }

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { createRng } from '../../src/core/rng.js';
 import { startServer, type TestServer } from './server.js';
+import { freePort } from './net.js';
 import type { InPage, PageElement } from './page.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -64,12 +65,12 @@ export async function launchBrowser(): Promise<TestBrowser> {
 }
 
 /** The real server (SQLite in memory) serving the built client; bots play at once. */
-export async function startWebServer(): Promise<TestServer> {
+export async function startWebServer(opts: { readonly publicOrigin?: string } = {}, port = 0): Promise<TestServer> {
   assert.ok(
     existsSync(join(WEB_ROOT, 'index.html')),
     `the built web client is missing at ${WEB_ROOT}: run \`npm run build\` first (the browser tests run after it)`,
   );
-  return startServer('sqlite', { webRoot: WEB_ROOT, botDelayMs: 0, botThreads: 0 });
+  return startServer('sqlite', { webRoot: WEB_ROOT, botDelayMs: 0, botThreads: 0, ...opts }, port);
 }
 
 /** The game screen's state, and the choosable elements a person could click now (marked data-pw-pick=i). */
@@ -224,11 +225,25 @@ export async function playByClicking(
  * The real server with the built client, and a browser, shared by the tests of one file: started
  * before them, closed after. Read `srv` and `browser` inside the tests.
  */
-export function browserSuite(): { readonly srv: TestServer; readonly browser: TestBrowser } {
-  const ctx = {} as { srv: TestServer; browser: TestBrowser };
+export function browserSuite(opts: { readonly localhost?: boolean } = {}): {
+  readonly srv: TestServer;
+  readonly browser: TestBrowser;
+  /** Where the pages go: the server's address, or http://localhost:PORT with `localhost`. */
+  readonly base: string;
+} {
+  const ctx = {} as { srv: TestServer; browser: TestBrowser; base: string };
   before(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    ctx.srv = await startWebServer();
+    if (opts.localhost) {
+      // WebAuthn takes no IP address as the site a passkey belongs to, and the server binds
+      // passkeys to its public origin: the server starts on a port chosen first, with that origin.
+      const port = await freePort();
+      ctx.base = `http://localhost:${port}`;
+      ctx.srv = await startWebServer({ publicOrigin: ctx.base }, port);
+    } else {
+      ctx.srv = await startWebServer();
+      ctx.base = ctx.srv.base;
+    }
     ctx.browser = await launchBrowser();
   });
   after(async () => {

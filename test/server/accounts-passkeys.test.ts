@@ -8,7 +8,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
-import { AccountBrowser, type Reply } from '../helpers/account-browser.js';
+import { AccountBrowser, refused, uniqueName } from '../helpers/account-browser.js';
 import { SoftCredential } from '../helpers/authenticator.js';
 import { startServer, type StoreKind, type TestServer } from '../helpers/server.js';
 import { CEREMONY_COOKIE, SESSION_COOKIE } from '../../src/server/accounts/session-cookie.js';
@@ -16,15 +16,7 @@ import { CEREMONY_COOKIE, SESSION_COOKIE } from '../../src/server/accounts/sessi
 const ORIGIN = 'https://play.example.test';
 const RP_ID = 'play.example.test';
 const sha256 = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
-let counter = 0;
-const uname = (tag = 'pk'): string => `${tag}${++counter}_${randomBytes(3).toString('hex')}`;
-
-function refused(r: Reply<unknown>, status: number, code: string, what: string): void {
-  const json = r.json as { error?: unknown; message?: unknown };
-  assert.equal(r.status, status, `${what}: ${JSON.stringify(r.json)}`);
-  assert.equal(json.error, code, what);
-  assert.ok(typeof json.message === 'string' && json.message.length > 10, `${what}: an English sentence says why`);
-}
+const uname = (tag = 'pk'): string => uniqueName(tag);
 
 for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
   describe(`passkeys on ${kind}`, () => {

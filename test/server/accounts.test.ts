@@ -7,7 +7,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
-import { AccountBrowser, type ExportedGame, type Reply, type SessionView } from '../helpers/account-browser.js';
+import { AccountBrowser, refused, uniqueName, type ExportedGame, type SessionView } from '../helpers/account-browser.js';
 import { createGame, joinSeat, startServer, type StoreKind, type TestServer } from '../helpers/server.js';
 import { DELETED_PLAYER } from '../../src/server/accounts/context.js';
 import { PasswordHasher } from '../../src/server/accounts/passwords.js';
@@ -17,16 +17,7 @@ const ORIGIN = 'https://play.example.test';
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
 const sha256 = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
 const PASSWORD = 'correct horse battery';
-let counter = 0;
-/** A name unique in the run (names are 3–20 characters). */
-const uname = (tag = 'u'): string => `${tag}${++counter}_${randomBytes(3).toString('hex')}`;
-
-function refused(r: Reply<unknown>, status: number, code: string, what: string): void {
-  const json = r.json as { error?: unknown; message?: unknown };
-  assert.equal(r.status, status, `${what}: ${JSON.stringify(r.json)}`);
-  assert.equal(json.error, code, what);
-  assert.ok(typeof json.message === 'string' && json.message.length > 10, `${what}: an English sentence says why`);
-}
+const uname = (tag = 'u'): string => uniqueName(tag);
 
 for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
   describe(`accounts on ${kind}`, () => {

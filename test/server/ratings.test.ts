@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AccountBrowser, type Reply } from '../helpers/account-browser.js';
+import { AccountBrowser, refused, uniqueName } from '../helpers/account-browser.js';
 import { autoPlay, hello, live, startServer, until, type StoreKind, type TestServer } from '../helpers/server.js';
 import { REPO_ROOT } from '../helpers/repo.js';
 import { BOT_START_RATINGS } from '../../src/server/ratings/bot-start-ratings.js';
@@ -24,8 +24,7 @@ import { DELETED_PLAYER } from '../../src/server/accounts/context.js';
 const PASSWORD = 'correct horse battery';
 const CLOCK = { bankMs: 3_600_000, incrementMs: 0 };
 const DAY = 24 * 3600 * 1000;
-let counter = 0;
-const uname = (tag = 'r'): string => `${tag}${++counter}_${randomBytes(3).toString('hex')}`;
+const uname = (tag = 'r'): string => uniqueName(tag);
 
 interface Profile {
   name: string;
@@ -60,13 +59,6 @@ interface Created {
 interface Board {
   game: string;
   players: { name: string; rating: number; deviation: number; games: number; bot: boolean }[];
-}
-
-function refused(r: Reply<unknown>, status: number, code: string, what: string): void {
-  const json = r.json as { error?: unknown; message?: unknown };
-  assert.equal(r.status, status, `${what}: ${JSON.stringify(r.json)}`);
-  assert.equal(json.error, code, what);
-  assert.ok(typeof json.message === 'string' && json.message.length > 10, `${what}: a sentence says why`);
 }
 
 test('the bots start from the committed tournament (src/bots/level-ratings.json)', () => {

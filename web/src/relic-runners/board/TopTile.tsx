@@ -59,8 +59,9 @@ export function TopTile({ site, name }: { site: string; name: string }) {
   const label = useRef<SVGTextElement>(null);
   // A first guess from the name's length, then the text's measured length once laid out.
   const [w, setW] = useState(36 + title.length * 8.6);
-  // Measured after every render (the language or the font may have changed); a label wider than the
-  // room beside its temple is narrowed to it, never cut.
+  // Measured again when the title (its language) or the place changes, and once more after a new
+  // width, which then measures the same; a label wider than the room beside its temple is narrowed
+  // to it, never cut.
   useLayoutEffect(() => {
     const el = label.current;
     if (!el || typeof el.getComputedTextLength !== 'function') return;
@@ -74,7 +75,7 @@ export function TopTile({ site, name }: { site: string; name: string }) {
       el.setAttribute('lengthAdjust', 'spacingAndGlyphs');
     }
     if (Math.abs(36 + len - w) > 0.5) setW(36 + len);
-  });
+  }, [site, title, w]);
   const place = badgePlace(site, w);
   return (
     <g
