@@ -71,7 +71,8 @@ function treeHash(dirs: readonly string[], skip: (path: string) => boolean = () 
       : readdirSync(abs, { recursive: true, withFileTypes: true })
           .filter((e) => e.isFile())
           .map((e) => relative(REPO_ROOT, join(e.parentPath, e.name)))
-          .filter((p) => !skip(p))
+          // Tools keep caches there (Vitest writes web/node_modules/.vite/ while the build runs).
+          .filter((p) => !p.split('/').includes('node_modules') && !skip(p))
           .sort();
     for (const f of files)
       h.update(`${f}\0`)
