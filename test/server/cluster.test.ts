@@ -190,7 +190,7 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
     const closed = watcher.closed(10_000);
     await a.crash();
     await closed;
-    await until(() => b.hub.isLive(id), 'process B to take the game over', 5000);
+    await until(() => b.hub.isLive(id), 'process B to take the game over', 15_000);
     assert.deepEqual(table(await hello(await b.client(), id)), before);
     await b.stop();
   });
@@ -284,7 +284,7 @@ describe('several processes, one service', { timeout: 240_000 }, () => {
     // The socket is kept (before, it was closed with 1013): a ping is answered on it.
     assert.equal((await stillOpen(local, closes)).type, 'pong');
     assert.ok(!a.hub.isLive(id), 'the process without its lock plays nothing');
-    await until(() => b.hub.isLive(id), 'the other process to take the game over', 5000);
+    await until(() => b.hub.isLive(id), 'the other process to take the game over', 15_000);
     // Hello on the same socket: A relays it to B, which welcomes it with every acknowledged move; play goes on.
     const back = await hello(local, id, t0);
     assert.ok(back.moves > acked, `the welcome holds every acknowledged move (${back.moves} > ${acked})`);
