@@ -196,3 +196,45 @@ test('the leaderboard lists the rated bots, each a link to its profile, by keybo
   await panel.waitFor({ state: 'detached' });
   assert.deepEqual(errors, []);
 });
+
+test(
+  "a signed-in player's game follows them to another device: Play there takes the seat, not a spectator's view",
+  { timeout: 90_000 },
+  async () => {
+    const laptop = await suite.browser.newPage(DESKTOP);
+    const errors = watchErrors(laptop);
+    const name = freshName('dev');
+    await signUp(laptop, name);
+    // A rated game against the greedy bot, created and joined on the laptop.
+    const card = laptop.getByTestId('friends-game');
+    await card.getByTestId('friends-seats').selectOption('2');
+    await card.getByTestId('friend-kind-1').selectOption('bot');
+    await card.getByTestId('friends-rated').check();
+    await card.getByTestId('friends-create').click();
+    await card.getByTestId('friends-go').click();
+    await laptop.waitForURL(/\/game\/[A-Za-z0-9_-]+$/);
+    const id = new URL(laptop.url()).pathname.split('/').pop()!;
+    await laptop.getByTestId('table-rated').waitFor();
+
+    // The phone: another browser, the same account, signed in by password.
+    const phone = await suite.browser.newPage(PHONE);
+    errors.push(...watchErrors(phone));
+    await phone.goto(`${suite.base}/sign-in?lang=en`);
+    await phone.getByTestId('auth-name').fill(name);
+    await phone.getByTestId('auth-password').fill('a long enough password');
+    await phone.keyboard.press('Enter');
+    await phone.waitForURL((u) => u.pathname === '/');
+    const mine = phone.locator(`[data-testid="your-game"][data-game="${id}"]`);
+    await mine.getByRole('link').click();
+    await phone.waitForURL((u) => u.pathname === `/game/${id}` && u.search === '');
+    await phone.getByTestId('seat-0').locator('.you').waitFor();
+    assert.equal(await phone.getByTestId('spectator-notice').count(), 0, 'the phone plays the seat');
+    await shot(phone, 'ratings-other-device-en-390.png');
+
+    // The laptop is told, and takes the seat back with one click.
+    await laptop.getByTestId('retake-seat').click();
+    await laptop.getByTestId('seat-0').locator('.you').waitFor();
+    await phone.getByTestId('retake-seat').waitFor();
+    assert.deepEqual(errors, []);
+  },
+);
