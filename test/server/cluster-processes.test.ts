@@ -3,7 +3,9 @@
  * processes on one PostgreSQL schema and one redis-server of the test's own (test/helpers/cluster.ts).
  * Two players on two processes play a whole Quetzal game created on a third while a spectator there
  * watches; the owning process is killed with SIGKILL mid-game and the game goes on from the others;
- * Redis is killed and restarted mid-game. Every acknowledged choice must be in the database at the end.
+ * Redis is killed and restarted mid-game; a rated game is rated exactly once through the owner's
+ * kill -9 mid-game and the finisher's right after its end. Every acknowledged choice must be in the
+ * database at the end.
  * Quetzal rather than Relic Runners: random play ends it in about 70 moves instead of about 600.
  * Choices are drawn from a seeded generator; the seed is printed when a test fails.
  */
@@ -12,6 +14,7 @@ import assert from 'node:assert/strict';
 import { createRng } from '../../src/core/rng.js';
 import { Cluster, ClusterSeat, waitFor, type NodeProcess } from '../helpers/cluster.js';
 import { http } from '../helpers/ws-client.js';
+import { AccountBrowser, uniqueName } from '../helpers/account-browser.js';
 import type { CreatedGame, JoinedSeat } from '../helpers/wire.js';
 
 const SEED = process.env.CLUSTER_TEST_SEED ?? String(Date.now() % 1_000_000);
@@ -247,6 +250,70 @@ describe(
         await finished(seats);
         assertNoViolations(seats);
         assert.ok(seats.reduce((n, s) => n + s.acks.length, 0) > acksBefore, 'play should have resumed after Redis came back');
+        await assertAcksStored(cluster, id, seats);
+      }));
+
+    test('a rated game is rated exactly once: its owner killed mid-game, the process that ended it killed right after', () =>
+      cluster.explain(async () => {
+        for (const n of cluster.nodes) if (!n.running) await n.start();
+        const [owner, b, c] = cluster.nodes as [NodeProcess, NodeProcess, NodeProcess];
+        // Both accounts sign up, create and join on the owner: a session's cookie is for one origin.
+        const signUp = async () => {
+          const browser = new AccountBrowser(owner.base);
+          const name = uniqueName('cl');
+          const r = await browser.post('/api/account/sign-up', { name, password: 'correct horse battery' });
+          assert.equal(r.status, 201, JSON.stringify(r.json));
+          return { browser, name, id: r.json.account.id };
+        };
+        const [ada, bob] = [await signUp(), await signUp()];
+        const created = await ada.browser.send<CreatedGame>('POST', '/api/games', {
+          game: 'quetzal',
+          seats: [human, human, { kind: 'bot', bot: 'random' }],
+          clock: { bankMs: 3_600_000, incrementMs: 0 },
+          rated: true,
+        });
+        assert.equal(created.status, 201, JSON.stringify(created.json));
+        const id = created.json.id;
+        const tokens = new Map<number, string>();
+        for (const [seat, who] of [ada, bob].entries()) {
+          const key = created.json.invites.find((i) => i.seat === seat)!.key;
+          const j = await who.browser.send<JoinedSeat>('POST', `/api/games/${id}/join`, { seat, key });
+          assert.equal(j.status, 200, JSON.stringify(j.json));
+          tokens.set(seat, j.json.token);
+        }
+        const rng = createRng(`${SEED}:rated`);
+        const seats = [new ClusterSeat(cluster, id, 0, tokens.get(0)!, rng), new ClusterSeat(cluster, id, 1, tokens.get(1)!, rng)];
+        await seats[0]!.connect(b);
+        await seats[1]!.connect(c);
+        await waitFor(
+          '10 moves before the kill',
+          () => movesOf(seats) >= 10,
+          STALL_MS,
+          () => whereSeats(seats),
+        );
+        await owner.kill();
+        await finished(seats);
+        assertNoViolations(seats);
+
+        const applied = async () => ({
+          results: (await cluster.query('SELECT 1 FROM game_results WHERE game_id = $1', [id])).length,
+          history: (await cluster.query<{ account_id: string }>('SELECT account_id FROM rating_history WHERE game_id = $1', [id]))
+            .map((r) => r.account_id)
+            .sort(),
+        });
+        const expected = await applied();
+        assert.equal(expected.results, 1, 'the end is stored once');
+        assert.equal(expected.history.length, 3, 'one rating row per seat, the bot level included');
+        assert.ok(expected.history.includes(ada.id) && expected.history.includes(bob.id));
+        // The process that finished the game (whichever holds it now) and the other one die at once;
+        // one comes back on the same database and the ratings are as they were.
+        for (const n of cluster.alive) await n.kill();
+        await b.start();
+        assert.deepEqual(await applied(), expected, 'nothing applied again after the restart');
+        const profile = await http<{ ratings: { game: string; games: number }[] }>(b.base, 'GET', `/api/players/${ada.name}`);
+        assert.equal(profile.json.ratings.find((r) => r.game === 'quetzal')?.games, 1, "Ada's profile counts one rated game");
+        const summary = await http<{ status: string }>(b.base, 'GET', `/api/games/${id}`);
+        assert.equal(summary.json.status, 'finished');
         await assertAcksStored(cluster, id, seats);
       }));
   },
