@@ -1,0 +1,197 @@
+/**
+ * The rematch of a finished game, on both stores: once every player accepts (bots at once), a new
+ * game with the same settings starts with the seats rotated, each player's connections are told
+ * their new seat's token and nobody else is; the new game is noted in the old one's log, so that a
+ * reload of it still knows it. A spectator, a game not over, a malformed message, a decline of
+ * nothing and a second offer after the rematch exists are refused with a clear error and change
+ * nothing.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRng } from '../../src/core/rng.js';
+import type { LiveGame } from '../../src/server/live-game.js';
+import type { RematchMessage } from '../../src/server/protocol.js';
+import { autoPlay, hello, live, startServer, until, type StoreKind, type TestServer } from '../helpers/server.js';
+import { http, type TestClient } from '../helpers/ws-client.js';
+import type { ServerMsg } from '../helpers/wire.js';
+
+const SEED = process.env.REMATCH_TEST_SEED ?? String(Date.now() % 1_000_000);
+
+/** Quetzal: random play ends it in about 70 moves. Ada and Bo, and a bot at seat 2. */
+const GAME = {
+  game: 'quetzal',
+  seats: [
+    { kind: 'human', name: 'Ada' },
+    { kind: 'human', name: 'Bo' },
+    { kind: 'bot', bot: 'random' },
+  ],
+  clock: { bankMs: 3_600_000, incrementMs: 5000 },
+  botLevel: 'random',
+  awayAfterMs: 60_000,
+};
+
+const asRematch = (m: ServerMsg<unknown>) => m as unknown as RematchMessage & { type: 'rematch' };
+const isRematch = (m: ServerMsg<unknown>) => (m.type as string) === 'rematch';
+
+for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
+  describe(`rematch on ${kind} (choice seed ${SEED}, REMATCH_TEST_SEED to replay)`, () => {
+    let srv: TestServer;
+    before(async () => {
+      srv = await startServer(kind, { botDelayMs: 0 });
+    });
+    after(async () => {
+      await srv?.stop();
+    });
+
+    /** A game of GAME with Ada and Bo connected; played to its end unless `play` is false. */
+    async function table(play = true) {
+      const created = await http(srv.base, 'POST', '/api/games', GAME);
+      assert.equal(created.status, 201, JSON.stringify(created.json));
+      const id = created.json.id;
+      const tokens: string[] = [];
+      for (const { seat, key } of created.json.invites) {
+        const j = await http(srv.base, 'POST', `/api/games/${id}/join`, { seat, key });
+        assert.equal(j.status, 200, JSON.stringify(j.json));
+        tokens[seat] = j.json.token;
+      }
+      const ada = await srv.client();
+      const bo = await srv.client();
+      const watcher = await srv.client();
+      await hello(ada, id, tokens[0]);
+      await hello(bo, id, tokens[1]);
+      await hello(watcher, id);
+      const g = await live(srv.hub, id);
+      if (play) {
+        const rng = createRng(`${SEED}:${id}`);
+        const players = [autoPlay(ada, 0, rng), autoPlay(bo, 1, rng)];
+        await Promise.all(players.map((p) => p.done));
+        for (const p of players) p.stop();
+        assert.equal(g.status, 'finished');
+      }
+      return { id, tokens, ada, bo, watcher, g };
+    }
+
+    /** A refusal with `code` and words, after which `g` holds no other offer than `offer`. */
+    async function refused(c: TestClient, msg: Record<string, unknown>, code: string, g: LiveGame, what: string) {
+      const before = JSON.stringify(g.rematch.offer(0));
+      const games = (await srv.store.listGames({})).length;
+      const r = await c.request(msg);
+      assert.equal(r.type, 'error', `${what}: ${JSON.stringify(r)}`);
+      assert.equal(r.code, code, `${what}: ${JSON.stringify(r)}`);
+      assert.ok(r.message.length > 10, `${what}: a message that says why`);
+      assert.equal(JSON.stringify(g.rematch.offer(0)), before, `${what}: the offer is as it was`);
+      assert.equal((await srv.store.listGames({})).length, games, `${what}: no game was created`);
+    }
+
+    test('every player accepts: a game with the same settings and the seats rotated; each player is told its own new seat', async () => {
+      const { id, tokens, ada, bo, watcher, g } = await table();
+      const heard = [ada, bo, watcher].map((c) => c.next(isRematch));
+      assert.equal((await ada.request({ type: 'rematch', accept: true })).type, 'ack');
+      const offered = (await Promise.all(heard)).map(asRematch);
+      for (const m of offered) {
+        assert.deepEqual(m.accepted, [0, 2], 'Ada, and the bot at once');
+        assert.deepEqual(m.waiting, [1]);
+        assert.equal(m.next, undefined);
+      }
+      // Ada's accept again changes nothing.
+      assert.equal((await ada.request({ type: 'rematch', accept: true })).type, 'ack');
+
+      const started = [ada, bo, watcher].map((c) => c.next((m) => isRematch(m) && asRematch(m).next !== undefined));
+      assert.equal((await bo.request({ type: 'rematch', accept: true })).type, 'ack');
+      const [toAda, toBo, toWatcher] = (await Promise.all(started)).map((m) => asRematch(m).next!);
+      const next = toAda!.game;
+      assert.notEqual(next, id);
+      assert.equal(toBo!.game, next);
+      assert.deepEqual(toWatcher, { game: next }, 'a spectator is told which game to follow, and no seat');
+      assert.equal(toAda!.seat, 1);
+      assert.equal(toBo!.seat, 2);
+      assert.notEqual(toAda!.token, toBo!.token);
+      for (const m of [...ada.messages, ...watcher.messages].filter(isRematch))
+        assert.ok(!JSON.stringify(m).includes(toBo!.token!), "Bo's token reaches Bo's connections only");
+
+      // The tokens hold the rotated seats; the settings are the old game's.
+      const c1 = await srv.client();
+      assert.equal((await hello(c1, next, toAda!.token)).seat, 1);
+      const c2 = await srv.client();
+      assert.equal((await hello(c2, next, toBo!.token)).seat, 2);
+      const n = await live(srv.hub, next);
+      assert.equal(n.game.id, 'quetzal');
+      assert.deepEqual(
+        n.seatConfigs.map((c) => [c.kind, c.name, c.bot]),
+        [
+          ['bot', 'random', 'random'],
+          ['human', 'Ada', null],
+          ['human', 'Bo', null],
+        ],
+      );
+      assert.deepEqual(n.settings.clock, GAME.clock);
+      assert.equal(n.settings.botLevel, GAME.botLevel);
+      assert.equal(n.settings.awayAfterMs, GAME.awayAfterMs);
+      assert.deepEqual(n.stored.options, g.stored.options);
+      assert.equal(n.stored.listed, false);
+      assert.equal(n.stored.rated, false);
+      // The player's link's key opens the new seat too (another device of the same player).
+      const again = await http(srv.base, 'POST', `/api/games/${next}/join`, { seat: 1, key: toAda!.key });
+      assert.equal(again.status, 200, JSON.stringify(again.json));
+
+      // A later hello of the old game is told the rematch: a player with its seat there, a spectator without.
+      const late = await srv.client();
+      const w = await hello(late, id, tokens[1]);
+      assert.deepEqual((w as unknown as { rematch: RematchMessage }).rematch.next, toBo);
+      const lateWatcher = await srv.client();
+      const ww = await hello(lateWatcher, id);
+      assert.deepEqual((ww as unknown as { rematch: RematchMessage }).rematch.next, { game: next });
+      assert.ok(
+        w.log.some((e) => e.events.some((ev) => ev.type === 'rematch' && (ev as unknown as { game: string }).game === next)),
+        'the log tells the rematch',
+      );
+
+      // A second offer once the rematch exists is refused, and makes no game.
+      await refused(bo, { type: 'rematch', accept: true }, 'no_rematch', g, 'an offer after the rematch began');
+      await refused(ada, { type: 'rematch', accept: false }, 'no_rematch', g, 'a decline after the rematch began');
+
+      // Reloaded from the store, the old game still knows its rematch and makes no second one.
+      for (const c of [ada, bo, watcher, late, lateWatcher]) c.close();
+      await until(() => g.subscribers.size === 0, 'everyone to have left the old game');
+      srv.hub.evict(0, 60_000);
+      assert.equal(srv.hub.isLive(id), false, 'the old game left memory');
+      const back = await srv.client();
+      const bw = await hello(back, id, tokens[0]);
+      assert.deepEqual((bw as unknown as { rematch: RematchMessage }).rematch.next, { game: next });
+      await refused(back, { type: 'rematch', accept: true }, 'no_rematch', await live(srv.hub, id), 'an offer after a reload');
+    });
+
+    test('a decline ends the offer for everyone; a new offer starts afresh', async () => {
+      const { ada, bo, watcher, g } = await table();
+      await refused(bo, { type: 'rematch', accept: false }, 'no_rematch', g, 'a decline of nothing');
+      assert.equal((await ada.request({ type: 'rematch', accept: true })).type, 'ack');
+      const told = [ada, watcher].map((c) => c.next((m) => isRematch(m) && asRematch(m).declined.length > 0));
+      assert.equal((await bo.request({ type: 'rematch', accept: false })).type, 'ack');
+      for (const m of (await Promise.all(told)).map(asRematch)) {
+        assert.deepEqual(m.declined, [1]);
+        assert.deepEqual(m.accepted, []);
+        assert.deepEqual(m.waiting, []);
+      }
+      const games = (await srv.store.listGames({})).length;
+      const again = bo.next((m) => isRematch(m));
+      assert.equal((await ada.request({ type: 'rematch', accept: true })).type, 'ack');
+      const m = asRematch(await again);
+      assert.deepEqual([m.accepted, m.declined, m.waiting], [[0, 2], [], [1]]);
+      assert.equal((await srv.store.listGames({})).length, games, 'no game until everyone accepts');
+    });
+
+    test('a spectator, a game not over and malformed messages are refused and change nothing', async () => {
+      const { ada, watcher, g } = await table(false);
+      await refused(ada, { type: 'rematch', accept: true }, 'no_rematch', g, 'an offer in a game not over');
+      await refused(watcher, { type: 'rematch', accept: true }, 'not_joined', g, "a spectator's offer");
+      for (const bad of [
+        { type: 'rematch' },
+        { type: 'rematch', accept: 'yes' },
+        { type: 'rematch', accept: true, seat: 1 },
+        { type: 'rematch', accept: null },
+      ])
+        await refused(ada, bad, 'bad_message', g, JSON.stringify(bad));
+      assert.equal(g.rematch.offer(null), undefined);
+    });
+  });
+}
