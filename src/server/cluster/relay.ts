@@ -1,9 +1,9 @@
 /**
  * WebSockets whose game is played by another process. The edge (the process holding the socket)
  * keeps the socket, its rate limit and the parsing of its messages, and forwards hello, choice,
- * undo, hint, rematch and close to the owner. At the owner a RemoteSubscriber stands for the socket among the
- * game's subscribers, so presence and serialize-once-per-audience work as for a local socket; what
- * it is sent goes back to the edge as the same text, which the edge writes to the socket.
+ * undo, hint, rematch and close to the owner. At the owner a RemoteSubscriber stands for the socket
+ * among the game's subscribers, so presence and serialize-once-per-audience work as for a local
+ * socket; what it is sent goes back to the edge as the same text, which the edge writes to it.
  */
 import type { Seat } from '../../core/game.js';
 import { errorOf, hintMessage } from '../connection.js';
@@ -176,14 +176,16 @@ class RemoteSubscriber implements Subscriber {
       const g = this.game;
       if (!g) throw new Refusal('not_joined', 'say hello with a game id (and your seat token) first');
       if (this.seat === null) throw new Refusal('not_joined', 'spectators cannot act; say hello with your seat token');
+      if (msg.type === 'rematch') {
+        await answerRematch(hub, g, this.seat, msg.accept);
+        return this.sendText(JSON.stringify({ type: 'ack', ...(id !== undefined ? { id } : {}) }));
+      }
       const text =
-        msg.type === 'rematch'
-          ? (await answerRematch(hub, g, this.seat, msg.accept), JSON.stringify({ type: 'ack', ...(id !== undefined ? { id } : {}) }))
-          : msg.type === 'choice'
-            ? JSON.stringify({ type: 'ack', index: await g.submit(this.seat, msg.choice, msg.index), ...(id !== undefined ? { id } : {}) })
-            : msg.type === 'hint'
-              ? JSON.stringify(hintMessage(await g.hint(this.seat), id))
-              : JSON.stringify({ type: 'ack', undone: true, moves: await g.undo(this.seat), ...(id !== undefined ? { id } : {}) });
+        msg.type === 'choice'
+          ? JSON.stringify({ type: 'ack', index: await g.submit(this.seat, msg.choice, msg.index), ...(id !== undefined ? { id } : {}) })
+          : msg.type === 'hint'
+            ? JSON.stringify(hintMessage(await g.hint(this.seat), id))
+            : JSON.stringify({ type: 'ack', undone: true, moves: await g.undo(this.seat), ...(id !== undefined ? { id } : {}) });
       this.sendText(text);
     } catch (e) {
       const { code, message } = errorOf(e, this.relay.hub.log, this.game?.id);
