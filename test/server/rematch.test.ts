@@ -2,7 +2,7 @@
  * The rematch of a finished game, on both stores: once every player accepts (bots at once), a new
  * game with the same settings starts with the seats rotated, each player's connections are told
  * their new seat's token and nobody else is; the new game is noted in the old one's log, so that a
- * reload of it still knows it. A spectator, a game not over, a malformed message, a decline of
+ * reload of it still knows it. A seat attached to an account is that account's in the rematch too. A spectator, a game not over, a malformed message, a decline of
  * nothing and a second offer after the rematch exists are refused with a clear error and change
  * nothing.
  */
@@ -13,7 +13,8 @@ import type { LiveGame } from '../../src/server/live-game.js';
 import type { RematchMessage } from '../../src/server/protocol.js';
 import { autoPlay, hello, live, startServer, until, type StoreKind, type TestServer } from '../helpers/server.js';
 import { http, type TestClient } from '../helpers/ws-client.js';
-import type { ServerMsg } from '../helpers/wire.js';
+import type { ApiReply, ServerMsg } from '../helpers/wire.js';
+import { AccountBrowser, uniqueName } from '../helpers/account-browser.js';
 
 const SEED = process.env.REMATCH_TEST_SEED ?? String(Date.now() % 1_000_000);
 
@@ -43,14 +44,19 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       await srv?.stop();
     });
 
-    /** A game of GAME with Ada and Bo connected; played to its end unless `play` is false. */
-    async function table(play = true) {
-      const created = await http(srv.base, 'POST', '/api/games', GAME);
+    /**
+     * A game of GAME (or `body`) with Ada and Bo connected; played to its end unless `play` is
+     * false. Created and joined as guests, or by the browsers of `by` (the creator first).
+     */
+    async function table(play = true, body: object = GAME, by?: readonly AccountBrowser[]) {
+      const send = (b: AccountBrowser | undefined, method: string, path: string, json: unknown) =>
+        b ? b.send<ApiReply>(method, path, json) : http(srv.base, method, path, json);
+      const created = await send(by?.[0], 'POST', '/api/games', body);
       assert.equal(created.status, 201, JSON.stringify(created.json));
       const id = created.json.id;
       const tokens: string[] = [];
       for (const { seat, key } of created.json.invites) {
-        const j = await http(srv.base, 'POST', `/api/games/${id}/join`, { seat, key });
+        const j = await send(by?.[seat], 'POST', `/api/games/${id}/join`, { seat, key });
         assert.equal(j.status, 200, JSON.stringify(j.json));
         tokens[seat] = j.json.token;
       }
@@ -159,6 +165,56 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       const bw = await hello(back, id, tokens[0]);
       assert.deepEqual((bw as unknown as { rematch: RematchMessage }).rematch.next, { game: next });
       await refused(back, { type: 'rematch', accept: true }, 'no_rematch', await live(srv.hub, id), 'an offer after a reload');
+    });
+
+    /** Both players accept; the new game's id. */
+    async function bothAccept(ada: TestClient, bo: TestClient): Promise<string> {
+      const started = ada.next((m) => isRematch(m) && asRematch(m).next !== undefined);
+      for (const c of [ada, bo]) assert.equal((await c.request({ type: 'rematch', accept: true })).type, 'ack');
+      return asRematch(await started).next!.game;
+    }
+
+    test('a seat attached to an account stays its account’s: attached to it in an unrated rematch, joined as it in a rated one', async () => {
+      const signUp = async (tag: string) => {
+        const b = new AccountBrowser(srv.base);
+        const r = await b.post('/api/account/sign-up', { name: uniqueName(tag), password: 'correct horse battery' });
+        assert.equal(r.status, 201, JSON.stringify(r.json));
+        return { b, id: r.json.account.id };
+      };
+      const a = await signUp('ada');
+      const b = await signUp('bo');
+
+      // Unrated, by guests: Ada attaches her seat to her account afterwards, Bo does not.
+      const unrated = await table();
+      const attach = await a.b.post('/api/account/attach', { seats: [{ gameId: unrated.id, seat: 0, token: unrated.tokens[0] }] });
+      assert.equal(attach.json.attached?.length, 1, JSON.stringify(attach.json));
+      const next = await bothAccept(unrated.ada, unrated.bo);
+      assert.ok(
+        (await srv.store.accounts.seatsOf(a.id)).some((s) => s.gameId === next && s.seat === 1),
+        "Ada's new seat is her account's",
+      );
+      assert.deepEqual([...(await srv.store.ratings.seatAccounts(next))], [[1, a.id]]);
+      assert.equal((await live(srv.hub, next)).stored.rated, false);
+
+      // Rated, by the two accounts: the rematch is rated, each seat its account's.
+      const rated = await table(true, { game: 'quetzal', seats: [{ kind: 'human' }, { kind: 'human' }], clock: GAME.clock, rated: true }, [
+        a.b,
+        b.b,
+      ]);
+      const ratedNext = await bothAccept(rated.ada, rated.bo);
+      const n = await live(srv.hub, ratedNext);
+      assert.equal(n.stored.rated, true);
+      assert.deepEqual(
+        new Map(await srv.store.ratings.seatAccounts(ratedNext)),
+        new Map([
+          [1, a.id],
+          [0, b.id],
+        ]),
+      );
+      assert.deepEqual(
+        n.seatConfigs.map((c) => c.name),
+        rated.g.seatConfigs.map((c) => c.name).reverse(),
+      );
     });
 
     test('a decline ends the offer for everyone; a new offer starts afresh', async () => {
