@@ -2,9 +2,9 @@
  * The rematch of a finished game, on both stores: once every player accepts (bots at once), a new
  * game with the same settings starts with the seats rotated, each player's connections are told
  * their new seat's token and nobody else is; the new game is noted in the old one's log, so that a
- * reload of it still knows it. A seat attached to an account is that account's in the rematch too. A spectator, a game not over, a malformed message, a decline of
- * nothing and a second offer after the rematch exists are refused with a clear error and change
- * nothing.
+ * reload of it still knows it. A seat attached to an account is that account's in the rematch too.
+ * A spectator, a game not over, a malformed message, a decline of nothing and a second offer after
+ * the rematch exists are refused with a clear error and change nothing.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
