@@ -15,7 +15,8 @@ export function RematchPanel({ snap, answer }: { snap: Snapshot; answer: (accept
   const [error, setError] = useState<string | null>(null);
   if (!snap.view.result) return null;
   const offer = snap.rematch;
-  const me = snap.seat;
+  // A seat whose player ran out of time stays the bot's: it accepts at once, and its player only watches.
+  const me = snap.seat !== null && !snap.seats.find((s) => s.seat === snap.seat)?.bot ? snap.seat : null;
   const names = (seats: readonly number[]) => seats.map((s) => seatName(snap.seats, s, t)).join(', ');
   const send = (accept: boolean) => {
     setBusy(true);
