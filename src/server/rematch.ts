@@ -32,8 +32,11 @@ export interface NextGame {
 }
 
 export class Rematch {
-  /** The players (by seat) who accepted the offer under way; empty: none is. */
-  private readonly accepted = new Set<Seat>();
+  /**
+   * The players (by seat) who accepted the offer under way; empty: none is. Arrays rather than a
+   * Set: every live game holds one, and most never offer a rematch.
+   */
+  private accepted: Seat[] = [];
   /** Who declined the last offer (shown until a new offer). */
   private declined: Seat[] = [];
   private next: NextGame | null = null;
@@ -54,16 +57,16 @@ export class Rematch {
 
   /** The offer as `seat`'s connections may know it (null: a spectator); undefined when there is none. */
   offer(seat: Seat | null): RematchOffer | undefined {
-    if (this.accepted.size === 0 && this.declined.length === 0 && this.next === null) return undefined;
+    if (this.accepted.length === 0 && this.declined.length === 0 && this.next === null) return undefined;
     const people = this.people();
     const bots = this.table.seatConfigs.map((c) => c.seat).filter((s) => !people.includes(s));
-    const open = this.accepted.size > 0 || this.next !== null;
+    const open = this.accepted.length > 0 || this.next !== null;
     const accepted = open ? [...bots, ...(this.next ? people : this.accepted)].sort((a, b) => a - b) : [];
     const mine = seat === null ? undefined : this.next?.seats.get(seat);
     return {
       accepted,
       declined: [...this.declined],
-      waiting: this.next || !open ? [] : people.filter((s) => !this.accepted.has(s)),
+      waiting: this.next || !open ? [] : people.filter((s) => !this.accepted.includes(s)),
       ...(this.next ? { next: { game: this.next.game, ...(mine ?? {}) } } : {}),
     };
   }
@@ -81,19 +84,19 @@ export class Rematch {
       const people = this.people();
       if (!people.includes(seat)) throw new Refusal('no_rematch', `seat ${seat} is played by a bot, which accepts at once`);
       if (!accept) {
-        if (this.accepted.size === 0) throw new Refusal('no_rematch', 'no rematch is offered: there is nothing to decline');
-        this.accepted.clear();
+        if (this.accepted.length === 0) throw new Refusal('no_rematch', 'no rematch is offered: there is nothing to decline');
+        this.accepted = [];
         this.declined = [seat];
       } else {
-        if (this.accepted.has(seat)) return;
+        if (this.accepted.includes(seat)) return;
         // A new offer after a declined one.
-        if (this.accepted.size === 0) this.declined = [];
-        this.accepted.add(seat);
-        if (people.every((s) => this.accepted.has(s))) {
+        if (this.accepted.length === 0) this.declined = [];
+        this.accepted = [...this.accepted, seat];
+        if (people.every((s) => this.accepted.includes(s))) {
           try {
             this.next = await start();
           } catch (e) {
-            this.accepted.delete(seat);
+            this.accepted = this.accepted.filter((s) => s !== seat);
             throw e;
           }
           // Stored with the old game: a reload of it knows the rematch (and refuses a second one).
