@@ -217,6 +217,20 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       );
     });
 
+    test('both players accepting at once make one game', async () => {
+      const { ada, bo } = await table();
+      const games = (await srv.store.listGames({})).length;
+      const started = [ada, bo].map((c) => c.next((m) => isRematch(m) && asRematch(m).next !== undefined));
+      const answers = await Promise.all([ada, bo].map((c) => c.request({ type: 'rematch', accept: true })));
+      assert.deepEqual(
+        answers.map((m) => m.type),
+        ['ack', 'ack'],
+      );
+      const [a, b] = (await Promise.all(started)).map((m) => asRematch(m).next!.game);
+      assert.equal(a, b);
+      assert.equal((await srv.store.listGames({})).length, games + 1);
+    });
+
     test('a decline ends the offer for everyone; a new offer starts afresh', async () => {
       const { ada, bo, watcher, g } = await table();
       await refused(bo, { type: 'rematch', accept: false }, 'no_rematch', g, 'a decline of nothing');
