@@ -281,11 +281,12 @@ export class LiveGame {
 
   /**
    * Whether the game can leave memory now: nobody watches, nothing is queued, no bot is about
-   * to move, and it has been quiet for `evictFinishedMs` (finished games) or `evictIdleMs` (others).
+   * to move, and it has been quiet for `evictFinishedMs` (finished games) or `evictIdleMs` (others,
+   * and a finished one whose rematch holds a new seat's token for a player not told it yet).
    */
   evictable(now: number, evictFinishedMs: number, evictIdleMs: number): boolean {
     if (this.closed || this.subscribers.size > 0 || this.running > 0 || this.bots.waiting) return false;
-    return now - this.touchedAt >= (this.status === 'active' ? evictIdleMs : evictFinishedMs);
+    return now - this.touchedAt >= (this.status === 'active' || this.rematch.keeping ? evictIdleMs : evictFinishedMs);
   }
 
   toAct(): Seat | null {

@@ -8,8 +8,10 @@
  * The offer lives with the live game, at the process that plays it (every answer is played there,
  * relayed ones too); the new game's id is also stored in the old game's table log (a `rematch`
  * table event), so that no second rematch is made after a reload. The new seats' tokens are kept
- * in memory only (the store keeps none but hashed): a hello after a reload is told the new game
- * without them (a player signed in finds the seat in "Your games").
+ * in memory only (the store keeps none but hashed), and the game with them as long as an unfinished
+ * game would be while a player away when the rematch was made has not been told theirs; a hello
+ * after a reload is told the new game without them (a player signed in finds the seat in "Your
+ * games").
  */
 import type { Seat } from '../core/game.js';
 import type { Hub, Joiner } from './hub.js';
@@ -40,6 +42,11 @@ export class Rematch {
   /** Who declined the last offer (shown until a new offer). */
   private declined: Seat[] = [];
   private next: NextGame | null = null;
+  /**
+   * The players not yet told their seat in the new game (away when it was made): the tokens live
+   * in this object only, so the game stays in memory for them as long as an unfinished game would.
+   */
+  private untold: Seat[] = [];
   /** +1 at each change: a welcome made before tells an older offer. */
   version = 0;
 
@@ -63,6 +70,7 @@ export class Rematch {
     const open = this.accepted.length > 0 || this.next !== null;
     const accepted = open ? [...bots, ...(this.next ? people : this.accepted)].sort((a, b) => a - b) : [];
     const mine = seat === null ? undefined : this.next?.seats.get(seat);
+    if (mine && this.untold.includes(seat!)) this.untold = this.untold.filter((s) => s !== seat);
     return {
       accepted,
       declined: [...this.declined],
@@ -95,6 +103,7 @@ export class Rematch {
         if (people.every((s) => this.accepted.includes(s))) {
           try {
             this.next = await start();
+            this.untold = [...this.next.seats.keys()];
           } catch (e) {
             this.accepted = this.accepted.filter((s) => s !== seat);
             throw e;
@@ -108,6 +117,11 @@ export class Rematch {
       this.version++;
       this.tell();
     });
+  }
+
+  /** Whether a player's new token waits in memory to be told (see `untold`). */
+  get keeping(): boolean {
+    return this.untold.length > 0;
   }
 
   /** Tells every subscriber the offer: one text per audience, the new seat's token only to that seat's connections. */

@@ -231,6 +231,32 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.equal((await srv.store.listGames({})).length, games + 1);
     });
 
+    test('a player away when the rematch is made is told its new seat when back: the old game waits in memory for it', async () => {
+      const { id, tokens, ada, bo, watcher, g } = await table();
+      assert.equal((await ada.request({ type: 'rematch', accept: true })).type, 'ack');
+      ada.close();
+      await until(() => !g.present(0), 'Ada to have left');
+      const started = bo.next((m) => isRematch(m) && asRematch(m).next !== undefined);
+      assert.equal((await bo.request({ type: 'rematch', accept: true })).type, 'ack');
+      const next = asRematch(await started).next!.game;
+      bo.close();
+      watcher.close();
+      await until(() => g.subscribers.size === 0, 'everyone to have left');
+      srv.hub.evict(0, 60_000);
+      assert.ok(srv.hub.isLive(id), "the old game stays in memory while it holds Ada's new token");
+
+      const back = await srv.client();
+      const w = (await hello(back, id, tokens[0])) as unknown as { rematch: RematchMessage };
+      assert.equal(w.rematch.next?.game, next);
+      assert.equal(w.rematch.next?.seat, 1);
+      const there = await srv.client();
+      assert.equal((await hello(there, next, w.rematch.next.token)).seat, 1);
+      back.close();
+      await until(() => g.subscribers.size === 0, 'Ada to have left again');
+      srv.hub.evict(0, 60_000);
+      assert.equal(srv.hub.isLive(id), false, 'told, the old game may leave memory as a finished one does');
+    });
+
     test('a decline ends the offer for everyone; a new offer starts afresh', async () => {
       const { ada, bo, watcher, g } = await table();
       await refused(bo, { type: 'rematch', accept: false }, 'no_rematch', g, 'a decline of nothing');
