@@ -106,7 +106,7 @@ export interface RelayLink {
   /** Says hello at the owner: its answer (a welcome when `ok`, else an error), as text. */
   hello(msg: Extract<ClientMessage, { type: 'hello' }>): Promise<HelloAnswer>;
   /** Sends a choice or an undo on; its answer comes back through the socket's sendText. */
-  forward(msg: Extract<ClientMessage, { type: 'choice' | 'undo' | 'hint' }>): Promise<void>;
+  forward(msg: Extract<ClientMessage, { type: 'choice' | 'undo' | 'hint' | 'rematch' }>): Promise<void>;
   /** The socket closed or said hello elsewhere. */
   close(): void;
 }
