@@ -64,6 +64,8 @@ export interface ServerOptions extends HubOptions {
   readonly wsPerAddress?: number;
   /** Live (unfinished, in memory) games one client address may have created. */
   readonly liveGamesPerAddress?: number;
+  /** Quick-play tickets one client address may have waiting at once (counted across processes). */
+  readonly quickPlayPerAddress?: number;
   /** Sign-ups, sign-ins, passkey ceremonies and account deletions per minute per client address (each route its own budget). */
   readonly signInPerMinute?: number;
   /** WebSocket messages per second per connection (sustained), with a burst of twice that. */
@@ -131,6 +133,7 @@ export const LIMIT_DEFAULTS = {
   wsPerSecond: 20,
   wsMaxBufferedBytes: DEFAULT_MAX_BUFFERED_BYTES,
   signInPerMinute: 10,
+  quickPlayPerAddress: 8,
 } as const;
 
 /**
@@ -376,7 +379,13 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
   await app.register(ratingRoutes, { store, ctx: accountCtx, summary: (id: string) => atOwner('summary', id) });
   // Quick play: the queue is in the store, and every process's matcher makes tables of it.
   const matcher = new Matcher(store, hub, { log });
-  await app.register(quickPlayRoutes, { prefix: '/api/quickplay', store, ctx: accountCtx, abandonMs: matcher.abandonMs });
+  await app.register(quickPlayRoutes, {
+    prefix: '/api/quickplay',
+    store,
+    ctx: accountCtx,
+    abandonMs: matcher.abandonMs,
+    perAddress: limits.quickPlayPerAddress,
+  });
   matcher.start();
 
   app.get('/api/games/:id', async (req) => atOwner('summary', GamePath.parse(req.params).id));

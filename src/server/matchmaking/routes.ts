@@ -20,8 +20,6 @@ import { QueueRequest, TicketPath, type QueueCounts, type QueuedTicket, type Tic
 /** The guest cookie: a random id naming a guest's tickets (nothing else is known of a guest). */
 export const GUEST_COOKIE = 'expedition_guest';
 const GUEST_ID = /^[A-Za-z0-9_-]{22}$/;
-/** Waiting tickets one client address may hold (a household, a club's room), counted across processes. */
-export const MAX_WAITING_PER_ADDRESS = 8;
 /** The name a guest who gave none plays under. */
 export const GUEST_NAME = 'Guest';
 
@@ -44,7 +42,16 @@ export function viewOf(t: TicketRow, now: number): TicketView {
   };
 }
 
-export async function quickPlayRoutes(app: FastifyInstance, opts: { store: Store; ctx: AccountContext; abandonMs: number }): Promise<void> {
+export async function quickPlayRoutes(
+  app: FastifyInstance,
+  opts: {
+    store: Store;
+    ctx: AccountContext;
+    abandonMs: number;
+    /** Waiting tickets one client address may hold (a household, a club's room), counted across processes. */
+    perAddress: number;
+  },
+): Promise<void> {
   const { store, ctx } = opts;
   const q = store.matchQueue;
   app.setErrorHandler(accountErrorHandler);
@@ -121,7 +128,7 @@ export async function quickPlayRoutes(app: FastifyInstance, opts: { store: Store
       tokenHash: hashToken(token),
       address: addressKey(req.ip),
     };
-    const r = await q.enqueue(row, MAX_WAITING_PER_ADDRESS);
+    const r = await q.enqueue(row, opts.perAddress);
     if (r === 'already-queued')
       throw new AccountError(
         409,
@@ -129,11 +136,7 @@ export async function quickPlayRoutes(app: FastifyInstance, opts: { store: Store
         'You are waiting in the quick-play queue already: cancel that ticket before queueing again.',
       );
     if (r === 'too-many')
-      throw new AccountError(
-        429,
-        'too-many-tickets',
-        `At most ${MAX_WAITING_PER_ADDRESS} players of one address may wait in the queue at once.`,
-      );
+      throw new AccountError(429, 'too-many-tickets', `At most ${opts.perAddress} players of one address may wait in the queue at once.`);
     const answer: QueuedTicket = { ticket: viewOf({ ...row, state: 'waiting', tableId: null, seat: null, tableState: null }, now), token };
     return reply.code(201).send(answer);
   });
