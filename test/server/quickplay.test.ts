@@ -256,6 +256,24 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       await me.delete(`/api/quickplay/tickets/${again.json.ticket.id}`);
     });
 
+    test("a guest who signs in while waiting still holds its ticket, and its rated table's bots play as their levels' accounts", async () => {
+      const b = new AccountBrowser(s.base);
+      const r = await queue(b, { ...QUICK, game: 'relic-runners', seats: [5] });
+      assert.equal(r.status, 201);
+      const up = await b.post('/api/account/sign-up', { name: uniqueName('g'), password: PASSWORD });
+      assert.equal(up.status, 201);
+      const path = `/api/quickplay/tickets/${r.json.ticket.id}`;
+      assert.equal((await b.get<TicketView>(path)).json.state, 'waiting', 'the guest cookie still names its ticket');
+      refused(await queue(b, { ...QUICK, rated: true }), 409, 'already-queued', 'the guest ticket waits, the account is the same player');
+      assert.equal((await b.delete(path)).status, 200);
+      const rated = await queue(b, { ...QUICK, rated: true, seats: [3], botsAfterMs: 0 });
+      assert.equal(rated.status, 201, JSON.stringify(rated.json));
+      const t = await seated(b, rated.json.ticket.id);
+      const owners = await s.store.ratings.seatAccounts(t.gameId!);
+      assert.equal(owners.size, 3, 'the player and both bots are attached');
+      for (const [seat, account] of owners) if (seat !== t.seat) assert.match(account, /^bot-/);
+    });
+
     test('the lobby counts the players waiting for each game; a ticket nobody asks about expires', async () => {
       const g = new AccountBrowser(s.base);
       const r = await queue(g, { ...QUICK, game: 'relic-runners', seats: [4] });
@@ -336,6 +354,27 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       });
   });
 }
+
+describe('the per-address cap', () => {
+  let s: TestServer;
+  before(async () => {
+    s = await startServer('sqlite', { quickPlayPerAddress: 2 });
+  });
+  after(async () => {
+    await s.stop();
+  });
+
+  test('an address holds at most its cap of waiting tickets; a cancelled one frees its place', async () => {
+    const players = [new AccountBrowser(s.base), new AccountBrowser(s.base), new AccountBrowser(s.base)];
+    const body = { ...QUICK, game: 'relic-runners', seats: [5] };
+    const [a, b] = [await queue(players[0]!, body), await queue(players[1]!, body)];
+    assert.equal(a.status, 201);
+    assert.equal(b.status, 201);
+    refused(await queue(players[2]!, body), 429, 'too-many-tickets', 'a third waiting ticket of one address');
+    assert.equal((await players[0]!.delete(`/api/quickplay/tickets/${a.json.ticket.id}`)).status, 200);
+    assert.equal((await queue(players[2]!, body)).status, 201);
+  });
+});
 
 describe('concurrent matchers on PostgreSQL', () => {
   test('four stores claiming one crowd at once never put a ticket at two tables', async () => {

@@ -95,6 +95,7 @@ export async function quickPlayRoutes(
     if (body.rated && s === null)
       throw new AccountError(401, 'signed-out', 'Rated quick play is for signed-in players: sign in, or queue for an unrated game.');
     let owner: string;
+    const before = guestOf(req);
     if (s) owner = `a:${s.account.id}`;
     else {
       let guest = guestOf(req);
@@ -128,7 +129,7 @@ export async function quickPlayRoutes(
       tokenHash: hashToken(token),
       address: addressKey(req.ip),
     };
-    const r = await q.enqueue(row, opts.perAddress);
+    const r = await q.enqueue(row, opts.perAddress, before !== null ? [`g:${before}`] : []);
     if (r === 'already-queued')
       throw new AccountError(
         409,

@@ -65,8 +65,12 @@ export function postgresMatchQueueStore(pool: pg.Pool, p: string): MatchQueueSto
   }
 
   return {
-    async enqueue(t, max) {
+    async enqueue(t, max, sameAs = []) {
       return inTx(async (c) => {
+        const owners = [...new Set([t.owner, ...sameAs])].sort();
+        for (const o of owners) await c.query(`SELECT pg_advisory_xact_lock(hashtext('match_queue'), hashtext($1))`, [o]);
+        const mine = await c.query(`SELECT 1 FROM ${p}match_queue WHERE state = 'waiting' AND owner = ANY($1::text[])`, [owners]);
+        if ((mine.rowCount ?? 0) > 0) return 'already-queued';
         // Two requests of one address on two processes may both pass this count: the cap is approximate, the one-per-owner rule is not.
         const n = await c.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${p}match_queue WHERE state = 'waiting' AND address = $1`, [
           t.address,

@@ -113,6 +113,7 @@ export function sqliteMatchQueueStore(db: Database.Database): MatchQueueStore {
        VALUES (@id, @owner, @accountId, @name, @game, @seatMask, @pace, @rated, @rating, @botsAfterMs, @queuedAt, @seenAt, @tokenHash, @address, 'waiting')
        ON CONFLICT DO NOTHING`,
     ),
+    ownerWaiting: db.prepare<[string], { id: string }>(`SELECT id FROM match_queue WHERE owner = ? AND state = 'waiting'`),
     perAddress: db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM match_queue WHERE state = 'waiting' AND address = ?`),
     ticket: db.prepare<[string], QueueDbRow>(
       `SELECT q.*, t.state AS table_state FROM match_queue q LEFT JOIN match_tables t ON t.id = q.table_id WHERE q.id = ?`,
@@ -140,15 +141,16 @@ export function sqliteMatchQueueStore(db: Database.Database): MatchQueueStore {
        AND NOT EXISTS (SELECT 1 FROM match_queue w WHERE w.owner = match_queue.owner AND w.state = 'waiting')`),
   };
 
-  const enqueueTx = db.transaction((t: NewTicket, max: number) => {
+  const enqueueTx = db.transaction((t: NewTicket, max: number, sameAs: readonly string[]) => {
+    if (sameAs.some((o) => q.ownerWaiting.get(o) !== undefined)) return 'already-queued' as const;
     if (q.perAddress.get(t.address)!.n >= max) return 'too-many' as const;
     const r = q.insert.run({ ...t, seatMask: seatMask(t.seats), rated: t.rated ? 1 : 0 });
     return r.changes === 1 ? ('queued' as const) : ('already-queued' as const);
   });
 
   return {
-    async enqueue(t, max) {
-      return enqueueTx.immediate(t, max);
+    async enqueue(t, max, sameAs = []) {
+      return enqueueTx.immediate(t, max, sameAs);
     },
     async ticket(id) {
       const r = q.ticket.get(id);

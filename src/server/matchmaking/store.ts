@@ -63,10 +63,12 @@ export type EnqueueResult = 'queued' | 'already-queued' | 'too-many';
 
 export interface MatchQueueStore {
   /**
-   * Adds a waiting ticket, unless its owner has one waiting already ('already-queued', decided by a
-   * unique index, so two processes cannot both accept one), or its address has `maxPerAddress`.
+   * Adds a waiting ticket, unless its owner, or another name of the same player (`sameAs`: the
+   * guest it was before signing in), has one waiting already ('already-queued'), or its address
+   * has `maxPerAddress`. Requests of one player are decided one after the other (PostgreSQL: a
+   * transaction lock per owner), and a unique index holds one waiting ticket per owner.
    */
-  enqueue(t: NewTicket, maxPerAddress: number): Promise<EnqueueResult>;
+  enqueue(t: NewTicket, maxPerAddress: number, sameAs?: readonly string[]): Promise<EnqueueResult>;
   ticket(id: string): Promise<TicketRow | null>;
   /** Its player still asks about it (a ticket nobody asks about expires). */
   touch(id: string, now: number): Promise<void>;
