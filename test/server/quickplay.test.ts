@@ -299,7 +299,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       await opened.drop();
     });
 
-    const put = async (name: string, now: number): Promise<{ id: string; token: string }> => {
+    const put = async (name: string, now: number, rating = 1500): Promise<{ id: string; token: string }> => {
       const token = `${name}-token-${now}`;
       const t: NewTicket = {
         id: `${name}${now}`.padEnd(16, 'x').slice(0, 16),
@@ -310,7 +310,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
         seats: [2],
         pace: 'realtime',
         rated: false,
-        rating: 1500,
+        rating,
         botsAfterMs: null,
         queuedAt: now,
         seenAt: now,
@@ -320,6 +320,21 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.equal(await opened.store.matchQueue.enqueue(t, 100), 'queued');
       return { id: t.id, token };
     };
+
+    test('a crowd of old tickets that cannot be matched does not hide two new ones that can', async () => {
+      const now = Date.now();
+      const old: string[] = [];
+      // Each far from every other: no band reaches across 700 points.
+      for (let i = 0; i < 10; i++) old.push((await put(`old${i}`, now - 600_000 + i, 3000 + 700 * i)).id);
+      const a = await put('newa', now);
+      const b = await put('newb', now);
+      const q = opened.store.matchQueue;
+      const tables = await q.claim({ seenSince: 0, limit: 4, now, plan: (ts) => planTables(ts, now, bot), newId: newGameId });
+      const seatedIds = tables.flatMap((t) => t.seats.flatMap((x) => (x.kind === 'player' ? [x.ticket] : [])));
+      assert.deepEqual(seatedIds.sort(), [a.id, b.id].sort());
+      for (const id of old) assert.ok(await q.cancel(id), 'the old tickets still wait');
+      assert.equal((await new Matcher(opened.store, hub, { log: testLog() }).tick(now)).made, 1);
+    });
 
     for (const stage of ['before its game was stored', 'after its game was stored'] as const)
       test(`a process that died ${stage}`, async () => {

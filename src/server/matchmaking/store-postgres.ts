@@ -131,13 +131,22 @@ export function postgresMatchQueueStore(pool: pg.Pool, p: string): MatchQueueSto
     },
     async claim({ seenSince, limit, now, plan, newId }) {
       return inTx(async (c) => {
-        const r = await c.query<QueueDbRow>(
-          `SELECT ${TICKET_COLUMNS} FROM ${p}match_queue q WHERE q.state = 'waiting' AND q.seen_at >= $1
-           ORDER BY q.queued_at, q.id LIMIT $2 FOR UPDATE SKIP LOCKED`,
-          [seenSince, limit],
-        );
-        const tickets = r.rows.map(ticketOfRow);
-        const byId = new Map(tickets.map((t) => [t.id, t]));
+        // A row this transaction locked already is not skipped: the newest half may meet the oldest.
+        const half = Math.ceil(limit / 2);
+        const rows: QueueDbRow[] = [];
+        for (const [order, n] of [
+          ['q.queued_at, q.id', half],
+          ['q.queued_at DESC, q.id DESC', limit - half],
+        ] as const) {
+          const r = await c.query<QueueDbRow>(
+            `SELECT ${TICKET_COLUMNS} FROM ${p}match_queue q WHERE q.state = 'waiting' AND q.seen_at >= $1
+             ORDER BY ${order} LIMIT $2 FOR UPDATE SKIP LOCKED`,
+            [seenSince, n],
+          );
+          rows.push(...r.rows);
+        }
+        const byId = new Map(rows.map((r) => [r.id, ticketOfRow(r)]));
+        const tickets = [...byId.values()];
         const tables: PendingTable[] = plan(tickets).map((pl) => ({
           id: newId(),
           game: pl.game,

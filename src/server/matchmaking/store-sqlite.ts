@@ -124,8 +124,11 @@ export function sqliteMatchQueueStore(db: Database.Database): MatchQueueStore {
       `SELECT game, count(*) AS n FROM match_queue WHERE state = 'waiting' AND seen_at >= ? GROUP BY game`,
     ),
     expire: db.prepare(`UPDATE match_queue SET state = 'expired' WHERE state = 'waiting' AND seen_at < ?`),
-    waiting: db.prepare<[number, number], QueueDbRow>(
+    oldest: db.prepare<[number, number], QueueDbRow>(
       `SELECT * FROM match_queue WHERE state = 'waiting' AND seen_at >= ? ORDER BY queued_at, id LIMIT ?`,
+    ),
+    newest: db.prepare<[number, number], QueueDbRow>(
+      `SELECT * FROM match_queue WHERE state = 'waiting' AND seen_at >= ? ORDER BY queued_at DESC, id DESC LIMIT ?`,
     ),
     insertTable: db.prepare(
       `INSERT INTO match_tables (id, game, pace, rated, seats, state, created_at) VALUES (?, ?, ?, ?, ?, 'pending', ?)`,
@@ -171,8 +174,10 @@ export function sqliteMatchQueueStore(db: Database.Database): MatchQueueStore {
     async claim({ seenSince, limit, now, plan, newId }) {
       return db
         .transaction(() => {
-          const tickets = q.waiting.all(seenSince, limit).map(ticketOfRow);
-          const byId = new Map(tickets.map((t) => [t.id, t]));
+          const half = Math.ceil(limit / 2);
+          const rows = [...q.oldest.all(seenSince, half), ...q.newest.all(seenSince, limit - half)];
+          const byId = new Map(rows.map((r) => [r.id, ticketOfRow(r)]));
+          const tickets = [...byId.values()];
           const tables: PendingTable[] = [];
           for (const p of plan(tickets)) {
             const table: PendingTable = {

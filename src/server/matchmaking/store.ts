@@ -80,7 +80,8 @@ export interface MatchQueueStore {
   expire(seenBefore: number): Promise<number>;
   /**
    * In one transaction: takes up to `limit` waiting tickets seen at `seenSince` or later (none that
-   * another process holds), plans tables of them, writes each table (its id from `newId`) pending
+   * another process holds), the oldest half and the newest half, so that a crowd of tickets that
+   * cannot be matched does not hide the ones arriving; plans tables of them, writes each table (its id from `newId`) pending
    * and its tickets matched. The tables written.
    */
   claim(opts: {
