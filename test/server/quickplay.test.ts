@@ -336,6 +336,56 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.equal((await new Matcher(opened.store, hub, { log: testLog() }).tick(now)).made, 1);
     });
 
+    test('a table whose game fails does not hold up the next; a refused one sends its players back to wait', async () => {
+      const now = Date.now();
+      const q = opened.store.matchQueue;
+      const [a, b, c, d] = [await put('fa', now), await put('fb', now), await put('fc', now), await put('fd', now)];
+      // Two tables planned: the first (a, b) for a game no server knows, the second (c, d) as asked.
+      const tables = await q.claim({
+        seenSince: 0,
+        limit: 100,
+        now,
+        plan: () => [
+          { game: 'chess', pace: 'realtime', rated: false, tickets: [a.id, b.id], bots: [] },
+          { game: 'quetzal', pace: 'realtime', rated: false, tickets: [c.id, d.id], bots: [] },
+        ],
+        newId: newGameId,
+      });
+      assert.equal(tables.length, 2);
+      const failures: string[] = [];
+      const matcher = new Matcher(opened.store, hub, { log: testLog() });
+      // A passing failure of the first (the database for a moment, say): the second is made all the same.
+      let flaky = true;
+      const made = await q.completePending(
+        async (t) => {
+          if (t.id === tables[0]!.id && flaky) throw new Error('for a moment');
+          await matcher.make(t, now);
+        },
+        10,
+        (t) => failures.push(t.id),
+      );
+      assert.equal(made, 1);
+      assert.deepEqual(failures, [tables[0]!.id]);
+      assert.equal((await q.ticket(a.id))?.tableState, 'pending', 'the failed table waits for the next round');
+      assert.equal((await q.ticket(c.id))?.tableState, 'ready');
+      // The next round: its game is refused (no such game), so its players wait again.
+      flaky = false;
+      assert.equal(
+        await q.completePending(
+          (t) => matcher.make(t, now),
+          10,
+          (t) => failures.push(t.id),
+        ),
+        0,
+      );
+      for (const t of [a, b]) assert.equal((await q.ticket(t.id))?.state, 'waiting');
+      assert.equal(await opened.store.getGame(tables[0]!.id), null);
+      for (const t of [a, b]) await q.cancel(t.id);
+      // Over and a day old: pruned, the pending ones kept.
+      await q.prune(now + 1);
+      for (const t of [a, b, c, d]) assert.equal(await q.ticket(t.id), null, 'tickets that are over are pruned');
+    });
+
     for (const stage of ['before its game was stored', 'after its game was stored'] as const)
       test(`a process that died ${stage}`, async () => {
         const now = Date.now();

@@ -36,6 +36,11 @@ const CLAIM_LIMIT = 2000;
 const MAKE_PER_TICK = 50;
 /** The bots' ratings are read again after this long. */
 const BOT_RATINGS_MS = MINUTE;
+/** A table whose game still cannot be made this long after it was planned is given up: its players wait again. */
+export const GIVE_UP_MS = 2 * MINUTE;
+/** Tickets and tables that are over are deleted after this long, once a minute. */
+const KEEP_MS = DAY;
+const PRUNE_EVERY_MS = MINUTE;
 
 export interface MatcherOptions {
   readonly tickMs?: number;
@@ -48,6 +53,7 @@ export class Matcher {
   private timer: ReturnType<typeof setInterval> | null = null;
   private running: Promise<void> | null = null;
   private botRatings: { at: number; byGame: Map<string, { spec: string; rating: number }[]> } | null = null;
+  private prunedAt = -Infinity;
   readonly tickMs: number;
   readonly abandonMs: number;
   private readonly now: () => number;
@@ -83,6 +89,10 @@ export class Matcher {
   async tick(now = this.now()): Promise<{ planned: number; made: number }> {
     const q = this.store.matchQueue;
     await q.expire(now - this.abandonMs);
+    if (now - this.prunedAt >= PRUNE_EVERY_MS) {
+      await q.prune(now - KEEP_MS);
+      this.prunedAt = now;
+    }
     const botOf = await this.botOfLevel(now);
     const tables = await q.claim({
       seenSince: now - this.abandonMs,
@@ -91,12 +101,20 @@ export class Matcher {
       plan: (tickets) => planTables(tickets, now, botOf),
       newId: newGameId,
     });
-    const made = await q.completePending((t) => this.make(t), MAKE_PER_TICK);
+    const made = await q.completePending(
+      (t) => this.make(t, now),
+      MAKE_PER_TICK,
+      (t, e) => this.opts.log.warn({ err: e, game: t.id }, `quick play: the game of a table cannot be made yet: ${(e as Error).message}`),
+    );
     return { planned: tables.length, made };
   }
 
-  /** Makes a table's game with its players seated, unless a process before this one did; then attaches the seats to their accounts. */
-  async make(t: PendingTable): Promise<void> {
+  /**
+   * Makes a table's game with its players seated, unless a process before this one did; then
+   * attaches the seats to their accounts. A game refused (or still failing GIVE_UP_MS after the
+   * table was planned, and not stored) is a TableRefused: its players wait again.
+   */
+  async make(t: PendingTable, now = this.now()): Promise<void> {
     if (!(await this.store.getGame(t.id))) {
       try {
         await this.hub.create(requestOf(t), undefined, {
@@ -105,13 +123,21 @@ export class Matcher {
         });
       } catch (e) {
         if (e instanceof InvalidInput || e instanceof AccountError) throw new TableRefused(e.message);
+        if (now - t.createdAt > GIVE_UP_MS && !(await this.store.getGame(t.id))) throw new TableRefused((e as Error).message);
         throw e;
       }
     }
-    // Again after a takeover: attaching a seat twice is no change.
+    // Again after a takeover: attaching a seat twice is no change. An account deleted meanwhile
+    // cannot be attached; its seat plays on by its token.
     for (const [seat, s] of t.seats.entries()) {
       const account = s.kind === 'player' ? s.accountId : t.rated ? botAccountOfSpec(s.spec)!.id : null;
-      if (account !== null) await this.store.accounts.attachSeat(account, t.id, seat, t.createdAt);
+      if (account === null) continue;
+      try {
+        await this.store.accounts.attachSeat(account, t.id, seat, t.createdAt);
+      } catch (e) {
+        if (!(await this.store.accounts.accountById(account))) continue;
+        throw e;
+      }
     }
   }
 

@@ -26,7 +26,8 @@ export const GUEST_NAME = 'Guest';
 const NO_TICKET = () => new AccountError(404, 'no-ticket', 'You hold no quick-play ticket of this id.');
 
 export function viewOf(t: TicketRow, now: number): TicketView {
-  const state = t.state === 'matched' ? (t.tableState === 'ready' ? 'seated' : 'seating') : t.state === 'waiting' ? 'waiting' : t.state;
+  const state =
+    t.state !== 'matched' ? t.state : t.tableState === 'ready' ? 'seated' : t.tableState === 'refused' ? 'cancelled' : 'seating';
   return {
     id: t.id,
     game: t.game,

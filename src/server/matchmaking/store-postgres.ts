@@ -186,16 +186,19 @@ export function postgresMatchQueueStore(pool: pg.Pool, p: string): MatchQueueSto
         return tables;
       });
     },
-    async completePending(make, max) {
+    async completePending(make, max, failed) {
       let done = 0;
-      while (done < max) {
+      /** Tables that failed this round: left pending, not taken again before the next. */
+      const skipped: string[] = [];
+      while (done + skipped.length < max) {
         const c = await pool.connect();
         let more = true;
         try {
           await c.query('BEGIN');
           const r = await c.query<TableDbRow>(
             `SELECT id, game, pace, rated, seats, created_at::float8 AS created_at FROM ${p}match_tables
-             WHERE state = 'pending' ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+             WHERE state = 'pending' AND id <> ALL($1::text[]) ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+            [skipped],
           );
           const row = r.rows[0];
           if (!row) more = false;
@@ -204,8 +207,14 @@ export function postgresMatchQueueStore(pool: pg.Pool, p: string): MatchQueueSto
             try {
               await make(table);
               await c.query(`UPDATE ${p}match_tables SET state = 'ready' WHERE id = $1`, [table.id]);
+              done++;
             } catch (e) {
-              if (!(e instanceof TableRefused)) throw e;
+              if (!(e instanceof TableRefused)) {
+                skipped.push(table.id);
+                failed(table, e);
+                await c.query('ROLLBACK');
+                continue;
+              }
               await c.query(`UPDATE ${p}match_tables SET state = 'refused' WHERE id = $1`, [table.id]);
               await c.query(
                 `UPDATE ${p}match_queue q SET state = 'waiting', table_id = NULL, seat = NULL WHERE table_id = $1 AND state = 'matched'
@@ -213,7 +222,6 @@ export function postgresMatchQueueStore(pool: pg.Pool, p: string): MatchQueueSto
                 [table.id],
               );
             }
-            done++;
           }
           await c.query('COMMIT');
         } catch (e) {
@@ -225,6 +233,20 @@ export function postgresMatchQueueStore(pool: pg.Pool, p: string): MatchQueueSto
         if (!more) break;
       }
       return done;
+    },
+    async prune(before) {
+      await inTx(async (c) => {
+        await c.query(
+          `DELETE FROM ${p}match_queue q WHERE q.queued_at < $1 AND (q.state IN ('cancelled', 'expired')
+             OR (q.state = 'matched' AND EXISTS (SELECT 1 FROM ${p}match_tables t WHERE t.id = q.table_id AND t.state <> 'pending')))`,
+          [before],
+        );
+        await c.query(
+          `DELETE FROM ${p}match_tables t WHERE t.state <> 'pending' AND t.created_at < $1
+             AND NOT EXISTS (SELECT 1 FROM ${p}match_queue q WHERE q.table_id = t.id)`,
+          [before],
+        );
+      });
     },
   };
 }

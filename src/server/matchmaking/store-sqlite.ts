@@ -138,6 +138,15 @@ export function sqliteMatchQueueStore(db: Database.Database): MatchQueueStore {
     pendingAfter: db.prepare<[number, string], TableDbRow>(
       `SELECT * FROM match_tables WHERE state = 'pending' AND (created_at, id) > (?, ?) ORDER BY created_at, id LIMIT 1`,
     ),
+    // A matched ticket goes with its table; one whose table is still pending is kept.
+    pruneTickets: db.prepare(
+      `DELETE FROM match_queue WHERE queued_at < ? AND (state IN ('cancelled', 'expired')
+         OR (state = 'matched' AND table_id IN (SELECT id FROM match_tables WHERE state <> 'pending')))`,
+    ),
+    pruneTables: db.prepare(
+      `DELETE FROM match_tables WHERE state <> 'pending' AND created_at < ?
+         AND NOT EXISTS (SELECT 1 FROM match_queue WHERE table_id = match_tables.id)`,
+    ),
     ready: db.prepare(`UPDATE match_tables SET state = 'ready' WHERE id = ?`),
     refused: db.prepare(`UPDATE match_tables SET state = 'refused' WHERE id = ?`),
     requeue: db.prepare(`UPDATE match_queue SET state = 'waiting', table_id = NULL, seat = NULL WHERE table_id = ? AND state = 'matched'
@@ -196,25 +205,34 @@ export function sqliteMatchQueueStore(db: Database.Database): MatchQueueStore {
         })
         .immediate();
     },
-    async completePending(make, max) {
+    async completePending(make, max, failed) {
       let done = 0;
+      let tried = 0;
       let row = q.pending.get();
-      while (row && done < max) {
+      while (row && tried < max) {
         const table = tableOfRow(row);
+        tried++;
         try {
           await make(table);
           q.ready.run(table.id);
+          done++;
         } catch (e) {
-          if (!(e instanceof TableRefused)) throw e;
-          db.transaction(() => {
-            q.refused.run(table.id);
-            q.requeue.run(table.id);
-          }).immediate();
+          if (e instanceof TableRefused)
+            db.transaction(() => {
+              q.refused.run(table.id);
+              q.requeue.run(table.id);
+            }).immediate();
+          else failed(table, e);
         }
-        done++;
         row = q.pendingAfter.get(table.createdAt, table.id);
       }
       return done;
+    },
+    async prune(before) {
+      db.transaction(() => {
+        q.pruneTickets.run(before);
+        q.pruneTables.run(before);
+      }).immediate();
     },
   };
 }

@@ -29,8 +29,8 @@ export interface TicketRow extends NewTicket {
   readonly state: StoredTicketState;
   readonly tableId: string | null;
   readonly seat: number | null;
-  /** The state of its table once matched. */
-  readonly tableState: 'pending' | 'ready' | null;
+  /** The state of its table once matched (refused: its game could not be made, and the ticket could not wait again). */
+  readonly tableState: 'pending' | 'ready' | 'refused' | null;
 }
 
 /** A seat of a table being made: a queued player (its token's hash is the seat's), or a bot. */
@@ -92,11 +92,15 @@ export interface MatchQueueStore {
     readonly newId: () => string;
   }): Promise<PendingTable[]>;
   /**
-   * Takes pending tables one at a time (none another process holds), runs `make` on each while
-   * holding it, and marks it ready in the same transaction; a TableRefused sends its tickets back to
-   * waiting, any other error leaves it pending for a later try (and is thrown). Stops after `max`.
+   * Takes pending tables one at a time, oldest first (none another process holds), runs `make` on
+   * each while holding it, and marks it ready in the same transaction; a TableRefused sends its
+   * tickets back to waiting (those whose owner has not queued again meanwhile). Any other error
+   * leaves the table pending for a later round, is handed to `failed`, and the round goes on with
+   * the next table. Stops after `max` tables; how many were made.
    */
-  completePending(make: (t: PendingTable) => Promise<void>, max: number): Promise<number>;
+  completePending(make: (t: PendingTable) => Promise<void>, max: number, failed: (t: PendingTable, e: unknown) => void): Promise<number>;
+  /** Deletes the tickets no longer waiting and the tables no longer pending, made or ended before `before`. */
+  prune(before: number): Promise<void>;
 }
 
 /** Table sizes as a bit mask (bit n: n seats accepted), the stores' column. */
