@@ -81,8 +81,8 @@ describe('quick play', () => {
   it('queues what was chosen, and once seated keeps the ticket token as the seat and opens the game', async () => {
     const calls = fakeServer([201, { ticket: TICKET, token: 'tok-quick-0123456789' }], [{ state: 'seated', gameId: 'g-quick', seat: 2 }]);
     const loc = renderCard();
-    fireEvent.change(screen.getByTestId('quickplay-game'), { target: { value: 'quetzal' } });
-    await waitFor(() => expect(screen.getByTestId('quickplay-counts').textContent).toContain('4 players waiting'));
+    await waitFor(() => expect(screen.getByTestId('quickplay-count-quetzal').textContent).toBe('4 players waiting for Quetzal'));
+    expect(screen.getByTestId('quickplay-count-relic-runners').textContent).toBe('0 players waiting for Relic Runners');
     ask();
     await waitFor(() => expect(loc.history).toContain('/game/g-quick'));
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({

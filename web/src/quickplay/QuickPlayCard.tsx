@@ -19,6 +19,7 @@ import {
   type HeldTicket,
   type TicketView,
 } from './api.js';
+import './quickplay.css';
 
 const TABLE_SIZES = [2, 3, 4, 5] as const;
 /** The waits for people a player may choose before bots fill the table, in seconds (null: never). */
@@ -179,9 +180,13 @@ export function QuickPlayCard({ name }: { name: string }) {
       <p className="intro">{t('intro')}</p>
       <form onSubmit={(e) => void submit(e)}>
         <GameChoice value={form.game} onChange={(game) => setForm((f) => ({ ...f, game }))} testId="quickplay-game" />
-        <p className="hint" data-testid="quickplay-counts">
-          {t('waitingCount', { count: waiting(form.game), game: t(`lobby:gameChoice.${form.game}`) })}
-        </p>
+        <ul className="hint quickplay-counts" aria-label={t('waitingNow')} data-testid="quickplay-counts">
+          {GAME_IDS.map((g) => (
+            <li key={g} data-testid={`quickplay-count-${g}`}>
+              {t('waitingCount', { count: waiting(g), game: t(`lobby:gameChoice.${g}`) })}
+            </li>
+          ))}
+        </ul>
         <fieldset className="where" aria-describedby={ids.sizes}>
           <legend>{t('sizes')}</legend>
           {TABLE_SIZES.map((n) => (
