@@ -215,6 +215,7 @@ export function QuickPlayCard({ name }: { name: string }) {
             <option value="realtime">{t('paces.realtime')}</option>
             <option value="daily">{t('paces.daily')}</option>
           </select>
+          <small className="hint">{t(`paceHints.${form.pace}`)}</small>
         </div>
         <div className="field">
           <label htmlFor={ids.bots}>{t('bots')}</label>
