@@ -57,6 +57,7 @@ export function QuickPlayCard({ name }: { name: string }) {
   const [counts, setCounts] = useState<Readonly<Record<string, number>>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [now, setNow] = useState(Date.now);
   const ids = { pace: useId(), bots: useId(), rated: useId(), sizes: useId() };
   const rated = form.rated && signedIn !== null;
 
@@ -73,6 +74,13 @@ export function QuickPlayCard({ name }: { name: string }) {
       clearInterval(timer);
     };
   }, []);
+
+  // The wait shown counts up each second between the answers about the ticket.
+  useEffect(() => {
+    if (!held) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [held]);
 
   useEffect(() => {
     if (!held) return;
@@ -151,7 +159,7 @@ export function QuickPlayCard({ name }: { name: string }) {
   const waiting = (g: string) => counts[g] ?? 0;
 
   if (held) {
-    const waitedS = view ? Math.max(0, Math.round((Date.now() - view.queuedAt) / 1000)) : 0;
+    const waitedS = view ? Math.max(0, Math.round((now - view.queuedAt) / 1000)) : 0;
     return (
       <section className="lobby-card" aria-labelledby="quickplay-title" data-testid="quickplay">
         <h2 id="quickplay-title">{t('title')}</h2>
