@@ -29,6 +29,9 @@ export const GUEST_NAME = 'Guest';
  */
 const TOUCH_EVERY_MS = 10_000;
 
+/** How long one reading of the waiting counts answers the lobbies. */
+const COUNTS_MS = 1000;
+
 const NO_TICKET = () => new AccountError(404, 'no-ticket', 'You hold no quick-play ticket of this id.');
 
 export function viewOf(t: TicketRow, now: number): TicketView {
@@ -163,5 +166,16 @@ export async function quickPlayRoutes(
     return viewOf({ ...t, state: 'cancelled' }, Date.now());
   });
 
-  app.get('/waiting', async () => ({ waiting: await q.waitingCounts(Date.now() - opts.abandonMs) }) satisfies QueueCounts);
+  // Every lobby asks every 10 s: the count is read from the store at most once per COUNTS_MS per
+  // process, and the requests meanwhile share that answer (a read cached, never a decision).
+  let counts: { at: number; answer: Promise<QueueCounts> } | null = null;
+  app.get('/waiting', async () => {
+    const now = Date.now();
+    if (counts === null || now - counts.at >= COUNTS_MS) {
+      const answer = q.waitingCounts(now - opts.abandonMs).then((waiting) => ({ waiting }));
+      counts = { at: now, answer };
+      answer.catch(() => (counts = null));
+    }
+    return counts.answer;
+  });
 }
