@@ -50,6 +50,8 @@ import type { PasswordHasher } from './accounts/passwords.js';
 import { AccountContext, AccountError } from './accounts/context.js';
 import { ratingRoutes } from './ratings/routes.js';
 import { checkRatedGame } from './ratings/rated-games.js';
+import { quickPlayRoutes } from './matchmaking/routes.js';
+import { Matcher } from './matchmaking/matcher.js';
 
 export interface ServerOptions extends HubOptions {
   /** HTTP requests per minute per client address (other than /health, game creation and WebSocket upgrades). */
@@ -62,6 +64,8 @@ export interface ServerOptions extends HubOptions {
   readonly wsPerAddress?: number;
   /** Live (unfinished, in memory) games one client address may have created. */
   readonly liveGamesPerAddress?: number;
+  /** Quick-play tickets one client address may have waiting at once (counted across processes). */
+  readonly quickPlayPerAddress?: number;
   /** Sign-ups, sign-ins, passkey ceremonies and account deletions per minute per client address (each route its own budget). */
   readonly signInPerMinute?: number;
   /** WebSocket messages per second per connection (sustained), with a burst of twice that. */
@@ -129,6 +133,7 @@ export const LIMIT_DEFAULTS = {
   wsPerSecond: 20,
   wsMaxBufferedBytes: DEFAULT_MAX_BUFFERED_BYTES,
   signInPerMinute: 10,
+  quickPlayPerAddress: 8,
 } as const;
 
 /**
@@ -372,6 +377,16 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
   await app.register(accountRoutes, { prefix: '/api/account', store, ctx: accountCtx });
   // Ratings, leaderboards, profiles and the signed-in player's games, in the account API's shape.
   await app.register(ratingRoutes, { store, ctx: accountCtx, summary: (id: string) => atOwner('summary', id) });
+  // Quick play: the queue is in the store, and every process's matcher makes tables of it.
+  const matcher = new Matcher(store, hub, { log });
+  await app.register(quickPlayRoutes, {
+    prefix: '/api/quickplay',
+    store,
+    ctx: accountCtx,
+    abandonMs: matcher.abandonMs,
+    perAddress: limits.quickPlayPerAddress,
+  });
+  matcher.start();
 
   app.get('/api/games/:id', async (req) => atOwner('summary', GamePath.parse(req.params).id));
 
@@ -476,6 +491,7 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
   app.addHook('onClose', async () => {
     heartbeat.stop();
     cluster?.stopping();
+    await matcher.stop();
     // Games stop first; then the cluster's connections end, and other processes take the games over.
     await hub.close();
     await cluster?.close();

@@ -471,3 +471,6 @@ export function describeZodError(e: z.ZodError): string {
     .map((i) => `${i.path.length ? i.path.join('.') + ': ' : ''}${i.message}`)
     .join('; ');
 }
+
+/** Quick play's requests and answers (src/server/matchmaking/wire.ts), for the web client. */
+export type { Pace, QueueCounts, QueueRequest, QueuedTicket, TicketState, TicketView } from './matchmaking/wire.js';

@@ -935,6 +935,8 @@ describe(`PostgreSQL store (${PG_URL})`, () => {
         'auth_challenges',
         'game_results',
         'games',
+        'match_queue',
+        'match_tables',
         'moves',
         'passkeys',
         'rating_history',

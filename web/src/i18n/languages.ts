@@ -24,6 +24,7 @@ export const NAMESPACES = [
   'presence',
   'q-explain',
   'quetzal',
+  'quickplay',
   'ratings',
   'replay',
   'saves',
