@@ -17,6 +17,8 @@ import {
   type EndWriter,
 } from './ratings/store-sqlite.js';
 import type { RatingStore } from './ratings/store.js';
+import { CHAT_SCHEMA_SQLITE, sqliteChatStore } from './chat/store-sqlite.js';
+import type { ChatStore } from './chat/store.js';
 import {
   StoreConflict,
   type GameStatus,
@@ -423,6 +425,7 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
   };
   let accounts: AccountStore | null = null;
   let ratings: RatingStore | null = null;
+  let chat: ChatStore | null = null;
   let endWriter: EndWriter | null = null;
   const writeEnd = (): EndWriter => {
     if (endWriter === null) throw new Error('SQLite store: call init() first');
@@ -461,6 +464,10 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
       if (ratings === null) throw new Error('SQLite store: call init() first');
       return ratings;
     },
+    get chat() {
+      if (chat === null) throw new Error('SQLite store: call init() first');
+      return chat;
+    },
     async init() {
       if (st !== null) return;
       db.transaction(() => {
@@ -472,11 +479,13 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
         db.exec(LATE_INDEXES);
         db.exec(ACCOUNT_SCHEMA_SQLITE);
         db.exec(RATING_SCHEMA_SQLITE);
+        db.exec(CHAT_SCHEMA_SQLITE);
         ensureBotAccountsSqlite(db, Date.now());
       }).immediate();
       st = prepare();
       accounts = sqliteAccountStore(db);
       ratings = sqliteRatingStore(db);
+      chat = sqliteChatStore(db);
       endWriter = sqliteEndWriter(db);
       // better-sqlite3's transaction variants are closures over their database: called alone, they pass
       // an undefined `this` on to the wrapped function, which uses none.

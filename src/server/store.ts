@@ -1,4 +1,5 @@
 import type { AccountStore } from './accounts/store.js';
+import type { ChatStore } from './chat/store.js';
 import type { GameEnd } from './ratings/rate.js';
 import type { RatingStore } from './ratings/store.js';
 
@@ -110,6 +111,8 @@ export interface Store {
   readonly accounts: AccountStore;
   /** Ratings, their history and the games' results, in the same database (after init()). */
   readonly ratings: RatingStore;
+  /** The table chat's messages, mutes, reports and suspended accounts, in the same database (after init()). */
+  readonly chat: ChatStore;
   createGame(g: NewGame, seats: readonly SeatConfig[], hash: string): Promise<void>;
   getGame(id: string): Promise<StoredGame | null>;
   /**
