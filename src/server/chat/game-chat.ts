@@ -14,7 +14,14 @@ import type { LiveGame, Subscriber } from '../live-game.js';
 import { Refusal } from '../refusal.js';
 import { TokenBucket } from '../limits.js';
 import type { Store } from '../store.js';
-import { CHAT_BACKLOG, type ChatClientMessage, type ChatEntry, type ChatRoom, type ChatServerMessage, type ChatWelcome } from './protocol.js';
+import {
+  CHAT_BACKLOG,
+  type ChatClientMessage,
+  type ChatEntry,
+  type ChatRoom,
+  type ChatServerMessage,
+  type ChatWelcome,
+} from './protocol.js';
 import type { Speaker } from './speaker.js';
 import type { StoredChatMessage } from './store.js';
 
@@ -136,7 +143,8 @@ export class GameChat {
         return ack(msg.id);
       }
       case 'report': {
-        if (speaker === null) throw new Refusal('signed_out', 'sign in to report a message (reports are kept with the account that made them)');
+        if (speaker === null)
+          throw new Refusal('signed_out', 'sign in to report a message (reports are kept with the account that made them)');
         await this.mustNotBeSuspended(speaker, null);
         const m = await this.store.chat.message(msg.message);
         // Another table's message, or one of a room this reader does not read, is no message here.
@@ -160,7 +168,10 @@ export class GameChat {
     let bucket = this.perSpeaker.get(key);
     if (!bucket) this.perSpeaker.set(key, (bucket = new TokenBucket(CHAT_PER_SECOND, CHAT_BURST)));
     if (!bucket.take())
-      throw new Refusal('rate_limited', `at most ${CHAT_BURST} chat messages at once, then one every ${1 / CHAT_PER_SECOND} s; wait a moment`);
+      throw new Refusal(
+        'rate_limited',
+        `at most ${CHAT_BURST} chat messages at once, then one every ${1 / CHAT_PER_SECOND} s; wait a moment`,
+      );
     const room: ChatRoom = seat === null ? 'spectators' : 'players';
     const name = seat !== null ? (this.game.seatConfigs[seat]?.name ?? null) : speaker!.name;
     const stored = {
@@ -213,7 +224,12 @@ export function withChat(welcomeText: string, chat: ChatWelcome): string {
 }
 
 /** Handles a chat request on a connection watching `game` (null: none). */
-export async function chatRequest(game: LiveGame | null, sub: Subscriber, msg: ChatRequest, lostWhy: string | null = null): Promise<string> {
+export async function chatRequest(
+  game: LiveGame | null,
+  sub: Subscriber,
+  msg: ChatRequest,
+  lostWhy: string | null = null,
+): Promise<string> {
   if (!game) {
     if (lostWhy !== null) throw new Refusal('unavailable', lostWhy);
     throw new Refusal('not_joined', 'say hello with a game id (and your seat token) first');

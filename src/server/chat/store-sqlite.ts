@@ -50,7 +50,10 @@ export function sqliteChatStore(db: Database.Database): ChatStore {
   const mute = db.prepare('INSERT OR IGNORE INTO chat_mutes (game_id, seat, muted_seat) VALUES (?, ?, ?)');
   const unmute = db.prepare('DELETE FROM chat_mutes WHERE game_id = ? AND seat = ? AND muted_seat = ?');
   const report = db.prepare('INSERT OR IGNORE INTO chat_reports (message_id, game_id, reporter_id, at) VALUES (?, ?, ?, ?)');
-  const reports = db.prepare<[number], ReportRow>(`SELECT r.id AS report_id, r.reporter_id, ra.name AS reporter_name, r.at AS reported_at, sa.name AS speaker_account, m.*
+  const reports = db.prepare<
+    [number],
+    ReportRow
+  >(`SELECT r.id AS report_id, r.reporter_id, ra.name AS reporter_name, r.at AS reported_at, sa.name AS speaker_account, m.*
      FROM chat_reports r JOIN chat_messages m ON m.id = r.message_id
      LEFT JOIN accounts ra ON ra.id = r.reporter_id LEFT JOIN accounts sa ON sa.id = m.account_id
      ORDER BY r.id DESC LIMIT ?`);

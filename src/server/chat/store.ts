@@ -88,7 +88,6 @@ export function messageFromRow(r: MessageRow): StoredChatMessage {
   };
 }
 
-
 /** A report joined with its message and the two accounts' names (ChatStore.reports). */
 export interface ReportRow extends MessageRow {
   report_id: number | string;
