@@ -4,6 +4,8 @@ import type { MatchRecord } from '../core/match.js';
 import { textFault } from '../core/text.js';
 import { ChatClientMessages, ChatServerMessage, ChatWelcome } from './chat/protocol.js';
 
+export type { ChatEntry, ChatRoom, ChatWelcome } from './chat/protocol.js';
+
 /** Largest message a client may send; choices are small JSON objects. */
 export const MAX_MESSAGE_BYTES = 8 * 1024;
 

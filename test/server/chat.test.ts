@@ -12,7 +12,8 @@ import { TestClient } from '../helpers/ws-client.js';
 import type { ServerMsg } from '../helpers/wire.js';
 import { SESSION_COOKIE } from '../../src/server/accounts/session-cookie.js';
 import { CHAT_BURST } from '../../src/server/chat/game-chat.js';
-import { MAX_CHAT_CHARS, type ChatEntry, type ChatWelcome } from '../../src/server/chat/protocol.js';
+import type { ChatEntry, ChatWelcome } from '../../src/server/chat/protocol.js';
+import { MAX_CHAT_CHARS } from '../../src/core/chat.js';
 
 const PASSWORD = 'correct horse battery';
 

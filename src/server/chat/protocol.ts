@@ -4,10 +4,7 @@
  */
 import { z } from 'zod';
 import { textFault } from '../../core/text.js';
-import { QUICK_PHRASES } from './phrases.js';
-
-/** Longest chat message, in UTF-16 units. */
-export const MAX_CHAT_CHARS = 300;
+import { MAX_CHAT_CHARS, QUICK_PHRASES } from '../../core/chat.js';
 
 /** Messages of each room a game keeps in memory and sends in a welcome: older ones stay stored only. */
 export const CHAT_BACKLOG = 100;

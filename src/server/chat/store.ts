@@ -5,7 +5,7 @@
  * store, in the same database.
  */
 import type { ChatRoom } from './protocol.js';
-import type { QuickPhrase } from './phrases.js';
+import type { QuickPhrase } from '../../core/chat.js';
 
 /** A message as said, before the store numbers it. */
 export interface NewChatMessage {
