@@ -140,13 +140,16 @@ export function ChatPanel({ chat, seats }: { chat: TableChat; seats: readonly Se
               {t('send')}
             </button>
           </form>
-          <div className="chat-phrases" role="group" aria-label={t('phrasesLabel')}>
-            {QUICK_PHRASES.map((p) => (
-              <button key={p} type="button" onClick={() => sayPhrase(p)} disabled={sending} data-testid={`chat-phrase-${p}`}>
-                {t(`phrases.${p}`)}
-              </button>
-            ))}
-          </div>
+          <details className="chat-phrases-box" data-testid="chat-phrases">
+            <summary>{t('phrasesLabel')}</summary>
+            <div className="chat-phrases" role="group" aria-label={t('phrasesLabel')}>
+              {QUICK_PHRASES.map((p) => (
+                <button key={p} type="button" onClick={() => sayPhrase(p)} disabled={sending} data-testid={`chat-phrase-${p}`}>
+                  {t(`phrases.${p}`)}
+                </button>
+              ))}
+            </div>
+          </details>
         </>
       ) : (
         <p className="muted" data-testid="chat-sign-in">
