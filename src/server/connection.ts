@@ -282,8 +282,8 @@ export class Connection implements Subscriber {
     g.subscribe(this);
     // A player coming back takes its seat back from the bot it was handed to.
     if (seat !== null) await g.reclaim(seat);
-    const { text, cost } = g.welcomeText(seat, since, at);
-    this.sendText(withChat(text, chat.welcome(seat)));
+    const { text, cost } = withChat(g.welcomeText(seat, since, at), chat.welcome(seat));
+    this.sendText(text);
     // A long log is worth many small messages: it is paid for from the same budget.
     this.tokens -= cost;
   }

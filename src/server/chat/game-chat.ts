@@ -10,6 +10,7 @@
  * text for all its readers. A player's mutes are stored too: they hide the muted seats' messages
  * from that player's connections only.
  */
+import { welcomeCost, type Welcome } from '../announcer.js';
 import type { LiveGame, Subscriber } from '../live-game.js';
 import { Refusal } from '../refusal.js';
 import { TokenBucket } from '../limits.js';
@@ -215,12 +216,14 @@ function ack(id: string | undefined): string {
 }
 
 /**
- * A welcome's text with the chat's part added: the welcome is made once as text (Announcer), and
- * the chat is the reader's own (mutes), so it is joined to that text rather than parsed again.
+ * A welcome with the chat's part added to its text: the welcome is made once as text (Announcer),
+ * and the chat is the reader's own (mutes), so it is joined to that text rather than parsed again.
+ * Its bytes are paid for from the client's budget as the rest of the welcome's are.
  */
-export function withChat(welcomeText: string, chat: ChatWelcome): string {
-  if (!welcomeText.endsWith('}')) return welcomeText;
-  return `${welcomeText.slice(0, -1)},"chat":${JSON.stringify(chat)}}`;
+export function withChat(welcome: Welcome, chat: ChatWelcome): Welcome {
+  if (!welcome.text.endsWith('}')) return welcome;
+  const part = JSON.stringify(chat);
+  return { ...welcome, text: `${welcome.text.slice(0, -1)},"chat":${part}}`, cost: welcome.cost + welcomeCost(part.length, 0) };
 }
 
 /** Handles a chat request on a connection watching `game` (null: none). */

@@ -164,8 +164,8 @@ class RemoteSubscriber implements Subscriber {
         g.subscribe(this);
         if (seat !== null) await g.reclaim(seat);
         // The welcome's cost goes with it: the edge charges it to the client's budget.
-        const { text, cost } = g.welcomeText(seat, msg.since, msg.at);
-        this.relay.out(this.edge, 'h', this.id, `1 ${cost}\n${withChat(text, chat.welcome(seat))}`);
+        const { text, cost } = withChat(g.welcomeText(seat, msg.since, msg.at), chat.welcome(seat));
+        this.relay.out(this.edge, 'h', this.id, `1 ${cost}\n${text}`);
       } catch (e) {
         const { code, message } =
           e instanceof Elsewhere
