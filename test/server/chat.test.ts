@@ -11,7 +11,7 @@ import { createGame, hello, joinSeat, live, startServer, until, type StoreKind, 
 import { TestClient } from '../helpers/ws-client.js';
 import type { ServerMsg } from '../helpers/wire.js';
 import { SESSION_COOKIE } from '../../src/server/accounts/session-cookie.js';
-import { CHAT_BURST } from '../../src/server/chat/game-chat.js';
+import { CHAT_BURST, CHAT_REQUESTS_BURST } from '../../src/server/chat/game-chat.js';
 import type { ChatEntry, ChatWelcome } from '../../src/server/chat/protocol.js';
 import { MAX_CHAT_CHARS } from '../../src/core/chat.js';
 
@@ -197,7 +197,15 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
         [{ type: 'mute', seat: 0, muted: true }, 'bad_message'],
         [{ type: 'mute', seat: 5, muted: true }, 'bad_message'],
         [{ type: 'mute', seat: -1, muted: true }, 'bad_message'],
+        [{ type: 'chatSpectators', show: true, room: 'players' }, 'bad_message'],
+        [{ type: 'mute', seat: 1, muted: 'yes' }, 'bad_message'],
+        [{ type: 'mute', seat: 1.5, muted: true }, 'bad_message'],
+        [{ type: 'mute', seat: '1', muted: true }, 'bad_message'],
         [{ type: 'report', message: 0 }, 'bad_message'],
+        [{ type: 'report', message: -3 }, 'bad_message'],
+        [{ type: 'report', message: 2.5 }, 'bad_message'],
+        [{ type: 'report', message: '1' }, 'bad_message'],
+        [{ type: 'report', message: 2 ** 60 }, 'bad_message'],
         [{ type: 'report', message: elsewhere!.id }, 'signed_out'],
         ...BAD_TEXT.map((t): [Record<string, unknown>, string] => [{ type: 'chat', text: t }, 'bad_message']),
       ];
@@ -233,6 +241,18 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.equal(r.code, 'rate_limited', JSON.stringify(r));
       assert.equal((await players[1]!.request({ type: 'chat', text: 'other seat' })).type, 'ack', 'another seat has its own budget');
       assert.equal(await count(id), CHAT_BURST + 1);
+    });
+
+    test('each connection may send CHAT_REQUESTS_BURST chat requests at once; the next is refused', async () => {
+      const { players } = await table(2, 'chat-8');
+      const answers = await Promise.all(
+        Array.from({ length: CHAT_REQUESTS_BURST + 1 }, (_, i) => players[0]!.request({ type: 'chatSpectators', show: i % 2 === 0 })),
+      );
+      assert.equal(answers.filter((a) => a.type === 'ack').length, CHAT_REQUESTS_BURST);
+      assert.deepEqual(
+        answers.filter((a) => a.type === 'error').map((a) => a.code),
+        ['rate_limited'],
+      );
     });
 
     test('a signed-in reader reports a message for the operators; a suspended account cannot chat, report, sign in or start a game', async () => {
