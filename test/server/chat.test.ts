@@ -243,6 +243,29 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.equal(await count(id), CHAT_BURST + 1);
     });
 
+    test("in a rated game the seat's account answers for its words: suspended, its seat's token may not chat either", async () => {
+      const owner = await account();
+      const r = await owner.b.send<{ id: string; invites: { seat: number; key: string }[] }>('POST', '/api/games', {
+        game: 'relic-runners',
+        seats: [{ kind: 'human' }, { kind: 'bot', bot: 'greedy' }],
+        clock: { bankMs: 600_000, incrementMs: 0 },
+        rated: true,
+      });
+      assert.equal(r.status, 201, JSON.stringify(r.json));
+      const { id, invites } = r.json;
+      const joined = await owner.b.send<{ token: string }>('POST', `/api/games/${id}/join`, { seat: 0, key: invites[0]!.key });
+      assert.equal(joined.status, 200, JSON.stringify(joined.json));
+      // A socket without the session: the seat's token alone.
+      const c = await srv.client();
+      await hello(c, id, joined.json.token);
+      assert.equal((await c.request({ type: 'chat', phrase: 'hello' })).type, 'ack');
+      await srv.store.chat.suspend(owner.id, Date.now(), 'test');
+      const refusedChat = await c.request({ type: 'chat', phrase: 'hello' });
+      assert.equal(refusedChat.code, 'suspended', JSON.stringify(refusedChat));
+      assert.equal((await srv.store.chat.recentMessages(id, 'players', 10)).length, 1);
+      await srv.store.chat.unsuspend(owner.id);
+    });
+
     test('each connection may send CHAT_REQUESTS_BURST chat requests at once; the next is refused', async () => {
       const { players } = await table(2, 'chat-8');
       const answers = await Promise.all(
