@@ -151,7 +151,8 @@ export class GameChat {
         // Another table's message, or one of a room this reader does not read, is no message here.
         if (m === null || m.gameId !== this.game.id || !this.reads(sub, entryOf(m)))
           throw new Refusal('bad_message', `there is no message ${msg.message} at this table for you to report`);
-        await this.store.chat.addReport(m.id, this.game.id, speaker.id, Date.now());
+        if ((await this.store.chat.addReport(m.id, this.game.id, speaker.id, Date.now())) === 'added')
+          this.game.log.info({ message: m.id, reporter: speaker.id }, 'a chat message was reported (expedition reports list)');
         return ack(msg.id);
       }
     }
