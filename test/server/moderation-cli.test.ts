@@ -1,7 +1,7 @@
 /**
  * `expedition reports list` and `expedition accounts suspend|unsuspend`, against the database the
  * server is configured with, on both stores: an SQLite file (EXPEDITION_DB) and PostgreSQL
- * (DATABASE_URL with DATABASE_SCHEMA).
+ * (DATABASE_URL with DATABASE_SCHEMA). With the server's tests, since it needs PostgreSQL.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,7 +14,7 @@ import { openSqliteStore } from '../../src/server/store-sqlite.js';
 import { openPostgresStore } from '../../src/server/store-postgres.js';
 import { PG_URL } from '../helpers/server.js';
 import { testLog } from '../helpers/log.js';
-import { CLI, tempDir } from './run-cli.js';
+import { CLI, tempDir } from '../cli/run-cli.js';
 
 type Kind = 'sqlite' | 'postgres';
 
