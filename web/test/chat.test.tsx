@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../src/i18n/index.js';
 import { ChatPanel } from '../src/chat/ChatPanel.js';
+import { setSignedIn } from '../src/account/signed-in.js';
 import { TableChat, type ChatLink } from '../src/chat/table-chat.js';
 import type { ChatRequest } from '../src/net/server-session.js';
 import type { SeatInfo } from '../src/net/session.js';
@@ -47,6 +48,7 @@ const welcome = (seat: number | null, messages: ChatEntry[], muted: number[] = [
 beforeEach(() => localStorage.clear());
 afterEach(async () => {
   cleanup();
+  setSignedIn(null);
   await act(() => i18n.changeLanguage('en'));
 });
 
@@ -109,5 +111,17 @@ describe('ChatPanel', () => {
     expect(screen.getByText('go!')).toBeTruthy();
     expect(screen.getByTestId('chat-sign-in')).toBeTruthy();
     expect(screen.queryByTestId('chat-input')).toBeNull();
+    expect(screen.queryByTestId('chat-report')).toBeNull();
+  });
+
+  it('a signed-in reader reports another’s message and is told it was', async () => {
+    act(() => setSignedIn({ name: 'reader' }));
+    const link = new FakeLink();
+    const chat = new TableChat(link);
+    link.receive(welcome(null, [entry(5, null, 'spam', 'spectators')]));
+    render(<ChatPanel chat={chat} seats={seats} />);
+    fireEvent.click(screen.getByTestId('chat-report'));
+    await waitFor(() => expect(screen.getByTestId('chat-status').textContent).toBe('Reported: the operators will read it.'));
+    expect(link.sent).toEqual([{ type: 'report', message: 5 }]);
   });
 });

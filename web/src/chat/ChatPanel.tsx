@@ -29,7 +29,8 @@ export function ChatPanel({ chat, seats }: { chat: TableChat; seats: readonly Se
   const shown = state.messages.filter((m) => !(m.room === 'players' && m.seat !== null && state.muted.has(m.seat)));
   const nameOf = (m: ChatEntry): string => m.name ?? (m.seat !== null ? seatName(seats, m.seat, t) : t('someone'));
   const own = (m: ChatEntry): boolean => (m.room === 'players' ? m.seat === state.seat : !player && m.name === signedIn?.name);
-  // A guest watching reads the spectators' room but does not speak in it (the server refuses it too).
+  // A guest watching reads the spectators' room but does not speak in it (the server refuses it too);
+  // a report is kept with the account that made it, so guests have no Report button.
   const mayTalk = player || signedIn !== null;
 
   const fail = (e: unknown) => {
@@ -97,15 +98,17 @@ export function ChatPanel({ chat, seats }: { chat: TableChat; seats: readonly Se
                       {t('mute', { name: nameOf(m) })}
                     </button>
                   )}
-                  <button
-                    type="button"
-                    className="chat-link"
-                    aria-label={t('reportLabel', { name: nameOf(m) })}
-                    onClick={() => void run(chat.report(m.id), t('reported'))}
-                    data-testid="chat-report"
-                  >
-                    {t('report')}
-                  </button>
+                  {signedIn !== null && (
+                    <button
+                      type="button"
+                      className="chat-link"
+                      aria-label={t('reportLabel', { name: nameOf(m) })}
+                      onClick={() => void run(chat.report(m.id), t('reported'))}
+                      data-testid="chat-report"
+                    >
+                      {t('report')}
+                    </button>
+                  )}
                 </span>
               )}
             </li>
