@@ -82,18 +82,21 @@ export class TableChat {
     return this.link.chat({ type: 'report', message });
   }
 
+  /** Shows or hides the spectators' room: at once on this page, then told to the server (undone if it refuses). */
   async showSpectators(show: boolean): Promise<void> {
     try {
       localStorage.setItem(SPECTATORS_KEY, show ? '1' : '0');
     } catch {
       // Storage disabled: the choice holds for this page only.
     }
-    await this.link.chat({ type: 'chatSpectators', show });
-    this.set({
-      ...this.state,
-      spectators: show,
-      messages: show ? this.state.messages : this.state.messages.filter((m) => m.room === 'players'),
-    });
+    const before = this.state;
+    this.set({ ...before, spectators: show, messages: show ? before.messages : before.messages.filter((m) => m.room === 'players') });
+    try {
+      await this.link.chat({ type: 'chatSpectators', show });
+    } catch (e) {
+      if (this.state.spectators === show) this.set({ ...this.state, spectators: before.spectators });
+      throw e;
+    }
   }
 
   private receive(m: ServerMessage): void {
