@@ -7,6 +7,7 @@ import { WELCOME_BYTES_PER_MESSAGE, WELCOME_MOVES_PER_MESSAGE } from './announce
 import type { LiveGame, Subscriber } from './live-game.js';
 import type { Log } from './log.js';
 import { Refusal } from './refusal.js';
+import { answerRematch } from './rematch.js';
 import type { HintAnswer } from './seat-bots.js';
 import { checkJsonShape } from '../core/json-shape.js';
 import { chatOf, chatRequest, withChat } from './chat/game-chat.js';
@@ -242,6 +243,12 @@ export class Connection implements Subscriber {
         case 'report':
           if (this.link) return await this.link.forward({ ...msg, as: this.account });
           return this.sendText(await chatRequest(this.game, this, { ...msg, as: this.account }, this.lostWhy));
+        case 'rematch': {
+          if (this.link) return await this.link.forward(msg);
+          const { game, seat } = this.player();
+          await answerRematch(this.hub, game, seat, msg.accept);
+          return this.send({ type: 'ack', ...(msg.id !== undefined ? { id: msg.id } : {}) });
+        }
       }
     } catch (e) {
       const { code, message } = errorOf(e, this.hub.log, msg.type === 'hello' ? msg.game : this.game?.id);

@@ -91,6 +91,11 @@ export const ClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hint'), id: requestId.optional() }).strict(),
   /** The table chat (chat/protocol.ts). */
   ...ChatClientMessages,
+  /**
+   * A seat's answer to the rematch of its finished game: `accept` offers it (or joins the offer),
+   * `accept: false` declines it, which ends the offer for everyone. Answered by an ack.
+   */
+  z.object({ type: z.literal('rematch'), accept: z.boolean(), id: requestId.optional() }).strict(),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 
@@ -217,6 +222,8 @@ export const ErrorCode = z.enum([
   'suspended',
   /** The request needs a signed-in account (reporting a chat message, a spectator speaking). */
   'signed_out',
+  /** A rematch answer where none can be given: the game is not over, nothing was offered, or the rematch exists already. */
+  'no_rematch',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -317,6 +324,31 @@ export const StateMessage = z
   .refine((m) => (m.view === undefined) !== (m.patch === undefined), 'a state message carries either view or patch');
 export type StateMessage = z.infer<typeof StateMessage>;
 
+/**
+ * The rematch of a finished game as one audience may know it: which seats of this game accepted,
+ * which declined (the offer then ended), which are still waiting to answer (its players; bots
+ * accept at once). Once all accepted, `next` names the new game; the connections of a seat that
+ * plays in it also get their seat there, its token and its link's key (nobody else ever does).
+ */
+export const RematchOffer = z.object({
+  accepted: z.array(seat),
+  declined: z.array(seat),
+  waiting: z.array(seat),
+  next: z
+    .object({
+      game: gameId,
+      seat: seat.optional(),
+      token: token.optional(),
+      key: inviteKey.optional(),
+    })
+    .optional(),
+});
+export type RematchOffer = z.infer<typeof RematchOffer>;
+
+/** The rematch offer changed: pushed to every subscriber of the finished game (each seat its own `next`). */
+export const RematchMessage = RematchOffer.extend({ type: z.literal('rematch') });
+export type RematchMessage = z.infer<typeof RematchMessage>;
+
 /** The answer to hello: the state and the log the client lacks (the moves after `logFrom`). */
 export const WelcomeMessage = z.object({
   type: z.literal('welcome'),
@@ -329,6 +361,8 @@ export const WelcomeMessage = z.object({
   rated: z.literal(true).optional(),
   /** The table chat's backlog of the reader's room and the seats it muted (chat/protocol.ts). */
   chat: ChatWelcome.optional(),
+  /** The rematch offered at the end, when there is one (as the receiver's seat may know it). */
+  rematch: RematchOffer.optional(),
 });
 export type WelcomeMessage = z.infer<typeof WelcomeMessage>;
 
@@ -377,6 +411,7 @@ export const ServerMessage = z.discriminatedUnion('type', [
   SeatsMessage,
   HintMessage,
   ChatServerMessage,
+  RematchMessage,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { setSignedIn, useSignedIn } from '../account/signed-in.js';
 import { seatStyle } from '../game/seat-style.js';
 import { ApiError } from '../net/api.js';
-import { getMyGames, profileHref, type WaitingGame } from '../net/ratings.js';
+import { accountSeatHref, getMyGames, profileHref, type WaitingGame } from '../net/ratings.js';
 import { SeatMarker } from './SeatMarker.js';
 
 /** The games to list: those waiting for the player's move first, each group in the server's order. */
@@ -87,7 +87,7 @@ function YourGamesCard({ name }: { name: string }) {
                   <span className="muted">{t('moves', { count: g.moves })}</span>
                 </div>
                 <div className="game-actions">
-                  <Link href={`/game/${encodeURIComponent(g.gameId)}`} className={g.yourTurn ? 'button-link' : 'button-link secondary'}>
+                  <Link href={accountSeatHref(g.gameId, g.seat)} className={g.yourTurn ? 'button-link' : 'button-link secondary'}>
                     <SeatMarker seat={g.seat} size={18} />
                     {t('yourGames.open', { letter: seatStyle(g.seat).letter })}
                   </Link>

@@ -18,7 +18,7 @@ type Received<T extends SessionTypes> = (StateMessage | WelcomeMessage) & {
   readonly log?: readonly LogEntry<T['event']>[];
 };
 
-/** A choice, an undo, a hint request or a chat request before the session gives it its id. */
+/** A choice, an undo, a hint request, a rematch answer or a chat request before the session gives it its id. */
 type Request = ClientMessage extends infer M ? (M extends { type: 'hello' | 'ping' } ? never : Omit<M, 'id'>) : never;
 
 /** A chat request (web/src/chat) before the session gives it its id. */
@@ -193,6 +193,11 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
     return { move: a.move, choice: a.choice, reason: a.reason };
   }
 
+  /** Accepts (or offers) the rematch of the finished game, or declines it; the offer comes back in the snapshots. */
+  async answerRematch(accept: boolean): Promise<void> {
+    await this.request({ type: 'rematch', accept });
+  }
+
   /**
    * Says hello again on a new socket: the server gives a seat played by a bot back to its player
    * on hello (its clock ran out while this page was open, say).
@@ -363,6 +368,8 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
         const log = nextLog(prev?.log ?? [], prev?.moves ?? 0, msg as Received<T>);
         // Whether the game is rated never changes: the welcome tells it.
         const rated = msg.type === 'welcome' ? msg.rated === true : prev?.rated === true;
+        // A welcome tells the rematch offer as it is now; a state message leaves it as it was.
+        const rematch = msg.type === 'welcome' ? msg.rematch : prev?.rematch;
         this.snapshot = {
           view,
           seat: msg.seat,
@@ -375,6 +382,7 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
           clocks: msg.clocks,
           awayAfterMs: msg.type === 'welcome' ? msg.awayAfterMs : prev?.awayAfterMs,
           ...(rated ? { rated: true as const } : {}),
+          ...(rematch ? { rematch } : {}),
         };
         for (const l of this.listeners) l.snap(this.snapshot);
         return;
@@ -383,6 +391,13 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
         // Someone came or went: only the seats change.
         if (!this.snapshot) return;
         this.snapshot = { ...this.snapshot, seats: msg.seats.map((s) => seatInfo(s, this.snapshot?.rated === true)) };
+        for (const l of this.listeners) l.snap(this.snapshot);
+        return;
+      }
+      case 'rematch': {
+        if (!this.snapshot) return;
+        const { accepted, declined, waiting, next } = msg;
+        this.snapshot = { ...this.snapshot, rematch: { accepted, declined, waiting, ...(next ? { next } : {}) } };
         for (const l of this.listeners) l.snap(this.snapshot);
         return;
       }
