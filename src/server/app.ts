@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -43,6 +43,7 @@ import { defaultLog, type ServerLog } from './log.js';
 import type { Store } from './store.js';
 import { newNodeId } from './tokens.js';
 import { SESSION_COOKIE } from './accounts/session-cookie.js';
+import { speakerOf, type Speaker } from './chat/speaker.js';
 import type { ClusterOptions } from './cluster/index.js';
 import fastifyCookie from '@fastify/cookie';
 import { accountRoutes } from './accounts/routes.js';
@@ -236,6 +237,7 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
     allowedOrigins,
     attemptsPerMinute: limits.signInPerMinute,
     failuresPerName: opts.signInFailuresPerName ?? SIGN_IN_FAILURES_PER_NAME,
+    suspended: (id) => store.chat.isSuspended(id),
     ...(opts.passwordHasher ? { hasher: opts.passwordHasher } : {}),
   });
   // A Host that is not one of the server's names is a page of another site whose name was pointed
@@ -256,6 +258,8 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
       );
   });
   const openSockets = new PerAddressCount(limits.wsPerAddress);
+  /** The signed-in account of each WebSocket upgrade, read before it (see the /ws route). */
+  const speakers = new WeakMap<IncomingMessage, Speaker>();
   const liveGames = new LiveGamesPerAddress(limits.liveGamesPerAddress, (id) => hub.isPlaying(id));
 
   app.setErrorHandler((err: unknown, req, reply) => {
@@ -352,6 +356,9 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
         checkRatedGame(body);
         accountCtx.checkOrigin(req);
         await accountCtx.signedIn(req, reply);
+      } else if (req.cookies[SESSION_COOKIE] !== undefined && accountCtx.fromOwnPages(req)) {
+        // A suspended account starts no game, rated or not (the session check refuses it).
+        await accountCtx.session(req, reply);
       }
       const slot = liveGames.reserve(addressKey(req.ip));
       if (!slot)
@@ -457,6 +464,9 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
         if (!openSockets.take(key)) {
           return reply.code(429).send(refusal('too_many_connections', `at most ${limits.wsPerAddress} open WebSockets per address`));
         }
+        // The chat names a signed-in speaker and checks its account (chat/speaker.ts).
+        const speaker = await speakerOf(store.accounts, req.cookies[SESSION_COOKIE]);
+        if (speaker !== null) speakers.set(req.raw, speaker);
         // The TCP socket closes once, whether the upgrade failed or the WebSocket ended later.
         req.raw.socket.once('close', () => openSockets.release(key));
         // An upgrade costs about half a millisecond: a crowd of them arriving at once takes turns
@@ -464,9 +474,14 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
         await hub.turns.next();
       },
     },
-    (socket: WebSocket) => {
+    (socket: WebSocket, req) => {
       forgetUpgrade(socket);
-      const c = new Connection(hub, socket, { perSecond: limits.wsPerSecond, maxBufferedBytes: limits.wsMaxBufferedBytes });
+      const c = new Connection(
+        hub,
+        socket,
+        { perSecond: limits.wsPerSecond, maxBufferedBytes: limits.wsMaxBufferedBytes },
+        speakers.get(req.raw) ?? null,
+      );
       socket.once('close', heartbeat.add(c));
     },
   );

@@ -17,6 +17,7 @@ import { StoreConflict, type SeatConfig, type Store, type StoredGame } from './s
 import { hashToken, newGameId, newInviteKey, newToken, tokenMatches } from './tokens.js';
 import { Turns } from './turns.js';
 import { AccountError } from './accounts/context.js';
+import type { ChatRequest } from './chat/game-chat.js';
 import { botAccountOfSpec } from './ratings/bot-accounts.js';
 import { checkRatedGame } from './ratings/rated-games.js';
 
@@ -112,7 +113,7 @@ export interface RelayLink {
   /** Says hello at the owner: its answer (a welcome when `ok`, else an error), as text. */
   hello(msg: Extract<ClientMessage, { type: 'hello' }>): Promise<HelloAnswer>;
   /** Sends a choice or an undo on; its answer comes back through the socket's sendText. */
-  forward(msg: Extract<ClientMessage, { type: 'choice' | 'undo' | 'hint' | 'rematch' }>): Promise<void>;
+  forward(msg: Extract<ClientMessage, { type: 'choice' | 'undo' | 'hint' | 'rematch' }> | ChatRequest): Promise<void>;
   /** The socket closed or said hello elsewhere. */
   close(): void;
 }

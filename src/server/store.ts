@@ -1,4 +1,5 @@
 import type { AccountStore } from './accounts/store.js';
+import type { ChatStore } from './chat/store.js';
 import type { GameEnd } from './ratings/rate.js';
 import type { RatingStore } from './ratings/store.js';
 import type { MatchQueueStore } from './matchmaking/store.js';
@@ -113,6 +114,8 @@ export interface Store {
   readonly ratings: RatingStore;
   /** The quick-play queue, in the same database (after init()). */
   readonly matchQueue: MatchQueueStore;
+  /** The table chat's messages, mutes, reports and suspended accounts, in the same database (after init()). */
+  readonly chat: ChatStore;
   createGame(g: NewGame, seats: readonly SeatConfig[], hash: string): Promise<void>;
   getGame(id: string): Promise<StoredGame | null>;
   /**

@@ -931,8 +931,12 @@ describe(`PostgreSQL store (${PG_URL})`, () => {
       r.rows.map((t) => t.table_name),
       [
         'account_seats',
+        'account_suspensions',
         'accounts',
         'auth_challenges',
+        'chat_messages',
+        'chat_mutes',
+        'chat_reports',
         'game_results',
         'games',
         'match_queue',

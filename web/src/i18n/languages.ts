@@ -9,6 +9,7 @@ export const NAMESPACES = [
   'account',
   'alerts',
   'board',
+  'chat',
   'common',
   'counts',
   'explain',
