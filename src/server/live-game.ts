@@ -12,6 +12,7 @@ import { SeatBots, type BotServer, type HintAnswer } from './seat-bots.js';
 import { rankSeats } from './ratings/ranking.js';
 import type { GameEnd } from './ratings/rate.js';
 import type { GameStatus, MoveRow, SeatConfig, SeatPatch, Store, StoredGame, TableEntry } from './store.js';
+import { waitOf, WaitWriter } from './waits/game-wait.js';
 
 /** Settings stored with a game. */
 export interface GameSettings {
@@ -116,6 +117,8 @@ export class LiveGame {
   readonly clock: GameClock;
   readonly bots: SeatBots;
   readonly announcer: Announcer;
+  /** Keeps the stored wait (who owes the decision, until when) in step with the game. */
+  readonly wait: WaitWriter;
   private queue: Promise<unknown> = Promise.resolve();
   /**
    * When each move was stored, in ms: one array of doubles for the game, where a field per move
@@ -165,6 +168,7 @@ export class LiveGame {
     );
     this.bots = new SeatBots(this, (seat, choice) => this.play(seat, choice), server, botOwner);
     this.announcer = new Announcer(this);
+    this.wait = new WaitWriter(store.waits, stored.id, () => this.log);
     for (const e of table) {
       this.announcer.keepTableEntry(e as TableEntry<readonly TableEvent[]>);
       this.noteHandOvers(e as TableEntry<readonly TableEvent[]>);
@@ -261,6 +265,7 @@ export class LiveGame {
     const run = this.queue.then(fn, fn).finally(() => {
       this.running--;
       this.touchedAt = Date.now();
+      this.syncWait();
     });
     this.queue = run.catch(() => undefined);
     return run;
@@ -270,6 +275,12 @@ export class LiveGame {
   scheduleNext(): void {
     this.bots.scheduleTurn();
     this.bots.watchClock();
+    this.syncWait();
+  }
+
+  /** Stores what the game waits for now, when that changed (waits/game-wait.ts). */
+  private syncWait(): void {
+    if (!this.closed) this.wait.sync(waitOf(this, Date.now()));
   }
 
   /**
@@ -277,7 +288,8 @@ export class LiveGame {
    * to move, and it has been quiet for `evictFinishedMs` (finished games) or `evictIdleMs` (others).
    */
   evictable(now: number, evictFinishedMs: number, evictIdleMs: number): boolean {
-    if (this.closed || this.subscribers.size > 0 || this.running > 0 || this.bots.waiting) return false;
+    // A game whose wait is not stored yet stays: its clock's timer is all that watches it meanwhile.
+    if (this.closed || this.subscribers.size > 0 || this.running > 0 || this.bots.waiting || !this.wait.settled) return false;
     return now - this.touchedAt >= (this.status === 'active' ? evictIdleMs : evictFinishedMs);
   }
 
@@ -481,6 +493,7 @@ export class LiveGame {
   close(): void {
     this.closed = true;
     this.bots.stop();
+    this.wait.stop();
   }
 }
 

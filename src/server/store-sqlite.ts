@@ -27,6 +27,8 @@ import {
   type Store,
   type StoredGame,
 } from './store.js';
+import { sqliteWaitStore, WAIT_SCHEMA_SQLITE } from './waits/store-sqlite.js';
+import type { WaitStore } from './waits/store.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS games (
@@ -423,6 +425,7 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
   };
   let accounts: AccountStore | null = null;
   let ratings: RatingStore | null = null;
+  let waits: WaitStore | null = null;
   let endWriter: EndWriter | null = null;
   const writeEnd = (): EndWriter => {
     if (endWriter === null) throw new Error('SQLite store: call init() first');
@@ -461,6 +464,10 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
       if (ratings === null) throw new Error('SQLite store: call init() first');
       return ratings;
     },
+    get waits() {
+      if (waits === null) throw new Error('SQLite store: call init() first');
+      return waits;
+    },
     async init() {
       if (st !== null) return;
       db.transaction(() => {
@@ -472,11 +479,13 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
         db.exec(LATE_INDEXES);
         db.exec(ACCOUNT_SCHEMA_SQLITE);
         db.exec(RATING_SCHEMA_SQLITE);
+        db.exec(WAIT_SCHEMA_SQLITE);
         ensureBotAccountsSqlite(db, Date.now());
       }).immediate();
       st = prepare();
       accounts = sqliteAccountStore(db);
       ratings = sqliteRatingStore(db);
+      waits = sqliteWaitStore(db);
       endWriter = sqliteEndWriter(db);
       // better-sqlite3's transaction variants are closures over their database: called alone, they pass
       // an undefined `this` on to the wrapped function, which uses none.

@@ -1,6 +1,7 @@
 import type { AccountStore } from './accounts/store.js';
 import type { GameEnd } from './ratings/rate.js';
 import type { RatingStore } from './ratings/store.js';
+import type { WaitStore } from './waits/store.js';
 
 /**
  * Durable storage of games behind one interface: SQLite (better-sqlite3, WAL) by default,
@@ -110,6 +111,8 @@ export interface Store {
   readonly accounts: AccountStore;
   /** Ratings, their history and the games' results, in the same database (after init()). */
   readonly ratings: RatingStore;
+  /** What each game in progress waits for (a person's seat, until when), in the same database (after init()). */
+  readonly waits: WaitStore;
   createGame(g: NewGame, seats: readonly SeatConfig[], hash: string): Promise<void>;
   getGame(id: string): Promise<StoredGame | null>;
   /**
