@@ -934,6 +934,7 @@ describe(`PostgreSQL store (${PG_URL})`, () => {
         'accounts',
         'auth_challenges',
         'game_results',
+        'game_waits',
         'games',
         'moves',
         'passkeys',

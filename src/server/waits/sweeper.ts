@@ -64,20 +64,20 @@ export class DeadlineSweeper {
   }
 
   /**
-   * Claims the games whose seat to act ran out of time by `now` and loads each here; resolves with
-   * the ids of the games loaded, once each one's hand-over is stored (or found unneeded).
+   * Claims the games whose seat to act ran out of time by `now` and enforces each one's clock
+   * here, loading it when it is not in memory; resolves with the ids of the games it loaded, once
+   * each one's hand-over is stored (or found unneeded).
    */
   async sweep(now = Date.now()): Promise<string[]> {
     const ids = await this.waits.claimDue(now, this.leaseMs, this.batch);
     const loaded: string[] = [];
     for (const id of ids) {
-      // In memory here: its clock's timer hands the seat over.
-      if (this.hub.isLive(id)) continue;
+      const wasLive = this.hub.isLive(id);
       try {
         const g = await this.hub.get(id);
         if (!g) continue;
-        loaded.push(id);
-        // The hand-over, unless the load's clock timer got there first; then its wait's write.
+        if (!wasLive) loaded.push(id);
+        // The hand-over (a game in memory here has its timer, which may find it done), then its wait's write.
         await g.bots.enforceClock();
         await g.wait.idle();
       } catch (e) {
