@@ -377,12 +377,13 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
   }
   // One statement per batch can change a game's row once: a game's second append waits for the next batch.
   const appends = new GroupCommit<PendingAppend>(commitAppends, { keyOf: (a) => a.gameId });
+  const waits = postgresWaitStore(pool, p);
 
   return {
     kind: 'postgres',
     accounts: postgresAccountStore(pool, p),
     ratings: postgresRatingStore(pool, p),
-    waits: postgresWaitStore(pool, p),
+    waits,
     async init() {
       await inTx(async (c) => {
         await c.query('SELECT pg_advisory_xact_lock($1)', [INIT_LOCK]);
@@ -570,6 +571,7 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
     },
     async close() {
       await appends.settled();
+      await waits.settled();
       if (!pool.ended) await pool.end();
     },
   };

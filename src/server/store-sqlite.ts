@@ -548,6 +548,7 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
     },
     async close() {
       await appends.settled();
+      await waits?.settled();
       await checkpointer?.close();
       if (db.open) db.close();
     },

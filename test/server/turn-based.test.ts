@@ -258,8 +258,17 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.deepEqual([...all, ...rest].sort(), [...due].sort(), 'every due game claimed once');
       assert.deepEqual(await s.waits.claimDue(now + 59_000, 60_000, 100), [], 'none again during the lease');
       assert.equal((await s.waits.claimDue(now + 60_000, 60_000, 100)).length, due.length, 'all again after it');
-      await s.waits.set('w0', null);
-      assert.ok(!(await s.waits.claimDue(now + DAY * 2, 0, 100)).includes('w0'), 'a cleared wait is gone');
+      // One batch: a game that does not exist is skipped, the others are written, a game's latest wins.
+      await Promise.all([
+        s.waits.set('no-such-game', { seat: 0, dueAt: now }),
+        s.waits.set('w0', { seat: 1, dueAt: now }),
+        s.waits.set('w0', null),
+      ]);
+      await assert.rejects(s.waits.set('w1', { seat: 0, dueAt: Number.NaN }), RangeError, 'a time that is no time');
+      const late = await s.waits.claimDue(now + DAY * 2, 0, 100);
+      assert.ok(!late.includes('w0'), 'a cleared wait is gone');
+      assert.ok(!late.includes('no-such-game'));
+      assert.ok(late.includes('w1'), 'a refused wait leaves the stored one as it was');
     } finally {
       for (const st of stores) await st.close();
       await drop();

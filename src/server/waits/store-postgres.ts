@@ -1,6 +1,7 @@
 /** The WaitStore on PostgreSQL, in the game store's schema (after the games' and the accounts' tables). */
 import type pg from 'pg';
 import { wholeMs } from '../store-encoding.js';
+import { WaitBatch } from './batch.js';
 import type { WaitStore } from './store.js';
 
 /** The table, named with the schema prefix `p`. */
@@ -15,19 +16,29 @@ CREATE INDEX IF NOT EXISTS game_waits_due ON ${p}game_waits (due_at) WHERE due_a
 }
 
 export function postgresWaitStore(pool: pg.Pool, p: string): WaitStore {
+  // One statement per batch: the games' cleared waits deleted, the others written unless unchanged,
+  // each only where its game exists.
+  const batch = new WaitBatch(async (waits) => {
+    const ids = [...waits.keys()];
+    const seats = ids.map((id) => waits.get(id)?.seat ?? null);
+    const dues = ids.map((id) => waits.get(id)?.dueAt ?? null);
+    await pool.query({
+      name: 'wait-batch',
+      text: `WITH i AS (SELECT * FROM unnest($1::text[], $2::integer[], $3::bigint[]) AS i(game_id, seat, due_at)),
+        gone AS (DELETE FROM ${p}game_waits w USING i WHERE w.game_id = i.game_id AND i.seat IS NULL)
+        INSERT INTO ${p}game_waits (game_id, seat, due_at)
+        SELECT i.game_id, i.seat, i.due_at FROM i JOIN ${p}games g ON g.id = i.game_id WHERE i.seat IS NOT NULL
+        ON CONFLICT (game_id) DO UPDATE SET seat = excluded.seat, due_at = excluded.due_at
+        WHERE (${p}game_waits.seat, ${p}game_waits.due_at) IS DISTINCT FROM (excluded.seat, excluded.due_at)`,
+      values: [ids, seats, dues],
+    });
+  });
   return {
     async set(gameId, wait) {
-      if (wait === null) {
-        await pool.query(`DELETE FROM ${p}game_waits WHERE game_id = $1`, [gameId]);
-        return;
-      }
-      await pool.query(
-        `INSERT INTO ${p}game_waits (game_id, seat, due_at) VALUES ($1, $2, $3)
-         ON CONFLICT (game_id) DO UPDATE SET seat = excluded.seat, due_at = excluded.due_at
-         WHERE (${p}game_waits.seat, ${p}game_waits.due_at) IS DISTINCT FROM (excluded.seat, excluded.due_at)`,
-        [gameId, wait.seat, wait.dueAt === null ? null : wholeMs(wait.dueAt)],
-      );
+      // Encoded at once: a time that is no time fails alone, before it joins a batch.
+      return batch.set(gameId, wait === null ? null : { seat: wait.seat, dueAt: wait.dueAt === null ? null : wholeMs(wait.dueAt) });
     },
+    settled: () => batch.settled(),
     async claimDue(now, leaseMs, limit) {
       // SKIP LOCKED: the rows another process is claiming at this moment are left to it.
       const r = await pool.query<{ game_id: string }>(

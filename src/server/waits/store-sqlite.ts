@@ -1,6 +1,7 @@
 /** The WaitStore on SQLite, in the game store's database (after the games' and the accounts' tables). */
 import type Database from 'better-sqlite3';
 import { wholeMs } from '../store-encoding.js';
+import { WaitBatch } from './batch.js';
 import type { WaitStore } from './store.js';
 
 export const WAIT_SCHEMA_SQLITE = `
@@ -13,7 +14,7 @@ CREATE INDEX IF NOT EXISTS game_waits_due ON game_waits (due_at) WHERE due_at IS
 
 export function sqliteWaitStore(db: Database.Database): WaitStore {
   const q = {
-    upsert: db.prepare(`INSERT INTO game_waits (game_id, seat, due_at) VALUES (?, ?, ?)
+    upsert: db.prepare(`INSERT INTO game_waits (game_id, seat, due_at) SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM games WHERE id = ?)
       ON CONFLICT (game_id) DO UPDATE SET seat = excluded.seat, due_at = excluded.due_at
       WHERE game_waits.seat IS NOT excluded.seat OR game_waits.due_at IS NOT excluded.due_at`),
     clear: db.prepare('DELETE FROM game_waits WHERE game_id = ?'),
@@ -26,11 +27,20 @@ export function sqliteWaitStore(db: Database.Database): WaitStore {
        WHERE a.account_id = ? ORDER BY w.due_at IS NULL, w.due_at, w.game_id`,
     ),
   };
+  // One write transaction per batch.
+  const writeAll = db.transaction((waits: ReadonlyMap<string, { seat: number; dueAt: number | null } | null>) => {
+    for (const [id, w] of waits) {
+      if (w === null) q.clear.run(id);
+      else q.upsert.run(id, w.seat, w.dueAt, id);
+    }
+  });
+  const batch = new WaitBatch((waits) => writeAll.immediate(waits));
   return {
     async set(gameId, wait) {
-      if (wait === null) q.clear.run(gameId);
-      else q.upsert.run(gameId, wait.seat, wait.dueAt === null ? null : wholeMs(wait.dueAt));
+      // Encoded at once: a time that is no time fails alone, before it joins a batch.
+      return batch.set(gameId, wait === null ? null : { seat: wait.seat, dueAt: wait.dueAt === null ? null : wholeMs(wait.dueAt) });
     },
+    settled: () => batch.settled(),
     async claimDue(now, leaseMs, limit) {
       return q.claim.all(wholeMs(now + leaseMs), wholeMs(now), limit).map((r) => r.game_id);
     },

@@ -24,9 +24,12 @@ export interface WaitingSeat {
 export interface WaitStore {
   /**
    * What game `gameId` waits for now: a seat of a person, or null (a bot plays, or the game is
-   * over). Writes nothing when the row already says so.
+   * over). Writes nothing when the row already says so. The waits asked for in one turn of the
+   * event loop are written together (WaitBatch); a game that does not exist (any more) is skipped.
    */
   set(gameId: string, wait: Wait | null): Promise<void>;
+  /** Resolves once every `set` asked for so far is written (the store's close waits for it). */
+  settled(): Promise<void>;
   /**
    * Claims up to `limit` games whose seat to act ran out of time at or before `now`, the earliest
    * first: each claimed game's due time moves to `now + leaseMs`, so that no other process's sweep
