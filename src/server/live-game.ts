@@ -280,7 +280,9 @@ export class LiveGame {
 
   /** Stores what the game waits for now, when that changed (waits/game-wait.ts). */
   private syncWait(): void {
-    if (!this.closed) this.wait.sync(waitOf(this, Date.now()));
+    if (this.closed) return;
+    const wait = waitOf(this, Date.now());
+    if (wait !== undefined) this.wait.sync(wait);
   }
 
   /**

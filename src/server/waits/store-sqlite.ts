@@ -9,7 +9,7 @@ CREATE TABLE IF NOT EXISTS game_waits (
   game_id TEXT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
   seat    INTEGER NOT NULL,
   due_at  INTEGER
-);
+) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS game_waits_due ON game_waits (due_at) WHERE due_at IS NOT NULL;`;
 
 export function sqliteWaitStore(db: Database.Database): WaitStore {
