@@ -507,6 +507,8 @@ export class Hub {
       const shown = g.stored.rated && account ? account.name : (name ?? c.name);
       await g.changeSeat(seat, { tokenHash: hashToken(token), inviteHash: hashToken(inviteKey), claimed: true, name: shown });
       if (g.stored.rated && account) await this.store.accounts.attachSeat(account.id, id, seat, Date.now());
+      // A signed-in player's seat of any other game goes with the account too: its lobby lists it.
+      else if (account) await this.store.accounts.seatTaken(account.id, id, seat, Date.now());
       if (c.claimed)
         g.dropSeat(seat, 'bad_token', `seat ${seat} was taken on another device with its link; open the link here to take it back`);
       g.announcer.announce('[]');

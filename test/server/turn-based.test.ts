@@ -192,6 +192,40 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.equal((await profile(winner)).finished.find((f) => f.gameId === id)?.rank, 1);
     });
 
+    test("a signed-in player's seat of a game with friends goes with the account: listed for it, on its own profile only, and moves with the seat's link", async () => {
+      const [a, b, c] = [await signUp(), await signUp(), await signUp()];
+      const created = await a.send<Created>('POST', '/api/games', {
+        game: 'relic-runners',
+        seats: [{ kind: 'human' }, { kind: 'human' }],
+        clock: DAILY,
+      });
+      assert.equal(created.status, 201, JSON.stringify(created.json));
+      const id = created.json.id;
+      const key = (seat: number) => created.json.invites.find((i) => i.seat === seat)!.key;
+      for (const [seat, who] of [a, b].entries()) {
+        const r = await who.send('POST', `/api/games/${id}/join`, { seat, key: key(seat) });
+        assert.equal(r.status, 200, JSON.stringify(r.json));
+      }
+      const g = await live(srv.hub, id);
+      await g.wait.idle();
+      const first = g.toAct()!;
+      const [mover, other] = first === 0 ? [a, b] : [b, a];
+      assert.equal((await waiting(mover, id))?.yourTurn, true, 'listed as waiting for the player to act');
+      assert.equal((await waiting(other, id))?.yourTurn, false, "and on the other's list, not waiting");
+      const nameOf = async (who: AccountBrowser) => (await who.get<{ name: string }>('/api/account')).json.name;
+      const listedOn = async (viewer: AccountBrowser, owner: AccountBrowser) =>
+        (await viewer.get<{ inProgress: { gameId: string }[] }>(`/api/players/${await nameOf(owner)}`)).json.inProgress.some(
+          (x) => x.gameId === id,
+        );
+      assert.equal(await listedOn(a, a), true, "on the player's own profile");
+      assert.equal(await listedOn(b, a), false, 'not on the profile as anyone else sees it: a game with friends is found by its links');
+      // Seat 1's link opened by a third account: the seat, and its place in the lists, move there.
+      const r = await c.send('POST', `/api/games/${id}/join`, { seat: 1, key: key(1) });
+      assert.equal(r.status, 200, JSON.stringify(r.json));
+      assert.equal(await waiting(b, id), undefined, 'gone from the list of the account that held it');
+      assert.notEqual(await waiting(c, id), undefined, 'on the list of the account that holds it now');
+    });
+
     test('the waiting list answers 304 to its own ETag, and a new one once the turn changed', async () => {
       const { id, a, b } = await dailyGame();
       const g = await live(srv.hub, id);

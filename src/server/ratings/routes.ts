@@ -129,7 +129,8 @@ export async function ratingRoutes(
       })),
       left: { games: history.length, left: history.filter((h) => h.left).length },
       // Told to the account's own viewer only.
-      inProgress: inProgress(active, own ? await waitingFor(account.id) : new Map()),
+      // Anyone else sees the rated ones only: a game with friends is found through its links alone.
+      inProgress: inProgress(own ? active : active.filter((g) => g.rated), own ? await waitingFor(account.id) : new Map()),
       finished: finished.slice(0, PROFILE_GAMES).map((g) => {
         const h = historyOf.get(g.gameId);
         const mine = g.seats.map((s) => g.result?.ranks[s] ?? null).filter((r): r is number => r !== null);
