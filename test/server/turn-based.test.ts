@@ -12,10 +12,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AccountBrowser, refused, uniqueName } from '../helpers/account-browser.js';
 import { autoPlay, hello, live, openTestStore, startServer, until, type StoreKind, type TestServer } from '../helpers/server.js';
-import { testLog } from '../helpers/log.js';
+import { capturedLog, LEVEL, testLog } from '../helpers/log.js';
+import { Refusal } from '../../src/server/refusal.js';
 import { openSqliteStore } from '../../src/server/store-sqlite.js';
 import type { Store } from '../../src/server/store.js';
-import { DeadlineSweeper } from '../../src/server/waits/sweeper.js';
+import { DeadlineSweeper, type SweptHub } from '../../src/server/waits/sweeper.js';
 import type { LiveGame } from '../../src/server/live-game.js';
 
 const PASSWORD = 'correct horse battery';
@@ -310,3 +311,40 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
     }
   });
 }
+
+test('a sweep goes on past a game it cannot load, logs why, and claims it again only after the lease', async () => {
+  const { store, drop } = await openTestStore('sqlite');
+  try {
+    const now = 1_000_000_000_000;
+    for (const id of ['bad', 'good'])
+      await store.createGame(
+        { id, game: 'relic-runners', seats: 2, seed: 'x', options: {}, settings: {}, createdAt: now, listed: false },
+        [],
+        'h',
+      );
+    await store.waits.set('bad', { seat: 0, dueAt: now - 2 });
+    await store.waits.set('good', { seat: 1, dueAt: now - 1 });
+    const enforced: string[] = [];
+    const hub: SweptHub = {
+      isLive: () => false,
+      get: async (id) => {
+        if (id === 'bad') throw new Refusal('corrupt', 'cannot rebuild from its stored log: a test says so');
+        return {
+          bots: { enforceClock: async () => void enforced.push(id) },
+          wait: { idle: async () => undefined },
+        } as unknown as LiveGame;
+      },
+    };
+    const { log, lines } = capturedLog('warn');
+    const sweeper = new DeadlineSweeper(hub, store.waits, log, { everyMs: 0, leaseMs: 60_000 });
+    assert.deepEqual(await sweeper.sweep(now), ['good']);
+    assert.deepEqual(enforced, ['good']);
+    assert.ok(lines.some((l) => l.level === LEVEL.error && l.game === 'bad' && /a test says so/.test(l.msg)));
+    assert.deepEqual(await sweeper.sweep(now + 59_000), [], 'both leased');
+    assert.deepEqual(await sweeper.sweep(now + 60_000), ['good']);
+    assert.equal(lines.filter((l) => l.level === LEVEL.error && l.game === 'bad').length, 2, 'the bad one is tried again after its lease');
+  } finally {
+    await store.close();
+    await drop();
+  }
+});
