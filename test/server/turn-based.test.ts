@@ -62,8 +62,8 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
   describe(`turn-based games on ${kind}`, () => {
     let srv: TestServer;
     before(async () => {
-      // The sweeps are the test's own (sweepDeadlinesMs 0).
-      srv = await startServer(kind, { sweepDeadlinesMs: 0 });
+      // The sweeps are the test's own (startServer starts none).
+      srv = await startServer(kind);
     });
     after(async () => {
       await srv?.stop();
