@@ -1,12 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18n from '../src/i18n/index.js';
 import { setSignedIn } from '../src/account/signed-in.js';
 import { refreshWaiting } from '../src/account/waiting-games.js';
 import { WaitingWatch } from '../src/account/WaitingWatch.js';
 import { Lobby } from '../src/lobby/Lobby.js';
-import { timeLeft } from '../src/lobby/YourGames.js';
+import { timeLeft } from '../src/game/time-left.js';
 import type { WaitingGame } from '../src/net/ratings.js';
+import type { Snapshot } from '../src/net/session.js';
+import { TurnClock } from '../src/game/TurnClock.js';
 import { mockAccountServer, renderAt } from './account-harness.js';
 
 const game = (gameId: string, yourTurn: boolean, dueAt: number | null = null): WaitingGame => ({
@@ -112,5 +114,20 @@ describe('the games waiting for a signed-in player, on every page', () => {
     expect(timeLeft('en', 30_000, 0)).toBe('1 minute');
     expect(timeLeft('de', 3 * 24 * h, 0)).toBe('3 Tage');
     expect(timeLeft('en', -5, 0)).toBe('1 minute');
+  });
+});
+
+describe('the time left at the table', () => {
+  it('shows the seat to act’s time in a turn-based game, not in a quick one nor once the game is over', () => {
+    const snap = (clocks: (number | null)[] | null, result: object | null = null) =>
+      ({ view: { toAct: 1, result }, clocks }) as unknown as Snapshot;
+    const { rerender } = render(<TurnClock snap={snap([3 * 24 * 3600_000, 2.5 * 24 * 3600_000])} />);
+    expect(screen.getByTestId('turn-clock').textContent).toBe(' · 2 days left');
+    rerender(<TurnClock snap={snap([300_000, 200_000])} />);
+    expect(screen.queryByTestId('turn-clock')).toBeNull();
+    rerender(<TurnClock snap={snap(null)} />);
+    expect(screen.queryByTestId('turn-clock')).toBeNull();
+    rerender(<TurnClock snap={snap([3 * 24 * 3600_000, 5 * 3600_000], {})} />);
+    expect(screen.queryByTestId('turn-clock')).toBeNull();
   });
 });

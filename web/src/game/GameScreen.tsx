@@ -10,6 +10,7 @@ import { seatName } from './names.js';
 import { seatStyle } from './seat-style.js';
 import { focusDecision, SkipToDecision } from './skip-link.js';
 import { TurnAlertControls } from './TurnAlertControls.js';
+import { TurnClock } from './TurnClock.js';
 import { useClientGame } from './use-client-game.js';
 import { botPlaysMine, useTurnAlert } from './use-turn-alert.js';
 import './game.css';
@@ -151,6 +152,7 @@ export function GameScreen({ session, aside }: { session: GameSession; aside?: R
             {acting === snap.seat
               ? t(botPlays ? 'game:status.botPlaysYou' : 'game:status.yourTurn')
               : t('game:status.waiting', { name: seatName(snap.seats, acting, t) })}
+            <TurnClock snap={snap} />
           </span>
         ) : null}
         <game.Progress view={view} />

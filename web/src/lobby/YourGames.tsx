@@ -5,21 +5,11 @@ import { useSignedIn } from '../account/signed-in.js';
 import { useWaitingGames } from '../account/waiting-games.js';
 import { useWaitingNotify } from '../account/waiting-notify.js';
 import { seatStyle } from '../game/seat-style.js';
+import { timeLeft } from '../game/time-left.js';
 import { profileHref } from '../net/ratings.js';
 import { SeatMarker } from './SeatMarker.js';
 
 export { waitingFirst } from '../account/waiting-games.js';
-
-/** What is left of a turn's time, in the largest unit that fits ("2 days", "5 hours"). */
-export function timeLeft(lng: string, dueAt: number, now: number): string {
-  const ms = Math.max(0, dueAt - now);
-  const unit = (u: Intl.NumberFormatOptions['unit'], n: number) =>
-    new Intl.NumberFormat(lng, { style: 'unit', unit: u, unitDisplay: 'long' }).format(n);
-  const h = Math.floor(ms / 3_600_000);
-  if (h >= 48) return unit('day', Math.floor(h / 24));
-  if (h >= 1) return unit('hour', h);
-  return unit('minute', Math.max(1, Math.floor(ms / 60_000)));
-}
 
 /**
  * "Your games", at the head of the lobby for a signed-in player: the account's games in progress,
