@@ -142,6 +142,8 @@ test(
     assert.ok(moves > adaMoves, 'Bob moved');
     await ada.locator(`[data-testid="game-screen"][data-moves="${moves}"]`).waitFor({ timeout: 30_000 });
     await ada.locator('[data-choosable]').first().waitFor({ timeout: 10_000 });
+    // Her bank, and the day her turn gave back: at the table, in days.
+    assert.match(await ada.getByTestId('turn-clock').innerText(), /^\s*· [34] days left$/);
     // Her lobby, in another tab: the game waits for her.
     const lobby = await ada.context().newPage();
     await lobby.goto(`${base}/?lang=en`);
