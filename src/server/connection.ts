@@ -7,6 +7,7 @@ import { WELCOME_BYTES_PER_MESSAGE, WELCOME_MOVES_PER_MESSAGE } from './announce
 import type { LiveGame, Subscriber } from './live-game.js';
 import type { Log } from './log.js';
 import { Refusal } from './refusal.js';
+import { answerRematch } from './rematch.js';
 import type { HintAnswer } from './seat-bots.js';
 import { checkJsonShape } from '../core/json-shape.js';
 import {
@@ -231,6 +232,12 @@ export class Connection implements Subscriber {
           const { game, seat } = this.player();
           // Sent to this connection only: another device of the seat asks for its own.
           return this.send(hintMessage(await game.hint(seat), msg.id));
+        }
+        case 'rematch': {
+          if (this.link) return await this.link.forward(msg);
+          const { game, seat } = this.player();
+          await answerRematch(this.hub, game, seat, msg.accept);
+          return this.send({ type: 'ack', ...(msg.id !== undefined ? { id: msg.id } : {}) });
         }
       }
     } catch (e) {

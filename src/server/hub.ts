@@ -106,7 +106,7 @@ export interface RelayLink {
   /** Says hello at the owner: its answer (a welcome when `ok`, else an error), as text. */
   hello(msg: Extract<ClientMessage, { type: 'hello' }>): Promise<HelloAnswer>;
   /** Sends a choice or an undo on; its answer comes back through the socket's sendText. */
-  forward(msg: Extract<ClientMessage, { type: 'choice' | 'undo' | 'hint' }>): Promise<void>;
+  forward(msg: Extract<ClientMessage, { type: 'choice' | 'undo' | 'hint' | 'rematch' }>): Promise<void>;
   /** The socket closed or said hello elsewhere. */
   close(): void;
 }
@@ -471,9 +471,11 @@ export class Hub {
   /**
    * Takes a human seat for the caller and returns its new token, the only key to act for it.
    * With the seat's invitation key the seat moves here even when someone holds it: the link is the
-   * seat, so the old token is revoked and its connections are closed. Without a key only a free seat
-   * of a game open to anyone can be taken; its key is then replaced, so that the joiner's own link
-   * (returned) is the only one that opens the seat.
+   * seat, so the old token is revoked and its connections are closed. A seat attached to the
+   * caller's signed-in account moves the same way without a key (the account is the seat's other
+   * key, so the player's games follow them to every device they sign in on). Without either, only a
+   * free seat of a game open to anyone can be taken; its key is then replaced, so that the joiner's
+   * own link (returned) is the only one that opens the seat.
    */
   async join(
     id: string,
@@ -487,12 +489,17 @@ export class Hub {
       const c = g.seatConfigs[seat];
       if (!c) throw new Refusal('bad_message', `game ${id} has no seat ${seat}`);
       if (c.kind !== 'human') throw new Refusal('bad_message', `seat ${seat} is a bot's`);
-      if (g.stored.rated) await this.checkRatedJoin(id, seat, account);
+      const owners = account === null ? null : await this.store.ratings.seatAccounts(id);
+      if (g.stored.rated) this.checkRatedJoin(seat, account, owners);
+      const owned = account !== null && owners?.get(seat) === account.id;
       let inviteKey: string;
-      if (key !== undefined) {
-        if (!tokenMatches(key, c.inviteHash))
-          throw new Refusal('bad_token', `this link's key does not open seat ${seat}; ask for the seat's current link`);
+      if (key !== undefined && tokenMatches(key, c.inviteHash)) {
         inviteKey = key;
+      } else if (owned) {
+        // The link's old key would still open the seat for whoever holds it: a new one replaces it.
+        inviteKey = newInviteKey();
+      } else if (key !== undefined) {
+        throw new Refusal('bad_token', `this link's key does not open seat ${seat}; ask for the seat's current link`);
       } else {
         if (!g.stored.listed)
           throw new Refusal(
@@ -503,12 +510,14 @@ export class Hub {
         inviteKey = newInviteKey();
       }
       const token = newToken();
-      // A rated game's seat is its account's, under the account's name.
-      const shown = g.stored.rated && account ? account.name : (name ?? c.name);
+      // A rated game's seat is its account's, under the account's name; an account's seat keeps its name.
+      const shown = g.stored.rated && account ? account.name : owned ? c.name : (name ?? c.name);
       await g.changeSeat(seat, { tokenHash: hashToken(token), inviteHash: hashToken(inviteKey), claimed: true, name: shown });
-      if (g.stored.rated && account) await this.store.accounts.attachSeat(account.id, id, seat, Date.now());
-      // A signed-in player's seat of any other game goes with the account too: its lobby lists it.
-      else if (account) await this.store.accounts.seatTaken(account.id, id, seat, Date.now());
+      if (account && !owned) {
+        if (g.stored.rated) await this.store.accounts.attachSeat(account.id, id, seat, Date.now());
+        // A signed-in player's seat of any other game goes with the account too: its lobby lists it.
+        else await this.store.accounts.seatTaken(account.id, id, seat, Date.now());
+      }
       if (c.claimed)
         g.dropSeat(seat, 'bad_token', `seat ${seat} was taken on another device with its link; open the link here to take it back`);
       g.announcer.announce('[]');
@@ -520,9 +529,9 @@ export class Hub {
    * A rated game's seat is taken by a signed-in account, once per game, and stays its account's:
    * its link opens it on another device of the same account only.
    */
-  private async checkRatedJoin(id: string, seat: Seat, account: Joiner | null): Promise<void> {
-    if (account === null) throw new AccountError(401, 'signed-out', "A rated game's seats are taken by signed-in players: sign in first.");
-    const owners = await this.store.ratings.seatAccounts(id);
+  private checkRatedJoin(seat: Seat, account: Joiner | null, owners: ReadonlyMap<number, string> | null): void {
+    if (account === null || owners === null)
+      throw new AccountError(401, 'signed-out', "A rated game's seats are taken by signed-in players: sign in first.");
     for (const [s, owner] of owners) {
       if (owner !== account.id) continue;
       if (s !== seat) throw new AccountError(409, 'already-seated', `Your account plays seat ${s} of this rated game already.`);

@@ -86,6 +86,11 @@ export const ClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping'), id: requestId.optional() }).strict(),
   /** The suggestion for the seat's decision now: only in a game where every other seat is a bot. */
   z.object({ type: z.literal('hint'), id: requestId.optional() }).strict(),
+  /**
+   * A seat's answer to the rematch of its finished game: `accept` offers it (or joins the offer),
+   * `accept: false` declines it, which ends the offer for everyone. Answered by an ack.
+   */
+  z.object({ type: z.literal('rematch'), accept: z.boolean(), id: requestId.optional() }).strict(),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 
@@ -208,6 +213,8 @@ export const ErrorCode = z.enum([
   'unavailable',
   /** A hint was asked in a game where another seat is a person (hints are for playing against bots). */
   'no_hint',
+  /** A rematch answer where none can be given: the game is not over, nothing was offered, or the rematch exists already. */
+  'no_rematch',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -308,6 +315,31 @@ export const StateMessage = z
   .refine((m) => (m.view === undefined) !== (m.patch === undefined), 'a state message carries either view or patch');
 export type StateMessage = z.infer<typeof StateMessage>;
 
+/**
+ * The rematch of a finished game as one audience may know it: which seats of this game accepted,
+ * which declined (the offer then ended), which are still waiting to answer (its players; bots
+ * accept at once). Once all accepted, `next` names the new game; the connections of a seat that
+ * plays in it also get their seat there, its token and its link's key (nobody else ever does).
+ */
+export const RematchOffer = z.object({
+  accepted: z.array(seat),
+  declined: z.array(seat),
+  waiting: z.array(seat),
+  next: z
+    .object({
+      game: gameId,
+      seat: seat.optional(),
+      token: token.optional(),
+      key: inviteKey.optional(),
+    })
+    .optional(),
+});
+export type RematchOffer = z.infer<typeof RematchOffer>;
+
+/** The rematch offer changed: pushed to every subscriber of the finished game (each seat its own `next`). */
+export const RematchMessage = RematchOffer.extend({ type: z.literal('rematch') });
+export type RematchMessage = z.infer<typeof RematchMessage>;
+
 /** The answer to hello: the state and the log the client lacks (the moves after `logFrom`). */
 export const WelcomeMessage = z.object({
   type: z.literal('welcome'),
@@ -318,6 +350,8 @@ export const WelcomeMessage = z.object({
   log: z.array(LogEntry),
   /** Present in a rated game only. */
   rated: z.literal(true).optional(),
+  /** The rematch offered at the end, when there is one (as the receiver's seat may know it). */
+  rematch: RematchOffer.optional(),
 });
 export type WelcomeMessage = z.infer<typeof WelcomeMessage>;
 
@@ -365,6 +399,7 @@ export const ServerMessage = z.discriminatedUnion('type', [
   PongMessage,
   SeatsMessage,
   HintMessage,
+  RematchMessage,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 

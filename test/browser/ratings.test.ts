@@ -1,6 +1,6 @@
 /**
  * Rated games in real browsers against the real server: two accounts, each in a browser of its
- * own, create and join a rated 2-player game from the lobby and play it to the end by clicking;
+ * own, create and join a rated 2-player Quetzal game from the lobby and play it to the end by clicking;
  * then both profiles show the new ratings and the finished game, and the game shows on each
  * player's leaderboard page. Screenshots of the profile and the leaderboard at 1280×800 and
  * 390×844 in English and German (test-artifacts/ratings-*.png); no text cut or covered on either
@@ -31,11 +31,11 @@ async function signUp(page: Page, name: string): Promise<void> {
   await page.waitForURL((u) => u.pathname === '/');
 }
 
-/** The profile's rating at Relic Runners ("1540 ± 120") and the finished game's row. */
+/** The profile's rating at Quetzal ("1540 ± 120") and the finished game's row. */
 async function profileOf(page: Page, name: string, gameId: string) {
   await page.goto(`${suite.base}/player/${name}?lang=en`);
   await page.getByTestId('player-page').waitFor();
-  const card = page.locator('[data-testid="player-rating"][data-game="relic-runners"]');
+  const card = page.locator('[data-testid="player-rating"][data-game="quetzal"]');
   const rating = await card.getByTestId('rating-value').innerText();
   const summary = await card.getByTestId('rating-summary').innerText();
   const row = page.locator(`[data-testid="finished"][data-game="${gameId}"]`);
@@ -59,8 +59,10 @@ test('two accounts play a rated game to the end; both profiles then show their n
   await signUp(ada, adaName);
   await signUp(bob, bobName);
 
-  // Ada: a rated game for two, open to anyone, from the friends card.
+  // Ada: a rated game of Quetzal for two, open to anyone, from the friends card. Quetzal, because
+  // a game of it by random clicks takes about 70 moves, Relic Runners' about 600.
   const card = ada.getByTestId('friends-game');
+  await card.getByTestId('friends-game-choice').selectOption('quetzal');
   await card.getByTestId('friends-seats').selectOption('2');
   await card.getByTestId('friends-rated').check();
   assert.notEqual(await card.getByTestId('friends-clock').inputValue(), 'none', 'a rated game gets a clock');
@@ -95,8 +97,8 @@ test('two accounts play a rated game to the end; both profiles then show their n
   let results;
   try {
     results = await Promise.all([
-      playByClicking(ada, `${seed}:ada`, { maxClicks: 1500 }),
-      playByClicking(bob, `${seed}:bob`, { maxClicks: 1500 }),
+      playByClicking(ada, `${seed}:ada`, { maxClicks: 600 }),
+      playByClicking(bob, `${seed}:bob`, { maxClicks: 600 }),
     ]);
   } catch (e) {
     await shot(ada, 'ratings-failed-ada.png').catch(() => undefined);
@@ -137,7 +139,7 @@ test('two accounts play a rated game to the end; both profiles then show their n
       await page.goto(`${suite.base}/player/${name}?lang=${lng}`);
       await page.getByTestId('rating-chart').waitFor();
       await shot(page, `ratings-profile-${lng}-${size}.png`);
-      await page.goto(`${suite.base}/leaderboard/relic-runners?lang=${lng}`);
+      await page.goto(`${suite.base}/leaderboard/quetzal?lang=${lng}`);
       await page.locator('[data-testid="leaderboard-row"], [data-testid="leaderboard-empty"]').first().waitFor();
       await shot(page, `ratings-leaderboard-${lng}-${size}.png`);
     }
@@ -161,7 +163,7 @@ test('two accounts play a rated game to the end; both profiles then show their n
     await bob.goto(`${suite.base}/player/${bobName}?lang=${lng}`);
     await bob.getByTestId('rating-chart').waitFor();
     faults.push(...describeFaults(`profile ${lng}`, await textFaults(bob)));
-    await bob.goto(`${suite.base}/leaderboard/relic-runners?lang=${lng}`);
+    await bob.goto(`${suite.base}/leaderboard/quetzal?lang=${lng}`);
     await bob.locator('[data-testid="leaderboard-row"], [data-testid="leaderboard-empty"]').first().waitFor();
     faults.push(...describeFaults(`leaderboard ${lng}`, await textFaults(bob)));
   }
@@ -196,3 +198,45 @@ test('the leaderboard lists the rated bots, each a link to its profile, by keybo
   await panel.waitFor({ state: 'detached' });
   assert.deepEqual(errors, []);
 });
+
+test(
+  "a signed-in player's game follows them to another device: Play there takes the seat, not a spectator's view",
+  { timeout: 90_000 },
+  async () => {
+    const laptop = await suite.browser.newPage(DESKTOP);
+    const errors = watchErrors(laptop);
+    const name = freshName('dev');
+    await signUp(laptop, name);
+    // A rated game against the greedy bot, created and joined on the laptop.
+    const card = laptop.getByTestId('friends-game');
+    await card.getByTestId('friends-seats').selectOption('2');
+    await card.getByTestId('friend-kind-1').selectOption('bot');
+    await card.getByTestId('friends-rated').check();
+    await card.getByTestId('friends-create').click();
+    await card.getByTestId('friends-go').click();
+    await laptop.waitForURL(/\/game\/[A-Za-z0-9_-]+$/);
+    const id = new URL(laptop.url()).pathname.split('/').pop()!;
+    await laptop.getByTestId('table-rated').waitFor();
+
+    // The phone: another browser, the same account, signed in by password.
+    const phone = await suite.browser.newPage(PHONE);
+    errors.push(...watchErrors(phone));
+    await phone.goto(`${suite.base}/sign-in?lang=en`);
+    await phone.getByTestId('auth-name').fill(name);
+    await phone.getByTestId('auth-password').fill('a long enough password');
+    await phone.keyboard.press('Enter');
+    await phone.waitForURL((u) => u.pathname === '/');
+    const mine = phone.locator(`[data-testid="your-game"][data-game="${id}"]`);
+    await mine.getByRole('link').click();
+    await phone.waitForURL((u) => u.pathname === `/game/${id}` && u.search === '');
+    await phone.getByTestId('seat-0').locator('.you').waitFor();
+    assert.equal(await phone.getByTestId('spectator-notice').count(), 0, 'the phone plays the seat');
+    await shot(phone, 'ratings-other-device-en-390.png');
+
+    // The laptop is told, and takes the seat back with one click.
+    await laptop.getByTestId('retake-seat').click();
+    await laptop.getByTestId('seat-0').locator('.you').waitFor();
+    await phone.getByTestId('retake-seat').waitFor();
+    assert.deepEqual(errors, []);
+  },
+);

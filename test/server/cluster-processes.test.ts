@@ -2,8 +2,11 @@
  * Several server processes as one service, black-box: real `node dist/src/server/main.js`
  * processes on one PostgreSQL schema and one redis-server of the test's own (test/helpers/cluster.ts).
  * Two players on two processes play a whole Quetzal game created on a third while a spectator there
- * watches; the owning process is killed with SIGKILL mid-game and the game goes on from the others;
- * Redis is killed and restarted mid-game. Every acknowledged choice must be in the database at the end.
+ * watches; two players relayed through two processes accept a rematch made by the game's owner;
+ * the owning process is killed with SIGKILL mid-game and the game goes on from the others;
+ * Redis is killed and restarted mid-game; a rated game is rated exactly once through the owner's
+ * kill -9 mid-game and the finisher's right after its end. Every acknowledged choice must be in the
+ * database at the end.
  * Quetzal rather than Relic Runners: random play ends it in about 70 moves instead of about 600.
  * Choices are drawn from a seeded generator; the seed is printed when a test fails.
  */
@@ -11,7 +14,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRng } from '../../src/core/rng.js';
 import { Cluster, ClusterSeat, waitFor, type NodeProcess } from '../helpers/cluster.js';
-import { http } from '../helpers/ws-client.js';
+import { http, type TestClient } from '../helpers/ws-client.js';
+import { AccountBrowser, uniqueName } from '../helpers/account-browser.js';
 import type { CreatedGame, JoinedSeat } from '../helpers/wire.js';
 
 const SEED = process.env.CLUSTER_TEST_SEED ?? String(Date.now() % 1_000_000);
@@ -158,6 +162,55 @@ describe(
         await assertAcksStored(cluster, id, seats);
       }));
 
+    test('a rematch accepted by two players relayed through two processes: the owner makes it, each player is told its rotated seat', () =>
+      cluster.explain(async () => {
+        const [a, b, c] = cluster.nodes as [NodeProcess, NodeProcess, NodeProcess];
+        const { id, tokens } = await newGame(c, [human, human]);
+        const rng = createRng(`${SEED}:rematch`);
+        const seats = [
+          new ClusterSeat(cluster, id, 0, tokens.get(0)!, rng, () => a),
+          new ClusterSeat(cluster, id, 1, tokens.get(1)!, rng, () => b),
+        ];
+        await Promise.all(seats.map((s) => s.connect()));
+        await finished(seats);
+        const [p0, p1] = seats.map((s) => s.client!) as [TestClient, TestClient];
+        type Told = { next?: { game: string; seat?: number; token?: string } };
+        const started = [p0, p1].map((p) => p.next((m) => (m.type as string) === 'rematch' && (m as unknown as Told).next !== undefined));
+        assert.equal((await p0.request({ type: 'rematch', accept: true })).type, 'ack');
+        const malformed = await p1.request({ type: 'rematch', accept: 1 });
+        assert.equal(malformed.code, 'bad_message', JSON.stringify(malformed));
+        assert.equal((await p1.request({ type: 'rematch', accept: true })).type, 'ack');
+        const [n0, n1] = (await Promise.all(started)).map((m) => (m as unknown as Told).next!) as [
+          Required<NonNullable<Told['next']>>,
+          Required<NonNullable<Told['next']>>,
+        ];
+        assert.equal(n0.game, n1.game);
+        assert.deepEqual([n0.seat, n1.seat], [1, 0]);
+        // Each token holds its rotated seat, from any process; the new game is the old one's owner's.
+        for (const [n, node] of [
+          [n0, b],
+          [n1, a],
+        ] as const) {
+          const client = await cluster.client(node.index);
+          const w = client.next((m) => m.type === 'welcome' || m.type === 'error');
+          client.send({ type: 'hello', game: n.game, token: n.token });
+          const welcome = await w;
+          assert.equal(welcome.type, 'welcome', JSON.stringify(welcome));
+          assert.equal(welcome.seat, n.seat);
+        }
+        const owners = await cluster.query<{ game_id: string; node: string }>(
+          'SELECT game_id, node FROM cluster_owners WHERE game_id = ANY($1)',
+          [[id, n0.game]],
+        );
+        assert.equal(owners.length, 2, JSON.stringify(owners));
+        assert.equal(owners[0]!.node, owners[1]!.node, 'the rematch is played where its game was');
+        // A second offer, relayed, is refused and makes no game.
+        const games = (await cluster.query('SELECT id FROM games')).length;
+        const again = await p0.request({ type: 'rematch', accept: true });
+        assert.equal(again.code, 'no_rematch', JSON.stringify(again));
+        assert.equal((await cluster.query('SELECT id FROM games')).length, games);
+      }));
+
     test('kill -9 of the owning process mid-game: the players and the bot go on from the others within 5 s, nothing acknowledged lost', () =>
       cluster.explain(async () => {
         const [owner, b, c] = cluster.nodes as [NodeProcess, NodeProcess, NodeProcess];
@@ -247,6 +300,70 @@ describe(
         await finished(seats);
         assertNoViolations(seats);
         assert.ok(seats.reduce((n, s) => n + s.acks.length, 0) > acksBefore, 'play should have resumed after Redis came back');
+        await assertAcksStored(cluster, id, seats);
+      }));
+
+    test('a rated game is rated exactly once: its owner killed mid-game, the process that ended it killed right after', () =>
+      cluster.explain(async () => {
+        for (const n of cluster.nodes) if (!n.running) await n.start();
+        const [owner, b, c] = cluster.nodes as [NodeProcess, NodeProcess, NodeProcess];
+        // Both accounts sign up, create and join on the owner: a session's cookie is for one origin.
+        const signUp = async () => {
+          const browser = new AccountBrowser(owner.base);
+          const name = uniqueName('cl');
+          const r = await browser.post('/api/account/sign-up', { name, password: 'correct horse battery' });
+          assert.equal(r.status, 201, JSON.stringify(r.json));
+          return { browser, name, id: r.json.account.id };
+        };
+        const [ada, bob] = [await signUp(), await signUp()];
+        const created = await ada.browser.send<CreatedGame>('POST', '/api/games', {
+          game: 'quetzal',
+          seats: [human, human, { kind: 'bot', bot: 'random' }],
+          clock: { bankMs: 3_600_000, incrementMs: 0 },
+          rated: true,
+        });
+        assert.equal(created.status, 201, JSON.stringify(created.json));
+        const id = created.json.id;
+        const tokens = new Map<number, string>();
+        for (const [seat, who] of [ada, bob].entries()) {
+          const key = created.json.invites.find((i) => i.seat === seat)!.key;
+          const j = await who.browser.send<JoinedSeat>('POST', `/api/games/${id}/join`, { seat, key });
+          assert.equal(j.status, 200, JSON.stringify(j.json));
+          tokens.set(seat, j.json.token);
+        }
+        const rng = createRng(`${SEED}:rated`);
+        const seats = [new ClusterSeat(cluster, id, 0, tokens.get(0)!, rng), new ClusterSeat(cluster, id, 1, tokens.get(1)!, rng)];
+        await seats[0]!.connect(b);
+        await seats[1]!.connect(c);
+        await waitFor(
+          '10 moves before the kill',
+          () => movesOf(seats) >= 10,
+          STALL_MS,
+          () => whereSeats(seats),
+        );
+        await owner.kill();
+        await finished(seats);
+        assertNoViolations(seats);
+
+        const applied = async () => ({
+          results: (await cluster.query('SELECT 1 FROM game_results WHERE game_id = $1', [id])).length,
+          history: (await cluster.query<{ account_id: string }>('SELECT account_id FROM rating_history WHERE game_id = $1', [id]))
+            .map((r) => r.account_id)
+            .sort(),
+        });
+        const expected = await applied();
+        assert.equal(expected.results, 1, 'the end is stored once');
+        assert.equal(expected.history.length, 3, 'one rating row per seat, the bot level included');
+        assert.ok(expected.history.includes(ada.id) && expected.history.includes(bob.id));
+        // The process that finished the game (whichever holds it now) and the other one die at once;
+        // one comes back on the same database and the ratings are as they were.
+        for (const n of cluster.alive) await n.kill();
+        await b.start();
+        assert.deepEqual(await applied(), expected, 'nothing applied again after the restart');
+        const profile = await http<{ ratings: { game: string; games: number }[] }>(b.base, 'GET', `/api/players/${ada.name}`);
+        assert.equal(profile.json.ratings.find((r) => r.game === 'quetzal')?.games, 1, "Ada's profile counts one rated game");
+        const summary = await http<{ status: string }>(b.base, 'GET', `/api/games/${id}`);
+        assert.equal(summary.json.status, 'finished');
         await assertAcksStored(cluster, id, seats);
       }));
   },

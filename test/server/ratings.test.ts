@@ -211,6 +211,57 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.equal(lobby.json.games.find((x) => x.id === g.id)?.rated, true, 'the lobby says rated');
     });
 
+    test("an account's seat opens on any device signed in to it, without the link, and moves there", async () => {
+      const a = await signUp();
+      const c = await signUp();
+      const g = await createRated(a.b, [{ kind: 'human' }, { kind: 'human' }]);
+      const first = await join(a.b, g, 0);
+      await join(c.b, g, 1);
+      const phone = browser();
+      assert.equal((await phone.post('/api/account/sign-in', { name: a.name, password: PASSWORD })).status, 200);
+      const moved = await phone.send<{ token: string; seat: number; key: string }>('POST', `/api/games/${g.id}/join`, { seat: 0 });
+      assert.equal(moved.status, 200, JSON.stringify(moved.json));
+      assert.notEqual(moved.json.token, first);
+      const live0 = await srv.client();
+      assert.equal((await hello(live0, g.id, moved.json.token)).seat, 0, "the new device's token holds the seat");
+      const stale = await srv.client();
+      const answer = stale.next((m) => m.type === 'welcome' || m.type === 'error');
+      stale.send({ type: 'hello', game: g.id, token: first });
+      const m = await answer;
+      assert.ok(m.type === 'error' && m.code === 'bad_token', `the first device's token no longer holds the seat: ${JSON.stringify(m)}`);
+      // A stale link key (replaced by the move) does not stop the account either.
+      const oldKey = g.invites.find((i) => i.seat === 0)!.key;
+      assert.equal((await a.b.send('POST', `/api/games/${g.id}/join`, { seat: 0, key: oldKey })).status, 200);
+      // Another account, a guest and a page of another site get nothing without the seat's key.
+      refused(await c.b.send('POST', `/api/games/${g.id}/join`, { seat: 0 }), 409, 'already-seated', 'another account');
+      refused(await browser().send('POST', `/api/games/${g.id}/join`, { seat: 0 }), 401, 'signed-out', 'a guest');
+      const cross = new AccountBrowser(srv.base, 'https://evil.example');
+      for (const [k, v] of phone.cookies) cross.cookies.set(k, v);
+      refused(await cross.send('POST', `/api/games/${g.id}/join`, { seat: 0 }), 401, 'signed-out', 'cross-site');
+      assert.deepEqual(
+        (await srv.store.getGame(g.id))!.seatConfigs.map((s) => s.name),
+        [a.name, c.name],
+      );
+      live0.close();
+      stale.close();
+    });
+
+    test('an unrated seat attached to an account opens on its other devices; unattached seats still need their link', async () => {
+      const a = await signUp();
+      const created = await a.b.send<Created>('POST', '/api/games', { game: 'quetzal', seats: [{ kind: 'human' }, { kind: 'human' }] });
+      const g = created.json;
+      const token = await join(a.b, g, 0);
+      const att = await a.b.post('/api/account/attach', { seats: [{ gameId: g.id, seat: 0, token }] });
+      assert.equal(att.json.attached.length, 1);
+      const phone = browser();
+      assert.equal((await phone.post('/api/account/sign-in', { name: a.name, password: PASSWORD })).status, 200);
+      const named = (await srv.store.getGame(g.id))!.seatConfigs[0]!.name;
+      assert.equal((await phone.send('POST', `/api/games/${g.id}/join`, { seat: 0, name: 'Renamed' })).status, 200);
+      assert.equal((await srv.store.getGame(g.id))!.seatConfigs[0]!.name, named, "the account's seat keeps its name");
+      refused(await phone.send('POST', `/api/games/${g.id}/join`, { seat: 1 }), 403, 'bad_token', 'a seat not attached');
+      refused(await browser().send('POST', `/api/games/${g.id}/join`, { seat: 0 }), 403, 'bad_token', 'a guest');
+    });
+
     test('a rated game between two accounts moves the winner up and the loser down, once', async () => {
       const a = await signUp();
       const c = await signUp();

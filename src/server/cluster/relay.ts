@@ -1,9 +1,9 @@
 /**
  * WebSockets whose game is played by another process. The edge (the process holding the socket)
  * keeps the socket, its rate limit and the parsing of its messages, and forwards hello, choice,
- * undo, hint and close to the owner. At the owner a RemoteSubscriber stands for the socket among the
- * game's subscribers, so presence and serialize-once-per-audience work as for a local socket; what
- * it is sent goes back to the edge as the same text, which the edge writes to the socket.
+ * undo, hint, rematch and close to the owner. At the owner a RemoteSubscriber stands for the socket
+ * among the game's subscribers, so presence and serialize-once-per-audience work as for a local
+ * socket; what it is sent goes back to the edge as the same text, which the edge writes to it.
  */
 import type { Seat } from '../../core/game.js';
 import { errorOf, hintMessage } from '../connection.js';
@@ -11,6 +11,7 @@ import { Elsewhere, type HelloAnswer, type Hub } from '../hub.js';
 import { welcomeCost } from '../announcer.js';
 import type { LiveGame, Subscriber } from '../live-game.js';
 import { Refusal } from '../refusal.js';
+import { answerRematch } from '../rematch.js';
 import type { ClientMessage, ErrorCode } from '../protocol.js';
 import type { Bus } from './bus.js';
 import { unavailableNoBus } from './rpc.js';
@@ -31,7 +32,7 @@ export interface RelayedSocket {
 }
 
 /** What the edge forwards: the messages that act on the game (ping is answered at the edge). */
-export type Forwarded = Extract<ClientMessage, { type: 'hello' | 'choice' | 'undo' | 'hint' }>;
+export type Forwarded = Extract<ClientMessage, { type: 'hello' | 'choice' | 'undo' | 'hint' | 'rematch' }>;
 
 /** The edge's end of one relayed socket. */
 export class EdgeLink {
@@ -175,6 +176,10 @@ class RemoteSubscriber implements Subscriber {
       const g = this.game;
       if (!g) throw new Refusal('not_joined', 'say hello with a game id (and your seat token) first');
       if (this.seat === null) throw new Refusal('not_joined', 'spectators cannot act; say hello with your seat token');
+      if (msg.type === 'rematch') {
+        await answerRematch(hub, g, this.seat, msg.accept);
+        return this.sendText(JSON.stringify({ type: 'ack', ...(id !== undefined ? { id } : {}) }));
+      }
       const text =
         msg.type === 'choice'
           ? JSON.stringify({ type: 'ack', index: await g.submit(this.seat, msg.choice, msg.index), ...(id !== undefined ? { id } : {}) })

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import type { WaitingGame } from '../net/ratings.js';
+import { accountSeatHref, type WaitingGame } from '../net/ratings.js';
 import { useSignedIn } from './signed-in.js';
 import { setTitleCount } from './title-count.js';
 import { useWaitingGames } from './waiting-games.js';
@@ -45,7 +45,7 @@ function Watch() {
         });
         n.onclick = () => {
           window.focus();
-          navigate(`/game/${encodeURIComponent(g.gameId)}`);
+          navigate(accountSeatHref(g.gameId, g.seat));
           n.close();
         };
       } catch {

@@ -7,6 +7,7 @@ import { ApiError, forgetSeat, heldSeat, joinGame, linkKey, saveSeat, savedName,
 import { ServerSession, type Connection } from '../net/server-session.js';
 import type { Snapshot } from '../net/session.js';
 import { JoinPrompt } from './JoinPrompt.js';
+import { RematchPanel } from './RematchPanel.js';
 import { SeatPanel } from './SeatPanel.js';
 import './lobby.css';
 import { cleanName } from '../../../src/core/text.js';
@@ -121,6 +122,22 @@ export function ServerGame({ id }: { id: string }) {
     };
   }, [id, phase, t]);
 
+  // The rematch: this seat's token there is kept at once; the page goes there when it saw the offer
+  // being made (a page opened on the old game later only shows the way).
+  const sawOffer = useRef(false);
+  const rematch = snap?.rematch;
+  useEffect(() => {
+    if (!rematch) return;
+    const next = rematch.next;
+    if (!next) {
+      if (rematch.waiting.length > 0) sawOffer.current = true;
+      return;
+    }
+    if (next.token !== undefined && next.seat !== undefined && next.key !== undefined)
+      saveSeat(next.game, { token: next.token, seat: next.seat, key: next.key });
+    if (sawOffer.current) navigate(`/game/${next.game}`);
+  }, [rematch, navigate]);
+
   const token = phase.kind === 'ready' ? (phase.held?.token ?? null) : undefined;
   useEffect(() => {
     if (token === undefined) return;
@@ -215,6 +232,7 @@ export function ServerGame({ id }: { id: string }) {
       <GameScreen
         key={String(token)}
         session={session.s}
+        endActions={snap && <RematchPanel snap={snap} answer={(accept) => session.s.answerRematch(accept)} />}
         aside={
           <SeatPanel
             id={id}

@@ -6,7 +6,7 @@ import { useWaitingGames } from '../account/waiting-games.js';
 import { useWaitingNotify } from '../account/waiting-notify.js';
 import { seatStyle } from '../game/seat-style.js';
 import { timeLeft } from '../game/time-left.js';
-import { profileHref } from '../net/ratings.js';
+import { accountSeatHref, profileHref } from '../net/ratings.js';
 import { SeatMarker } from './SeatMarker.js';
 
 export { waitingFirst } from '../account/waiting-games.js';
@@ -94,7 +94,7 @@ function YourGamesCard({ name }: { name: string }) {
                   </span>
                 </div>
                 <div className="game-actions">
-                  <Link href={`/game/${encodeURIComponent(g.gameId)}`} className={g.yourTurn ? 'button-link' : 'button-link secondary'}>
+                  <Link href={accountSeatHref(g.gameId, g.seat)} className={g.yourTurn ? 'button-link' : 'button-link secondary'}>
                     <SeatMarker seat={g.seat} size={18} />
                     {t('yourGames.open', { letter: seatStyle(g.seat).letter })}
                   </Link>

@@ -112,6 +112,12 @@ export const LEADERBOARD_SIZE = 50;
 /** The profile's address: names are letters, digits, _ and - (bots' names may hold more), so it is encoded. */
 export const profileHref = (name: string): string => `/player/${encodeURIComponent(name)}`;
 
+/**
+ * The table of a game where the signed-in account plays `seat`: opened on a device that holds no
+ * token for it, it takes the seat there through the account (the server moves it as a link would).
+ */
+export const accountSeatHref = (gameId: string, seat: number): string => `/game/${encodeURIComponent(gameId)}?seat=${seat}`;
+
 export const leaderboardHref = (game: string): string => `/leaderboard/${encodeURIComponent(game)}`;
 
 /** A player's profile; an ApiError with code `no-player` (404) when nobody has that name. */

@@ -19,7 +19,7 @@ type Received<T extends SessionTypes> = (StateMessage | WelcomeMessage) & {
 };
 
 /** A choice, an undo or a hint request before the session gives it its id. */
-type Request = ClientMessage extends infer M ? (M extends { type: 'choice' | 'undo' | 'hint' } ? Omit<M, 'id'> : never) : never;
+type Request = ClientMessage extends infer M ? (M extends { type: 'choice' | 'undo' | 'hint' | 'rematch' } ? Omit<M, 'id'> : never) : never;
 
 /** The answers a request resolves with. */
 type Answer = Extract<ServerMessage, { type: 'ack' | 'hint' }>;
@@ -175,6 +175,11 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
     const a = await this.request({ type: 'hint' });
     if (a.type !== 'hint') throw new Error('the server answered a hint request with something else');
     return { move: a.move, choice: a.choice, reason: a.reason };
+  }
+
+  /** Accepts (or offers) the rematch of the finished game, or declines it; the offer comes back in the snapshots. */
+  async answerRematch(accept: boolean): Promise<void> {
+    await this.request({ type: 'rematch', accept });
   }
 
   /**
@@ -346,6 +351,8 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
         const log = nextLog(prev?.log ?? [], prev?.moves ?? 0, msg as Received<T>);
         // Whether the game is rated never changes: the welcome tells it.
         const rated = msg.type === 'welcome' ? msg.rated === true : prev?.rated === true;
+        // A welcome tells the rematch offer as it is now; a state message leaves it as it was.
+        const rematch = msg.type === 'welcome' ? msg.rematch : prev?.rematch;
         this.snapshot = {
           view,
           seat: msg.seat,
@@ -358,6 +365,7 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
           clocks: msg.clocks,
           awayAfterMs: msg.type === 'welcome' ? msg.awayAfterMs : prev?.awayAfterMs,
           ...(rated ? { rated: true as const } : {}),
+          ...(rematch ? { rematch } : {}),
         };
         for (const l of this.listeners) l.snap(this.snapshot);
         return;
@@ -366,6 +374,13 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
         // Someone came or went: only the seats change.
         if (!this.snapshot) return;
         this.snapshot = { ...this.snapshot, seats: msg.seats.map((s) => seatInfo(s, this.snapshot?.rated === true)) };
+        for (const l of this.listeners) l.snap(this.snapshot);
+        return;
+      }
+      case 'rematch': {
+        if (!this.snapshot) return;
+        const { accepted, declined, waiting, next } = msg;
+        this.snapshot = { ...this.snapshot, rematch: { accepted, declined, waiting, ...(next ? { next } : {}) } };
         for (const l of this.listeners) l.snap(this.snapshot);
         return;
       }

@@ -7,6 +7,7 @@ import { useSignedIn } from '../account/signed-in.js';
 import { HelpHost } from '../help/RulesHelp.js';
 import { ApiError } from '../net/api.js';
 import {
+  accountSeatHref,
   getProfile,
   leaderboardHref,
   profileName,
@@ -228,7 +229,11 @@ function InProgressRow({ g, own, player }: { g: GameInProgress; own: boolean; pl
         <span className="muted">{t('moves', { count: g.moves })}</span>
       </div>
       <div className="game-actions">
-        <Link href={`/game/${encodeURIComponent(g.gameId)}`} className="button-link secondary" data-testid="in-progress-open">
+        <Link
+          href={own ? accountSeatHref(g.gameId, g.seat) : `/game/${encodeURIComponent(g.gameId)}`}
+          className="button-link secondary"
+          data-testid="in-progress-open"
+        >
           {own ? t('play') : t('watch')}
         </Link>
       </div>
