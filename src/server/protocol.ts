@@ -2,6 +2,9 @@ import { z } from 'zod';
 import type { ViewPatch as ViewPatchOps } from '../core/view-patch.js';
 import type { MatchRecord } from '../core/match.js';
 import { textFault } from '../core/text.js';
+import { ChatClientMessages, ChatServerMessage, ChatWelcome } from './chat/protocol.js';
+
+export type { ChatEntry, ChatRoom, ChatWelcome } from './chat/protocol.js';
 
 /** Largest message a client may send; choices are small JSON objects. */
 export const MAX_MESSAGE_BYTES = 8 * 1024;
@@ -86,6 +89,8 @@ export const ClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping'), id: requestId.optional() }).strict(),
   /** The suggestion for the seat's decision now: only in a game where every other seat is a bot. */
   z.object({ type: z.literal('hint'), id: requestId.optional() }).strict(),
+  /** The table chat (chat/protocol.ts). */
+  ...ChatClientMessages,
   /**
    * A seat's answer to the rematch of its finished game: `accept` offers it (or joins the offer),
    * `accept: false` declines it, which ends the offer for everyone. Answered by an ack.
@@ -213,6 +218,10 @@ export const ErrorCode = z.enum([
   'unavailable',
   /** A hint was asked in a game where another seat is a person (hints are for playing against bots). */
   'no_hint',
+  /** The account is suspended by the operators: it may not chat (nor sign in). */
+  'suspended',
+  /** The request needs a signed-in account (reporting a chat message, a spectator speaking). */
+  'signed_out',
   /** A rematch answer where none can be given: the game is not over, nothing was offered, or the rematch exists already. */
   'no_rematch',
 ]);
@@ -350,6 +359,8 @@ export const WelcomeMessage = z.object({
   log: z.array(LogEntry),
   /** Present in a rated game only. */
   rated: z.literal(true).optional(),
+  /** The table chat's backlog of the reader's room and the seats it muted (chat/protocol.ts). */
+  chat: ChatWelcome.optional(),
   /** The rematch offered at the end, when there is one (as the receiver's seat may know it). */
   rematch: RematchOffer.optional(),
 });
@@ -399,6 +410,7 @@ export const ServerMessage = z.discriminatedUnion('type', [
   PongMessage,
   SeatsMessage,
   HintMessage,
+  ChatServerMessage,
   RematchMessage,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
@@ -471,3 +483,6 @@ export function describeZodError(e: z.ZodError): string {
     .map((i) => `${i.path.length ? i.path.join('.') + ': ' : ''}${i.message}`)
     .join('; ');
 }
+
+/** Quick play's requests and answers (src/server/matchmaking/wire.ts), for the web client. */
+export type { Pace, QueueCounts, QueueRequest, QueuedTicket, TicketState, TicketView } from './matchmaking/wire.js';

@@ -298,7 +298,8 @@ describe('the lobby for a signed-in player', () => {
     renderAt('/', <Lobby />);
     await waitFor(() => expect(calls.length).toBeGreaterThan(0));
     expect(screen.queryByTestId('your-games')).toBeNull();
-    expect(calls.map((c) => c.url)).toEqual(['/api/games']);
+    // The lobby's lists (open games, players waiting for quick play), nothing of an account.
+    expect(calls.map((c) => c.url).sort()).toEqual(['/api/games', '/api/quickplay/waiting']);
   });
 });
 

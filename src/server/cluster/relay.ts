@@ -16,6 +16,8 @@ import type { ClientMessage, ErrorCode } from '../protocol.js';
 import type { Bus } from './bus.js';
 import { unavailableNoBus } from './rpc.js';
 import { nodeOf } from './wire.js';
+import { CHAT_CLIENT_TYPES } from '../chat/protocol.js';
+import { chatOf, chatRequest, withChat, type ChatRequest } from '../chat/game-chat.js';
 
 /** The socket at the edge, as the relay sees it. */
 export interface RelayedSocket {
@@ -31,8 +33,11 @@ export interface RelayedSocket {
   lost(message: string, link: EdgeLink): void;
 }
 
-/** What the edge forwards: the messages that act on the game (ping is answered at the edge). */
-export type Forwarded = Extract<ClientMessage, { type: 'hello' | 'choice' | 'undo' | 'hint' | 'rematch' }>;
+/**
+ * What the edge forwards: the messages that act on the game (ping is answered at the edge), and
+ * the chat's, with the account of the socket (`as`), which only the edge can read.
+ */
+export type Forwarded = Extract<ClientMessage, { type: 'hello' | 'choice' | 'undo' | 'hint' | 'rematch' }> | ChatRequest;
 
 /** The edge's end of one relayed socket. */
 export class EdgeLink {
@@ -152,6 +157,7 @@ class RemoteSubscriber implements Subscriber {
         const g = await hub.helloGame(msg.game);
         if (!g) throw new Refusal('no_game', `no game "${msg.game}"`);
         const seat = msg.token === undefined ? null : hub.seatOf(g, msg.token);
+        const chat = await chatOf(g);
         if (this.gone) return;
         this.game?.unsubscribe(this);
         this.game = g;
@@ -159,7 +165,7 @@ class RemoteSubscriber implements Subscriber {
         g.subscribe(this);
         if (seat !== null) await g.reclaim(seat);
         // The welcome's cost goes with it: the edge charges it to the client's budget.
-        const { text, cost } = g.welcomeText(seat, msg.since, msg.at);
+        const { text, cost } = withChat(g.welcomeText(seat, msg.since, msg.at), chat.welcome(seat));
         this.relay.out(this.edge, 'h', this.id, `1 ${cost}\n${text}`);
       } catch (e) {
         const { code, message } =
@@ -172,6 +178,15 @@ class RemoteSubscriber implements Subscriber {
       return;
     }
     const id = msg.id;
+    if (CHAT_CLIENT_TYPES.has(msg.type)) {
+      try {
+        this.sendText(await chatRequest(this.game, this, msg as ChatRequest));
+      } catch (e) {
+        const { code, message } = errorOf(e, this.relay.hub.log, this.game?.id);
+        this.sendText(JSON.stringify({ type: 'error', code, message, ...(id !== undefined ? { id } : {}) }));
+      }
+      return;
+    }
     try {
       const g = this.game;
       if (!g) throw new Refusal('not_joined', 'say hello with a game id (and your seat token) first');

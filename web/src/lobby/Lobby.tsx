@@ -7,6 +7,7 @@ import { GAME_IDS } from '../registry.js';
 import { BotGameCard } from './BotGameCard.js';
 import { FriendsGameCard } from './FriendsGameCard.js';
 import { OpenGames } from './OpenGames.js';
+import { QuickPlayCard } from '../quickplay/QuickPlayCard.js';
 import { SavedGames } from './SavedGames.js';
 import { YourGames } from './YourGames.js';
 import './lobby.css';
@@ -50,6 +51,7 @@ export function Lobby() {
       </nav>
       <div className="lobby-grid">
         <YourGames />
+        <QuickPlayCard name={name} />
         <BotGameCard name={name} />
         <FriendsGameCard name={name} />
         <OpenGames />

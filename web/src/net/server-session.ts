@@ -18,8 +18,11 @@ type Received<T extends SessionTypes> = (StateMessage | WelcomeMessage) & {
   readonly log?: readonly LogEntry<T['event']>[];
 };
 
-/** A choice, an undo or a hint request before the session gives it its id. */
-type Request = ClientMessage extends infer M ? (M extends { type: 'choice' | 'undo' | 'hint' | 'rematch' } ? Omit<M, 'id'> : never) : never;
+/** A choice, an undo, a hint request, a rematch answer or a chat request before the session gives it its id. */
+type Request = ClientMessage extends infer M ? (M extends { type: 'hello' | 'ping' } ? never : Omit<M, 'id'>) : never;
+
+/** A chat request (web/src/chat) before the session gives it its id. */
+export type ChatRequest = Extract<Request, { type: 'chat' | 'chatSpectators' | 'mute' | 'report' }>;
 
 /** The answers a request resolves with. */
 type Answer = Extract<ServerMessage, { type: 'ack' | 'hint' }>;
@@ -122,6 +125,8 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
   private snapshot: Snapshot<T> | null = null;
   private readonly listeners = new Set<{ snap: (s: Snapshot<T>) => void; err?: ((m: string) => void) | undefined }>();
   private readonly connListeners = new Set<(c: Connection, fatal: FatalError | null) => void>();
+  /** Readers of every message the server sends (the chat reads its own and the welcome's part). */
+  private readonly messageListeners = new Set<(m: ServerMessage) => void>();
   private readonly pending = new Map<string, { resolve: (a: Answer) => void; reject: (e: Error) => void }>();
   private nextId = 1;
   private delay: number;
@@ -160,6 +165,17 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
     this.connListeners.add(cb);
     cb(this.connection, this.fatal);
     return () => this.connListeners.delete(cb);
+  }
+
+  /** Follows every message of the server, after the session has handled it. */
+  onServerMessage(cb: (m: ServerMessage) => void): () => void {
+    this.messageListeners.add(cb);
+    return () => this.messageListeners.delete(cb);
+  }
+
+  /** Sends a chat request; resolves on its ack, rejects with the server's refusal (an Error whose `code` is its code). */
+  async chat(msg: ChatRequest): Promise<void> {
+    await this.request(msg);
   }
 
   choose(choice: T['choice']): Promise<void> {
@@ -242,6 +258,7 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
         return;
       }
       this.onMessage(msg);
+      for (const l of this.messageListeners) l(msg);
     };
     ws.onclose = () => {
       if (this.ws !== ws) return;
@@ -397,7 +414,7 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
         const p = msg.id !== undefined ? this.pending.get(msg.id) : undefined;
         if (p) {
           this.pending.delete(msg.id!);
-          p.reject(new Error(msg.message));
+          p.reject(Object.assign(new Error(msg.message), { code: msg.code }));
           return;
         }
         // The answer to a request that was failed already (when the game was lost): its caller knows.
