@@ -50,6 +50,7 @@ import { accountRoutes } from './accounts/routes.js';
 import type { PasswordHasher } from './accounts/passwords.js';
 import { AccountContext, AccountError } from './accounts/context.js';
 import { ratingRoutes } from './ratings/routes.js';
+import { DeadlineSweeper, SWEEP_EVERY_MS } from './waits/sweeper.js';
 import { checkRatedGame } from './ratings/rated-games.js';
 import { quickPlayRoutes } from './matchmaking/routes.js';
 import { Matcher } from './matchmaking/matcher.js';
@@ -99,6 +100,11 @@ export interface ServerOptions extends HubOptions {
    * closed, so a player gone without a word shows as away within two beats (default HEARTBEAT_MS).
    */
   readonly heartbeatMs?: number;
+  /**
+   * Every this many ms the stored waits are swept for games out of memory whose clock ran out
+   * (waits/sweeper.ts; default SWEEP_EVERY_MS, 0: never).
+   */
+  readonly sweepDeadlinesMs?: number;
   /**
    * Cluster mode (REDIS_URL): this process is one of several on one PostgreSQL database; the
    * cluster code is loaded only then.
@@ -383,7 +389,7 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
   // session only where a rated game needs one (its creation, its seats).
   await app.register(accountRoutes, { prefix: '/api/account', store, ctx: accountCtx });
   // Ratings, leaderboards, profiles and the signed-in player's games, in the account API's shape.
-  await app.register(ratingRoutes, { store, ctx: accountCtx, summary: (id: string) => atOwner('summary', id) });
+  await app.register(ratingRoutes, { store, ctx: accountCtx });
   // Quick play: the queue is in the store, and every process's matcher makes tables of it.
   const matcher = new Matcher(store, hub, { log });
   await app.register(quickPlayRoutes, {
@@ -502,9 +508,13 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
 
   // One timer for all sockets, not one per socket.
   const heartbeat = new Heartbeat<Connection>(opts.heartbeatMs ?? HEARTBEAT_MS);
+  // The clocks of the games out of memory.
+  const deadlines = new DeadlineSweeper(hub, store.waits, log, { everyMs: opts.sweepDeadlinesMs ?? SWEEP_EVERY_MS });
+  deadlines.start();
 
   app.addHook('onClose', async () => {
     heartbeat.stop();
+    await deadlines.stop();
     cluster?.stopping();
     await matcher.stop();
     // Games stop first; then the cluster's connections end, and other processes take the games over.

@@ -524,7 +524,11 @@ export class Hub {
       // A rated game's seat is its account's, under the account's name; an account's seat keeps its name.
       const shown = g.stored.rated && account ? account.name : owned ? c.name : (name ?? c.name);
       await g.changeSeat(seat, { tokenHash: hashToken(token), inviteHash: hashToken(inviteKey), claimed: true, name: shown });
-      if (g.stored.rated && account && !owned) await this.store.accounts.attachSeat(account.id, id, seat, Date.now());
+      if (account && !owned) {
+        if (g.stored.rated) await this.store.accounts.attachSeat(account.id, id, seat, Date.now());
+        // A signed-in player's seat of any other game goes with the account too: its lobby lists it.
+        else await this.store.accounts.seatTaken(account.id, id, seat, Date.now());
+      }
       if (c.claimed)
         g.dropSeat(seat, 'bad_token', `seat ${seat} was taken on another device with its link; open the link here to take it back`);
       g.announcer.announce('[]');

@@ -13,6 +13,7 @@ import { SeatBots, type BotServer, type HintAnswer } from './seat-bots.js';
 import { rankSeats } from './ratings/ranking.js';
 import type { GameEnd } from './ratings/rate.js';
 import type { GameStatus, MoveRow, SeatConfig, SeatPatch, Store, StoredGame, TableEntry } from './store.js';
+import { waitOf, WaitWriter } from './waits/game-wait.js';
 
 /** Settings stored with a game. */
 export interface GameSettings {
@@ -119,6 +120,8 @@ export class LiveGame {
   readonly clock: GameClock;
   readonly bots: SeatBots;
   readonly announcer: Announcer;
+  /** Keeps the stored wait (who owes the decision, until when) in step with the game. */
+  readonly wait: WaitWriter;
   /** The rematch offered once the game is over. */
   readonly rematch: Rematch;
   private queue: Promise<unknown> = Promise.resolve();
@@ -170,6 +173,7 @@ export class LiveGame {
     );
     this.bots = new SeatBots(this, (seat, choice) => this.play(seat, choice), server, botOwner);
     this.announcer = new Announcer(this);
+    this.wait = new WaitWriter(store.waits, stored.id, () => this.log);
     this.rematch = new Rematch(this);
     for (const e of table) {
       this.announcer.keepTableEntry(e as TableEntry<readonly TableEvent[]>);
@@ -268,6 +272,7 @@ export class LiveGame {
     const run = this.queue.then(fn, fn).finally(() => {
       this.running--;
       this.touchedAt = Date.now();
+      this.syncWait();
     });
     this.queue = run.catch(() => undefined);
     return run;
@@ -277,6 +282,14 @@ export class LiveGame {
   scheduleNext(): void {
     this.bots.scheduleTurn();
     this.bots.watchClock();
+    this.syncWait();
+  }
+
+  /** Stores what the game waits for now, when that changed (waits/game-wait.ts). */
+  private syncWait(): void {
+    if (this.closed) return;
+    const wait = waitOf(this, Date.now());
+    if (wait !== undefined) this.wait.sync(wait);
   }
 
   /**
@@ -285,7 +298,8 @@ export class LiveGame {
    * and a finished one whose rematch holds a new seat's token for a player not told it yet).
    */
   evictable(now: number, evictFinishedMs: number, evictIdleMs: number): boolean {
-    if (this.closed || this.subscribers.size > 0 || this.running > 0 || this.bots.waiting) return false;
+    // A game whose wait is not stored yet stays: its clock's timer is all that watches it meanwhile.
+    if (this.closed || this.subscribers.size > 0 || this.running > 0 || this.bots.waiting || !this.wait.settled) return false;
     return now - this.touchedAt >= (this.status === 'active' || this.rematch.keeping ? evictIdleMs : evictFinishedMs);
   }
 
@@ -489,6 +503,7 @@ export class LiveGame {
   close(): void {
     this.closed = true;
     this.bots.stop();
+    this.wait.stop();
   }
 }
 

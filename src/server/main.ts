@@ -65,6 +65,7 @@ const limits = {
   signInFailuresPerName: envInt('SIGN_IN_FAILURES_PER_NAME'),
   evictFinishedMs: envInt('EVICT_FINISHED_MS'),
   evictIdleMs: envInt('EVICT_IDLE_MS'),
+  sweepDeadlinesMs: envInt('SWEEP_DEADLINES_MS'),
   botMaxMs: envInt('BOT_MAX_MS'),
   botThreads: envInt('BOT_THREADS'),
   botQuickThreads: envInt('BOT_QUICK_THREADS'),

@@ -176,6 +176,21 @@ export class SeatBots {
     this.clockTimer.unref?.();
   }
 
+  /**
+   * Hands the seat to act to the game's bot now if its clock has run out, as watchClock's timer
+   * does when it fires: for a game just loaded to enforce its clock (waits/sweeper.ts), which
+   * waits for it. Either of them finds the other's hand-over done and does nothing.
+   */
+  enforceClock(): Promise<void> {
+    const t = this.table;
+    return t.serial(async () => {
+      if (t.closed || t.status !== 'active' || !t.clock.setting) return;
+      const seat = t.toAct();
+      if (seat === null || t.seatConfigs[seat]?.bot || (t.clock.left(seat) ?? 1) > 0) return;
+      await this.toBot(seat, t.botLevel, 'clock');
+    });
+  }
+
   /** Hands a seat to a bot (the seat's player left, or its clock ran out). */
   handToBot(seat: Seat, spec: string, reason: HandOverReason): Promise<void> {
     return this.table.serial(() => this.toBot(seat, spec, reason));

@@ -7,6 +7,7 @@ import { GroupCommit, type ItemResult, type PendingAppend } from './group-commit
 import { defaultLog, type Log } from './log.js';
 import { encodeAppend, encodeTableEntry, jsonText, wholeMs } from './store-encoding.js';
 import { accountSchemaPostgres, postgresAccountStore } from './accounts/store-postgres.js';
+import { postgresWaitStore, waitSchemaPostgres } from './waits/store-postgres.js';
 import { matchSchemaPostgres, postgresMatchQueueStore } from './matchmaking/store-postgres.js';
 import { ensureBotAccountsPostgres, postgresRatingStore, ratingSchemaPostgres, writeEndPostgres } from './ratings/store-postgres.js';
 import { chatSchemaPostgres, postgresChatStore } from './chat/store-postgres.js';
@@ -378,11 +379,13 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
   }
   // One statement per batch can change a game's row once: a game's second append waits for the next batch.
   const appends = new GroupCommit<PendingAppend>(commitAppends, { keyOf: (a) => a.gameId });
+  const waits = postgresWaitStore(pool, p);
 
   return {
     kind: 'postgres',
     accounts: postgresAccountStore(pool, p),
     ratings: postgresRatingStore(pool, p),
+    waits,
     matchQueue: postgresMatchQueueStore(pool, p),
     chat: postgresChatStore(pool, p),
     async init() {
@@ -396,6 +399,7 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
         await c.query(schemaSql(p));
         await c.query(accountSchemaPostgres(p));
         await c.query(ratingSchemaPostgres(p));
+        await c.query(waitSchemaPostgres(p));
         await c.query(matchSchemaPostgres(p));
         await c.query(chatSchemaPostgres(p));
         await ensureBotAccountsPostgres(c, p, Date.now());
@@ -573,6 +577,7 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
     },
     async close() {
       await appends.settled();
+      await waits.settled();
       if (!pool.ended) await pool.end();
     },
   };

@@ -31,6 +31,8 @@ import {
   type Store,
   type StoredGame,
 } from './store.js';
+import { sqliteWaitStore, WAIT_SCHEMA_SQLITE } from './waits/store-sqlite.js';
+import type { WaitStore } from './waits/store.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS games (
@@ -427,6 +429,7 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
   };
   let accounts: AccountStore | null = null;
   let ratings: RatingStore | null = null;
+  let waits: WaitStore | null = null;
   let matchQueue: MatchQueueStore | null = null;
   let chat: ChatStore | null = null;
   let endWriter: EndWriter | null = null;
@@ -467,6 +470,10 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
       if (ratings === null) throw new Error('SQLite store: call init() first');
       return ratings;
     },
+    get waits() {
+      if (waits === null) throw new Error('SQLite store: call init() first');
+      return waits;
+    },
     get matchQueue() {
       if (matchQueue === null) throw new Error('SQLite store: call init() first');
       return matchQueue;
@@ -486,6 +493,7 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
         db.exec(LATE_INDEXES);
         db.exec(ACCOUNT_SCHEMA_SQLITE);
         db.exec(RATING_SCHEMA_SQLITE);
+        db.exec(WAIT_SCHEMA_SQLITE);
         db.exec(MATCH_SCHEMA_SQLITE);
         db.exec(CHAT_SCHEMA_SQLITE);
         ensureBotAccountsSqlite(db, Date.now());
@@ -493,6 +501,7 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
       st = prepare();
       accounts = sqliteAccountStore(db);
       ratings = sqliteRatingStore(db);
+      waits = sqliteWaitStore(db);
       matchQueue = sqliteMatchQueueStore(db);
       chat = sqliteChatStore(db);
       endWriter = sqliteEndWriter(db);
@@ -557,6 +566,7 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
     },
     async close() {
       await appends.settled();
+      await waits?.settled();
       await checkpointer?.close();
       if (db.open) db.close();
     },

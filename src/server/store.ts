@@ -2,6 +2,7 @@ import type { AccountStore } from './accounts/store.js';
 import type { ChatStore } from './chat/store.js';
 import type { GameEnd } from './ratings/rate.js';
 import type { RatingStore } from './ratings/store.js';
+import type { WaitStore } from './waits/store.js';
 import type { MatchQueueStore } from './matchmaking/store.js';
 
 /**
@@ -112,6 +113,8 @@ export interface Store {
   readonly accounts: AccountStore;
   /** Ratings, their history and the games' results, in the same database (after init()). */
   readonly ratings: RatingStore;
+  /** What each game in progress waits for (a person's seat, until when), in the same database (after init()). */
+  readonly waits: WaitStore;
   /** The quick-play queue, in the same database (after init()). */
   readonly matchQueue: MatchQueueStore;
   /** The table chat's messages, mutes, reports and suspended accounts, in the same database (after init()). */

@@ -50,6 +50,8 @@ export class InProcessCluster {
       ...NO_LIMITS,
       seedPolicy: 'any',
       botThreads: 0,
+      // Swept by hand only (cluster-deadlines.test.ts).
+      sweepDeadlinesMs: 0,
       cluster: { redisUrl: this.redis.url, databaseUrl: PG_URL, schema: this.schema, timeoutMs: 3000 },
       log,
     });

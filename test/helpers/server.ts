@@ -85,7 +85,15 @@ export const NO_LIMITS = {
  */
 export async function startServer(kind: StoreKind = 'sqlite', opts: ServerOptions = {}, port = 0): Promise<TestServer> {
   const { store, drop } = await openTestStore(kind);
-  const { app, hub } = await buildServer(store, { botDelayMs: 0, ...NO_LIMITS, seedPolicy: 'any', log: testLog(), ...opts });
+  // No sweep of the stored deadlines in the background: a test that wants one sweeps by hand (waits/sweeper.ts).
+  const { app, hub } = await buildServer(store, {
+    botDelayMs: 0,
+    ...NO_LIMITS,
+    seedPolicy: 'any',
+    sweepDeadlinesMs: 0,
+    log: testLog(),
+    ...opts,
+  });
   await app.listen({ port, host: '127.0.0.1' });
   const addr = app.server.address();
   assert.ok(addr !== null && typeof addr === 'object');

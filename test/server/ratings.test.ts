@@ -38,7 +38,16 @@ interface Profile {
     history: { at: number; rating: number; deviation: number; gameId: string }[];
   }[];
   left: { games: number; left: number };
-  inProgress: { gameId: string; game: string; seat: number; yourTurn: boolean; players: string[]; moves: number; rated: boolean }[];
+  inProgress: {
+    gameId: string;
+    game: string;
+    seat: number;
+    yourTurn: boolean;
+    dueAt: number | null;
+    players: string[];
+    moves: number;
+    rated: boolean;
+  }[];
   finished: {
     gameId: string;
     game: string;
@@ -342,15 +351,28 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       const g = await createRated(a.b, [{ kind: 'human' }, { kind: 'human' }]);
       const ta = await join(a.b, g, 0);
       const tc = await join(c.b, g, 1);
-      const toAct = (await live(srv.hub, g.id)).toAct()!;
+      const lg = await live(srv.hub, g.id);
+      const toAct = lg.toAct()!;
+      // The turn is told from the stored wait, written just after the join.
+      await lg.wait.idle();
       const mine = await profile(a.name, a.b);
       const theirs = await profile(a.name, c.b);
       const ip = mine.inProgress.find((x) => x.gameId === g.id)!;
       assert.deepEqual(
-        { ...ip, yourTurn: undefined },
-        { gameId: g.id, game: 'relic-runners', seat: 0, yourTurn: undefined, players: [a.name, c.name], moves: 0, rated: true },
+        { ...ip, yourTurn: undefined, dueAt: undefined },
+        {
+          gameId: g.id,
+          game: 'relic-runners',
+          seat: 0,
+          yourTurn: undefined,
+          dueAt: undefined,
+          players: [a.name, c.name],
+          moves: 0,
+          rated: true,
+        },
       );
       assert.equal(ip.yourTurn, toAct === 0, "the owner's view tells whose turn");
+      assert.equal(ip.dueAt, toAct === 0 ? lg.stored.createdAt + CLOCK.bankMs : null, 'and when its time runs out');
       assert.equal(theirs.inProgress.find((x) => x.gameId === g.id)!.yourTurn, false, "another's view never does");
       assert.deepEqual(Object.keys(mine).sort(), ['bot', 'createdAt', 'finished', 'inProgress', 'left', 'name', 'ratings', 'vsBots']);
       const text = JSON.stringify(mine);

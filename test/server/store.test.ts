@@ -938,6 +938,7 @@ describe(`PostgreSQL store (${PG_URL})`, () => {
         'chat_mutes',
         'chat_reports',
         'game_results',
+        'game_waits',
         'games',
         'match_queue',
         'match_tables',

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Route, Switch } from 'wouter';
 import { LanguageSwitch } from './LanguageSwitch.js';
 import { AccountMenu } from './account/AccountMenu.js';
+import { WaitingWatch } from './account/WaitingWatch.js';
 import { SKIP_LINKS_ID } from './game/skip-link.js';
 import { lazyPage } from './lazy-page.js';
 import { Lobby } from './lobby/Lobby.js';
@@ -43,6 +44,7 @@ export function App() {
   return (
     <div className="app">
       <div id={SKIP_LINKS_ID} />
+      <WaitingWatch />
       <header className="app-header">
         <Link href="/" className="brand">
           {t('appName')}

@@ -252,6 +252,13 @@ export function postgresAccountStore(pool: pg.Pool, p: string): AccountStore {
       ]);
       return r.rows[0] === undefined ? undefined : r.rows[0].token_hash;
     },
+    async seatTaken(accountId, gameId, seat, at) {
+      await pool.query(
+        `INSERT INTO ${p}account_seats (game_id, seat, account_id, attached_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (game_id, seat) DO UPDATE SET account_id = excluded.account_id, attached_at = excluded.attached_at`,
+        [gameId, seat, accountId, at],
+      );
+    },
     async attachSeat(accountId, gameId, seat, at) {
       await pool.query(
         `INSERT INTO ${p}account_seats (game_id, seat, account_id, attached_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,

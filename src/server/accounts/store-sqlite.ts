@@ -155,6 +155,8 @@ export function sqliteAccountStore(db: Database.Database): AccountStore {
     dropOldFailures: db.prepare('DELETE FROM sign_in_failures WHERE window_start <= ?'),
     seatToken: db.prepare<[string, number], { token_hash: string | null }>('SELECT token_hash FROM seats WHERE game_id = ? AND seat = ?'),
     attach: db.prepare('INSERT INTO account_seats (game_id, seat, account_id, attached_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING'),
+    take: db.prepare(`INSERT INTO account_seats (game_id, seat, account_id, attached_at) VALUES (?, ?, ?, ?)
+      ON CONFLICT (game_id, seat) DO UPDATE SET account_id = excluded.account_id, attached_at = excluded.attached_at`),
     seatOwner: db.prepare<[string, number], { account_id: string }>('SELECT account_id FROM account_seats WHERE game_id = ? AND seat = ?'),
     seatsOf: db.prepare<[string], { game_id: string; seat: number; status: GameStatus; attached_at: number }>(
       `SELECT a.game_id, a.seat, g.status, a.attached_at FROM account_seats a JOIN games g ON g.id = a.game_id
@@ -266,6 +268,9 @@ export function sqliteAccountStore(db: Database.Database): AccountStore {
     async seatTokenHash(gameId, seat) {
       const r = q.seatToken.get(gameId, seat);
       return r === undefined ? undefined : r.token_hash;
+    },
+    async seatTaken(accountId, gameId, seat, at) {
+      q.take.run(gameId, seat, accountId, at);
     },
     async attachSeat(accountId, gameId, seat, at) {
       q.attach.run(gameId, seat, accountId, at);

@@ -108,6 +108,11 @@ export interface AccountStore {
   seatTokenHash(gameId: string, seat: number): Promise<string | null | undefined>;
   /** Links a seat to the account: 'attached' (also when it already was), or 'taken' by another account. */
   attachSeat(accountId: string, gameId: string, seat: number, at: number): Promise<'attached' | 'taken'>;
+  /**
+   * A seat of a game that is not rated moved to the account (a signed-in player took it with its
+   * link, which is the seat): it is the account's from now on, whoever's it was.
+   */
+  seatTaken(accountId: string, gameId: string, seat: number, at: number): Promise<void>;
   /** The seats the account attached, the most recently attached first. */
   seatsOf(accountId: string): Promise<AccountSeat[]>;
 

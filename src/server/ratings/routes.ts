@@ -14,6 +14,8 @@ import type { Store } from '../store.js';
 import { botAccount } from './bot-accounts.js';
 import { displayDeviation, displayRating } from './scale.js';
 import type { AccountGame, HistoryRow } from './store.js';
+import type { WaitingSeat } from '../waits/store.js';
+import { sendWithEtag } from '../waits/etag.js';
 
 /** Rated games of a game an account needs to be on its leaderboard… */
 export const LEADERBOARD_MIN_GAMES = 5;
@@ -29,6 +31,7 @@ const VS_BOTS_GAMES = 500;
 const BoardPath = z.object({ game: z.string().max(64) });
 const BoardQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).optional() }).strict();
 const PlayerPath = z.object({ name: z.string().max(100) });
+const NoQuery = z.object({}).strict();
 
 /** What a profile's and the lobby's list say of a game in progress. */
 interface InProgress {
@@ -36,6 +39,8 @@ interface InProgress {
   readonly game: string;
   readonly seat: number;
   readonly yourTurn: boolean;
+  /** When the account's time for its move runs out (its turn in a game with clocks), else null. */
+  readonly dueAt: number | null;
   readonly players: (string | null)[];
   readonly moves: number;
   readonly rated: boolean;
@@ -46,35 +51,33 @@ export async function ratingRoutes(
   opts: {
     store: Store;
     ctx: AccountContext;
-    /** The game's summary at the process playing it (loads it when it is not in memory): who is to act. */
-    summary: (id: string) => Promise<unknown>;
   },
 ): Promise<void> {
   const { store, ctx } = opts;
   app.setErrorHandler(accountErrorHandler);
 
-  /** Whether it is the account's seat's turn now, from the live game (false when it cannot be told). */
-  const yourTurn = async (g: AccountGame): Promise<boolean> => {
-    try {
-      const s = (await opts.summary(g.gameId)) as { toAct: number | null; seats: { seat: number; bot: string | null }[] };
-      return s.toAct !== null && g.seats.includes(s.toAct) && !s.seats[s.toAct]?.bot;
-    } catch {
-      return false;
-    }
-  };
-  const inProgress = async (games: readonly AccountGame[], viewerOwns: boolean): Promise<InProgress[]> =>
-    Promise.all(
-      games.map(async (g) => ({
+  /**
+   * The account's games with its turn now, from the stored waits (waits/store.ts): telling it
+   * loads no game, so the lobby may ask again and again.
+   */
+  const waitingFor = async (accountId: string): Promise<Map<string, WaitingSeat>> =>
+    new Map((await store.waits.waitingFor(accountId)).map((w) => [w.gameId, w]));
+  const inProgress = (games: readonly AccountGame[], waiting: ReadonlyMap<string, WaitingSeat>): InProgress[] =>
+    games.map((g) => {
+      const w = waiting.get(g.gameId);
+      const yourTurn = w !== undefined && g.seats.includes(w.seat);
+      return {
         gameId: g.gameId,
         game: g.game,
-        seat: g.seats[0]!,
-        // Asked only for the account's own viewer: telling it loads the game, which a stranger's view must not cost.
-        yourTurn: viewerOwns ? await yourTurn(g) : false,
+        // The seat whose turn it is, when the account holds several.
+        seat: yourTurn ? w.seat : g.seats[0]!,
+        yourTurn,
+        dueAt: yourTurn ? w.dueAt : null,
         players: g.players.map((p) => p.name),
         moves: g.moves,
         rated: g.rated,
-      })),
-    );
+      };
+    });
 
   app.get('/api/leaderboard/:game', async (req) => {
     const { game } = parseBody(BoardPath, req.params);
@@ -125,7 +128,9 @@ export async function ratingRoutes(
           .map((h) => ({ at: h.at, rating: displayRating(h.mu), deviation: displayDeviation(h.sigma), gameId: h.gameId })),
       })),
       left: { games: history.length, left: history.filter((h) => h.left).length },
-      inProgress: await inProgress(active, own),
+      // Told to the account's own viewer only.
+      // Anyone else sees the rated ones only: a game with friends is found through its links alone.
+      inProgress: inProgress(own ? active : active.filter((g) => g.rated), own ? await waitingFor(account.id) : new Map()),
       finished: finished.slice(0, PROFILE_GAMES).map((g) => {
         const h = historyOf.get(g.gameId);
         const mine = g.seats.map((s) => g.result?.ranks[s] ?? null).filter((r): r is number => r !== null);
@@ -149,20 +154,28 @@ export async function ratingRoutes(
   });
 
   app.get('/api/account/games', async (req, reply) => {
+    parseBody(NoQuery, req.query);
     const { account } = await ctx.signedIn(req, reply);
+    const [active, waiting] = await Promise.all([
+      store.ratings.gamesOf(account.id, { status: 'active', limit: PROFILE_GAMES }),
+      waitingFor(account.id),
+    ]);
     // The latest played first (gamesOf's order), and the games waiting for the player before the others.
-    const games = await inProgress(await store.ratings.gamesOf(account.id, { status: 'active', limit: PROFILE_GAMES }), true);
+    const games = inProgress(active, waiting);
     games.sort((a, b) => Number(b.yourTurn) - Number(a.yourTurn));
-    return {
+    const body = {
       waiting: games.map((g) => ({
         gameId: g.gameId,
         game: g.game,
         seat: g.seat,
         yourTurn: g.yourTurn,
+        dueAt: g.dueAt,
         players: g.players,
         moves: g.moves,
       })),
     };
+    // Polled by every open page of a signed-in player (docs/server-api.md): unchanged, it is a 304.
+    return sendWithEtag(req, reply, body);
   });
 }
 

@@ -11,6 +11,7 @@ import { seatName } from './names.js';
 import { seatStyle } from './seat-style.js';
 import { focusDecision, SkipToDecision } from './skip-link.js';
 import { TurnAlertControls } from './TurnAlertControls.js';
+import { TurnClock } from './TurnClock.js';
 import { useClientGame } from './use-client-game.js';
 import { botPlaysMine, useTurnAlert } from './use-turn-alert.js';
 import './game.css';
@@ -152,6 +153,7 @@ export function GameScreen({ session, aside, endActions }: { session: GameSessio
             {acting === snap.seat
               ? t(botPlays ? 'game:status.botPlaysYou' : 'game:status.yourTurn')
               : t('game:status.waiting', { name: seatName(snap.seats, acting, t) })}
+            <TurnClock snap={snap} />
           </span>
         ) : null}
         <game.Progress view={view} />

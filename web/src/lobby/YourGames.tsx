@@ -1,16 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { setSignedIn, useSignedIn } from '../account/signed-in.js';
+import { useSignedIn } from '../account/signed-in.js';
+import { useWaitingGames } from '../account/waiting-games.js';
+import { useWaitingNotify } from '../account/waiting-notify.js';
 import { seatStyle } from '../game/seat-style.js';
-import { ApiError } from '../net/api.js';
-import { accountSeatHref, getMyGames, profileHref, type WaitingGame } from '../net/ratings.js';
+import { timeLeft } from '../game/time-left.js';
+import { accountSeatHref, profileHref } from '../net/ratings.js';
 import { SeatMarker } from './SeatMarker.js';
 
-/** The games to list: those waiting for the player's move first, each group in the server's order. */
-export function waitingFirst(games: readonly WaitingGame[]): WaitingGame[] {
-  return [...games.filter((g) => g.yourTurn), ...games.filter((g) => !g.yourTurn)];
-}
+export { waitingFirst } from '../account/waiting-games.js';
 
 /**
  * "Your games", at the head of the lobby for a signed-in player: the account's games in progress,
@@ -23,30 +22,16 @@ export function YourGames() {
 }
 
 function YourGamesCard({ name }: { name: string }) {
-  const { t } = useTranslation('ratings');
-  const [games, setGames] = useState<readonly WaitingGame[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setGames(waitingFirst(await getMyGames()));
-      setError(null);
-    } catch (e) {
-      // The session ended elsewhere: the header turns back into "Sign in", and this card goes.
-      if (e instanceof ApiError && e.status === 401) setSignedIn(null);
-      else setError(e instanceof ApiError ? e.code : String(e));
-    }
-  }, []);
-
+  const { t, i18n } = useTranslation('ratings');
+  // Polled while the lobby is open (waiting-games.ts), shared with the title and the notifications.
+  const { games, error } = useWaitingGames();
+  const notify = useWaitingNotify();
+  // The time left is shown to the minute: the card reads the clock again each minute.
+  const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    void load();
-    // Back to the lobby's tab after playing elsewhere: the turns have moved on.
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') void load();
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    return () => document.removeEventListener('visibilitychange', onVisible);
-  }, [load]);
+    const id = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(id);
+  }, []);
 
   const waiting = games?.filter((g) => g.yourTurn).length ?? 0;
   return (
@@ -71,6 +56,23 @@ function YourGamesCard({ name }: { name: string }) {
           <p className="intro" data-testid="your-games-waiting">
             {t('yourGames.waiting', { count: waiting })}
           </p>
+          {notify.state !== 'unsupported' && (
+            <p className="muted">
+              {notify.state === 'denied' ? (
+                t('waiting.notifyDenied')
+              ) : (
+                <button
+                  type="button"
+                  className="secondary"
+                  aria-pressed={notify.state === 'on'}
+                  onClick={notify.toggle}
+                  data-testid="waiting-notify"
+                >
+                  {notify.state === 'on' ? t('waiting.notifyOff') : t('waiting.notifyOn')}
+                </button>
+              )}
+            </p>
+          )}
           <ul className="game-list">
             {games.map((g) => (
               <li key={g.gameId} data-testid="your-game" data-game={g.gameId} data-your-turn={g.yourTurn ? 'true' : undefined}>
@@ -84,7 +86,12 @@ function YourGamesCard({ name }: { name: string }) {
                     )}
                   </span>
                   <span className="muted players-line">{g.players.map((p) => p ?? t('games:free')).join(' · ')}</span>
-                  <span className="muted">{t('moves', { count: g.moves })}</span>
+                  <span className="muted">
+                    {t('moves', { count: g.moves })}
+                    {g.yourTurn && g.dueAt != null && (
+                      <span data-testid="time-left"> · {t('waiting.timeLeft', { time: timeLeft(i18n.language, g.dueAt, now) })}</span>
+                    )}
+                  </span>
                 </div>
                 <div className="game-actions">
                   <Link href={accountSeatHref(g.gameId, g.seat)} className={g.yourTurn ? 'button-link' : 'button-link secondary'}>

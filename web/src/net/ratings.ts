@@ -100,6 +100,8 @@ export interface WaitingGame {
   readonly game: string;
   readonly seat: number;
   readonly yourTurn: boolean;
+  /** When the player's time for this move runs out (their turn, in a game with clocks); else null. */
+  readonly dueAt?: number | null;
   readonly players: readonly (string | null)[];
   readonly moves: number;
 }
