@@ -20,7 +20,7 @@ import { createRng } from '../../src/core/rng.js';
 import { ARTIFACTS, browserSuite, shot, watchErrors } from '../helpers/browser.js';
 import { createGame, joinSeat, live, until } from '../helpers/server.js';
 import { describeFaults, textFaults } from '../helpers/text-fit.js';
-import { choicesOutOfView } from '../helpers/table-layout.js';
+import { choicesOutOfView, tableTop } from '../helpers/table-layout.js';
 import type { InPage, PageElement } from '../helpers/page.js';
 
 const LANGUAGES = ['en', 'de', 'fr', 'pl'] as const;
@@ -131,6 +131,16 @@ function andCheck(
   };
 }
 
+/** On a phone the board comes first: the header on one line, the status bar on two at most, the board's top within 140 px. */
+async function phoneTop(page: Page): Promise<string[]> {
+  const top = await tableTop(page);
+  const out: string[] = [];
+  if (top.headerLines > 1) out.push(`the header takes ${top.headerLines} lines (${top.header} px)`);
+  if (top.statusLines > 2) out.push(`the status bar takes ${top.statusLines} lines (${top.status} px)`);
+  if (top.board > 140) out.push(`the board starts ${top.board} px down`);
+  return out;
+}
+
 function verdict(faults: readonly string[]): void {
   assert.equal(faults.length, 0, `${faults.length} text elements cut, broken or covered:\n${faults.join('\n')}`);
 }
@@ -214,7 +224,12 @@ test('a 4-player Relic Runners table mid-game: no text cut, broken or covered in
   const table = await playTable('relic-runners', 'text-fit-rr', 50);
   t.diagnostic(`game ${table.id} at move ${table.moves}`);
   const open = openTable(table, 'board');
-  verdict([...(await measure('relic-runners', DESKTOP, open)), ...(await measure('relic-runners', PHONE, open))]);
+  const layout: string[] = [];
+  const faults = [
+    ...(await measure('relic-runners', DESKTOP, open)),
+    ...(await measure('relic-runners', PHONE, andCheck(open, layout, 'the board pushed down', phoneTop))),
+  ];
+  verdict([...faults, ...layout]);
 });
 
 test(
@@ -232,7 +247,10 @@ test(
     const faults = await measure('quetzal-start', DESKTOP, andCheck(open, layout, 'a place to choose out of view', choicesOutOfView));
     await table.advance(40);
     t.diagnostic(`game ${table.id} at move ${table.moves}`);
-    faults.push(...(await measure('quetzal', DESKTOP, open)), ...(await measure('quetzal', PHONE, open)));
+    faults.push(
+      ...(await measure('quetzal', DESKTOP, open)),
+      ...(await measure('quetzal', PHONE, andCheck(open, layout, 'the board pushed down', phoneTop))),
+    );
     verdict([...faults, ...layout]);
   },
 );
