@@ -48,17 +48,18 @@ export function GameScreen({ session, aside }: { session: GameSession; aside?: R
     return () => document.removeEventListener('focusin', onFocus);
   }, []);
 
-  // Keyboard: after each choice the focus goes to the decision panel, and it stays there while the
-  // others play (a re-rendered panel would otherwise drop it to the page's body).
+  // Keyboard: after each choice the focus goes to the next decision's first control (the panel itself
+  // while the others play), and it stays in the panel (a re-rendered panel would otherwise drop it to the page's body).
+  // While the choice is on its way its buttons are disabled: the focus waits for them.
   useLayoutEffect(() => {
-    if (!snap) return;
+    if (!snap || busy) return;
     const lost = document.activeElement === null || document.activeElement === document.body;
     if (refocus.current) {
-      if (focusDecision(screenRef.current, refocus.current.scroll)) refocus.current = null;
+      if (focusDecision(screenRef.current, refocus.current.scroll, true)) refocus.current = null;
     } else if (lost && focusInPanel.current) {
-      focusDecision(screenRef.current, false);
+      focusDecision(screenRef.current, false, true);
     }
-  }, [snap]);
+  }, [snap, busy]);
   const alert = useTurnAlert(snap);
 
   useEffect(
