@@ -63,6 +63,18 @@ for (const game of ['relic-runners', 'quetzal'] as const) {
             // An SVG target under a label: the click a keyboard user would give it.
             await el.dispatchEvent('click');
           }
+          if (choice === null) {
+            // A place picked: the mark moves on to its choices in the panel, on screen, and leaves the place.
+            const exactNow = page.locator('[data-hinted][data-choice]');
+            await exactNow.first().waitFor({ timeout: 5000 });
+            assert.equal(
+              await page.locator('[data-hinted]:not([data-choice])').count(),
+              0,
+              'a place already picked still carries the hint',
+            );
+            const box = await exactNow.first().boundingBox();
+            assert.ok(box && box.y >= 0 && box.y + box.height <= viewport.height, `the suggested choice is off the screen (${box?.y} px)`);
+          }
           if (choice !== null) {
             await page.waitForFunction(
               (n) =>
