@@ -24,7 +24,16 @@ declare global {
 }
 
 /** The table of whichever game the session plays, fed by a session wherever the game runs. */
-export function GameScreen({ session, aside }: { session: GameSession; aside?: ReactNode }) {
+export function GameScreen({
+  session,
+  aside,
+  status,
+}: {
+  session: GameSession;
+  aside?: ReactNode;
+  /** Shown right under the status bar (a server game's countdowns for players away). */
+  status?: ReactNode;
+}) {
   const { t } = useTranslation();
   const [snap, setSnap] = useState<Snapshot | null>(null);
   const [busy, setBusy] = useState(false);
@@ -163,6 +172,7 @@ export function GameScreen({ session, aside }: { session: GameSession; aside?: R
         <RulesHelp game={view.game} />
         {snap.seat !== null && !view.result && <TurnAlertControls alert={alert} />}
       </div>
+      {status}
       {error && (
         <div className="error-banner" role="alert">
           {t('error', { message: error })}

@@ -8,6 +8,7 @@ import { ServerSession, type Connection } from '../net/server-session.js';
 import type { Snapshot } from '../net/session.js';
 import { JoinPrompt } from './JoinPrompt.js';
 import { SeatPanel } from './SeatPanel.js';
+import { AwayCountdowns } from '../game/AwayButton.js';
 import './lobby.css';
 import { cleanName } from '../../../src/core/text.js';
 
@@ -215,6 +216,7 @@ export function ServerGame({ id }: { id: string }) {
       <GameScreen
         key={String(token)}
         session={session.s}
+        status={snap && <AwayCountdowns snap={snap} gameId={id} token={token} />}
         aside={
           <SeatPanel
             id={id}
