@@ -16,6 +16,7 @@ import { relicRunners } from '../../src/games/relic-runners/index.js';
 import { browserSuite, shot, watchErrors, WEB_ROOT } from '../helpers/browser.js';
 import { takeSeatByLink } from '../helpers/seat-link.js';
 import { createGame, inviteKeys, joinSeat } from '../helpers/server.js';
+import type { PageElement } from '../helpers/page.js';
 
 const suite = browserSuite();
 
@@ -143,7 +144,13 @@ test(
     assert.match(relics, /^Relics: \d+ \(the end came at \d+\)$/);
     assert.doesNotMatch(relics, /\d+ \/ \d+/);
 
-    await page.getByTestId('local-replay').click();
+    // The replay is offered on the first screen, beside the score, not below the side panels.
+    const replayLink = (await page.getByTestId('status-replay').boundingBox())!;
+    assert.ok(
+      replayLink.y + replayLink.height <= 800,
+      `"Watch the replay" is in view without scrolling (${Math.round(replayLink.y)} px down)`,
+    );
+    await page.getByTestId('status-replay').click();
     await page.waitForURL((u) => u.pathname.startsWith('/replay/local'));
     const replayPath = new URL(page.url()).pathname;
     await page.getByTestId('replay').waitFor({ timeout: 30_000 });
@@ -199,6 +206,19 @@ test('lobby: the two cards start from different setups, and their start buttons 
     await page.getByTestId('friends-seats').selectOption('5');
     assert.ok(await inView('bots-start'), `${lng}: with 5 seats too`);
     assert.ok(await inView('friends-create'), `${lng}: with 5 seats too`);
+    // The friends form has no empty stretch: what follows each field starts right under it.
+    const gaps = await page.getByTestId('table-settings').evaluate((el: PageElement) =>
+      [...(el as unknown as { children: Iterable<PageElement> }).children]
+        .map((c) => c.getBoundingClientRect())
+        .filter((r) => r.height > 0)
+        .map((r, i, all) => (i === 0 ? 0 : r.top - (all[i - 1]!.top + all[i - 1]!.height))),
+    );
+    assert.ok(Math.max(...gaps) <= 24, `${lng}: a gap of ${Math.round(Math.max(...gaps))} px in the friends form's settings`);
+    const levelHints = await page
+      .getByTestId('table-settings')
+      .locator('.level-hint')
+      .evaluateAll((els: PageElement[]) => els.map((e) => e.getBoundingClientRect().height));
+    for (const h of levelHints) assert.ok(h <= 45, `${lng}: a bot level's hint ${Math.round(h)} px tall (two lines at most)`);
     await shot(page, `polish-lobby-${lng}.png`);
   }
   assert.deepEqual(errors, []);

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import { helpHref } from '../help/link.js';
 import { RulesHelp } from '../help/RulesHelp.js';
 import type { GameSession, HintResult, SessionTypes, Snapshot } from '../net/session.js';
@@ -28,11 +29,14 @@ export function GameScreen({
   session,
   aside,
   status,
+  replayHref,
 }: {
   session: GameSession;
   aside?: ReactNode;
   /** Shown right under the status bar (a server game's countdowns for players away). */
   status?: ReactNode;
+  /** The finished game's replay: offered in the status bar, on the first screen beside the score. */
+  replayHref?: string;
 }) {
   const { t } = useTranslation();
   const [snap, setSnap] = useState<Snapshot | null>(null);
@@ -155,7 +159,14 @@ export function GameScreen({
       <SkipToDecision screen={screenRef} />
       <div className="status-bar" role="status" aria-live="polite">
         {view.result ? (
-          <strong>{t('game:status.over')}</strong>
+          <>
+            <strong>{t('game:status.over')}</strong>
+            {replayHref && (
+              <Link href={replayHref} className="button-link" data-testid="status-replay">
+                {t('lobby:game.replay')}
+              </Link>
+            )}
+          </>
         ) : acting !== null ? (
           <span className="to-act" style={{ borderColor: seatStyle(acting).colour }}>
             {acting === snap.seat

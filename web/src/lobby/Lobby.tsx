@@ -52,8 +52,10 @@ export function Lobby() {
         <YourGames />
         <BotGameCard name={name} />
         <FriendsGameCard name={name} />
-        <OpenGames />
-        <SavedGames />
+        <div className="lobby-column">
+          <SavedGames />
+          <OpenGames />
+        </div>
       </div>
     </div>
   );

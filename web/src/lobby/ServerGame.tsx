@@ -217,6 +217,7 @@ export function ServerGame({ id }: { id: string }) {
         key={String(token)}
         session={session.s}
         status={snap && <AwayCountdowns snap={snap} gameId={id} token={token} />}
+        replayHref={`/replay/${id}`}
         aside={
           <SeatPanel
             id={id}

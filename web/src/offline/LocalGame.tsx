@@ -117,7 +117,13 @@ export function LocalGame({ slot }: { slot?: string }) {
         </div>
       );
     case 'playing':
-      return <GameScreen session={phase.session} aside={<LocalAside session={phase.session} />} />;
+      return (
+        <GameScreen
+          session={phase.session}
+          aside={<LocalAside session={phase.session} />}
+          replayHref={`/replay/local/${phase.session.slot}`}
+        />
+      );
   }
 }
 
