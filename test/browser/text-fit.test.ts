@@ -20,7 +20,7 @@ import { createRng } from '../../src/core/rng.js';
 import { ARTIFACTS, browserSuite, shot, watchErrors } from '../helpers/browser.js';
 import { createGame, joinSeat, live, until } from '../helpers/server.js';
 import { describeFaults, textFaults } from '../helpers/text-fit.js';
-import { choicesOutOfView, tableTop } from '../helpers/table-layout.js';
+import { choicesOutOfView, logEndCovered, tableTop } from '../helpers/table-layout.js';
 import type { InPage, PageElement } from '../helpers/page.js';
 
 const LANGUAGES = ['en', 'de', 'fr', 'pl'] as const;
@@ -141,6 +141,15 @@ async function phoneTop(page: Page): Promise<string[]> {
   return out;
 }
 
+/** The log's newest line is readable: nothing (the summary since the last turn above it) lies over it. */
+async function logEnd(page: Page): Promise<string[]> {
+  const covered = await logEndCovered(page);
+  return covered === null ? [] : [`the log's newest line is covered by ${covered}`];
+}
+
+/** Both checks of a phone's table. */
+const phoneChecks = async (page: Page) => [...(await phoneTop(page)), ...(await logEnd(page))];
+
 function verdict(faults: readonly string[]): void {
   assert.equal(faults.length, 0, `${faults.length} text elements cut, broken or covered:\n${faults.join('\n')}`);
 }
@@ -226,8 +235,8 @@ test('a 4-player Relic Runners table mid-game: no text cut, broken or covered in
   const open = openTable(table, 'board');
   const layout: string[] = [];
   const faults = [
-    ...(await measure('relic-runners', DESKTOP, open)),
-    ...(await measure('relic-runners', PHONE, andCheck(open, layout, 'the board pushed down', phoneTop))),
+    ...(await measure('relic-runners', DESKTOP, andCheck(open, layout, 'the log', logEnd))),
+    ...(await measure('relic-runners', PHONE, andCheck(open, layout, 'the table', phoneChecks))),
   ];
   verdict([...faults, ...layout]);
 });
@@ -248,8 +257,8 @@ test(
     await table.advance(40);
     t.diagnostic(`game ${table.id} at move ${table.moves}`);
     faults.push(
-      ...(await measure('quetzal', DESKTOP, open)),
-      ...(await measure('quetzal', PHONE, andCheck(open, layout, 'the board pushed down', phoneTop))),
+      ...(await measure('quetzal', DESKTOP, andCheck(open, layout, 'the log', logEnd))),
+      ...(await measure('quetzal', PHONE, andCheck(open, layout, 'the table', phoneChecks))),
     );
     verdict([...faults, ...layout]);
   },
