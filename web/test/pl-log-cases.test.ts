@@ -61,6 +61,13 @@ describe('one name for a banner in the prompt, on the board and in the log', () 
       'Ada przerzuca: Poszukiwacz → Archeolog.',
     );
     expect(describeQEvent(ev({ type: 'coins', n: 2, why: 'camp' }), seats, i18n.t)).toBe('Ada: +2 monety (Obóz).');
+    // The automaton's lines: the place after "na polu:" / "pole:", where a verb would want another case.
+    expect(describeQEvent(ev({ type: 'automatonSite', site: 'smallTemple', cards: ['jar'] }), seats, i18n.t)).toBe(
+      'Automat oczyszcza pole: Mała Świątynia – odrzuca: Dzban.',
+    );
+    expect(
+      describeQEvent(ev({ type: 'automaton', temple: [1, 2], siteKind: 'arch', site: 'ruins', last: 'blackMarket' }), seats, i18n.t),
+    ).toBe('Automat się rozstawia: sztandary świątyni 1, 2; 3 archeolodzy na polu: Ruiny; 1 figurka na polu: Czarny Rynek.');
     await i18n.changeLanguage('en');
   });
 });
