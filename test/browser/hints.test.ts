@@ -38,7 +38,10 @@ for (const game of ['relic-runners', 'quetzal'] as const) {
         await page.getByTestId('hint-button').click();
         const reason = page.getByTestId('hint-reason');
         await reason.waitFor({ timeout: 20_000 });
-        assert.match((await reason.textContent()) ?? '', /^Suggested: it (gains the most|loses the least) in [a-z ]+ \([+-]\d+\.\d\)$/);
+        assert.match(
+          (await reason.textContent()) ?? '',
+          /^Suggested: (it gains the most in [a-z ]+ \(\+\d+\.\d\)|it loses the least, in [a-z ]+ \(-\d+\.\d\)|no move gains anything by the end of this turn; this is the bot’s choice)$/,
+        );
         const hinted = page.locator('[data-hinted]');
         assert.ok((await hinted.count()) >= 1, 'nothing is marked');
         // Every marked element is one a person can choose, and says so to a screen reader or shows the badge.
@@ -62,6 +65,18 @@ for (const game of ['relic-runners', 'quetzal'] as const) {
           } catch {
             // An SVG target under a label: the click a keyboard user would give it.
             await el.dispatchEvent('click');
+          }
+          if (choice === null) {
+            // A place picked: the mark moves on to its choices in the panel, on screen, and leaves the place.
+            const exactNow = page.locator('[data-hinted][data-choice]');
+            await exactNow.first().waitFor({ timeout: 5000 });
+            assert.equal(
+              await page.locator('[data-hinted]:not([data-choice])').count(),
+              0,
+              'a place already picked still carries the hint',
+            );
+            const box = await exactNow.first().boundingBox();
+            assert.ok(box && box.y >= 0 && box.y + box.height <= viewport.height, `the suggested choice is off the screen (${box?.y} px)`);
           }
           if (choice !== null) {
             await page.waitForFunction(

@@ -16,6 +16,7 @@ import { relicRunners } from '../../src/games/relic-runners/index.js';
 import { browserSuite, shot, watchErrors, WEB_ROOT } from '../helpers/browser.js';
 import { takeSeatByLink } from '../helpers/seat-link.js';
 import { createGame, inviteKeys, joinSeat } from '../helpers/server.js';
+import type { PageElement } from '../helpers/page.js';
 
 const suite = browserSuite();
 
@@ -81,11 +82,11 @@ test(
         before,
         { timeout: 20_000 },
       );
-      // The new panel has it (the bot may have played meanwhile: the panel keeps it then too).
+      // The new panel has it: its first control, or the panel while the bot decides.
       await page.waitForFunction(
         () => {
-          const d = (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } | null } }).document;
-          return d.activeElement?.getAttribute('data-testid') === 'decision-panel';
+          const d = (globalThis as unknown as { document: { activeElement: { closest(s: string): unknown } | null } }).document;
+          return d.activeElement?.closest('[data-testid="decision-panel"]') != null;
         },
         undefined,
         { timeout: 10_000 },
@@ -143,7 +144,13 @@ test(
     assert.match(relics, /^Relics: \d+ \(the end came at \d+\)$/);
     assert.doesNotMatch(relics, /\d+ \/ \d+/);
 
-    await page.getByTestId('local-replay').click();
+    // The replay is offered on the first screen, beside the score, not below the side panels.
+    const replayLink = (await page.getByTestId('status-replay').boundingBox())!;
+    assert.ok(
+      replayLink.y + replayLink.height <= 800,
+      `"Watch the replay" is in view without scrolling (${Math.round(replayLink.y)} px down)`,
+    );
+    await page.getByTestId('status-replay').click();
     await page.waitForURL((u) => u.pathname.startsWith('/replay/local'));
     const replayPath = new URL(page.url()).pathname;
     await page.getByTestId('replay').waitFor({ timeout: 30_000 });
@@ -199,6 +206,19 @@ test('lobby: the two cards start from different setups, and their start buttons 
     await page.getByTestId('friends-seats').selectOption('5');
     assert.ok(await inView('bots-start'), `${lng}: with 5 seats too`);
     assert.ok(await inView('friends-create'), `${lng}: with 5 seats too`);
+    // The friends form has no empty stretch: what follows each field starts right under it.
+    const gaps = await page.getByTestId('table-settings').evaluate((el: PageElement) =>
+      [...(el as unknown as { children: Iterable<PageElement> }).children]
+        .map((c) => c.getBoundingClientRect())
+        .filter((r) => r.height > 0)
+        .map((r, i, all) => (i === 0 ? 0 : r.top - (all[i - 1]!.top + all[i - 1]!.height))),
+    );
+    assert.ok(Math.max(...gaps) <= 24, `${lng}: a gap of ${Math.round(Math.max(...gaps))} px in the friends form's settings`);
+    const levelHints = await page
+      .getByTestId('table-settings')
+      .locator('.level-hint')
+      .evaluateAll((els: PageElement[]) => els.map((e) => e.getBoundingClientRect().height));
+    for (const h of levelHints) assert.ok(h <= 45, `${lng}: a bot level's hint ${Math.round(h)} px tall (two lines at most)`);
     await shot(page, `polish-lobby-${lng}.png`);
   }
   assert.deepEqual(errors, []);
@@ -267,3 +287,83 @@ test('the lobby loads only its own chunks: the table comes when a game is opened
   for (const s of table) assert.ok(!preloaded.includes(s), `${s} is not preloaded by the lobby page`);
   await page.close();
 });
+
+test(
+  "keyboard at a Quetzal table: a place picked in the panel or on the board puts the focus on the next buttons; after a choice, on the next decision's first choice",
+  { timeout: 90_000 },
+  async () => {
+    const id = await createGame(suite.srv.base, {
+      game: 'quetzal',
+      seed: 'polish-q-keys',
+      seats: [
+        { kind: 'human', name: 'Ann' },
+        { kind: 'bot', bot: 'greedy' },
+      ],
+    });
+    const token = await joinSeat(suite.srv.base, id, 0);
+    const page = await suite.browser.newPage({ width: 1280, height: 800 });
+    const errors = watchErrors(page);
+    await page.goto(`${suite.srv.base}/?lang=en`);
+    await page.evaluate(
+      ([id, token]) =>
+        (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+          `expedition.seat.${id}`,
+          JSON.stringify({ seat: 0, token }),
+        ),
+      [id, token] as const,
+    );
+    await page.goto(`${suite.srv.base}/game/${id}?lang=en`);
+    const targets = page.getByTestId('place-targets');
+    await targets.waitFor({ timeout: 20_000 });
+
+    // In the panel: Enter on a place; the pressed button is gone, the focus is on the first placement.
+    await targets.locator('[data-choosable]').first().focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('place-chooser').waitFor();
+    assert.equal((await focused(page)).testid, 'choice-place', 'after a place picked in the panel, the focus is on its first placement');
+    // Back to the places: the focus is on the first of them.
+    await page.getByTestId('place-back').focus();
+    await page.keyboard.press('Enter');
+    await targets.waitFor();
+    const back = await focused(page);
+    assert.ok(
+      back.inPanel && back.testid?.startsWith('place-target-'),
+      `after "choose another place", the focus is on a place (${back.testid})`,
+    );
+
+    // On the board: Enter on a place; the focus goes to the panel's placements, not left on the board.
+    await page.locator('[data-testid="quetzal-board"] [data-testid^="target-"][data-choosable]').first().focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('place-chooser').waitFor();
+    assert.equal((await focused(page)).testid, 'choice-place', 'after a place picked on the board, the focus is on its first placement');
+
+    // A choice: once the next decision is the player's, its first choice has the focus.
+    const before = Number(await page.getByTestId('game-screen').getAttribute('data-moves'));
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(
+      (n) => {
+        const d = (globalThis as unknown as { document: { querySelector(s: string): { getAttribute(n: string): string | null } | null } })
+          .document;
+        return Number(d.querySelector('[data-testid="game-screen"]')?.getAttribute('data-moves')) > n;
+      },
+      before,
+      { timeout: 20_000 },
+    );
+    await page.locator('[data-testid="decision-panel"].mine').waitFor({ timeout: 20_000 });
+    await page
+      .waitForFunction(
+        () => {
+          const a = (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } | null } }).document
+            .activeElement;
+          return a?.getAttribute('data-choosable') != null;
+        },
+        undefined,
+        { timeout: 10_000 },
+      )
+      .catch(() => undefined);
+    const next = await focused(page);
+    assert.ok(next.inPanel && next.choosable, `after a choice, the focus is on the next decision's first choice (${next.testid})`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  },
+);

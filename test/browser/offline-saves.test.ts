@@ -91,6 +91,9 @@ test(
     assert.match(await broken.innerText(), /Unreadable saved game/);
     assert.equal(await broken.getByTestId('save-resume').count(), 0, 'an unreadable save cannot be resumed');
     assert.match(await list.innerText(), /last played: not recorded/, 'the old save has no date');
+    // At 1280×800 the saves are on the first screen, beside the forms, not a row below them.
+    const resume = (await rows.first().getByTestId('save-resume').boundingBox())!;
+    assert.ok(resume.y + resume.height <= 800, `the first save's Resume is in view without scrolling (${Math.round(resume.y)} px down)`);
     await shot(page, 'saves-lobby-en.png');
 
     // Delete the unreadable one; delete the Relic Runners game and take that back.

@@ -52,7 +52,8 @@ test(
   'a closed tab shows as away on the other player’s page within 5 s and as online again when reopened; after the away time the other player hands the seat to a bot with one click, and the bot plays it',
   { timeout: 120_000 },
   async (t) => {
-    const awayAfterMs = 3000;
+    // Long enough to see the countdown run after the away label shows (up to 5 s).
+    const awayAfterMs = 8000;
     const id = await createGame(suite.srv.base, {
       seats: [
         { kind: 'human', name: 'Ada' },
@@ -93,9 +94,24 @@ test(
     const watcher = await suite.browser.newPage();
     await watcher.goto(`${suite.srv.base}/game/${id}`);
     await watcher.getByTestId('spectator-notice').waitFor();
+    // Under the status bar, where the players look: the time left, counted down, then the button there too.
+    const countdown = ada.getByTestId('away-countdown-1');
+    await ada.waitForFunction(
+      () =>
+        /^Bo is away: a bot may play for them in \d:\d\d\.$/.test(
+          (globalThis as unknown as InPage).document.querySelector('[data-testid="away-countdown-1"] span')?.textContent ?? '',
+        ),
+      undefined,
+      { timeout: 5000, polling: 50 },
+    );
+    const top = (await countdown.boundingBox())!;
+    assert.ok(top.y < 200, `the countdown is near the status bar (${top.y} px down)`);
     const button = ada.getByTestId('hand-to-bot-1');
     await button.waitFor({ timeout: 20_000 });
     assert.ok(Date.now() - leftAt >= awayAfterMs - 500, 'not before the away time');
+    await ada.getByTestId('away-hand-1').waitFor({ timeout: 5000 });
+    assert.equal(await ada.getByTestId('away-hand-1').innerText(), 'Let a bot play for Bo');
+    assert.equal(await watcher.getByTestId('away-countdowns').count(), 0, 'spectators get no countdown');
     assert.equal(await button.innerText(), 'Let a bot play for Bo');
     assert.equal(await watcher.getByTestId('hand-to-bot-1').count(), 0, 'spectators get no button');
     await shot(ada, 'presence-hand-to-bot.png');

@@ -322,9 +322,13 @@ test(
       const tb = await tableAt('explain-explore', goal, lng);
       const v = g.view(tb.state(), 0);
       const top = v.sites.find((x) => x.id === v.players[0]!.at)!.top!;
-      const button = tb.page.locator(`[data-choice='${JSON.stringify({ t: 'explore' })}']`);
+      const explore = `[data-choice='${JSON.stringify({ t: 'explore' })}']`;
+      const button = tb.page.getByTestId('decision-panel').locator(explore);
       const text = await button.innerText();
       assert.ok(text.includes(tiles(lng)[top]!.title) && text.includes(tiles(lng)[top]!.text), `${lng}: ${text}`);
+      // The board's target at the explorer's location says the same.
+      const onBoard = (await tb.page.getByTestId('board').locator(explore).getAttribute('aria-label')) ?? '';
+      assert.ok(onBoard.includes(tiles(lng)[top]!.title), `${lng}: the board's explore target: ${onBoard}`);
       await shot(tb.page, `rr-explain-explore-${lng}.png`);
       if (lng === 'de') {
         // And it does what it says: the tile explored is the one named.

@@ -20,6 +20,7 @@ import { createRng } from '../../src/core/rng.js';
 import { ARTIFACTS, browserSuite, shot, watchErrors } from '../helpers/browser.js';
 import { createGame, joinSeat, live, until } from '../helpers/server.js';
 import { describeFaults, textFaults } from '../helpers/text-fit.js';
+import { choicesOutOfView, logEndCovered, tableTop } from '../helpers/table-layout.js';
 import type { InPage, PageElement } from '../helpers/page.js';
 
 const LANGUAGES = ['en', 'de', 'fr', 'pl'] as const;
@@ -116,6 +117,39 @@ function openTable(table: Table, ready: string) {
   };
 }
 
+/** Opens a screen as `open` does, then adds what `check` finds there to `faults`, each with the language and window. */
+function andCheck(
+  open: (page: Page, lng: string) => Promise<void>,
+  faults: string[],
+  what: string,
+  check: (page: Page) => Promise<readonly string[]>,
+) {
+  return async (page: Page, lng: string) => {
+    await open(page, lng);
+    await page.evaluate(() => (globalThis as unknown as { document: { fonts: { ready: Promise<unknown> } } }).document.fonts.ready);
+    for (const f of await check(page)) faults.push(`${lng} ${page.viewportSize()?.width ?? '?'} px ${what}: ${f}`);
+  };
+}
+
+/** On a phone the board comes first: the header on one line, the status bar on two at most, the board's top within 140 px. */
+async function phoneTop(page: Page): Promise<string[]> {
+  const top = await tableTop(page);
+  const out: string[] = [];
+  if (top.headerLines > 1) out.push(`the header takes ${top.headerLines} lines (${top.header} px)`);
+  if (top.statusLines > 2) out.push(`the status bar takes ${top.statusLines} lines (${top.status} px)`);
+  if (top.board > 140) out.push(`the board starts ${top.board} px down`);
+  return out;
+}
+
+/** The log's newest line is readable: nothing (the summary since the last turn above it) lies over it. */
+async function logEnd(page: Page): Promise<string[]> {
+  const covered = await logEndCovered(page);
+  return covered === null ? [] : [`the log's newest line is covered by ${covered}`];
+}
+
+/** Both checks of a phone's table. */
+const phoneChecks = async (page: Page) => [...(await phoneTop(page)), ...(await logEnd(page))];
+
 function verdict(faults: readonly string[]): void {
   assert.equal(faults.length, 0, `${faults.length} text elements cut, broken or covered:\n${faults.join('\n')}`);
 }
@@ -199,7 +233,12 @@ test('a 4-player Relic Runners table mid-game: no text cut, broken or covered in
   const table = await playTable('relic-runners', 'text-fit-rr', 50);
   t.diagnostic(`game ${table.id} at move ${table.moves}`);
   const open = openTable(table, 'board');
-  verdict([...(await measure('relic-runners', DESKTOP, open)), ...(await measure('relic-runners', PHONE, open))]);
+  const layout: string[] = [];
+  const faults = [
+    ...(await measure('relic-runners', DESKTOP, andCheck(open, layout, 'the log', logEnd))),
+    ...(await measure('relic-runners', PHONE, andCheck(open, layout, 'the table', phoneChecks))),
+  ];
+  verdict([...faults, ...layout]);
 });
 
 test(
@@ -212,11 +251,16 @@ test(
     await table.advance(0);
     t.diagnostic(`game ${table.id} at move ${table.moves}`);
     const open = openTable(table, 'quetzal-board');
-    const faults = await measure('quetzal-start', DESKTOP, open);
+    // Every place is offered in the panel: a laptop shows them all, none cut by the panel's edge.
+    const layout: string[] = [];
+    const faults = await measure('quetzal-start', DESKTOP, andCheck(open, layout, 'a place to choose out of view', choicesOutOfView));
     await table.advance(40);
     t.diagnostic(`game ${table.id} at move ${table.moves}`);
-    faults.push(...(await measure('quetzal', DESKTOP, open)), ...(await measure('quetzal', PHONE, open)));
-    verdict(faults);
+    faults.push(
+      ...(await measure('quetzal', DESKTOP, andCheck(open, layout, 'the log', logEnd))),
+      ...(await measure('quetzal', PHONE, andCheck(open, layout, 'the table', phoneChecks))),
+    );
+    verdict([...faults, ...layout]);
   },
 );
 

@@ -152,6 +152,17 @@ describe('the reason', () => {
     rerender(<HintReason game="relic-runners" hint={{ ...hint, reason: { term: 'turn', gain: -0.5 } }} />);
     expect(screen.getByTestId('hint-reason').textContent).toBe('Sugestia – najmniejsza strata: bieżąca tura (-0,5)');
   });
+
+  it('a gain that rounds to nothing is not given as a loss of 0.0', async () => {
+    await act(() => i18n.changeLanguage('en'));
+    for (const gain of [0, -0.01, 0.04]) {
+      const { unmount } = render(<HintReason game="relic-runners" hint={{ ...hint, reason: { term: 'relics', gain } }} />);
+      const text = screen.getByTestId('hint-reason').textContent ?? '';
+      expect(text).not.toMatch(/0\.0|loses the least/);
+      expect(text).toBe('Suggested: no move gains anything by the end of this turn; this is the bot’s choice');
+      unmount();
+    }
+  });
 });
 
 const SOLO: LocalConfig = {
@@ -212,7 +223,7 @@ describe('the Hint button, offline', () => {
       const button = await screen.findByTestId('hint-button');
       fireEvent.click(button);
       const reason = await screen.findByTestId('hint-reason');
-      expect(reason.textContent).toMatch(/^Suggested: it (gains the most|loses the least) in /);
+      expect(reason.textContent).toMatch(/^Suggested: (it gains the most in |it loses the least, in |no move gains anything)/);
       const marked = document.querySelectorAll('[data-hinted]');
       expect(marked.length).toBeGreaterThan(0);
       const offered = new Set(session.snapshot!.view.choices!.map((c) => JSON.stringify(c)));

@@ -55,3 +55,13 @@ describe('translations', () => {
     });
   }
 });
+
+describe('words that mean one thing', () => {
+  it('a score row is not named as a button is ("Play" opens a game in the lobby and on profiles)', () => {
+    for (const lng of LANGUAGES) {
+      const buttons = new Set([load(lng, 'ratings').get('play'), load(lng, 'lobby').get('game.play')].filter(Boolean));
+      const row = load(lng, 'game').get('score.part.play');
+      expect(buttons.has(row), `${lng}: ${row}`).toBe(false);
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, render } from '@testing-library/react';
+import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import '../src/i18n/index.js';
 import { relicRunners as g, type RRView, type State } from '../../src/games/relic-runners/index.js';
 import { buildPosition } from '../../src/games/relic-runners/position.js';
@@ -183,4 +183,31 @@ describe('board drawing', () => {
       }
     }
   }, 30_000);
+});
+
+describe('exploring on the board', () => {
+  it("RR-EXPL-1 the explorer's own location offers the exploration: a click or Enter on it explores, as the panel's button does", () => {
+    const rng = createRng('board-explore');
+    const s = g.setup(g.options({}), 2, createRng(7));
+    while (!(g.choices(s) as { t: string }[]).some((c) => c.t === 'explore')) {
+      expect(g.toAct(s), 'the game ended before an exploration was offered').not.toBeNull();
+      const cs = g.choices(s);
+      g.apply(s, cs[rng.int(cs.length)]!);
+    }
+    const seat = g.toAct(s)!;
+    const view = g.view(s, seat);
+    const at = view.players[seat]!.at;
+    const chosen: unknown[] = [];
+    const { container } = render(
+      <RelicRunnersBoard view={view} seat={seat} seats={SEATS.slice(0, 2)} choose={(c) => chosen.push(c)} busy={false} />,
+    );
+    const target = container.querySelector<SVGGElement>(`[data-testid="explore-${at}"]`);
+    expect(target, `a target at ${at}`).not.toBeNull();
+    expect(target!.getAttribute('role')).toBe('button');
+    expect(target!.getAttribute('tabindex')).toBe('0');
+    expect(target!.getAttribute('aria-label')).toMatch(/Explore here/);
+    fireEvent.click(target!);
+    fireEvent.keyDown(target!, { key: 'Enter' });
+    expect(chosen).toEqual([{ t: 'explore' }, { t: 'explore' }]);
+  });
 });

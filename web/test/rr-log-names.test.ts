@@ -24,6 +24,7 @@ const events = [
   { type: 'ivoryUsed', seat: 0, tile: 'IV2-5' },
   { type: 'vp', seat: 0, vp: 3, why: { kind: 'tile', tile: 'IV1-4' } },
   { type: 'move', seat: 0, to: 'temple-5', trails: [4] },
+  { type: 'rations', seat: 0, rations: 3, why: { kind: 'camp' } },
 ] as unknown as LogEvent[];
 
 describe('Relic Runners log names', () => {
@@ -38,6 +39,8 @@ describe('Relic Runners log names', () => {
       expect(lines[1]).toContain(boardSiteName('temple-3', t, 'ivory'));
       expect(lines[2]).toContain(tileTitle('IV1-2', t));
       expect(lines[5]).toContain(purple5);
+      // The camp a player takes rations at, named as the board names it (not "base camp" in lower case).
+      expect(lines[6]).toContain(boardSiteName('camp', t));
       for (const l of lines) expect(l, l).not.toMatch(/\b(PU|IV[123])-\d/);
     });
 });

@@ -8,14 +8,82 @@ import { seatName } from './names.js';
 /** "Away" labels count minutes: redrawn this often, and at the moment the hand-over becomes possible. */
 const TICK_MS = 15_000;
 
-/** The time now, redrawn every TICK_MS and at `wakeIn` ms (when something changes by the time alone). */
-function useNow(wakeIn: number | null): number {
+/** The time now, redrawn every `tick` ms and at `wakeIn` ms (when something changes by the time alone). */
+function useNow(wakeIn: number | null, tick = TICK_MS): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const id = setTimeout(() => setNow(Date.now()), Math.min(TICK_MS, wakeIn ?? TICK_MS) + 20);
+    const id = setTimeout(() => setNow(Date.now()), Math.min(tick, wakeIn ?? tick) + 20);
     return () => clearTimeout(id);
-  }, [now, wakeIn]);
+  }, [now, wakeIn, tick]);
   return now;
+}
+
+/** Hands `seat` to the game's bot with this player's token; busy while asked, the refusal if any. */
+function useHandToBot(gameId: string, seat: number, token: string | null) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const hand = () => {
+    if (!token) return;
+    setBusy(true);
+    setError(null);
+    handToBot(gameId, seat, token)
+      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)))
+      .finally(() => setBusy(false));
+  };
+  return { busy, error, hand };
+}
+
+/** "2:05": minutes and seconds left, rounded up. */
+function clock(ms: number): string {
+  const s = Math.ceil(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/**
+ * Under the status bar, where the players look: each other seat whose player is away, with the
+ * time left before a bot may play it, counted down by the second, then the button that lets it.
+ * Only for seated players of a game without a clock (with one, the server hands a seat over itself).
+ */
+export function AwayCountdowns({ snap, gameId, token }: { snap: Snapshot; gameId: string; token: string | null }) {
+  const away = snap.seats.filter((s) => {
+    if (snap.seat === null || s.seat === snap.seat || snap.status !== 'active' || snap.view.result !== null) return false;
+    return snap.clocks === null && snap.awayAfterMs !== undefined && awayFor(s, Date.now()) !== null;
+  });
+  if (away.length === 0 || !token) return null;
+  return (
+    <div className="away-countdowns" data-testid="away-countdowns">
+      {away.map((s) => (
+        <AwayCountdown key={s.seat} snap={snap} seat={s} gameId={gameId} token={token} />
+      ))}
+    </div>
+  );
+}
+
+function AwayCountdown({ snap, seat, gameId, token }: { snap: Snapshot; seat: SeatInfo; gameId: string; token: string }) {
+  const { t } = useTranslation('presence');
+  const left = msUntilHandable(snap, seat, Date.now());
+  const now = useNow(left, 1000);
+  const { busy, error, hand } = useHandToBot(gameId, seat.seat, token);
+  const name = seatName(snap.seats, seat.seat, t);
+  const ready = canHandToBot(snap, seat, now);
+  const wait = msUntilHandable(snap, seat, now);
+  return (
+    <p className="away-countdown" data-testid={`away-countdown-${seat.seat}`}>
+      <span role={ready ? 'status' : undefined}>
+        {ready ? t('countdown.ready', { name }) : t('countdown.wait', { name, time: clock(wait ?? 0) })}
+      </span>
+      {ready && (
+        <button type="button" className="away-button" disabled={busy} onClick={hand} data-testid={`away-hand-${seat.seat}`}>
+          {t('handToBot', { name })}
+        </button>
+      )}
+      {error && (
+        <span className="form-error" role="alert">
+          {t('handFailed', { message: error })}
+        </span>
+      )}
+    </p>
+  );
 }
 
 /**
@@ -26,8 +94,7 @@ function useNow(wakeIn: number | null): number {
 export function SeatPresence({ snap, seat, gameId, token }: { snap: Snapshot; seat: SeatInfo; gameId: string; token: string | null }) {
   const { t } = useTranslation('presence');
   const now = useNow(msUntilHandable(snap, seat, Date.now()));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, hand } = useHandToBot(gameId, seat.seat, token);
   const away = awayFor(seat, now);
   const minutes = away === null ? 0 : Math.floor(away / 60_000);
   const label =
@@ -39,14 +106,6 @@ export function SeatPresence({ snap, seat, gameId, token }: { snap: Snapshot; se
           ? t('awayMinutes', { count: minutes })
           : t('awayHours', { count: Math.floor(minutes / 60) });
   const name = seatName(snap.seats, seat.seat, t);
-  const hand = () => {
-    if (!token) return;
-    setBusy(true);
-    setError(null);
-    handToBot(gameId, seat.seat, token)
-      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)))
-      .finally(() => setBusy(false));
-  };
   return (
     <>
       <span className={`conn ${away === null ? 'on' : 'off'}`} data-testid={`presence-${seat.seat}`}>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import { helpHref } from '../help/link.js';
 import { RulesHelp } from '../help/RulesHelp.js';
 import type { GameSession, HintResult, SessionTypes, Snapshot } from '../net/session.js';
@@ -26,7 +27,22 @@ declare global {
 }
 
 /** The table of whichever game the session plays, fed by a session wherever the game runs. */
-export function GameScreen({ session, aside, endActions }: { session: GameSession; aside?: ReactNode; endActions?: ReactNode }) {
+export function GameScreen({
+  session,
+  aside,
+  endActions,
+  status,
+  replayHref,
+}: {
+  session: GameSession;
+  aside?: ReactNode;
+  /** Shown under the final scores (a server game's rematch). */
+  endActions?: ReactNode;
+  /** Shown right under the status bar (a server game's countdowns for players away). */
+  status?: ReactNode;
+  /** The finished game's replay: offered in the status bar, on the first screen beside the score. */
+  replayHref?: string;
+}) {
   const { t } = useTranslation();
   const [snap, setSnap] = useState<Snapshot | null>(null);
   const [busy, setBusy] = useState(false);
@@ -50,17 +66,18 @@ export function GameScreen({ session, aside, endActions }: { session: GameSessio
     return () => document.removeEventListener('focusin', onFocus);
   }, []);
 
-  // Keyboard: after each choice the focus goes to the decision panel, and it stays there while the
-  // others play (a re-rendered panel would otherwise drop it to the page's body).
+  // Keyboard: after each choice the focus goes to the next decision's first control (the panel itself
+  // while the others play), and it stays in the panel (a re-rendered panel would otherwise drop it to the page's body).
+  // While the choice is on its way its buttons are disabled: the focus waits for them.
   useLayoutEffect(() => {
-    if (!snap) return;
+    if (!snap || busy) return;
     const lost = document.activeElement === null || document.activeElement === document.body;
     if (refocus.current) {
-      if (focusDecision(screenRef.current, refocus.current.scroll)) refocus.current = null;
+      if (focusDecision(screenRef.current, refocus.current.scroll, true)) refocus.current = null;
     } else if (lost && focusInPanel.current) {
-      focusDecision(screenRef.current, false);
+      focusDecision(screenRef.current, false, true);
     }
-  }, [snap]);
+  }, [snap, busy]);
   const alert = useTurnAlert(snap);
 
   useEffect(
@@ -147,7 +164,14 @@ export function GameScreen({ session, aside, endActions }: { session: GameSessio
       <SkipToDecision screen={screenRef} />
       <div className="status-bar" role="status" aria-live="polite">
         {view.result ? (
-          <strong>{t('game:status.over')}</strong>
+          <>
+            <strong>{t('game:status.over')}</strong>
+            {replayHref && (
+              <Link href={replayHref} className="button-link" data-testid="status-replay">
+                {t('lobby:game.replay')}
+              </Link>
+            )}
+          </>
         ) : acting !== null ? (
           <span className="to-act" style={{ borderColor: seatStyle(acting).colour }}>
             {acting === snap.seat
@@ -165,6 +189,7 @@ export function GameScreen({ session, aside, endActions }: { session: GameSessio
         <RulesHelp game={view.game} />
         {snap.seat !== null && !view.result && <TurnAlertControls alert={alert} />}
       </div>
+      {status}
       {error && (
         <div className="error-banner" role="alert">
           {t('error', { message: error })}

@@ -46,7 +46,7 @@ export function TurnAlertControls({ alert }: { alert: TurnAlert }) {
         data-testid="alert-sound"
       >
         <SoundIcon on={alert.sound} />
-        {t('sound.label')}
+        <span className="alert-label">{t('sound.label')}</span>
       </button>
       {alert.notify !== 'unsupported' && (
         <button
@@ -59,7 +59,7 @@ export function TurnAlertControls({ alert }: { alert: TurnAlert }) {
           data-testid="alert-notify"
         >
           <BellIcon />
-          {t(blocked ? 'notify.blocked' : 'notify.label')}
+          <span className="alert-label">{t(blocked ? 'notify.blocked' : 'notify.label')}</span>
         </button>
       )}
     </div>

@@ -72,9 +72,11 @@ export function HintReason({ game, hint }: { game: string; hint: HintResult }) {
     maximumFractionDigits: 1,
     minimumFractionDigits: 1,
   }).format(gain);
+  // A gain that rounds to nothing is no reason to give ("it loses the least … (0.0)").
+  const key = Math.abs(gain) < 0.05 ? 'reasonEven' : gain > 0 ? 'reason' : 'reasonLoss';
   return (
     <p className="hint-reason" data-testid="hint-reason" role="status">
-      {t(gain > 0 ? 'reason' : 'reasonLoss', { term: name, gain: amount })}
+      {t(key, { term: name, gain: amount })}
     </p>
   );
 }

@@ -83,7 +83,7 @@ function RulesButton({ game }: { game: GameId }) {
         <span aria-hidden="true" className="help-icon">
           ?
         </span>{' '}
-        {t('open')}
+        <span className="help-open-label">{t('open')}</span>
       </button>
       {target && createPortal(<HelpSheet game={target.game} entry={target.entry} onClose={close} />, document.body)}
     </>

@@ -54,8 +54,10 @@ export function Lobby() {
         <QuickPlayCard name={name} />
         <BotGameCard name={name} />
         <FriendsGameCard name={name} />
-        <OpenGames />
-        <SavedGames />
+        <div className="lobby-column">
+          <SavedGames />
+          <OpenGames />
+        </div>
       </div>
     </div>
   );

@@ -9,6 +9,7 @@ import type { Snapshot } from '../net/session.js';
 import { JoinPrompt } from './JoinPrompt.js';
 import { RematchPanel } from './RematchPanel.js';
 import { SeatPanel } from './SeatPanel.js';
+import { AwayCountdowns } from '../game/AwayButton.js';
 import './lobby.css';
 import { cleanName } from '../../../src/core/text.js';
 import { ChatPanel } from '../chat/ChatPanel.js';
@@ -240,6 +241,8 @@ export function ServerGame({ id }: { id: string }) {
         key={String(token)}
         session={session.s}
         endActions={snap && <RematchPanel snap={snap} answer={(accept) => session.s.answerRematch(accept)} />}
+        status={snap && <AwayCountdowns snap={snap} gameId={id} token={token} />}
+        replayHref={`/replay/${id}`}
         aside={
           <>
             <SeatPanel

@@ -143,6 +143,7 @@ export function LocalGame({ slot }: { slot?: string }) {
               </button>
             </section>
           }
+          replayHref={`/replay/local/${phase.session.slot}`}
         />
       );
   }

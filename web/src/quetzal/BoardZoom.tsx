@@ -18,21 +18,22 @@ export function BoardZoom({ children }: { children: ReactNode }) {
   }, [zoomed, hinted]);
   return (
     <div className={`q-zoom${zoomed ? ' is-zoomed' : ''}`} data-testid="board-zoom">
-      <div className="q-zoom-bar">
-        <button
-          type="button"
-          className="secondary q-zoom-toggle"
-          aria-pressed={zoomed}
-          data-testid="board-zoom-toggle"
-          onClick={() => setZoomed(!zoomed)}
-        >
-          <span aria-hidden="true">{zoomed ? '⤡' : '⤢'}</span> {zoomed ? t('zoom.out') : t('zoom.in')}
-        </button>
-        {zoomed && <span className="q-zoom-hint">{t('zoom.hint')}</span>}
-      </div>
+      {/* On the board's corner, not a line above it: the board starts near the top of a phone's screen. */}
+      <button
+        type="button"
+        className="secondary q-zoom-toggle"
+        aria-pressed={zoomed}
+        aria-label={zoomed ? t('zoom.out') : t('zoom.in')}
+        title={zoomed ? t('zoom.out') : t('zoom.in')}
+        data-testid="board-zoom-toggle"
+        onClick={() => setZoomed(!zoomed)}
+      >
+        <span aria-hidden="true">{zoomed ? '⤡' : '⤢'}</span>
+      </button>
       <div className="q-zoom-frame" data-testid="board-zoom-frame" ref={frame}>
         {children}
       </div>
+      {zoomed && <p className="q-zoom-hint">{t('zoom.hint')}</p>}
     </div>
   );
 }

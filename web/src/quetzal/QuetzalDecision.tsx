@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { QChoice, TypesOf } from '../game-types.js';
 import type { TableProps } from '../game/table.js';
 import { ChoiceButton, choiceJson, DecisionFrame, UndoButton, WaitingPanel } from '../game/decision.js';
-import { HintBadge, hintedProps, useHinted, useRevealHinted } from '../game/hint.js';
+import { HintBadge, hintedProps, useHintLabel, useHinted, useRevealHinted } from '../game/hint.js';
 import { DELIVERY_UPGRADES } from '../../../src/games/quetzal/delivery.js';
 import { buttonLabel, deliveryPays, targetName } from './choices.js';
 import { counted, sortPlacements, type PlaceChoice, type Target, targetKey } from './model.js';
@@ -63,23 +63,43 @@ export function QuetzalDecision({ view, seat, seats, choose, busy, canUndo, onUn
         );
       } else {
         instruction = t('panel.place');
+        // A place's banners are numbered buttons beside its name (each named in full): every place fits a laptop's panel.
+        const groups = new Map<string, Target[]>();
+        for (const k of targets.keys()) {
+          const [loc, banner] = k.split('#') as [string, string | undefined];
+          const row = groups.get(loc) ?? [];
+          row.push({ loc: loc as Target['loc'], banner: banner ? Number(banner) : null });
+          groups.set(loc, row);
+        }
+        const targetButton = (target: Target, label: string) => {
+          const k = targetKey(target);
+          return (
+            <PlaceTargetButton
+              key={k}
+              offers={targets.get(k)!}
+              testId={`place-target-${k}`}
+              name={targetName(k, t)}
+              busy={busy}
+              onClick={() => onSelect(target)}
+            >
+              {label}
+            </PlaceTargetButton>
+          );
+        };
         body = (
-          <div className="choice-row q-targets" data-testid="place-targets">
-            {[...targets.keys()].map((k) => {
-              const [loc, banner] = k.split('#') as [string, string | undefined];
-              const target: Target = { loc: loc as Target['loc'], banner: banner ? Number(banner) : null };
-              return (
-                <PlaceTargetButton
-                  key={k}
-                  offers={targets.get(k)!}
-                  testId={`place-target-${targetKey(target)}`}
-                  busy={busy}
-                  onClick={() => onSelect(target)}
-                >
-                  {targetName(k, t)}
-                </PlaceTargetButton>
-              );
-            })}
+          <div className="q-targets" data-testid="place-targets">
+            {[...groups].map(([loc, row]) =>
+              row.length === 1 && row[0]!.banner === null ? (
+                targetButton(row[0]!, locName(loc, t))
+              ) : (
+                <div key={loc} className="q-target-group" role="group" aria-label={locName(loc, t)}>
+                  <span className="q-target-place" aria-hidden="true">
+                    {locName(loc, t)}
+                  </span>
+                  {row.map((target) => targetButton(target, String(target.banner)))}
+                </div>
+              ),
+            )}
           </div>
         );
       }
@@ -192,8 +212,17 @@ export function QuetzalDecision({ view, seat, seats, choose, busy, canUndo, onUn
 }
 
 /** A place to put figures on, before how many of which kind: marked when the hint is one of its placements. */
-function PlaceTargetButton(props: { offers: readonly QChoice[]; testId: string; busy: boolean; onClick: () => void; children: ReactNode }) {
+function PlaceTargetButton(props: {
+  offers: readonly QChoice[];
+  testId: string;
+  /** The place's whole name ("Temple, Banner 2") where the button shows only its banner. */
+  name: string;
+  busy: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   const hinted = useHinted(props.offers);
+  const hintLabel = useHintLabel(hinted);
   const ref = useRef<HTMLButtonElement>(null);
   useRevealHinted(ref, hinted);
   return (
@@ -203,6 +232,7 @@ function PlaceTargetButton(props: { offers: readonly QChoice[]; testId: string; 
       data-choosable=""
       {...hintedProps(hinted)}
       data-testid={props.testId}
+      aria-label={`${props.name}${hintLabel}`}
       disabled={props.busy}
       onClick={props.onClick}
     >

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { focusDecision } from '../game/skip-link.js';
 import type { TableProps } from '../game/table.js';
 import type { TypesOf } from '../game-types.js';
 import { placeTargets, targetKey, type Target } from './model.js';
@@ -24,7 +25,17 @@ export function QuetzalTable({ view, seat, seats, log, choose, busy, canUndo, on
   useEffect(() => {
     if (selected !== null && !targets.has(selected)) setSelected(null);
   }, [targets, selected]);
-  const onSelect = useCallback((t: Target | null) => setSelected(t === null ? null : targetKey(t)), []);
+  // A place picked (on the board or in the panel) or put back: the focus goes to the panel's next
+  // buttons, not to the page's body (the pressed button is gone) nor left on the board.
+  const side = useRef<HTMLElement>(null);
+  const refocus = useRef<{ scroll: boolean } | null>(null);
+  const onSelect = useCallback((t: Target | null) => {
+    refocus.current = { scroll: document.activeElement?.matches(':focus-visible') ?? false };
+    setSelected(t === null ? null : targetKey(t));
+  }, []);
+  useLayoutEffect(() => {
+    if (refocus.current && focusDecision(side.current, refocus.current.scroll, true)) refocus.current = null;
+  }, [selected]);
   const marks = useMemo(() => qLastMoves(log), [log]);
   return (
     <div className="table q-table">
@@ -42,7 +53,7 @@ export function QuetzalTable({ view, seat, seats, log, choose, busy, canUndo, on
           />
         </BoardZoom>
       </section>
-      <aside className="side">
+      <aside className="side" ref={side}>
         {view.result ? (
           <QuetzalScore view={view} seat={seat} seats={seats} />
         ) : (

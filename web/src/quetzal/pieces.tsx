@@ -143,7 +143,8 @@ export function QTarget(props: {
   children: ReactNode;
 }) {
   const { onActivate, choice, offers, testId, className, selected, children } = props;
-  const hinted = useHinted(offers ?? choice);
+  // A place already picked hands the mark on to its placements in the panel.
+  const hinted = useHinted(offers ?? choice) && selected !== true;
   const label = props.label + useHintLabel(hinted);
   const ref = useRef<SVGGElement>(null);
   const onKey = (e: KeyboardEvent) => {

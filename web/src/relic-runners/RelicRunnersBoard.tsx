@@ -24,6 +24,7 @@ import { Target } from './board/Target.js';
 import { TrailInfo, TrailTargets } from './board/TrailLayer.js';
 import { TopTileTip, useTopTileTip } from './board/TopTile.js';
 import { routeDetail } from './board/outcome-labels.js';
+import { choiceLabel } from './panels/choices.js';
 import type { PartProps } from './parts.js';
 import './board.css';
 
@@ -101,6 +102,10 @@ export function RelicRunnersBoard({ view, seat, seats, choose, busy, marks }: Pa
     if (e.key === 'Escape') tiles.close();
   };
 
+  // RR-EXPL-1: after the move, the explorer's own location is explored by pointing at it, as on the panel.
+  const explore = active && from && !bySite.has(from) ? choices.find((c) => c.t === 'explore') : undefined;
+  const exploreAt = explore && from ? SITE_BY_ID.get(from) : undefined;
+
   const siteOptions = open?.kind === 'site' ? (bySite.get(open.id) ?? []) : [];
   const trailOptions = open?.kind === 'trail' ? (byTrail.get(open.id) ?? []) : [];
 
@@ -165,6 +170,17 @@ export function RelicRunnersBoard({ view, seat, seats, choose, busy, marks }: Pa
               </Target>
             );
           })}
+          {explore && exploreAt && from && (
+            <Target
+              className="rr-site-target rr-explore-target"
+              label={`${siteName(from, t, colours.get(from))}: ${choiceLabel(explore, view, t)}`}
+              choice={explore}
+              testId={`explore-${from}`}
+              onActivate={() => pick(explore)}
+            >
+              <circle className="rr-ring" cx={exploreAt.x} cy={exploreAt.y} r={exploreAt.kind === 'camp' ? SITE_R + 16 : SITE_R + 10} />
+            </Target>
+          )}
         </g>
         <Explorers explorers={explorers} current={view.toAct} seats={seatList} />
         {open?.kind === 'site' && from && (

@@ -22,7 +22,8 @@ export function reasonText(why: RRReason, t: TFunction): string {
     case 'ivoryDiscard':
       return t('log:why.ivoryDiscard');
     case 'camp':
-      return t('log:why.camp');
+      // As the board and the move's line name it ("Base camp").
+      return siteName('camp', t);
   }
 }
 
