@@ -9,6 +9,8 @@ import { GroupCommit, type ItemResult, type PendingAppend } from './group-commit
 import { encodeAppend, encodeTableEntry, jsonText, wholeMs } from './store-encoding.js';
 import { ACCOUNT_SCHEMA_SQLITE, sqliteAccountStore } from './accounts/store-sqlite.js';
 import type { AccountStore } from './accounts/store.js';
+import { BOT_SCHEMA_SQLITE, sqliteBotStore } from './accounts/bot-store-sqlite.js';
+import type { BotStore } from './accounts/bot-store.js';
 import {
   RATING_SCHEMA_SQLITE,
   ensureBotAccountsSqlite,
@@ -423,6 +425,7 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
   };
   let accounts: AccountStore | null = null;
   let ratings: RatingStore | null = null;
+  let botApi: BotStore | null = null;
   let endWriter: EndWriter | null = null;
   const writeEnd = (): EndWriter => {
     if (endWriter === null) throw new Error('SQLite store: call init() first');
@@ -461,6 +464,10 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
       if (ratings === null) throw new Error('SQLite store: call init() first');
       return ratings;
     },
+    get botApi() {
+      if (botApi === null) throw new Error('SQLite store: call init() first');
+      return botApi;
+    },
     async init() {
       if (st !== null) return;
       db.transaction(() => {
@@ -472,11 +479,13 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
         db.exec(LATE_INDEXES);
         db.exec(ACCOUNT_SCHEMA_SQLITE);
         db.exec(RATING_SCHEMA_SQLITE);
+        db.exec(BOT_SCHEMA_SQLITE);
         ensureBotAccountsSqlite(db, Date.now());
       }).immediate();
       st = prepare();
       accounts = sqliteAccountStore(db);
       ratings = sqliteRatingStore(db);
+      botApi = sqliteBotStore(db);
       endWriter = sqliteEndWriter(db);
       // better-sqlite3's transaction variants are closures over their database: called alone, they pass
       // an undefined `this` on to the wrapped function, which uses none.

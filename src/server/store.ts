@@ -1,4 +1,5 @@
 import type { AccountStore } from './accounts/store.js';
+import type { BotStore } from './accounts/bot-store.js';
 import type { GameEnd } from './ratings/rate.js';
 import type { RatingStore } from './ratings/store.js';
 
@@ -110,6 +111,8 @@ export interface Store {
   readonly accounts: AccountStore;
   /** Ratings, their history and the games' results, in the same database (after init()). */
   readonly ratings: RatingStore;
+  /** Bot accounts, their API tokens, their challenges and event streams, in the same database (after init()). */
+  readonly botApi: BotStore;
   createGame(g: NewGame, seats: readonly SeatConfig[], hash: string): Promise<void>;
   getGame(id: string): Promise<StoredGame | null>;
   /**
