@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { AccountBrowser, refused } from '../helpers/account-browser.js';
 import { bearer, botWithToken, EventStream, signedUp } from '../helpers/bot-api.js';
-import { startServer, type StoreKind, type TestServer } from '../helpers/server.js';
+import { autoPlay, hello, startServer, type StoreKind, type TestServer } from '../helpers/server.js';
 import type { GameEnd } from '../../src/server/ratings/rate.js';
 import type { SeatConfig } from '../../src/server/store.js';
 
@@ -254,6 +254,27 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.equal((await bt.b.delete(`/api/account/tokens/${tokenId}`)).status, 204);
       await second.ended;
       refused(await bearer(srv.base, bt.token, 'GET', '/api/stream/event'), 401, 'bad-token', 'a stream with a revoked token');
+    });
+
+    test("a bot that never answers is an absent player: its clock runs out and the game's bot plays its seat", async () => {
+      const bt = await bot();
+      const p = await person();
+      const c = await challenge(p.b, bt.name, { game: 'quetzal', clock: { bankMs: 2000, incrementMs: 1000 } });
+      const ok = await bearer<{ gameId: string; seat: number }>(srv.base, bt.token, 'POST', `/api/challenge/${c.json.id}/accept`);
+      assert.equal(ok.status, 200, JSON.stringify(ok.json));
+      const mine = 1 - ok.json.seat;
+      const joined = await p.b.send<{ token: string }>('POST', `/api/games/${ok.json.gameId}/join`, { seat: mine });
+      assert.equal(joined.status, 200, JSON.stringify(joined.json));
+      const client = await srv.client();
+      await hello(client, ok.json.gameId, joined.json.token);
+      const end = await autoPlay(client, mine, `absent-${kind}`).done;
+      assert.equal(end.status, 'finished');
+      const stored = await srv.store.getGame(ok.json.gameId);
+      assert.notEqual(stored!.seatConfigs[ok.json.seat]!.bot, null, "the silent bot's seat was handed to the game's bot");
+      assert.ok(
+        stored!.moves.some((m) => m.seat === ok.json.seat),
+        'and played by it',
+      );
     });
 
     test('deleting a bot account deletes its tokens and challenges', async () => {
