@@ -50,7 +50,8 @@ import type { PasswordHasher } from './accounts/passwords.js';
 import { AccountContext, AccountError } from './accounts/context.js';
 import { ratingRoutes } from './ratings/routes.js';
 import { checkRatedGame } from './ratings/rated-games.js';
-import { BOT_API_LIMITS, challengeRoutes, type BotApiLimits } from './bot-api/challenges.js';
+import { challengeRoutes } from './bot-api/challenges.js';
+import { BOT_API_LIMITS, type BotApiLimits } from './bot-api/rules.js';
 import { eventStreamRoutes } from './bot-api/event-stream.js';
 
 export interface ServerOptions extends HubOptions {

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { AccountBrowser, refused } from '../helpers/account-browser.js';
 import { bearer, botWithToken, EventStream, signedUp } from '../helpers/bot-api.js';
-import { autoPlay, hello, startServer, type StoreKind, type TestServer } from '../helpers/server.js';
+import { autoPlay, hello, startServer, until, type StoreKind, type TestServer } from '../helpers/server.js';
 import type { GameEnd } from '../../src/server/ratings/rate.js';
 import type { SeatConfig } from '../../src/server/store.js';
 
@@ -240,9 +240,16 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       const bt = await bot();
       const first = stream(bt.token);
       assert.equal(await first.status, 200);
+      const listed = async () => (await (await fetch(`${srv.base}/api/bots`)).json()) as { bots: { name: string; online: boolean }[] };
+      assert.deepEqual(
+        (await listed()).bots.find((x) => x.name === bt.name),
+        { name: bt.name, online: true },
+        'listed online while its stream is open',
+      );
       const second = stream(bt.token);
       assert.equal(await second.status, 200);
       await first.ended;
+      assert.equal((await listed()).bots.find((x) => x.name === bt.name)?.online, true, 'still online through the replacing stream');
       const p = await person();
       const ids: string[] = [];
       for (let i = 0; i < 3; i++) ids.push((await challenge(p.b, bt.name)).json.id);
@@ -253,6 +260,10 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       const tokenId = (await bt.b.get<TokenView[]>('/api/account/tokens')).json[0]!.id;
       assert.equal((await bt.b.delete(`/api/account/tokens/${tokenId}`)).status, 204);
       await second.ended;
+      await until(
+        async () => (await listed()).bots.find((x) => x.name === bt.name)?.online === false,
+        'the bot offline once its stream ended',
+      );
       refused(await bearer(srv.base, bt.token, 'GET', '/api/stream/event'), 401, 'bad-token', 'a stream with a revoked token');
     });
 
@@ -288,6 +299,22 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
     });
   });
 }
+
+describe('the Bot API under the HTTP rate limit', () => {
+  test("bearer requests count against their address's budget like any other", async () => {
+    const srv = await startServer('sqlite', { publicOrigin: ORIGIN, httpPerMinute: 12 });
+    try {
+      const bt = await botWithToken(srv.base, ORIGIN);
+      const codes: number[] = [];
+      for (let i = 0; i < 12; i++) codes.push((await bearer(srv.base, bt.token, 'GET', '/api/bot/account')).status);
+      const last = await bearer(srv.base, bt.token, 'GET', '/api/bot/account');
+      refused(last, 429, 'rate-limited', 'over the budget');
+      assert.ok(codes.includes(200) && codes.includes(429), JSON.stringify(codes));
+    } finally {
+      await srv.stop();
+    }
+  });
+});
 
 /** A rated game of `accounts` ended, written straight to the store (as ratings.test.ts does). */
 async function ratedGameEnded(srv: TestServer, accounts: string[]): Promise<void> {

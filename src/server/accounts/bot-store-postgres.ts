@@ -10,8 +10,9 @@ export function botSchemaPostgres(p: string): string {
   return `
 CREATE TABLE IF NOT EXISTS ${p}bot_accounts (
   account_id  text PRIMARY KEY REFERENCES ${p}accounts (id) ON DELETE CASCADE,
-  upgraded_at bigint NOT NULL,
-  stream_id   text
+  upgraded_at    bigint NOT NULL,
+  stream_id      text,
+  stream_seen_at bigint
 );
 CREATE TABLE IF NOT EXISTS ${p}api_tokens (
   id           text PRIMARY KEY,
@@ -145,9 +146,35 @@ export function postgresBotStore(pool: pg.Pool, p: string): BotStore {
         before,
       ]);
     },
-    async claimStream(accountId, streamId) {
-      await pool.query(`UPDATE ${p}bot_accounts SET stream_id = $1 WHERE account_id = $2`, [streamId, accountId]);
+    async claimStream(accountId, streamId, at) {
+      await pool.query(`UPDATE ${p}bot_accounts SET stream_id = $1, stream_seen_at = $2 WHERE account_id = $3`, [streamId, at, accountId]);
     },
+    async touchStream(accountId, streamId, at) {
+      await pool.query(`UPDATE ${p}bot_accounts SET stream_seen_at = $1 WHERE account_id = $2 AND stream_id = $3`, [
+        at,
+        accountId,
+        streamId,
+      ]);
+    },
+    async releaseStream(accountId, streamId) {
+      await pool.query(`UPDATE ${p}bot_accounts SET stream_id = NULL, stream_seen_at = NULL WHERE account_id = $1 AND stream_id = $2`, [
+        accountId,
+        streamId,
+      ]);
+    },
+    listBots: async (onlineSince, limit) =>
+      await rows<{ name: string; online: boolean }>(
+        `SELECT a.name, (b.stream_id IS NOT NULL AND coalesce(b.stream_seen_at >= $1, false)) AS online FROM ${p}bot_accounts b
+         JOIN ${p}accounts a ON a.id = b.account_id ORDER BY online DESC, a.name_key LIMIT $2`,
+        [onlineSince, limit],
+      ),
+    isOnline: async (accountId, onlineSince) =>
+      (
+        await rows(`SELECT 1 FROM ${p}bot_accounts WHERE account_id = $1 AND stream_id IS NOT NULL AND stream_seen_at >= $2`, [
+          accountId,
+          onlineSince,
+        ])
+      ).length > 0,
     async currentStream(accountId) {
       const [r] = await rows<{ stream_id: string | null }>(`SELECT stream_id FROM ${p}bot_accounts WHERE account_id = $1`, [accountId]);
       return r?.stream_id ?? null;

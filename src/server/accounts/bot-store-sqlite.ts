@@ -8,8 +8,9 @@ import type { ApiToken, BotChallenge, BotStore, ChallengeSettings, ChallengeStat
 export const BOT_SCHEMA_SQLITE = `
 CREATE TABLE IF NOT EXISTS bot_accounts (
   account_id  TEXT PRIMARY KEY REFERENCES accounts (id) ON DELETE CASCADE,
-  upgraded_at INTEGER NOT NULL,
-  stream_id   TEXT
+  upgraded_at    INTEGER NOT NULL,
+  stream_id      TEXT,
+  stream_seen_at INTEGER
 );
 CREATE TABLE IF NOT EXISTS api_tokens (
   id           TEXT PRIMARY KEY,
@@ -109,7 +110,16 @@ export function sqliteBotStore(db: Database.Database): BotStore {
       'UPDATE bot_challenges SET status = ?, updated_at = ?, game_id = coalesce(?, game_id), challenger_seat = coalesce(?, challenger_seat) WHERE id = ? AND status = ?',
     ),
     expire: db.prepare("UPDATE bot_challenges SET status = 'expired', updated_at = ? WHERE status = 'pending' AND created_at < ?"),
-    claimStream: db.prepare('UPDATE bot_accounts SET stream_id = ? WHERE account_id = ?'),
+    claimStream: db.prepare('UPDATE bot_accounts SET stream_id = ?, stream_seen_at = ? WHERE account_id = ?'),
+    touchStream: db.prepare('UPDATE bot_accounts SET stream_seen_at = ? WHERE account_id = ? AND stream_id = ?'),
+    releaseStream: db.prepare('UPDATE bot_accounts SET stream_id = NULL, stream_seen_at = NULL WHERE account_id = ? AND stream_id = ?'),
+    listBots: db.prepare<[number, number], { name: string; online: number }>(
+      `SELECT a.name, (b.stream_id IS NOT NULL AND b.stream_seen_at >= ?) AS online FROM bot_accounts b
+       JOIN accounts a ON a.id = b.account_id ORDER BY online DESC, a.name_key LIMIT ?`,
+    ),
+    isOnline: db.prepare<[string, number], { one: number }>(
+      'SELECT 1 AS one FROM bot_accounts WHERE account_id = ? AND stream_id IS NOT NULL AND stream_seen_at >= ?',
+    ),
     stream: db.prepare<[string], { stream_id: string | null }>('SELECT stream_id FROM bot_accounts WHERE account_id = ?'),
   };
 
@@ -163,8 +173,20 @@ export function sqliteBotStore(db: Database.Database): BotStore {
     async expireChallenges(before, at) {
       q.expire.run(at, before);
     },
-    async claimStream(accountId, streamId) {
-      q.claimStream.run(streamId, accountId);
+    async claimStream(accountId, streamId, at) {
+      q.claimStream.run(streamId, at, accountId);
+    },
+    async touchStream(accountId, streamId, at) {
+      q.touchStream.run(at, accountId, streamId);
+    },
+    async releaseStream(accountId, streamId) {
+      q.releaseStream.run(accountId, streamId);
+    },
+    async listBots(onlineSince, limit) {
+      return q.listBots.all(onlineSince, limit).map((r) => ({ name: r.name, online: r.online === 1 }));
+    },
+    async isOnline(accountId, onlineSince) {
+      return q.isOnline.get(accountId, onlineSince) !== undefined;
     },
     async currentStream(accountId) {
       return q.stream.get(accountId)?.stream_id ?? null;

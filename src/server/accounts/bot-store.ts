@@ -55,6 +55,13 @@ export interface BotGame {
   readonly seat: number;
 }
 
+/** A bot account as the lobby lists it. */
+export interface ListedBot {
+  readonly name: string;
+  /** Its program is connected: its event stream was seen lately. */
+  readonly online: boolean;
+}
+
 export interface BotStore {
   /** Makes the account a bot account (for good); true when it was not one already. */
   markBot(accountId: string, at: number): Promise<boolean>;
@@ -96,8 +103,16 @@ export interface BotStore {
   /** The account's seats in games still played: the game, its kind and the seat. */
   activeGamesOf(accountId: string): Promise<BotGame[]>;
 
-  /** Makes `streamId` the bot account's open event stream (any other one ends at its next look). */
-  claimStream(accountId: string, streamId: string): Promise<void>;
+  /** Makes `streamId` the bot account's open event stream (any other one ends at its next look), seen at `at`. */
+  claimStream(accountId: string, streamId: string, at: number): Promise<void>;
+  /** The stream is still open at `at` (when it is still the account's). */
+  touchStream(accountId: string, streamId: string, at: number): Promise<void>;
+  /** The stream ended (when it was still the account's). */
+  releaseStream(accountId: string, streamId: string): Promise<void>;
   /** The bot account's open event stream, or null. */
   currentStream(accountId: string): Promise<string | null>;
+  /** Bot accounts, those with a stream seen since `onlineSince` first, then by name. */
+  listBots(onlineSince: number, limit: number): Promise<ListedBot[]>;
+  /** Whether the bot account has a stream seen since `onlineSince`. */
+  isOnline(accountId: string, onlineSince: number): Promise<boolean>;
 }

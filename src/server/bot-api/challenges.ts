@@ -16,18 +16,7 @@ import type { Hub } from '../hub.js';
 import { CreateGame, text } from '../protocol.js';
 import { checkRatedGame } from '../ratings/rated-games.js';
 import type { Store } from '../store.js';
-
-export interface BotApiLimits {
-  /** Pending challenges one person may have out at once. */
-  readonly pendingPerChallenger: number;
-  /** Games a bot account may play at once: accepting another is refused. */
-  readonly gamesPerBot: number;
-}
-
-export const BOT_API_LIMITS: BotApiLimits = { pendingPerChallenger: 3, gamesPerBot: 8 };
-
-/** How long a challenge waits for its answer before it expires. */
-export const CHALLENGE_TTL_MS = 5 * 60_000;
+import { CHALLENGE_TTL_MS, LISTED_BOTS, ONLINE_WINDOW_MS, challengeView, type BotApiLimits } from './rules.js';
 
 const ChallengeBody = z
   .object({
@@ -38,19 +27,6 @@ const ChallengeBody = z
   .strict();
 const BotPath = z.object({ name: z.string().max(100) });
 const ChallengePath = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
-
-/** A challenge as its challenger and its bot see it. */
-export const challengeView = (c: ChallengeWithNames) => ({
-  id: c.id,
-  challenger: c.challengerName,
-  bot: c.botName,
-  game: c.settings.game,
-  clock: c.settings.clock ?? null,
-  rated: c.settings.rated,
-  status: c.status,
-  gameId: c.gameId,
-  createdAt: c.createdAt,
-});
 
 const noChallenge = () => new AccountError(404, 'no-challenge', 'There is no challenge of that id for you.');
 const notPending = (c: BotChallenge) =>
@@ -174,6 +150,9 @@ export async function challengeRoutes(
     await bots.settleChallenge(id, 'accepted', 'accepted', Date.now(), { gameId, challengerSeat });
     return { id, gameId, seat: seatOf('bot') };
   });
+
+  /** The bot accounts people may challenge, those whose program is connected first (the lobby lists them). */
+  app.get('/api/bots', async () => ({ bots: await bots.listBots(Date.now() - ONLINE_WINDOW_MS, LISTED_BOTS) }));
 
   /** The bot's own account, so that a bot knows its name. */
   app.get('/api/bot/account', async (req) => {

@@ -12,12 +12,7 @@ import { newPublicId } from '../accounts/session-cookie.js';
 import type { BotGame, ChallengeWithNames } from '../accounts/bot-store.js';
 import type { Store } from '../store.js';
 import { hashToken } from '../tokens.js';
-import { CHALLENGE_TTL_MS, challengeView } from './challenges.js';
-
-/** How often a stream reads the store. */
-export const STREAM_POLL_MS = 1000;
-/** An empty line after this long without one, so that proxies and clients see the stream alive. */
-export const KEEP_ALIVE_MS = 7000;
+import { CHALLENGE_TTL_MS, KEEP_ALIVE_MS, STREAM_POLL_MS, STREAM_TOUCH_MS, challengeView } from './rules.js';
 
 export type BotEvent =
   | { readonly type: 'challenge'; readonly challenge: ReturnType<typeof challengeView> }
@@ -32,11 +27,11 @@ export async function eventStreamRoutes(
   const bots = store.botApi;
   const pollMs = opts.pollMs ?? STREAM_POLL_MS;
   const keepAliveMs = opts.keepAliveMs ?? KEEP_ALIVE_MS;
-  const open = new Set<() => void>();
+  const open = new Set<() => Promise<void>>();
   app.setErrorHandler(accountErrorHandler);
   // A stream never ends by itself: the server's close ends them all.
   app.addHook('onClose', async () => {
-    for (const end of [...open]) end();
+    await Promise.all([...open].map((end) => end()));
   });
 
   app.get('/api/stream/event', async (req, reply) => {
@@ -44,7 +39,8 @@ export async function eventStreamRoutes(
     if (!(await bots.isBot(account.id))) throw new AccountError(403, 'not-bot', 'Only a bot account has an event stream.');
     const tokenHash = hashToken(/^Bearer (.+)$/.exec(req.headers.authorization!)![1]!);
     const streamId = newPublicId();
-    await bots.claimStream(account.id, streamId);
+    let touched = Date.now();
+    await bots.claimStream(account.id, streamId, touched);
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' });
@@ -59,20 +55,30 @@ export async function eventStreamRoutes(
       lastWrite = Date.now();
       res.write(e === null ? '\n' : `${JSON.stringify(e)}\n`);
     };
-    const end = (): void => {
-      if (ended) return;
+    let released: Promise<void> | null = null;
+    const end = (): Promise<void> => {
+      if (released !== null) return released;
       ended = true;
-      open.delete(end);
       if (timer !== null) clearTimeout(timer);
       res.end();
+      // Offline at once when it ends cleanly; else its last note ages out of the online window.
+      released = bots
+        .releaseStream(account.id, streamId)
+        .catch((err: unknown) => req.log.warn({ err }, 'a bot event stream was not released'))
+        .finally(() => open.delete(end));
+      return released;
     };
     open.add(end);
-    res.on('close', end);
+    res.on('close', () => void end());
 
     const look = async (): Promise<void> => {
       // Replaced by a newer stream of the account, or its token revoked: this one ends.
-      if ((await bots.currentStream(account.id)) !== streamId || (await bots.tokenByHash(tokenHash)) === null) return end();
+      if ((await bots.currentStream(account.id)) !== streamId || (await bots.tokenByHash(tokenHash)) === null) return void end();
       const now = Date.now();
+      if (now - touched >= STREAM_TOUCH_MS) {
+        touched = now;
+        await bots.touchStream(account.id, streamId, now);
+      }
       await bots.expireChallenges(now - CHALLENGE_TTL_MS, now);
       const pending = await bots.pendingFor(account.id);
       const pendingIds = new Set(pending.map((c) => c.id));
@@ -106,7 +112,7 @@ export async function eventStreamRoutes(
         await look();
       } catch (err) {
         req.log.error({ err }, 'the bot event stream failed to read the store');
-        return end();
+        return void end();
       }
       if (!ended) timer = setTimeout(() => void loop(), pollMs);
     };
