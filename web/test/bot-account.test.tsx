@@ -5,6 +5,7 @@ import { AccountPage } from '../src/account/AccountPage.js';
 import { setSignedIn } from '../src/account/signed-in.js';
 import type { Profile } from '../src/net/ratings.js';
 import { PlayerPage } from '../src/ratings/PlayerPage.js';
+import { BotAccounts } from '../src/lobby/BotAccounts.js';
 import { ACCOUNT, DETAILS, mockAccountServer, renderAt, SESSIONS } from './account-harness.js';
 
 beforeEach(async () => {
@@ -170,5 +171,36 @@ describe('the profile of a bot account: a challenge', () => {
     renderAt('/player/mybot', <PlayerPage name="mybot" />);
     await screen.findByTestId('player-page');
     expect(screen.queryByTestId('player-challenge')).toBeNull();
+  });
+});
+
+describe('the lobby: bot accounts', () => {
+  it('asks for the bot accounts only once opened, and lists them, online or not, each a link to its profile', async () => {
+    const calls = mockAccountServer({
+      'GET /api/bots': [
+        200,
+        {
+          bots: [
+            { name: 'fastbot', online: true },
+            { name: 'sleepy', online: false },
+          ],
+        },
+      ],
+    });
+    renderAt('/', <BotAccounts />);
+    const card = screen.getByTestId('bot-accounts');
+    expect(calls).toHaveLength(0);
+    const details = card.querySelector('details')!;
+    await act(async () => {
+      details.open = true;
+      fireEvent(details, new Event('toggle'));
+    });
+    const rows = await screen.findAllByTestId('bot-account-row');
+    expect(calls.map((c) => c.url)).toEqual(['/api/bots']);
+    expect(rows.map((r) => [r.textContent, r.dataset.online])).toEqual([
+      ['fastbotonline', 'true'],
+      ['sleepyoffline', 'false'],
+    ]);
+    expect(within(rows[0]!).getByRole('link').getAttribute('href')).toBe('/player/fastbot');
   });
 });

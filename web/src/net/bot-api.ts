@@ -47,3 +47,11 @@ export const challengeBot = (bot: string, req: ChallengeRequest): Promise<BotCha
   request('POST', `/api/challenge/${encodeURIComponent(bot)}`, req);
 export const getChallenge = (id: string): Promise<BotChallenge> => request('GET', `/api/challenge/${encodeURIComponent(id)}`);
 export const cancelChallenge = (id: string): Promise<void> => request('DELETE', `/api/challenge/${encodeURIComponent(id)}`);
+
+/** A bot account as the lobby lists it: `online` when its program is connected now. */
+export interface ListedBot {
+  readonly name: string;
+  readonly online: boolean;
+}
+
+export const listBots = async (): Promise<ListedBot[]> => (await request<{ bots: ListedBot[] }>('GET', '/api/bots')).bots;
