@@ -15,6 +15,7 @@ import os
 import random
 import sys
 import threading
+import time
 import urllib.error
 import urllib.request
 
@@ -150,29 +151,44 @@ def main():
     log(f"playing as {me['name']} on {a.server}")
     started, finished = set(), 0
     threads = []
-    for event in api.events():
-        kind = event["type"]
-        if kind == "challenge":
-            c = event["challenge"]
-            answer = "accept" if c["game"] in games else "decline"
-            log(f"challenge {c['id']} by {c['challenger']} to {c['game']}: {answer}")
-            try:
-                api.call("POST", f"/api/challenge/{c['id']}/{answer}")
-            except RuntimeError as e:
-                log(str(e))
-        elif kind == "gameStart" and event["game"]["id"] not in started:
-            g = event["game"]
-            started.add(g["id"])
-            log(f"game {g['id']} ({g['game']}) starts: seat {g['seat']}")
-            rng = random.Random(f"{a.seed}:{g['id']}") if a.seed is not None else random.Random()
-            t = threading.Thread(target=play, args=(api, g["id"], g["seat"], rng, log), daemon=True)
-            t.start()
-            threads.append(t)
-        elif kind == "gameFinish":
-            finished += 1
-            log(f"game {event['game']['id']} finished")
-            if a.max_games and finished >= a.max_games:
-                break
+    while not (a.max_games and finished >= a.max_games):
+        try:
+            for event in api.events():
+                kind = event["type"]
+                if kind == "challenge":
+                    c = event["challenge"]
+                    answer = "accept" if c["game"] in games else "decline"
+                    log(f"challenge {c['id']} by {c['challenger']} to {c['game']}: {answer}")
+                    try:
+                        api.call("POST", f"/api/challenge/{c['id']}/{answer}")
+                    except RuntimeError as e:
+                        log(str(e))
+                elif kind == "gameStart" and event["game"]["id"] not in started:
+                    g = event["game"]
+                    started.add(g["id"])
+                    log(f"game {g['id']} ({g['game']}) starts: seat {g['seat']}")
+                    rng = random.Random(f"{a.seed}:{len(started)}") if a.seed is not None else random.Random()
+                    t = threading.Thread(target=play, args=(api, g["id"], g["seat"], rng, log), daemon=True)
+                    t.start()
+                    threads.append(t)
+                elif kind == "gameFinish":
+                    finished += 1
+                    log(f"game {event['game']['id']} finished")
+                    if a.max_games and finished >= a.max_games:
+                        break
+            else:
+                # The server ended the stream: another stream of this account replaced it, or the
+                # server restarted. Connect again after a pause (a revoked token then gets a 401).
+                log("the event stream ended; connecting again in 5 s")
+                time.sleep(5)
+        except urllib.error.HTTPError as e:
+            if e.code in (401, 403):
+                sys.exit(f"the server refused the token: {e.read().decode('utf-8', 'replace')}")
+            log(f"the event stream failed ({e.code}); connecting again in 5 s")
+            time.sleep(5)
+        except (OSError, ValueError) as e:
+            log(f"the event stream failed ({e}); connecting again in 5 s")
+            time.sleep(5)
     for t in threads:
         t.join(timeout=10)
 

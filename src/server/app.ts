@@ -396,9 +396,10 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
   app.post('/api/games/:id/join', async (req, reply) => {
     const { id } = GamePath.parse(req.params);
     const body = JoinSeat.parse(req.body);
-    // The joiner's account, for a rated game's seat: only a request from one of the server's
-    // pages carries its session (a page of another site joins as nobody).
-    // A bot joins as its account with its API token (a wrong one is refused, never taken for nobody).
+    // The joiner's account, for a rated game's seat or a seat attached to it: a bot's API token
+    // (docs/bot-api.md), or a session, which only a request from one of the server's pages
+    // carries (a page of another site joins as nobody). A wrong API token is refused, never taken
+    // for nobody.
     let account: Joiner | null = null;
     if (accountCtx.hasBearer(req)) {
       const { account: bot } = await accountCtx.bearer(req);
