@@ -77,6 +77,7 @@ describe('the account page: bot account', () => {
     const row = await screen.findByTestId('bot-token');
     expect(row.textContent).toContain('my engine');
     expect(row.textContent).not.toContain(SECRET);
+    expect(within(row).getByTestId('bot-token-revoke').textContent).toBe('Revoke');
 
     await click(within(row).getByTestId('bot-token-revoke'));
     await waitFor(() => expect(screen.getByTestId('bot-status').textContent).toBe('The token “my engine” was revoked.'));
@@ -129,6 +130,8 @@ describe('the profile of a bot account: a challenge', () => {
     });
     const loc = renderAt('/player/mybot', <PlayerPage name="mybot" />);
     const form = await screen.findByTestId('challenge-form');
+    // Every label and option in words, none a missing text's key.
+    expect(form.textContent).not.toMatch(/\b(settings|challenge|rated)\.[a-z]/);
     fireEvent.change(within(form).getByTestId('challenge-game'), { target: { value: 'quetzal' } });
     fireEvent.change(within(form).getByTestId('challenge-clock'), { target: { value: 'quick' } });
     await click(within(form).getByTestId('challenge-send'));

@@ -115,6 +115,7 @@ export function BotSection({ account, onUpgraded }: { account: AccountDetails; o
               <p>{t('bot.shownOnce', { name: made.name })}</p>
               <input
                 type="text"
+                className="token-value"
                 readOnly
                 value={made.token}
                 aria-label={t('bot.tokenValue')}
@@ -161,7 +162,7 @@ export function BotSection({ account, onUpgraded }: { account: AccountDetails; o
                       }
                       data-testid="bot-token-revoke"
                     >
-                      {t('page.revoke')}
+                      {t('bot.revoke')}
                     </button>
                   </div>
                 </li>

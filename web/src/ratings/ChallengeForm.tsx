@@ -118,11 +118,11 @@ export function ChallengeForm({ bot, signedIn }: { bot: string; signedIn: boolea
             </select>
           </div>
           <div className="field">
-            <label htmlFor={`${id}-clock`}>{t('lobby:settings.clock')}</label>
+            <label htmlFor={`${id}-clock`}>{t('presence:settings.clock')}</label>
             <select id={`${id}-clock`} value={clock} onChange={(e) => setClock(e.target.value as ClockKey)} data-testid="challenge-clock">
               {CLOCKS.filter((c) => !rated || c.clock !== null).map((c) => (
                 <option key={c.key} value={c.key}>
-                  {t(`lobby:settings.clocks.${c.key}`)}
+                  {t(`presence:settings.clocks.${c.key}`)}
                 </option>
               ))}
             </select>
