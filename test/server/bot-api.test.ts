@@ -236,36 +236,41 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       await events.next((e) => e.type === 'gameFinish' && e.game?.id === ok.json.gameId, 'the game finish');
     });
 
-    test('a bot plays at most its games at once; a new stream replaces the old; a revoked token ends its stream', async () => {
-      const bt = await bot();
-      const first = stream(bt.token);
-      assert.equal(await first.status, 200);
-      const listed = async () => (await (await fetch(`${srv.base}/api/bots`)).json()) as { bots: { name: string; online: boolean }[] };
-      assert.deepEqual(
-        (await listed()).bots.find((x) => x.name === bt.name),
-        { name: bt.name, online: true },
-        'listed online while its stream is open',
-      );
-      const second = stream(bt.token);
-      assert.equal(await second.status, 200);
-      await first.ended;
-      assert.equal((await listed()).bots.find((x) => x.name === bt.name)?.online, true, 'still online through the replacing stream');
-      const p = await person();
-      const ids: string[] = [];
-      for (let i = 0; i < 3; i++) ids.push((await challenge(p.b, bt.name)).json.id);
-      for (const id of ids.slice(0, 2)) assert.equal((await bearer(srv.base, bt.token, 'POST', `/api/challenge/${id}/accept`)).status, 200);
-      refused(await bearer(srv.base, bt.token, 'POST', `/api/challenge/${ids[2]}/accept`), 429, 'too-many-games', 'a third game at once');
-      assert.equal((await p.b.get<ChallengeReply>(`/api/challenge/${ids[2]}`)).json.status, 'pending', 'the refused one still waits');
+    test(
+      'a bot plays at most its games at once; a new stream replaces the old; a revoked token ends its stream',
+      { timeout: 60_000 },
+      async () => {
+        const bt = await bot();
+        const first = stream(bt.token);
+        assert.equal(await first.status, 200);
+        const listed = async () => (await (await fetch(`${srv.base}/api/bots`)).json()) as { bots: { name: string; online: boolean }[] };
+        assert.deepEqual(
+          (await listed()).bots.find((x) => x.name === bt.name),
+          { name: bt.name, online: true },
+          'listed online while its stream is open',
+        );
+        const second = stream(bt.token);
+        assert.equal(await second.status, 200);
+        await first.ended;
+        assert.equal((await listed()).bots.find((x) => x.name === bt.name)?.online, true, 'still online through the replacing stream');
+        const p = await person();
+        const ids: string[] = [];
+        for (let i = 0; i < 3; i++) ids.push((await challenge(p.b, bt.name)).json.id);
+        for (const id of ids.slice(0, 2))
+          assert.equal((await bearer(srv.base, bt.token, 'POST', `/api/challenge/${id}/accept`)).status, 200);
+        refused(await bearer(srv.base, bt.token, 'POST', `/api/challenge/${ids[2]}/accept`), 429, 'too-many-games', 'a third game at once');
+        assert.equal((await p.b.get<ChallengeReply>(`/api/challenge/${ids[2]}`)).json.status, 'pending', 'the refused one still waits');
 
-      const tokenId = (await bt.b.get<TokenView[]>('/api/account/tokens')).json[0]!.id;
-      assert.equal((await bt.b.delete(`/api/account/tokens/${tokenId}`)).status, 204);
-      await second.ended;
-      await until(
-        async () => (await listed()).bots.find((x) => x.name === bt.name)?.online === false,
-        'the bot offline once its stream ended',
-      );
-      refused(await bearer(srv.base, bt.token, 'GET', '/api/stream/event'), 401, 'bad-token', 'a stream with a revoked token');
-    });
+        const tokenId = (await bt.b.get<TokenView[]>('/api/account/tokens')).json[0]!.id;
+        assert.equal((await bt.b.delete(`/api/account/tokens/${tokenId}`)).status, 204);
+        await second.ended;
+        await until(
+          async () => (await listed()).bots.find((x) => x.name === bt.name)?.online === false,
+          'the bot offline once its stream ended',
+        );
+        refused(await bearer(srv.base, bt.token, 'GET', '/api/stream/event'), 401, 'bad-token', 'a stream with a revoked token');
+      },
+    );
 
     test("a bot that never answers is an absent player: its clock runs out and the game's bot plays its seat", async () => {
       const bt = await bot();
