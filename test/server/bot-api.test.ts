@@ -293,6 +293,41 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       );
     });
 
+    test('a rated challenge is a rated game between the two accounts, which moves both ratings', async () => {
+      const bt = await bot();
+      const p = await person();
+      const c = await challenge(p.b, bt.name, { game: 'quetzal', clock: { bankMs: 600_000, incrementMs: 0 }, rated: true });
+      assert.equal(c.status, 201, JSON.stringify(c.json));
+      const ok = await bearer<{ gameId: string; seat: number }>(srv.base, bt.token, 'POST', `/api/challenge/${c.json.id}/accept`);
+      assert.equal(ok.status, 200, JSON.stringify(ok.json));
+      const { gameId, seat } = ok.json;
+      const botJoin = await bearer<{ token: string }>(srv.base, bt.token, 'POST', `/api/games/${gameId}/join`, { seat });
+      const personJoin = await p.b.send<{ token: string }>('POST', `/api/games/${gameId}/join`, { seat: 1 - seat });
+      assert.equal(botJoin.status, 200, JSON.stringify(botJoin.json));
+      assert.equal(personJoin.status, 200, JSON.stringify(personJoin.json));
+      // A guest cannot take either seat of the rated game.
+      const guest = await fetch(`${srv.base}/api/games/${gameId}/join`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ seat }),
+      });
+      assert.equal(guest.status, 401);
+      const [cb, cp] = [await srv.client(), await srv.client()];
+      const welcome = await hello(cb, gameId, botJoin.json.token);
+      assert.equal((welcome as { rated?: boolean }).rated, true);
+      await hello(cp, gameId, personJoin.json.token);
+      const players = [autoPlay(cb, seat, `rated-bot-${kind}`), autoPlay(cp, 1 - seat, `rated-person-${kind}`)];
+      for (const pl of players) assert.equal((await pl.done).status, 'finished');
+      for (const id of [bt.id, p.id]) {
+        const r = await srv.store.ratings.ratingsOf(id);
+        assert.deepEqual(
+          r.map((x) => [x.game, x.games]),
+          [['quetzal', 1]],
+          `the account ${id} is rated once`,
+        );
+      }
+    });
+
     test('deleting a bot account deletes its tokens and challenges', async () => {
       const bt = await bot();
       const p = await person();
