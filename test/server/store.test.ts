@@ -932,7 +932,10 @@ describe(`PostgreSQL store (${PG_URL})`, () => {
       [
         'account_seats',
         'accounts',
+        'api_tokens',
         'auth_challenges',
+        'bot_accounts',
+        'bot_challenges',
         'game_results',
         'games',
         'moves',
