@@ -12,6 +12,7 @@ import { AccountBrowser, refused } from '../helpers/account-browser.js';
 import { bearer, botWithToken, EventStream, signedUp } from '../helpers/bot-api.js';
 import { autoPlay, hello, startServer, until, type StoreKind, type TestServer } from '../helpers/server.js';
 import type { GameEnd } from '../../src/server/ratings/rate.js';
+import { SETTLED_KEPT_MS } from '../../src/server/accounts/bot-store.js';
 import type { SeatConfig } from '../../src/server/store.js';
 
 const ORIGIN = 'https://play.example.test';
@@ -326,6 +327,21 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
           `the account ${id} is rated once`,
         );
       }
+    });
+
+    test('a settled challenge is kept a day, then dropped when another is made', async () => {
+      const bt = await bot();
+      const p = await person();
+      const old = Date.now() - SETTLED_KEPT_MS - 60_000;
+      const base = { challengerId: p.id, botId: bt.id, settings: { game: 'quetzal', rated: false }, status: 'pending' as const };
+      const fields = { gameId: null, challengerSeat: null, createdAt: old, updatedAt: old };
+      assert.ok(await srv.store.botApi.createChallenge({ id: `old${bt.id}`, ...base, ...fields }, 3));
+      assert.ok(await srv.store.botApi.settleChallenge(`old${bt.id}`, 'pending', 'declined', old));
+      assert.ok(await srv.store.botApi.createChallenge({ id: `recent${bt.id}`, ...base, ...fields, createdAt: Date.now() - 1000 }, 3));
+      assert.ok(await srv.store.botApi.settleChallenge(`recent${bt.id}`, 'pending', 'declined', Date.now() - 1000));
+      assert.equal((await challenge(p.b, bt.name)).status, 201);
+      assert.equal(await srv.store.botApi.challengeById(`old${bt.id}`), null, 'a day-old answer is gone');
+      assert.equal((await srv.store.botApi.challengeById(`recent${bt.id}`))?.status, 'declined', 'a recent one stays');
     });
 
     test('deleting a bot account deletes its tokens and challenges', async () => {

@@ -3,7 +3,14 @@
  * with the accounts' in init()). Times are bigint ms, handed back by pg as strings.
  */
 import type pg from 'pg';
-import type { ApiToken, BotStore, ChallengeSettings, ChallengeStatus, ChallengeWithNames } from './bot-store.js';
+import {
+  SETTLED_KEPT_MS,
+  type ApiToken,
+  type BotStore,
+  type ChallengeSettings,
+  type ChallengeStatus,
+  type ChallengeWithNames,
+} from './bot-store.js';
 
 /** The tables, each named with the schema prefix `p` (`"schema".` or ''). */
 export function botSchemaPostgres(p: string): string {
@@ -36,7 +43,8 @@ CREATE TABLE IF NOT EXISTS ${p}bot_challenges (
   updated_at      bigint NOT NULL
 );
 CREATE INDEX IF NOT EXISTS bot_challenges_bot ON ${p}bot_challenges (bot_id, status);
-CREATE INDEX IF NOT EXISTS bot_challenges_challenger ON ${p}bot_challenges (challenger_id, status);`;
+CREATE INDEX IF NOT EXISTS bot_challenges_challenger ON ${p}bot_challenges (challenger_id, status);
+CREATE INDEX IF NOT EXISTS bot_challenges_status ON ${p}bot_challenges (status, created_at);`;
 }
 
 type Num = string | number;
@@ -111,13 +119,15 @@ export function postgresBotStore(pool: pg.Pool, p: string): BotStore {
     tokensOf: async (accountId) =>
       (await rows<TokenRow>(`SELECT * FROM ${p}api_tokens WHERE account_id = $1 ORDER BY created_at DESC, id`, [accountId])).map(token),
     deleteToken: (accountId, id) => changed(`DELETE FROM ${p}api_tokens WHERE account_id = $1 AND id = $2`, [accountId, id]),
-    createChallenge: (c, maxPending) =>
-      changed(
+    async createChallenge(c, maxPending) {
+      await pool.query(`DELETE FROM ${p}bot_challenges WHERE status <> 'pending' AND updated_at < $1`, [c.createdAt - SETTLED_KEPT_MS]);
+      return changed(
         `INSERT INTO ${p}bot_challenges (id, challenger_id, bot_id, settings, status, game_id, challenger_seat, created_at, updated_at)
          SELECT $1, $2, $3, $4, 'pending', NULL, NULL, $5, $5
          WHERE (SELECT count(*) FROM ${p}bot_challenges WHERE challenger_id = $2 AND status = 'pending') < $6`,
         [c.id, c.challengerId, c.botId, JSON.stringify(c.settings), c.createdAt, maxPending],
-      ),
+      );
+    },
     async challengeById(id) {
       const [r] = await rows<ChallengeRow>(`${withNames} WHERE c.id = $1`, [id]);
       return r === undefined ? null : challenge(r);

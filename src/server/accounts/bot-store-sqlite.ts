@@ -3,7 +3,15 @@
  * the accounts' in init()). Each method is one statement, atomic within the process.
  */
 import type Database from 'better-sqlite3';
-import type { ApiToken, BotChallenge, BotStore, ChallengeSettings, ChallengeStatus, ChallengeWithNames } from './bot-store.js';
+import {
+  SETTLED_KEPT_MS,
+  type ApiToken,
+  type BotChallenge,
+  type BotStore,
+  type ChallengeSettings,
+  type ChallengeStatus,
+  type ChallengeWithNames,
+} from './bot-store.js';
 
 export const BOT_SCHEMA_SQLITE = `
 CREATE TABLE IF NOT EXISTS bot_accounts (
@@ -35,6 +43,7 @@ CREATE TABLE IF NOT EXISTS bot_challenges (
 );
 CREATE INDEX IF NOT EXISTS bot_challenges_bot ON bot_challenges (bot_id, status);
 CREATE INDEX IF NOT EXISTS bot_challenges_challenger ON bot_challenges (challenger_id, status);
+CREATE INDEX IF NOT EXISTS bot_challenges_status ON bot_challenges (status, created_at);
 `;
 
 interface TokenRow {
@@ -100,6 +109,7 @@ export function sqliteBotStore(db: Database.Database): BotStore {
       (id, challenger_id, bot_id, settings, status, game_id, challenger_seat, created_at, updated_at)
       SELECT @id, @challenger, @bot, @settings, 'pending', NULL, NULL, @at, @at
       WHERE (SELECT count(*) FROM bot_challenges WHERE challenger_id = @challenger AND status = 'pending') < @max`),
+    pruneSettled: db.prepare("DELETE FROM bot_challenges WHERE status <> 'pending' AND updated_at < ?"),
     challengeById: db.prepare<[string], ChallengeRow>(`${WITH_NAMES} WHERE c.id = ?`),
     pendingFor: db.prepare<[string], ChallengeRow>(`${WITH_NAMES} WHERE c.bot_id = ? AND c.status = 'pending' ORDER BY c.created_at, c.id`),
     activeGamesOf: db.prepare<[string], { game_id: string; game: string; seat: number }>(
@@ -147,6 +157,7 @@ export function sqliteBotStore(db: Database.Database): BotStore {
       return q.deleteToken.run(accountId, id).changes > 0;
     },
     async createChallenge(c: BotChallenge, maxPending) {
+      q.pruneSettled.run(c.createdAt - SETTLED_KEPT_MS);
       const r = q.insertChallenge.run({
         id: c.id,
         challenger: c.challengerId,

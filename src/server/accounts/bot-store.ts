@@ -19,6 +19,9 @@ export interface ApiToken {
   readonly lastUsedAt: number | null;
 }
 
+/** An answered, cancelled or expired challenge is kept this long (its challenger's page may still ask), then dropped. */
+export const SETTLED_KEPT_MS = 24 * 3600 * 1000;
+
 export type ChallengeStatus = 'pending' | 'accepted' | 'declined' | 'cancelled' | 'expired';
 
 /** What a challenge asks for: a two-seat game of `game`, with a clock or without, rated or not. */
@@ -80,7 +83,7 @@ export interface BotStore {
 
   /**
    * Stores a new pending challenge unless its challenger has `maxPending` pending ones already
-   * (then false, nothing written).
+   * (then false, nothing written). Challenges settled more than SETTLED_KEPT_MS ago go.
    */
   createChallenge(c: BotChallenge, maxPending: number): Promise<boolean>;
   challengeById(id: string): Promise<ChallengeWithNames | null>;
