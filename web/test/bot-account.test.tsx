@@ -130,6 +130,7 @@ describe('the profile of a bot account: a challenge', () => {
     });
     const loc = renderAt('/player/mybot', <PlayerPage name="mybot" />);
     const form = await screen.findByTestId('challenge-form');
+    expect(screen.getByTestId('player-bot').textContent).toBe('bot');
     // Every label and option in words, none a missing text's key.
     expect(form.textContent).not.toMatch(/\b(settings|challenge|rated)\.[a-z]/);
     fireEvent.change(within(form).getByTestId('challenge-game'), { target: { value: 'quetzal' } });

@@ -84,7 +84,7 @@ export function PlayerPage({ name }: { name: string }) {
           <span className="player-title" data-testid="player-name">
             {shown}
           </span>
-          {p.bot && shown === p.name && (
+          {(p.bot || p.botAccount === true) && shown === p.name && (
             <span className="bot-mark" data-testid="player-bot">
               {t('bot')}
             </span>
