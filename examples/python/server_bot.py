@@ -88,6 +88,7 @@ def play(api, game_id, seat, rng, log):
     hello = {"type": "hello", "game": game_id, "token": joined["token"]}
     ws.send(json.dumps(hello))
     view, seq, last_sent, waiting = None, -1, -1, True
+    current, retries = None, 0  # the latest welcome or state, and the refused choices made for it
     try:
         while True:
             m = json.loads(ws.recv())
@@ -109,13 +110,17 @@ def play(api, game_id, seat, rng, log):
                 seq = m["seq"]
             elif kind == "error":
                 log(f"game {game_id}: {m.get('error')}: {m.get('message')}")
-                if m.get("error") == "stale":
-                    continue
                 if m.get("id") is None:
-                    return
-                continue
+                    return  # the hello was refused
+                if m.get("error") == "stale" or current is None or retries >= 3:
+                    continue
+                # The choice was refused: choose again for the same position, a few times at most.
+                retries += 1
+                m, last_sent = current, -1
             else:
                 continue
+            if m is not current:
+                current, retries = m, 0
             if m["status"] != "active":
                 log(f"game {game_id} is over ({m['status']})")
                 return

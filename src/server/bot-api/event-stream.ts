@@ -12,7 +12,7 @@ import { newPublicId } from '../accounts/session-cookie.js';
 import type { BotGame, ChallengeWithNames } from '../accounts/bot-store.js';
 import type { Store } from '../store.js';
 import { hashToken } from '../tokens.js';
-import { CHALLENGE_TTL_MS, KEEP_ALIVE_MS, STREAM_POLL_MS, STREAM_TOUCH_MS, challengeView } from './rules.js';
+import { CHALLENGE_TTL_MS, KEEP_ALIVE_MS, MAX_UNREAD_BYTES, STREAM_POLL_MS, STREAM_TOUCH_MS, challengeView } from './rules.js';
 
 export type BotEvent =
   | { readonly type: 'challenge'; readonly challenge: ReturnType<typeof challengeView> }
@@ -54,6 +54,8 @@ export async function eventStreamRoutes(
     const write = (e: BotEvent | null): void => {
       lastWrite = Date.now();
       res.write(e === null ? '\n' : `${JSON.stringify(e)}\n`);
+      // A client that reads nothing would have its lines pile up here: it is let go instead.
+      if (res.writableLength > MAX_UNREAD_BYTES) void end();
     };
     let released: Promise<void> | null = null;
     const end = (): Promise<void> => {

@@ -27,6 +27,8 @@ export const KEEP_ALIVE_MS = 7000;
 export const STREAM_TOUCH_MS = 10_000;
 /** …and how lately it must have, for the bot to count as online (a process that died stops noting). */
 export const ONLINE_WINDOW_MS = 30_000;
+/** Bytes of a stream's lines waiting unread before the stream is ended (a client that reads nothing). */
+export const MAX_UNREAD_BYTES = 256 * 1024;
 
 /** A challenge as its challenger and its bot see it. */
 export const challengeView = (c: ChallengeWithNames) => ({
