@@ -52,6 +52,8 @@ export async function eventStreamRoutes(
     let timer: NodeJS.Timeout | null = null;
     let ended = false;
     const write = (e: BotEvent | null): void => {
+      // A look that was under way when the stream ended (the client left) writes nothing more.
+      if (ended) return;
       lastWrite = Date.now();
       res.write(e === null ? '\n' : `${JSON.stringify(e)}\n`);
       // A client that reads nothing would have its lines pile up here: it is let go instead.
