@@ -63,6 +63,14 @@ const layering = [
   }),
   layer(['src/server/**/*.ts'], [not(segment('cli', 'web'), 'the server imports neither the CLI nor the web client.')]),
   layer(['src/cli/**/*.ts'], [not(segment('server', 'web'), 'the CLI imports neither the server nor the web client.')]),
+  // The one exception: the operators' commands open the server's configured store, and its log.
+  layer(
+    ['src/cli/moderation.ts'],
+    [
+      not(segment('web'), 'the CLI imports nothing of the web client.'),
+      not('(^|/)server/(?!(store-open|log)\\.js$)', 'the operators’ commands take the store and its log from the server, nothing else.'),
+    ],
+  ),
   layer(
     ['web/**/*.{ts,tsx}'],
     [

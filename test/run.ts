@@ -20,6 +20,7 @@
  * (tsc, vite) make the same output on either.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { launchChromiumServer, SHARED_CHROMIUM_ENV } from './helpers/chromium.js';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -247,7 +248,20 @@ async function main(): Promise<number> {
       (async () => {
         const built = await step('build', side, steps, buildWeb);
         if (built !== 0) return built;
-        return step('browser', side, steps, (out) => run(node, nodeTest('browser', BROWSER_AT_ONCE, files), out));
+        // One Chromium for every browser file (each page in a fresh context): a launch per file
+        // cost about 1.5 CPU s, on cores the other lanes need.
+        const chromium = await launchChromiumServer().catch((e: unknown) => {
+          say(null, `browser: ${(e as Error).message}`);
+          return null;
+        });
+        if (!chromium) return 1;
+        process.env[SHARED_CHROMIUM_ENV] = chromium.wsEndpoint();
+        try {
+          return await step('browser', side, steps, (out) => run(node, nodeTest('browser', BROWSER_AT_ONCE, files), out));
+        } finally {
+          delete process.env[SHARED_CHROMIUM_ENV];
+          await chromium.close();
+        }
       })(),
     );
   }

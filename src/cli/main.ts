@@ -2,6 +2,7 @@
 import { IllegalChoice, InvalidInput, ReplayError } from '../core/errors.js';
 import { ANALYSE_USAGE, analyseCommand } from './analyse.js';
 import { ENGINE_USAGE, engineCommand } from './engine/command.js';
+import { ACCOUNTS_USAGE, REPORTS_USAGE, accountsCommand, reportsCommand } from './moderation.js';
 import { CommandError, EXIT_FAIL, EXIT_USAGE, UsageError } from './common.js';
 import { REPLAY_USAGE, replayCommand } from './replay.js';
 import { RULES_USAGE, rulesCommand } from './rules.js';
@@ -17,6 +18,8 @@ Commands:
   analyse    judge each choice:  expedition analyse replays/game-0001.json --seat 0
   rules      list rule ids:      expedition rules relic-runners
   engine     serve the engines:  expedition engine   (JSON lines on stdin/stdout, docs/engine-protocol.md)
+  reports    reported chat:      expedition reports list        (the server's database: DATABASE_URL or the SQLite file)
+  accounts   suspend an account: expedition accounts suspend NAME [--reason TEXT]
 
 Run "expedition COMMAND --help" for the options of a command.
 
@@ -29,9 +32,11 @@ const COMMANDS: Record<string, (args: readonly string[]) => number | Promise<num
   analyse: analyseCommand,
   rules: rulesCommand,
   engine: engineCommand,
+  reports: reportsCommand,
+  accounts: accountsCommand,
 };
 
-export { ENGINE_USAGE, SIMULATE_USAGE, TOURNAMENT_USAGE, REPLAY_USAGE, ANALYSE_USAGE, RULES_USAGE };
+export { ENGINE_USAGE, SIMULATE_USAGE, TOURNAMENT_USAGE, REPLAY_USAGE, ANALYSE_USAGE, RULES_USAGE, REPORTS_USAGE, ACCOUNTS_USAGE };
 
 function fail(message: string, code: number): number {
   process.stderr.write(`expedition: ${message}\n`);

@@ -1,6 +1,7 @@
 import { patchBase, type AnyGame, type Seat } from '../core/game.js';
 import type { Match } from '../core/match.js';
 import { diffView } from '../core/view-patch.js';
+import type { Rematch } from './rematch.js';
 import type { GameClock } from './game-clock.js';
 import type { EventsJson, GameHead, LogEntry, Subscriber, TableEvent } from './live-game.js';
 import type { PublicSeat, SeatsMessage } from './protocol.js';
@@ -23,6 +24,8 @@ export interface AnnouncedGame {
   publicSeats(now: number): PublicSeat[];
   /** When move #i (0-based) was stored. */
   timeOf(i: number): number;
+  /** The rematch offered at the end (a welcome tells it). */
+  readonly rematch: Pick<Rematch, 'offer' | 'version'>;
 }
 
 /** Something per audience of a game's announcements, at `audience(seat)`: the spectators first, then each seat. */
@@ -201,7 +204,7 @@ export class Announcer {
     // Spectators all get the same welcome: a crowd arriving at once (a shared link, a lobby's
     // watchers) is told with one text while nothing changes, instead of a view and a log each.
     if (seat !== null) return this.makeWelcome(seat, logFrom);
-    const key = `${this.seq}/${this.seatsVersion}/${logFrom}`;
+    const key = `${this.seq}/${this.seatsVersion}/${logFrom}/${this.table.rematch.version}`;
     const now = performance.now();
     const c = this.spectatorWelcome;
     if (c && c.key === key && now - c.madeAt < SPECTATOR_WELCOME_REUSE_MS) {
@@ -250,6 +253,7 @@ export class Announcer {
       events: [],
       canUndo: seat !== null && this.table.canUndo(seat),
       ...(this.table.stored.rated ? { rated: true } : {}),
+      rematch: this.table.rematch.offer(seat),
     };
   }
 

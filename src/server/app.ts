@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -43,6 +43,7 @@ import { defaultLog, type ServerLog } from './log.js';
 import type { Store } from './store.js';
 import { newNodeId } from './tokens.js';
 import { SESSION_COOKIE } from './accounts/session-cookie.js';
+import { speakerOf, type Speaker } from './chat/speaker.js';
 import type { ClusterOptions } from './cluster/index.js';
 import fastifyCookie from '@fastify/cookie';
 import { accountRoutes } from './accounts/routes.js';
@@ -53,6 +54,8 @@ import { checkRatedGame } from './ratings/rated-games.js';
 import { challengeRoutes } from './bot-api/challenges.js';
 import { BOT_API_LIMITS, type BotApiLimits } from './bot-api/rules.js';
 import { eventStreamRoutes } from './bot-api/event-stream.js';
+import { quickPlayRoutes } from './matchmaking/routes.js';
+import { Matcher } from './matchmaking/matcher.js';
 
 export interface ServerOptions extends HubOptions {
   /** HTTP requests per minute per client address (other than /health, game creation and WebSocket upgrades). */
@@ -65,6 +68,8 @@ export interface ServerOptions extends HubOptions {
   readonly wsPerAddress?: number;
   /** Live (unfinished, in memory) games one client address may have created. */
   readonly liveGamesPerAddress?: number;
+  /** Quick-play tickets one client address may have waiting at once (counted across processes). */
+  readonly quickPlayPerAddress?: number;
   /** Sign-ups, sign-ins, passkey ceremonies and account deletions per minute per client address (each route its own budget). */
   readonly signInPerMinute?: number;
   /** WebSocket messages per second per connection (sustained), with a burst of twice that. */
@@ -134,6 +139,7 @@ export const LIMIT_DEFAULTS = {
   wsPerSecond: 20,
   wsMaxBufferedBytes: DEFAULT_MAX_BUFFERED_BYTES,
   signInPerMinute: 10,
+  quickPlayPerAddress: 8,
 } as const;
 
 /**
@@ -238,6 +244,7 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
       allowedOrigins,
       attemptsPerMinute: limits.signInPerMinute,
       failuresPerName: opts.signInFailuresPerName ?? SIGN_IN_FAILURES_PER_NAME,
+      suspended: (id) => store.chat.isSuspended(id),
       ...(opts.passwordHasher ? { hasher: opts.passwordHasher } : {}),
     },
     store.botApi,
@@ -260,6 +267,8 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
       );
   });
   const openSockets = new PerAddressCount(limits.wsPerAddress);
+  /** The signed-in account of each WebSocket upgrade, read before it (see the /ws route). */
+  const speakers = new WeakMap<IncomingMessage, Speaker>();
   const liveGames = new LiveGamesPerAddress(limits.liveGamesPerAddress, (id) => hub.isPlaying(id));
 
   app.setErrorHandler((err: unknown, req, reply) => {
@@ -356,6 +365,9 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
         checkRatedGame(body);
         accountCtx.checkOrigin(req);
         await accountCtx.signedIn(req, reply);
+      } else if (req.cookies[SESSION_COOKIE] !== undefined && accountCtx.fromOwnPages(req)) {
+        // A suspended account starts no game, rated or not (the session check refuses it).
+        await accountCtx.session(req, reply);
       }
       const slot = liveGames.reserve(addressKey(req.ip));
       if (!slot)
@@ -381,6 +393,16 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
   await app.register(accountRoutes, { prefix: '/api/account', store, ctx: accountCtx });
   // Ratings, leaderboards, profiles and the signed-in player's games, in the account API's shape.
   await app.register(ratingRoutes, { store, ctx: accountCtx, summary: (id: string) => atOwner('summary', id) });
+  // Quick play: the queue is in the store, and every process's matcher makes tables of it.
+  const matcher = new Matcher(store, hub, { log });
+  await app.register(quickPlayRoutes, {
+    prefix: '/api/quickplay',
+    store,
+    ctx: accountCtx,
+    abandonMs: matcher.abandonMs,
+    perAddress: limits.quickPlayPerAddress,
+  });
+  matcher.start();
 
   // The Bot API: challenges to bot accounts and their event stream (docs/bot-api.md).
   await app.register(challengeRoutes, { store, ctx: accountCtx, hub, limits: { ...BOT_API_LIMITS, ...opts.botApi } });
@@ -465,6 +487,9 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
         if (!openSockets.take(key)) {
           return reply.code(429).send(refusal('too_many_connections', `at most ${limits.wsPerAddress} open WebSockets per address`));
         }
+        // The chat names a signed-in speaker and checks its account (chat/speaker.ts).
+        const speaker = await speakerOf(store.accounts, req.cookies[SESSION_COOKIE]);
+        if (speaker !== null) speakers.set(req.raw, speaker);
         // The TCP socket closes once, whether the upgrade failed or the WebSocket ended later.
         req.raw.socket.once('close', () => openSockets.release(key));
         // An upgrade costs about half a millisecond: a crowd of them arriving at once takes turns
@@ -472,9 +497,14 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
         await hub.turns.next();
       },
     },
-    (socket: WebSocket) => {
+    (socket: WebSocket, req) => {
       forgetUpgrade(socket);
-      const c = new Connection(hub, socket, { perSecond: limits.wsPerSecond, maxBufferedBytes: limits.wsMaxBufferedBytes });
+      const c = new Connection(
+        hub,
+        socket,
+        { perSecond: limits.wsPerSecond, maxBufferedBytes: limits.wsMaxBufferedBytes },
+        speakers.get(req.raw) ?? null,
+      );
       socket.once('close', heartbeat.add(c));
     },
   );
@@ -499,6 +529,7 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
   app.addHook('onClose', async () => {
     heartbeat.stop();
     cluster?.stopping();
+    await matcher.stop();
     // Games stop first; then the cluster's connections end, and other processes take the games over.
     await hub.close();
     await cluster?.close();

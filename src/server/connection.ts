@@ -7,8 +7,11 @@ import { WELCOME_BYTES_PER_MESSAGE, WELCOME_MOVES_PER_MESSAGE } from './announce
 import type { LiveGame, Subscriber } from './live-game.js';
 import type { Log } from './log.js';
 import { Refusal } from './refusal.js';
+import { answerRematch } from './rematch.js';
 import type { HintAnswer } from './seat-bots.js';
 import { checkJsonShape } from '../core/json-shape.js';
+import { chatOf, chatRequest, withChat } from './chat/game-chat.js';
+import type { Speaker } from './chat/speaker.js';
 import {
   ClientMessage,
   CloseCode,
@@ -60,6 +63,8 @@ export class Connection implements Subscriber {
     private readonly hub: Hub,
     private readonly socket: WebSocket,
     private readonly limits: ConnectionLimits,
+    /** The signed-in account of the socket's upgrade, which the chat names and checks. */
+    private readonly account: Speaker | null = null,
   ) {
     this.tokens = 2 * limits.perSecond;
     socket.on('message', (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
@@ -232,6 +237,18 @@ export class Connection implements Subscriber {
           // Sent to this connection only: another device of the seat asks for its own.
           return this.send(hintMessage(await game.hint(seat), msg.id));
         }
+        case 'chat':
+        case 'chatSpectators':
+        case 'mute':
+        case 'report':
+          if (this.link) return await this.link.forward({ ...msg, as: this.account });
+          return this.sendText(await chatRequest(this.game, this, { ...msg, as: this.account }, this.lostWhy));
+        case 'rematch': {
+          if (this.link) return await this.link.forward(msg);
+          const { game, seat } = this.player();
+          await answerRematch(this.hub, game, seat, msg.accept);
+          return this.send({ type: 'ack', ...(msg.id !== undefined ? { id: msg.id } : {}) });
+        }
       }
     } catch (e) {
       const { code, message } = errorOf(e, this.hub.log, msg.type === 'hello' ? msg.game : this.game?.id);
@@ -262,6 +279,7 @@ export class Connection implements Subscriber {
       throw e;
     }
     if (!g) throw new Refusal('no_game', `no game "${id}"`);
+    const chat = await chatOf(g);
     // Closed while the game was loading: subscribing now would show the seat as connected forever.
     if (this.socket.readyState !== this.socket.OPEN) return;
     const seat = token === undefined ? null : this.hub.seatOf(g, token);
@@ -271,7 +289,7 @@ export class Connection implements Subscriber {
     g.subscribe(this);
     // A player coming back takes its seat back from the bot it was handed to.
     if (seat !== null) await g.reclaim(seat);
-    const { text, cost } = g.welcomeText(seat, since, at);
+    const { text, cost } = withChat(g.welcomeText(seat, since, at), chat.welcome(seat));
     this.sendText(text);
     // A long log is worth many small messages: it is paid for from the same budget.
     this.tokens -= cost;

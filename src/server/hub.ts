@@ -17,6 +17,7 @@ import { StoreConflict, type SeatConfig, type Store, type StoredGame } from './s
 import { hashToken, newGameId, newInviteKey, newToken, tokenMatches } from './tokens.js';
 import { Turns } from './turns.js';
 import { AccountError } from './accounts/context.js';
+import type { ChatRequest } from './chat/game-chat.js';
 import { botAccountOfSpec } from './ratings/bot-accounts.js';
 import { checkRatedGame } from './ratings/rated-games.js';
 
@@ -24,6 +25,12 @@ import { checkRatedGame } from './ratings/rated-games.js';
 export interface Joiner {
   readonly id: string;
   readonly name: string;
+}
+
+/** A game made with its players seated already (quick play): its id, and each seat's token hash (null for a bot's). */
+export interface SeatedGame {
+  readonly id: string;
+  readonly tokenHashes: readonly (string | null)[];
 }
 
 /** A human seat's invitation key, handed to the game's creator once, at creation. */
@@ -106,7 +113,7 @@ export interface RelayLink {
   /** Says hello at the owner: its answer (a welcome when `ok`, else an error), as text. */
   hello(msg: Extract<ClientMessage, { type: 'hello' }>): Promise<HelloAnswer>;
   /** Sends a choice or an undo on; its answer comes back through the socket's sendText. */
-  forward(msg: Extract<ClientMessage, { type: 'choice' | 'undo' | 'hint' }>): Promise<void>;
+  forward(msg: Extract<ClientMessage, { type: 'choice' | 'undo' | 'hint' | 'rematch' }> | ChatRequest): Promise<void>;
   /** The socket closed or said hello elsewhere. */
   close(): void;
 }
@@ -408,8 +415,12 @@ export class Hub {
     });
   }
 
-  /** Creates a game; `invites` holds each human seat's key, which the store keeps only hashed. */
-  async create(req: CreateGame, owner?: string): Promise<{ id: string; invites: Invite[] }> {
+  /**
+   * Creates a game; `invites` holds each human seat's key, which the store keeps only hashed.
+   * `seated` (quick play): the game's id, and each human seat already taken by the holder of the
+   * token whose hash it gives (no invitation key).
+   */
+  async create(req: CreateGame, owner?: string, seated?: SeatedGame): Promise<{ id: string; invites: Invite[] }> {
     const game = GAMES.get(req.game);
     if (!game) throw new InvalidInput(`unknown game "${req.game}" (known: ${[...GAMES.keys()].join(', ')})`);
     const n = req.seats.length;
@@ -447,12 +458,12 @@ export class Hub {
       bot: s.kind === 'bot' ? s.bot : null,
       // A rated game's bot plays as its level's account, under that account's name.
       name: rated && s.kind === 'bot' ? botAccountOfSpec(s.bot)!.name : (s.name ?? (s.kind === 'bot' ? s.bot : null)),
-      tokenHash: null,
-      inviteHash: s.kind === 'human' ? invite(seat) : null,
-      claimed: s.kind === 'bot',
+      tokenHash: seated?.tokenHashes[seat] ?? null,
+      inviteHash: s.kind === 'human' && !seated ? invite(seat) : null,
+      claimed: s.kind === 'bot' || seated !== undefined,
       clockMs: req.clock && s.kind === 'human' ? req.clock.bankMs : null,
     }));
-    const id = newGameId();
+    const id = seated?.id ?? newGameId();
     const listed = req.open ?? false;
     const createdAt = Date.now();
     await this.store.createGame({ id, game: game.id, seats: n, seed, options, settings, createdAt, listed, rated }, seats, match.hash());

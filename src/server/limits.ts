@@ -210,3 +210,26 @@ export function parseTrustProxy(value: string): TrustProxy {
   }
   return parts.join(',');
 }
+
+/** A token bucket: a burst of `burst` takes, then `perSecond` sustained. */
+export class TokenBucket {
+  private tokens: number;
+  private last: number;
+  constructor(
+    readonly perSecond: number,
+    readonly burst: number,
+    now = Date.now(),
+  ) {
+    this.tokens = burst;
+    this.last = now;
+  }
+
+  /** Takes one token; false (nothing taken) when the bucket is empty. */
+  take(now = Date.now()): boolean {
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.perSecond);
+    this.last = now;
+    if (this.tokens < 1) return false;
+    this.tokens--;
+    return true;
+  }
+}

@@ -8,6 +8,7 @@ import { GameClock, type ClockSetting } from './game-clock.js';
 import type { Log } from './log.js';
 import type { ErrorCode, PublicSeat } from './protocol.js';
 import { Refusal } from './refusal.js';
+import { Rematch } from './rematch.js';
 import { SeatBots, type BotServer, type HintAnswer } from './seat-bots.js';
 import { rankSeats } from './ratings/ranking.js';
 import type { GameEnd } from './ratings/rate.js';
@@ -75,7 +76,9 @@ export type HandOverReason = 'clock' | 'away';
 export type TableEvent =
   | { readonly type: 'seatToBot'; readonly seat: Seat; readonly reason: HandOverReason }
   | { readonly type: 'seatReclaimed'; readonly seat: Seat }
-  | { readonly type: 'botHurried'; readonly seat: Seat; readonly thoughtMs: number; readonly budgetMs: number };
+  | { readonly type: 'botHurried'; readonly seat: Seat; readonly thoughtMs: number; readonly budgetMs: number }
+  /** The game's rematch was created: its id (rematch.ts). */
+  | { readonly type: 'rematch'; readonly game: string };
 
 /** A connection watching a game: a seat's player, or a spectator (seat null). */
 export interface Subscriber {
@@ -116,6 +119,8 @@ export class LiveGame {
   readonly clock: GameClock;
   readonly bots: SeatBots;
   readonly announcer: Announcer;
+  /** The rematch offered once the game is over. */
+  readonly rematch: Rematch;
   private queue: Promise<unknown> = Promise.resolve();
   /**
    * When each move was stored, in ms: one array of doubles for the game, where a field per move
@@ -165,9 +170,11 @@ export class LiveGame {
     );
     this.bots = new SeatBots(this, (seat, choice) => this.play(seat, choice), server, botOwner);
     this.announcer = new Announcer(this);
+    this.rematch = new Rematch(this);
     for (const e of table) {
       this.announcer.keepTableEntry(e as TableEntry<readonly TableEvent[]>);
       this.noteHandOvers(e as TableEntry<readonly TableEvent[]>);
+      this.rematch.noteTableEntry(e as TableEntry<readonly TableEvent[]>);
     }
   }
 
@@ -274,11 +281,12 @@ export class LiveGame {
 
   /**
    * Whether the game can leave memory now: nobody watches, nothing is queued, no bot is about
-   * to move, and it has been quiet for `evictFinishedMs` (finished games) or `evictIdleMs` (others).
+   * to move, and it has been quiet for `evictFinishedMs` (finished games) or `evictIdleMs` (others,
+   * and a finished one whose rematch holds a new seat's token for a player not told it yet).
    */
   evictable(now: number, evictFinishedMs: number, evictIdleMs: number): boolean {
     if (this.closed || this.subscribers.size > 0 || this.running > 0 || this.bots.waiting) return false;
-    return now - this.touchedAt >= (this.status === 'active' ? evictIdleMs : evictFinishedMs);
+    return now - this.touchedAt >= (this.status === 'active' || this.rematch.keeping ? evictIdleMs : evictFinishedMs);
   }
 
   toAct(): Seat | null {

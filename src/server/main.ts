@@ -58,6 +58,7 @@ const limits = {
   wsUpgradesPerMinute: envInt('WS_UPGRADES_PER_MINUTE'),
   wsPerAddress: envInt('WS_PER_ADDRESS'),
   liveGamesPerAddress: envInt('LIVE_GAMES_PER_ADDRESS'),
+  quickPlayPerAddress: envInt('QUICKPLAY_PER_ADDRESS'),
   wsPerSecond: envInt('WS_PER_SECOND'),
   wsMaxBufferedBytes: envInt('WS_MAX_BUFFERED_BYTES'),
   signInPerMinute: envInt('SIGN_IN_PER_MINUTE'),

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import type { ViewPatch as ViewPatchOps } from '../core/view-patch.js';
 import type { MatchRecord } from '../core/match.js';
 import { textFault } from '../core/text.js';
+import { ChatClientMessages, ChatServerMessage, ChatWelcome } from './chat/protocol.js';
+
+export type { ChatEntry, ChatRoom, ChatWelcome } from './chat/protocol.js';
 
 /** Largest message a client may send; choices are small JSON objects. */
 export const MAX_MESSAGE_BYTES = 8 * 1024;
@@ -86,6 +89,13 @@ export const ClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping'), id: requestId.optional() }).strict(),
   /** The suggestion for the seat's decision now: only in a game where every other seat is a bot. */
   z.object({ type: z.literal('hint'), id: requestId.optional() }).strict(),
+  /** The table chat (chat/protocol.ts). */
+  ...ChatClientMessages,
+  /**
+   * A seat's answer to the rematch of its finished game: `accept` offers it (or joins the offer),
+   * `accept: false` declines it, which ends the offer for everyone. Answered by an ack.
+   */
+  z.object({ type: z.literal('rematch'), accept: z.boolean(), id: requestId.optional() }).strict(),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 
@@ -208,6 +218,12 @@ export const ErrorCode = z.enum([
   'unavailable',
   /** A hint was asked in a game where another seat is a person (hints are for playing against bots). */
   'no_hint',
+  /** The account is suspended by the operators: it may not chat (nor sign in). */
+  'suspended',
+  /** The request needs a signed-in account (reporting a chat message, a spectator speaking). */
+  'signed_out',
+  /** A rematch answer where none can be given: the game is not over, nothing was offered, or the rematch exists already. */
+  'no_rematch',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -308,6 +324,31 @@ export const StateMessage = z
   .refine((m) => (m.view === undefined) !== (m.patch === undefined), 'a state message carries either view or patch');
 export type StateMessage = z.infer<typeof StateMessage>;
 
+/**
+ * The rematch of a finished game as one audience may know it: which seats of this game accepted,
+ * which declined (the offer then ended), which are still waiting to answer (its players; bots
+ * accept at once). Once all accepted, `next` names the new game; the connections of a seat that
+ * plays in it also get their seat there, its token and its link's key (nobody else ever does).
+ */
+export const RematchOffer = z.object({
+  accepted: z.array(seat),
+  declined: z.array(seat),
+  waiting: z.array(seat),
+  next: z
+    .object({
+      game: gameId,
+      seat: seat.optional(),
+      token: token.optional(),
+      key: inviteKey.optional(),
+    })
+    .optional(),
+});
+export type RematchOffer = z.infer<typeof RematchOffer>;
+
+/** The rematch offer changed: pushed to every subscriber of the finished game (each seat its own `next`). */
+export const RematchMessage = RematchOffer.extend({ type: z.literal('rematch') });
+export type RematchMessage = z.infer<typeof RematchMessage>;
+
 /** The answer to hello: the state and the log the client lacks (the moves after `logFrom`). */
 export const WelcomeMessage = z.object({
   type: z.literal('welcome'),
@@ -318,6 +359,10 @@ export const WelcomeMessage = z.object({
   log: z.array(LogEntry),
   /** Present in a rated game only. */
   rated: z.literal(true).optional(),
+  /** The table chat's backlog of the reader's room and the seats it muted (chat/protocol.ts). */
+  chat: ChatWelcome.optional(),
+  /** The rematch offered at the end, when there is one (as the receiver's seat may know it). */
+  rematch: RematchOffer.optional(),
 });
 export type WelcomeMessage = z.infer<typeof WelcomeMessage>;
 
@@ -365,6 +410,8 @@ export const ServerMessage = z.discriminatedUnion('type', [
   PongMessage,
   SeatsMessage,
   HintMessage,
+  ChatServerMessage,
+  RematchMessage,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 
@@ -436,3 +483,6 @@ export function describeZodError(e: z.ZodError): string {
     .map((i) => `${i.path.length ? i.path.join('.') + ': ' : ''}${i.message}`)
     .join('; ');
 }
+
+/** Quick play's requests and answers (src/server/matchmaking/wire.ts), for the web client. */
+export type { Pace, QueueCounts, QueueRequest, QueuedTicket, TicketState, TicketView } from './matchmaking/wire.js';

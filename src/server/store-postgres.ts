@@ -8,7 +8,9 @@ import { defaultLog, type Log } from './log.js';
 import { encodeAppend, encodeTableEntry, jsonText, wholeMs } from './store-encoding.js';
 import { accountSchemaPostgres, postgresAccountStore } from './accounts/store-postgres.js';
 import { botSchemaPostgres, postgresBotStore } from './accounts/bot-store-postgres.js';
+import { matchSchemaPostgres, postgresMatchQueueStore } from './matchmaking/store-postgres.js';
 import { ensureBotAccountsPostgres, postgresRatingStore, ratingSchemaPostgres, writeEndPostgres } from './ratings/store-postgres.js';
+import { chatSchemaPostgres, postgresChatStore } from './chat/store-postgres.js';
 import { StoreConflict, type GameStatus, type GameSummary, type SeatConfig, type Store, type StoredGame } from './store.js';
 
 export interface PostgresStoreOptions {
@@ -383,6 +385,8 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
     accounts: postgresAccountStore(pool, p),
     ratings: postgresRatingStore(pool, p),
     botApi: postgresBotStore(pool, p),
+    matchQueue: postgresMatchQueueStore(pool, p),
+    chat: postgresChatStore(pool, p),
     async init() {
       await inTx(async (c) => {
         await c.query('SELECT pg_advisory_xact_lock($1)', [INIT_LOCK]);
@@ -395,6 +399,8 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
         await c.query(accountSchemaPostgres(p));
         await c.query(ratingSchemaPostgres(p));
         await c.query(botSchemaPostgres(p));
+        await c.query(matchSchemaPostgres(p));
+        await c.query(chatSchemaPostgres(p));
         await ensureBotAccountsPostgres(c, p, Date.now());
         if (hadCount.rowCount === 0) {
           await c.query(`UPDATE ${p}games g SET moves = (SELECT count(*) FROM ${p}moves m WHERE m.game_id = g.id)`);

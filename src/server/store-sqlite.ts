@@ -19,6 +19,10 @@ import {
   type EndWriter,
 } from './ratings/store-sqlite.js';
 import type { RatingStore } from './ratings/store.js';
+import { MATCH_SCHEMA_SQLITE, sqliteMatchQueueStore } from './matchmaking/store-sqlite.js';
+import type { MatchQueueStore } from './matchmaking/store.js';
+import { CHAT_SCHEMA_SQLITE, sqliteChatStore } from './chat/store-sqlite.js';
+import type { ChatStore } from './chat/store.js';
 import {
   StoreConflict,
   type GameStatus,
@@ -426,6 +430,8 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
   let accounts: AccountStore | null = null;
   let ratings: RatingStore | null = null;
   let botApi: BotStore | null = null;
+  let matchQueue: MatchQueueStore | null = null;
+  let chat: ChatStore | null = null;
   let endWriter: EndWriter | null = null;
   const writeEnd = (): EndWriter => {
     if (endWriter === null) throw new Error('SQLite store: call init() first');
@@ -468,6 +474,14 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
       if (botApi === null) throw new Error('SQLite store: call init() first');
       return botApi;
     },
+    get matchQueue() {
+      if (matchQueue === null) throw new Error('SQLite store: call init() first');
+      return matchQueue;
+    },
+    get chat() {
+      if (chat === null) throw new Error('SQLite store: call init() first');
+      return chat;
+    },
     async init() {
       if (st !== null) return;
       db.transaction(() => {
@@ -480,12 +494,16 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
         db.exec(ACCOUNT_SCHEMA_SQLITE);
         db.exec(RATING_SCHEMA_SQLITE);
         db.exec(BOT_SCHEMA_SQLITE);
+        db.exec(MATCH_SCHEMA_SQLITE);
+        db.exec(CHAT_SCHEMA_SQLITE);
         ensureBotAccountsSqlite(db, Date.now());
       }).immediate();
       st = prepare();
       accounts = sqliteAccountStore(db);
       ratings = sqliteRatingStore(db);
       botApi = sqliteBotStore(db);
+      matchQueue = sqliteMatchQueueStore(db);
+      chat = sqliteChatStore(db);
       endWriter = sqliteEndWriter(db);
       // better-sqlite3's transaction variants are closures over their database: called alone, they pass
       // an undefined `this` on to the wrapped function, which uses none.

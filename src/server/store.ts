@@ -1,7 +1,9 @@
 import type { AccountStore } from './accounts/store.js';
 import type { BotStore } from './accounts/bot-store.js';
+import type { ChatStore } from './chat/store.js';
 import type { GameEnd } from './ratings/rate.js';
 import type { RatingStore } from './ratings/store.js';
+import type { MatchQueueStore } from './matchmaking/store.js';
 
 /**
  * Durable storage of games behind one interface: SQLite (better-sqlite3, WAL) by default,
@@ -113,6 +115,10 @@ export interface Store {
   readonly ratings: RatingStore;
   /** Bot accounts, their API tokens, their challenges and event streams, in the same database (after init()). */
   readonly botApi: BotStore;
+  /** The quick-play queue, in the same database (after init()). */
+  readonly matchQueue: MatchQueueStore;
+  /** The table chat's messages, mutes, reports and suspended accounts, in the same database (after init()). */
+  readonly chat: ChatStore;
   createGame(g: NewGame, seats: readonly SeatConfig[], hash: string): Promise<void>;
   getGame(id: string): Promise<StoredGame | null>;
   /**

@@ -43,7 +43,7 @@ const FOUR_SEATS = [
   { kind: 'human', name: 'Małgorzata' },
   { kind: 'bot', bot: 'greedy' },
   { kind: 'bot', bot: 'random' },
-  { kind: 'bot', bot: 'ismcts:40it' },
+  { kind: 'bot', bot: 'ismcts:3it' },
 ] as const;
 
 async function newTable(game: 'relic-runners' | 'quetzal', seed: string, seats = 4): Promise<Table> {

@@ -8,29 +8,18 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { after, before } from 'node:test';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { openChromium } from './chromium.js';
 import { createRng } from '../../src/core/rng.js';
 import { startServer, type TestServer } from './server.js';
 import { freePort } from './net.js';
 import type { InPage, PageElement } from './page.js';
-
-export const CHROMIUM = '/usr/bin/chromium';
 
 /** The built client (dist/web), from dist/test/helpers or dist/bench alike. */
 export const WEB_ROOT = fileURLToPath(new URL('../../web', import.meta.url));
 
 /** Where screenshots go (ignored by git). */
 export const ARTIFACTS = fileURLToPath(new URL('../../../test-artifacts', import.meta.url));
-
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface TestBrowser {
   readonly browser: Browser;
@@ -40,15 +29,12 @@ export interface TestBrowser {
 }
 
 /**
- * A headless Chromium; fails (never skips) when Chromium is not installed. Playwright starts it
- * with a fresh temporary --user-data-dir of its own, and every page gets a fresh context.
+ * A headless Chromium (the test run's shared one, or one of this process's own); fails (never
+ * skips) when Chromium is not installed. Every page gets a fresh context: its own cookies and
+ * storage, as another person's browser.
  */
 export async function launchBrowser(): Promise<TestBrowser> {
-  assert.ok(
-    existsSync(CHROMIUM),
-    `Chromium is missing at ${CHROMIUM}: the browser tests need it. Install it with \`apt-get install -y chromium\``,
-  );
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  const browser = await openChromium();
   const contexts: BrowserContext[] = [];
   return {
     browser,

@@ -75,6 +75,7 @@ export const NO_LIMITS = {
   wsUpgradesPerMinute: 100000,
   wsPerAddress: 100000,
   liveGamesPerAddress: 100000,
+  quickPlayPerAddress: 100000,
   signInPerMinute: 100000,
 } as const;
 

@@ -41,8 +41,9 @@ export class TestClient {
     });
   }
 
-  static async connect(url: string): Promise<TestClient> {
-    const ws = new WebSocket(url);
+  /** Opens a client; `headers` go with the upgrade (a session cookie and its page's Origin, say). */
+  static async connect(url: string, headers?: Record<string, string>): Promise<TestClient> {
+    const ws = new WebSocket(url, headers ? { headers } : undefined);
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
       ws.once('error', reject);

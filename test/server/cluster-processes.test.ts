@@ -2,7 +2,8 @@
  * Several server processes as one service, black-box: real `node dist/src/server/main.js`
  * processes on one PostgreSQL schema and one redis-server of the test's own (test/helpers/cluster.ts).
  * Two players on two processes play a whole Quetzal game created on a third while a spectator there
- * watches; the owning process is killed with SIGKILL mid-game and the game goes on from the others;
+ * watches; two players relayed through two processes accept a rematch made by the game's owner;
+ * the owning process is killed with SIGKILL mid-game and the game goes on from the others;
  * Redis is killed and restarted mid-game; a rated game is rated exactly once through the owner's
  * kill -9 mid-game and the finisher's right after its end. Every acknowledged choice must be in the
  * database at the end.
@@ -13,7 +14,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRng } from '../../src/core/rng.js';
 import { Cluster, ClusterSeat, waitFor, type NodeProcess } from '../helpers/cluster.js';
-import { http } from '../helpers/ws-client.js';
+import { http, type TestClient } from '../helpers/ws-client.js';
 import { AccountBrowser, uniqueName } from '../helpers/account-browser.js';
 import type { CreatedGame, JoinedSeat } from '../helpers/wire.js';
 
@@ -159,6 +160,55 @@ describe(
         for (const r of results) assert.deepEqual(r.json, results[0]!.json);
         assert.equal((results[0]!.json as { status: string }).status, 'finished');
         await assertAcksStored(cluster, id, seats);
+      }));
+
+    test('a rematch accepted by two players relayed through two processes: the owner makes it, each player is told its rotated seat', () =>
+      cluster.explain(async () => {
+        const [a, b, c] = cluster.nodes as [NodeProcess, NodeProcess, NodeProcess];
+        const { id, tokens } = await newGame(c, [human, human]);
+        const rng = createRng(`${SEED}:rematch`);
+        const seats = [
+          new ClusterSeat(cluster, id, 0, tokens.get(0)!, rng, () => a),
+          new ClusterSeat(cluster, id, 1, tokens.get(1)!, rng, () => b),
+        ];
+        await Promise.all(seats.map((s) => s.connect()));
+        await finished(seats);
+        const [p0, p1] = seats.map((s) => s.client!) as [TestClient, TestClient];
+        type Told = { next?: { game: string; seat?: number; token?: string } };
+        const started = [p0, p1].map((p) => p.next((m) => (m.type as string) === 'rematch' && (m as unknown as Told).next !== undefined));
+        assert.equal((await p0.request({ type: 'rematch', accept: true })).type, 'ack');
+        const malformed = await p1.request({ type: 'rematch', accept: 1 });
+        assert.equal(malformed.code, 'bad_message', JSON.stringify(malformed));
+        assert.equal((await p1.request({ type: 'rematch', accept: true })).type, 'ack');
+        const [n0, n1] = (await Promise.all(started)).map((m) => (m as unknown as Told).next!) as [
+          Required<NonNullable<Told['next']>>,
+          Required<NonNullable<Told['next']>>,
+        ];
+        assert.equal(n0.game, n1.game);
+        assert.deepEqual([n0.seat, n1.seat], [1, 0]);
+        // Each token holds its rotated seat, from any process; the new game is the old one's owner's.
+        for (const [n, node] of [
+          [n0, b],
+          [n1, a],
+        ] as const) {
+          const client = await cluster.client(node.index);
+          const w = client.next((m) => m.type === 'welcome' || m.type === 'error');
+          client.send({ type: 'hello', game: n.game, token: n.token });
+          const welcome = await w;
+          assert.equal(welcome.type, 'welcome', JSON.stringify(welcome));
+          assert.equal(welcome.seat, n.seat);
+        }
+        const owners = await cluster.query<{ game_id: string; node: string }>(
+          'SELECT game_id, node FROM cluster_owners WHERE game_id = ANY($1)',
+          [[id, n0.game]],
+        );
+        assert.equal(owners.length, 2, JSON.stringify(owners));
+        assert.equal(owners[0]!.node, owners[1]!.node, 'the rematch is played where its game was');
+        // A second offer, relayed, is refused and makes no game.
+        const games = (await cluster.query('SELECT id FROM games')).length;
+        const again = await p0.request({ type: 'rematch', accept: true });
+        assert.equal(again.code, 'no_rematch', JSON.stringify(again));
+        assert.equal((await cluster.query('SELECT id FROM games')).length, games);
       }));
 
     test('kill -9 of the owning process mid-game: the players and the bot go on from the others within 5 s, nothing acknowledged lost', () =>

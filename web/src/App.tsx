@@ -57,7 +57,7 @@ export function App() {
         <Suspense fallback={<p className="loading">{t('loading')}</p>}>
           <Switch>
             <Route path="/" component={Lobby} />
-            <Route path="/game/:id">{(p) => <ServerGame id={p.id} />}</Route>
+            <Route path="/game/:id">{(p) => <ServerGame key={p.id} id={p.id} />}</Route>
             <Route path="/local">{() => <LocalGame />}</Route>
             <Route path="/local/:slot">{(p) => <LocalGame slot={p.slot} />}</Route>
             <Route path="/replay/local">{() => <Replay source={{ kind: 'local' }} />}</Route>

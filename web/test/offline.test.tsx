@@ -263,6 +263,26 @@ describe('the /local page', () => {
     expect(localStorage.getItem(SAVED_GAME_KEY)).toBeNull();
   });
 
+  it('a finished game offers to play again: the same settings in a new slot, everyone one seat further on', async () => {
+    const e = LocalEngine.start(CONFIG);
+    playOut(e, 'again');
+    localStorage.setItem(SAVED_GAME_KEY, JSON.stringify(e.record));
+    render(<LocalGame />);
+    await waitFor(() => expect(screen.getByTestId('local-play-again')).toBeTruthy(), { timeout: 10000 });
+    const [old] = listSaves();
+    fireEvent.click(screen.getByTestId('local-play-again'));
+    await waitFor(() => expect(listSaves()).toHaveLength(2), { timeout: 10000 });
+    const fresh = listSaves().find((x) => x.slot !== old!.slot)!;
+    const saved = readSave(fresh.slot);
+    if (saved.kind !== 'ok') throw new Error(`the new game is not saved: ${saved.kind}`);
+    expect(saved.record.players).toEqual([CONFIG.seats[2], CONFIG.seats[0], CONFIG.seats[1]]);
+    expect(saved.record.options).toEqual(e.record.options);
+    expect(saved.record.game).toBe(e.record.game);
+    expect(saved.record.seed).not.toBe(CONFIG.seed);
+    expect(saved.record.choices.length).toBeLessThan(e.record.choices.length);
+    expect(localStorage.getItem(NEW_LOCAL_GAME_KEY)).toBeNull();
+  });
+
   it('a save that does not replay: a clear message, nothing changed until the person discards it', async () => {
     const bad = JSON.stringify({ ...LocalEngine.start(CONFIG).record, choices: [{ t: 'bogus' }] });
     localStorage.setItem(SAVED_GAME_KEY, bad);

@@ -147,7 +147,7 @@ describe('the profile page', () => {
     expect(within(rows[0]!).getByTestId('turn-mark').textContent).toBe('your turn');
     expect(within(rows[0]!).getByText('rated')).toBeTruthy();
     expect(within(rows[1]!).queryByTestId('turn-mark')).toBeNull();
-    expect(within(rows[0]!).getByTestId('in-progress-open').getAttribute('href')).toBe('/game/g-turn');
+    expect(within(rows[0]!).getByTestId('in-progress-open').getAttribute('href')).toBe('/game/g-turn?seat=0');
     expect(within(rows[0]!).getByTestId('in-progress-open').textContent).toBe('Play');
     // The rated game's players are accounts, linked; the other game's are plain names.
     expect(
@@ -288,7 +288,7 @@ describe('the lobby for a signed-in player', () => {
     expect(grid.firstElementChild!.getAttribute('data-testid')).toBe('your-games');
     expect(rows.map((r) => r.dataset.game)).toEqual(['b', 'd', 'a', 'c']);
     expect(rows.map((r) => within(r).queryByTestId('your-turn')?.textContent ?? null)).toEqual(['your turn', 'your turn', null, null]);
-    expect(within(rows[0]!).getByRole('link').getAttribute('href')).toBe('/game/b');
+    expect(within(rows[0]!).getByRole('link').getAttribute('href')).toBe('/game/b?seat=0');
     expect(screen.getByTestId('your-games-waiting').textContent).toBe('2 games are waiting for your move.');
     expect(screen.getByTestId('lobby-leaderboard-quetzal').getAttribute('href')).toBe('/leaderboard/quetzal');
   });
@@ -298,7 +298,8 @@ describe('the lobby for a signed-in player', () => {
     renderAt('/', <Lobby />);
     await waitFor(() => expect(calls.length).toBeGreaterThan(0));
     expect(screen.queryByTestId('your-games')).toBeNull();
-    expect(calls.map((c) => c.url)).toEqual(['/api/games']);
+    // The lobby's lists (open games, players waiting for quick play), nothing of an account.
+    expect(calls.map((c) => c.url).sort()).toEqual(['/api/games', '/api/quickplay/waiting']);
   });
 });
 

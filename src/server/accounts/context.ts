@@ -38,7 +38,13 @@ export interface AccountSettings {
   readonly failuresPerName: number;
   /** The password hasher (one per server; a test passes its own to count the hashes checked). */
   readonly hasher?: PasswordHasher;
+  /** Whether the operators suspended an account (chat/store.ts): it may not sign in nor use a session. */
+  readonly suspended?: (accountId: string) => Promise<boolean>;
 }
+
+/** The refusal of a suspended account, at sign-in and on any signed-in request. */
+export const SUSPENDED = () =>
+  new AccountError(403, 'suspended', 'This account is suspended by the operators: it cannot sign in, chat or start games.');
 
 /** The window failed sign-ins of one name are counted in. */
 export const FAILURE_WINDOW_MS = 15 * 60_000;
@@ -135,6 +141,11 @@ export class AccountContext {
       clearSessionCookie(req, reply, this.settings.publicOrigin);
       return null;
     }
+    if (await this.settings.suspended?.(account.id)) {
+      await this.store.deleteSession(account.id, session.id);
+      clearSessionCookie(req, reply, this.settings.publicOrigin);
+      throw SUSPENDED();
+    }
     if (now - session.lastUsedAt >= TOUCH_EVERY_MS) {
       await this.store.touchSession(session.id, now);
       // The cookie lasts as long as the session would: another 30 days from this use.
@@ -181,6 +192,7 @@ export class AccountContext {
 
   /** Opens a session for `account` on this browser: a new secret in the cookie, its hash in the store. */
   async openSession(req: FastifyRequest, reply: FastifyReply, account: Account): Promise<Session> {
+    if (await this.settings.suspended?.(account.id)) throw SUSPENDED();
     const now = Date.now();
     // A session this browser still had ends: one browser, one session.
     const old = req.cookies[SESSION_COOKIE];

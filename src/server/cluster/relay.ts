@@ -1,9 +1,9 @@
 /**
  * WebSockets whose game is played by another process. The edge (the process holding the socket)
  * keeps the socket, its rate limit and the parsing of its messages, and forwards hello, choice,
- * undo, hint and close to the owner. At the owner a RemoteSubscriber stands for the socket among the
- * game's subscribers, so presence and serialize-once-per-audience work as for a local socket; what
- * it is sent goes back to the edge as the same text, which the edge writes to the socket.
+ * undo, hint, rematch and close to the owner. At the owner a RemoteSubscriber stands for the socket
+ * among the game's subscribers, so presence and serialize-once-per-audience work as for a local
+ * socket; what it is sent goes back to the edge as the same text, which the edge writes to it.
  */
 import type { Seat } from '../../core/game.js';
 import { errorOf, hintMessage } from '../connection.js';
@@ -11,10 +11,13 @@ import { Elsewhere, type HelloAnswer, type Hub } from '../hub.js';
 import { welcomeCost } from '../announcer.js';
 import type { LiveGame, Subscriber } from '../live-game.js';
 import { Refusal } from '../refusal.js';
+import { answerRematch } from '../rematch.js';
 import type { ClientMessage, ErrorCode } from '../protocol.js';
 import type { Bus } from './bus.js';
 import { unavailableNoBus } from './rpc.js';
 import { nodeOf } from './wire.js';
+import { CHAT_CLIENT_TYPES } from '../chat/protocol.js';
+import { chatOf, chatRequest, withChat, type ChatRequest } from '../chat/game-chat.js';
 
 /** The socket at the edge, as the relay sees it. */
 export interface RelayedSocket {
@@ -30,8 +33,11 @@ export interface RelayedSocket {
   lost(message: string, link: EdgeLink): void;
 }
 
-/** What the edge forwards: the messages that act on the game (ping is answered at the edge). */
-export type Forwarded = Extract<ClientMessage, { type: 'hello' | 'choice' | 'undo' | 'hint' }>;
+/**
+ * What the edge forwards: the messages that act on the game (ping is answered at the edge), and
+ * the chat's, with the account of the socket (`as`), which only the edge can read.
+ */
+export type Forwarded = Extract<ClientMessage, { type: 'hello' | 'choice' | 'undo' | 'hint' | 'rematch' }> | ChatRequest;
 
 /** The edge's end of one relayed socket. */
 export class EdgeLink {
@@ -151,6 +157,7 @@ class RemoteSubscriber implements Subscriber {
         const g = await hub.helloGame(msg.game);
         if (!g) throw new Refusal('no_game', `no game "${msg.game}"`);
         const seat = msg.token === undefined ? null : hub.seatOf(g, msg.token);
+        const chat = await chatOf(g);
         if (this.gone) return;
         this.game?.unsubscribe(this);
         this.game = g;
@@ -158,7 +165,7 @@ class RemoteSubscriber implements Subscriber {
         g.subscribe(this);
         if (seat !== null) await g.reclaim(seat);
         // The welcome's cost goes with it: the edge charges it to the client's budget.
-        const { text, cost } = g.welcomeText(seat, msg.since, msg.at);
+        const { text, cost } = withChat(g.welcomeText(seat, msg.since, msg.at), chat.welcome(seat));
         this.relay.out(this.edge, 'h', this.id, `1 ${cost}\n${text}`);
       } catch (e) {
         const { code, message } =
@@ -171,10 +178,23 @@ class RemoteSubscriber implements Subscriber {
       return;
     }
     const id = msg.id;
+    if (CHAT_CLIENT_TYPES.has(msg.type)) {
+      try {
+        this.sendText(await chatRequest(this.game, this, msg as ChatRequest));
+      } catch (e) {
+        const { code, message } = errorOf(e, this.relay.hub.log, this.game?.id);
+        this.sendText(JSON.stringify({ type: 'error', code, message, ...(id !== undefined ? { id } : {}) }));
+      }
+      return;
+    }
     try {
       const g = this.game;
       if (!g) throw new Refusal('not_joined', 'say hello with a game id (and your seat token) first');
       if (this.seat === null) throw new Refusal('not_joined', 'spectators cannot act; say hello with your seat token');
+      if (msg.type === 'rematch') {
+        await answerRematch(hub, g, this.seat, msg.accept);
+        return this.sendText(JSON.stringify({ type: 'ack', ...(id !== undefined ? { id } : {}) }));
+      }
       const text =
         msg.type === 'choice'
           ? JSON.stringify({ type: 'ack', index: await g.submit(this.seat, msg.choice, msg.index), ...(id !== undefined ? { id } : {}) })

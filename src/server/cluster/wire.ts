@@ -3,7 +3,8 @@
  * hold anything (a server message's JSON text travels as it is, never parsed again).
  *
  * To a node's channel:
- *   m <connId> <client message JSON>      edge → owner: hello, choice or undo of a relayed socket
+ *   m <connId> <client message JSON>      edge → owner: hello, choice, undo, hint or a chat request
+ *                                         (with `as`: the socket's account) of a relayed socket
  *   c <connId>                            edge → owner: the relayed socket closed
  *   t <from> <connId,connId,…> <text>     owner → edge: write this text to each of these sockets
  *   h <connId> <1|0> <text>               owner → edge: the answer to hello (welcome, or error)

@@ -6,6 +6,7 @@ import type { GameSession, HintResult, SessionTypes, Snapshot } from '../net/ses
 import { isGameId } from '../registry.js';
 import { choiceJson } from './choice-json.js';
 import { HintBar, HintBarSlot, HintContext, hintAllowed } from './hint.js';
+import { EndActionsSlot } from './ScoreFrame.js';
 import { seatName } from './names.js';
 import { seatStyle } from './seat-style.js';
 import { focusDecision, SkipToDecision } from './skip-link.js';
@@ -24,7 +25,7 @@ declare global {
 }
 
 /** The table of whichever game the session plays, fed by a session wherever the game runs. */
-export function GameScreen({ session, aside }: { session: GameSession; aside?: ReactNode }) {
+export function GameScreen({ session, aside, endActions }: { session: GameSession; aside?: ReactNode; endActions?: ReactNode }) {
   const { t } = useTranslation();
   const [snap, setSnap] = useState<Snapshot | null>(null);
   const [busy, setBusy] = useState(false);
@@ -172,17 +173,19 @@ export function GameScreen({ session, aside }: { session: GameSession; aside?: R
       )}
       <HintContext.Provider value={shownHint ? choiceJson(shownHint.choice) : null}>
         <HintBarSlot.Provider value={hintBar}>
-          <game.Table
-            view={view}
-            seat={snap.seat}
-            seats={snap.seats}
-            log={snap.log}
-            choose={choose}
-            busy={busy || botPlays}
-            canUndo={snap.canUndo && !botPlays}
-            onUndo={undo}
-            aside={aside}
-          />
+          <EndActionsSlot.Provider value={endActions ?? null}>
+            <game.Table
+              view={view}
+              seat={snap.seat}
+              seats={snap.seats}
+              log={snap.log}
+              choose={choose}
+              busy={busy || botPlays}
+              canUndo={snap.canUndo && !botPlays}
+              onUndo={undo}
+              aside={aside}
+            />
+          </EndActionsSlot.Provider>
         </HintBarSlot.Provider>
       </HintContext.Provider>
     </div>

@@ -1,10 +1,13 @@
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import type { SeatInfo } from '../net/session.js';
 import { seatName } from './names.js';
 import { SeatNameLink } from './SeatNameLink.js';
 import { SeatBadge } from './SeatBadge.js';
 import './panels.css';
+
+/** What the page offers under the final scores (a server game's rematch, an offline game's "play again"). */
+export const EndActionsSlot = createContext<ReactNode>(null);
 
 /**
  * The final scores of any game: the winners in words, then a table with the players as columns
@@ -33,6 +36,7 @@ export function ScoreFrame({
   children: ReactNode;
 }) {
   const names = winners.map((w) => seatName(seats, w, t));
+  const actions = useContext(EndActionsSlot);
   return (
     <section className="score-screen" data-testid="score-screen" aria-label={t('score.title')}>
       <h2>{t('score.title')}</h2>
@@ -64,6 +68,7 @@ export function ScoreFrame({
           <tbody>{children}</tbody>
         </table>
       </div>
+      {actions}
     </section>
   );
 }

@@ -4,8 +4,8 @@ import { seatName } from './names.js';
 
 /**
  * The server's own events, the same in every game: a seat handed to a bot (and why: its clock ran
- * out, or its player was away for the game's away time), taken back by its player, or a bot whose
- * search the busy server ended early. Null for any other event.
+ * out, or its player was away for the game's away time), taken back by its player, a bot whose
+ * search the busy server ended early, or the rematch begun at a new table. Null for any other event.
  */
 export function describeTableEvent(e: LogEvent, seats: readonly SeatInfo[], t: TFunction): string | null {
   const name = typeof e.seat === 'number' ? seatName(seats, e.seat, t) : '';
@@ -16,6 +16,8 @@ export function describeTableEvent(e: LogEvent, seats: readonly SeatInfo[], t: T
     }
     case 'seatReclaimed':
       return t('log:seatReclaimed', { name });
+    case 'rematch':
+      return t('log:rematch');
     case 'botHurried': {
       const { thoughtMs, budgetMs } = e as { thoughtMs?: unknown; budgetMs?: unknown };
       if (typeof thoughtMs !== 'number' || typeof budgetMs !== 'number') return null;

@@ -8,6 +8,7 @@ import { BotAccounts } from './BotAccounts.js';
 import { BotGameCard } from './BotGameCard.js';
 import { FriendsGameCard } from './FriendsGameCard.js';
 import { OpenGames } from './OpenGames.js';
+import { QuickPlayCard } from '../quickplay/QuickPlayCard.js';
 import { SavedGames } from './SavedGames.js';
 import { YourGames } from './YourGames.js';
 import './lobby.css';
@@ -51,6 +52,7 @@ export function Lobby() {
       </nav>
       <div className="lobby-grid">
         <YourGames />
+        <QuickPlayCard name={name} />
         <BotGameCard name={name} />
         <FriendsGameCard name={name} />
         <OpenGames />

@@ -7,9 +7,12 @@ import { ApiError, forgetSeat, heldSeat, joinGame, linkKey, saveSeat, savedName,
 import { ServerSession, type Connection } from '../net/server-session.js';
 import type { Snapshot } from '../net/session.js';
 import { JoinPrompt } from './JoinPrompt.js';
+import { RematchPanel } from './RematchPanel.js';
 import { SeatPanel } from './SeatPanel.js';
 import './lobby.css';
 import { cleanName } from '../../../src/core/text.js';
+import { ChatPanel } from '../chat/ChatPanel.js';
+import { TableChat } from '../chat/table-chat.js';
 
 /** A seat this page may take with its link's key. */
 interface SeatKey {
@@ -89,7 +92,9 @@ export function ServerGame({ id }: { id: string }) {
       ? { kind: 'ready', held }
       : { kind: 'ready', held, notice: t('game.otherSeatHeld', { letter: seatStyle(held.seat).letter }) };
   });
-  const [session, setSession] = useState<{ readonly s: ServerSession; readonly token: string | null } | null>(null);
+  const [session, setSession] = useState<{ readonly s: ServerSession; readonly token: string | null; readonly chat: TableChat } | null>(
+    null,
+  );
   const [snap, setSnap] = useState<Snapshot | null>(null);
   const [connection, setConnection] = useState<Connection>('connecting');
   // The key of a link to the seat this browser holds already: should the token kept here have been
@@ -121,11 +126,29 @@ export function ServerGame({ id }: { id: string }) {
     };
   }, [id, phase, t]);
 
+  // The rematch: this seat's token there is kept at once; the page goes there when it saw the offer
+  // being made (a page opened on the old game later only shows the way).
+  const sawOffer = useRef(false);
+  const rematch = snap?.rematch;
+  useEffect(() => {
+    if (!rematch) return;
+    const next = rematch.next;
+    if (!next) {
+      if (rematch.waiting.length > 0) sawOffer.current = true;
+      return;
+    }
+    if (next.token !== undefined && next.seat !== undefined && next.key !== undefined)
+      saveSeat(next.game, { token: next.token, seat: next.seat, key: next.key });
+    if (sawOffer.current) navigate(`/game/${next.game}`);
+  }, [rematch, navigate]);
+
   const token = phase.kind === 'ready' ? (phase.held?.token ?? null) : undefined;
   useEffect(() => {
     if (token === undefined) return;
     const s = new ServerSession(id, token);
-    setSession({ s, token });
+    // Before the socket's first message: the chat reads the welcome's part.
+    const chat = new TableChat(s);
+    setSession({ s, token, chat });
     setSnap(null);
     const offSnap = s.subscribe(setSnap);
     const offConn = s.onConnection((c, fatal) => {
@@ -156,6 +179,7 @@ export function ServerGame({ id }: { id: string }) {
     return () => {
       offSnap();
       offConn();
+      chat.close();
       s.close();
     };
   }, [id, token, t]);
@@ -215,17 +239,21 @@ export function ServerGame({ id }: { id: string }) {
       <GameScreen
         key={String(token)}
         session={session.s}
+        endActions={snap && <RematchPanel snap={snap} answer={(accept) => session.s.answerRematch(accept)} />}
         aside={
-          <SeatPanel
-            id={id}
-            snap={snap}
-            connection={connection}
-            notice={phase.notice ?? null}
-            ownKey={phase.held?.key ?? null}
-            onRetake={retake ? () => setPhase({ kind: 'joining', ...retake }) : undefined}
-            token={token}
-            onReclaim={() => session.s.rejoin()}
-          />
+          <>
+            <SeatPanel
+              id={id}
+              snap={snap}
+              connection={connection}
+              notice={phase.notice ?? null}
+              ownKey={phase.held?.key ?? null}
+              onRetake={retake ? () => setPhase({ kind: 'joining', ...retake }) : undefined}
+              token={token}
+              onReclaim={() => session.s.rejoin()}
+            />
+            {snap && <ChatPanel chat={session.chat} seats={snap.seats} />}
+          </>
         }
       />
     </div>

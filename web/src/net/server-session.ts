@@ -18,8 +18,11 @@ type Received<T extends SessionTypes> = (StateMessage | WelcomeMessage) & {
   readonly log?: readonly LogEntry<T['event']>[];
 };
 
-/** A choice, an undo or a hint request before the session gives it its id. */
-type Request = ClientMessage extends infer M ? (M extends { type: 'choice' | 'undo' | 'hint' } ? Omit<M, 'id'> : never) : never;
+/** A choice, an undo, a hint request, a rematch answer or a chat request before the session gives it its id. */
+type Request = ClientMessage extends infer M ? (M extends { type: 'hello' | 'ping' } ? never : Omit<M, 'id'>) : never;
+
+/** A chat request (web/src/chat) before the session gives it its id. */
+export type ChatRequest = Extract<Request, { type: 'chat' | 'chatSpectators' | 'mute' | 'report' }>;
 
 /** The answers a request resolves with. */
 type Answer = Extract<ServerMessage, { type: 'ack' | 'hint' }>;
@@ -122,6 +125,8 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
   private snapshot: Snapshot<T> | null = null;
   private readonly listeners = new Set<{ snap: (s: Snapshot<T>) => void; err?: ((m: string) => void) | undefined }>();
   private readonly connListeners = new Set<(c: Connection, fatal: FatalError | null) => void>();
+  /** Readers of every message the server sends (the chat reads its own and the welcome's part). */
+  private readonly messageListeners = new Set<(m: ServerMessage) => void>();
   private readonly pending = new Map<string, { resolve: (a: Answer) => void; reject: (e: Error) => void }>();
   private nextId = 1;
   private delay: number;
@@ -162,6 +167,17 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
     return () => this.connListeners.delete(cb);
   }
 
+  /** Follows every message of the server, after the session has handled it. */
+  onServerMessage(cb: (m: ServerMessage) => void): () => void {
+    this.messageListeners.add(cb);
+    return () => this.messageListeners.delete(cb);
+  }
+
+  /** Sends a chat request; resolves on its ack, rejects with the server's refusal (an Error whose `code` is its code). */
+  async chat(msg: ChatRequest): Promise<void> {
+    await this.request(msg);
+  }
+
   choose(choice: T['choice']): Promise<void> {
     // The move index guards against a choice made for a position that has moved on meanwhile.
     return this.request({ type: 'choice', choice, ...(this.snapshot ? { index: this.snapshot.moves } : {}) }).then(() => undefined);
@@ -175,6 +191,11 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
     const a = await this.request({ type: 'hint' });
     if (a.type !== 'hint') throw new Error('the server answered a hint request with something else');
     return { move: a.move, choice: a.choice, reason: a.reason };
+  }
+
+  /** Accepts (or offers) the rematch of the finished game, or declines it; the offer comes back in the snapshots. */
+  async answerRematch(accept: boolean): Promise<void> {
+    await this.request({ type: 'rematch', accept });
   }
 
   /**
@@ -237,6 +258,7 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
         return;
       }
       this.onMessage(msg);
+      for (const l of this.messageListeners) l(msg);
     };
     ws.onclose = () => {
       if (this.ws !== ws) return;
@@ -346,6 +368,8 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
         const log = nextLog(prev?.log ?? [], prev?.moves ?? 0, msg as Received<T>);
         // Whether the game is rated never changes: the welcome tells it.
         const rated = msg.type === 'welcome' ? msg.rated === true : prev?.rated === true;
+        // A welcome tells the rematch offer as it is now; a state message leaves it as it was.
+        const rematch = msg.type === 'welcome' ? msg.rematch : prev?.rematch;
         this.snapshot = {
           view,
           seat: msg.seat,
@@ -358,6 +382,7 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
           clocks: msg.clocks,
           awayAfterMs: msg.type === 'welcome' ? msg.awayAfterMs : prev?.awayAfterMs,
           ...(rated ? { rated: true as const } : {}),
+          ...(rematch ? { rematch } : {}),
         };
         for (const l of this.listeners) l.snap(this.snapshot);
         return;
@@ -366,6 +391,13 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
         // Someone came or went: only the seats change.
         if (!this.snapshot) return;
         this.snapshot = { ...this.snapshot, seats: msg.seats.map((s) => seatInfo(s, this.snapshot?.rated === true)) };
+        for (const l of this.listeners) l.snap(this.snapshot);
+        return;
+      }
+      case 'rematch': {
+        if (!this.snapshot) return;
+        const { accepted, declined, waiting, next } = msg;
+        this.snapshot = { ...this.snapshot, rematch: { accepted, declined, waiting, ...(next ? { next } : {}) } };
         for (const l of this.listeners) l.snap(this.snapshot);
         return;
       }
@@ -382,7 +414,7 @@ export class ServerSession<T extends SessionTypes = SessionTypes> implements Gam
         const p = msg.id !== undefined ? this.pending.get(msg.id) : undefined;
         if (p) {
           this.pending.delete(msg.id!);
-          p.reject(new Error(msg.message));
+          p.reject(Object.assign(new Error(msg.message), { code: msg.code }));
           return;
         }
         // The answer to a request that was failed already (when the game was lost): its caller knows.

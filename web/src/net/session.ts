@@ -1,4 +1,4 @@
-import type { PublicEvent } from '../../../src/server/protocol.js';
+import type { PublicEvent, RematchOffer } from '../../../src/server/protocol.js';
 
 /** A public event of the engine (no hidden values), as the log and the board animate it. */
 export type LogEvent = PublicEvent;
@@ -65,6 +65,8 @@ export interface Snapshot<T extends SessionTypes = SessionTypes> {
   readonly awayAfterMs?: number;
   /** Server games: a rated game, whose result moves the players' ratings. */
   readonly rated?: true;
+  /** Server games: the rematch offered at the end, as this screen's seat may know it. */
+  readonly rematch?: RematchOffer;
 }
 
 /** The greedy bot's suggestion for the viewer's decision at move count `move`, and why (src/bots/hint.ts). */

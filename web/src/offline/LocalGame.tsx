@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { GameScreen } from '../game/GameScreen.js';
-import { NEW_LOCAL_GAME_KEY, type LocalConfig } from './config.js';
+import { randomSeed } from '../lobby/lobby-model.js';
+import { NEW_LOCAL_GAME_KEY, playAgainConfig, requestLocalGame, type LocalConfig } from './config.js';
 import { LocalSession, WorkerRefusal, type OpenRequest } from './local-session.js';
 import { deleteSave, listSaves, newSlot, readSave } from './saves.js';
 import './offline.css';
@@ -46,7 +47,8 @@ export function LocalGame({ slot }: { slot?: string }) {
   const [phase, setPhase] = useState<Phase>({ kind: 'opening' });
   const [attempt, setAttempt] = useState(0);
   // One slot per request, kept across React's double effect, so a new game is saved once.
-  const freshSlot = useRef(newSlot()).current;
+  const [freshSlot, setFreshSlot] = useState(newSlot);
+  const [, navigate] = useLocation();
 
   useEffect(() => {
     const what = whatToOpen(slot, freshSlot);
@@ -79,6 +81,18 @@ export function LocalGame({ slot }: { slot?: string }) {
       session?.close();
     };
   }, [attempt, slot, freshSlot]);
+
+  // The same settings again, seats rotated: asked as the lobby asks, and opened in a new slot at /local.
+  const playAgain = useCallback(
+    (session: LocalSession) => {
+      const r = session.record;
+      if (!r) return;
+      requestLocalGame(playAgainConfig(r, randomSeed()));
+      setFreshSlot(newSlot());
+      if (slot !== undefined) navigate('/local');
+    },
+    [slot, navigate],
+  );
 
   const discard = useCallback((which: string) => {
     deleteSave(which);
@@ -117,7 +131,20 @@ export function LocalGame({ slot }: { slot?: string }) {
         </div>
       );
     case 'playing':
-      return <GameScreen session={phase.session} aside={<LocalAside session={phase.session} />} />;
+      return (
+        <GameScreen
+          session={phase.session}
+          aside={<LocalAside session={phase.session} />}
+          endActions={
+            <section className="play-again">
+              <p>{t('playAgainHint')}</p>
+              <button type="button" onClick={() => playAgain(phase.session)} data-testid="local-play-again">
+                {t('playAgain')}
+              </button>
+            </section>
+          }
+        />
+      );
   }
 }
 
