@@ -329,6 +329,18 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       }
     });
 
+    test("a suspended bot account's stream ends and its token is refused until the suspension is lifted", { timeout: 60_000 }, async () => {
+      const bt = await bot();
+      const open = stream(bt.token);
+      assert.equal(await open.status, 200);
+      await srv.store.chat.suspend(bt.id, Date.now(), 'test');
+      await open.ended;
+      refused(await bearer(srv.base, bt.token, 'GET', '/api/bot/account'), 403, 'suspended', 'suspended');
+      refused(await bearer(srv.base, bt.token, 'GET', '/api/stream/event'), 403, 'suspended', 'its stream');
+      assert.ok(await srv.store.chat.unsuspend(bt.id));
+      assert.equal((await bearer(srv.base, bt.token, 'GET', '/api/bot/account')).status, 200);
+    });
+
     test('a settled challenge is kept a day, then dropped when another is made', async () => {
       const bt = await bot();
       const p = await person();

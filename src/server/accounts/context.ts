@@ -169,7 +169,8 @@ export class AccountContext {
   /**
    * The bot account of the request's API token (`Authorization: Bearer <token>`), or a refusal:
    * 401 bad-token for a missing, malformed, wrong or revoked token, 403 wrong-scope for a token
-   * that may not play. Its last use is written at most once a minute.
+   * that may not play, 403 suspended for a suspended account. Its last use is written at most once
+   * a minute.
    */
   async bearer(req: FastifyRequest): Promise<BotCaller> {
     const m = BEARER.exec(req.headers.authorization ?? '');
@@ -185,6 +186,7 @@ export class AccountContext {
       );
     if (token.scope !== BOT_PLAY_SCOPE)
       throw new AccountError(403, 'wrong-scope', `This API token may not play (its scope is "${token.scope}", not "${BOT_PLAY_SCOPE}").`);
+    if (await this.settings.suspended?.(account.id)) throw SUSPENDED();
     const now = Date.now();
     if (token.lastUsedAt === null || now - token.lastUsedAt >= TOUCH_EVERY_MS) await this.bots.touchToken(token.id, now);
     return { token, account };

@@ -76,8 +76,13 @@ export async function eventStreamRoutes(
     res.on('close', () => void end());
 
     const look = async (): Promise<void> => {
-      // Replaced by a newer stream of the account, or its token revoked: this one ends.
-      if ((await bots.currentStream(account.id)) !== streamId || (await bots.tokenByHash(tokenHash)) === null) return void end();
+      // Replaced by a newer stream of the account, its token revoked or the account suspended: this one ends.
+      if (
+        (await bots.currentStream(account.id)) !== streamId ||
+        (await bots.tokenByHash(tokenHash)) === null ||
+        (await ctx.settings.suspended?.(account.id)) === true
+      )
+        return void end();
       const now = Date.now();
       if (now - touched >= STREAM_TOUCH_MS) {
         touched = now;
