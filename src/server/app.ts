@@ -52,6 +52,9 @@ import { AccountContext, AccountError } from './accounts/context.js';
 import { ratingRoutes } from './ratings/routes.js';
 import { DeadlineSweeper, SWEEP_EVERY_MS } from './waits/sweeper.js';
 import { checkRatedGame } from './ratings/rated-games.js';
+import { challengeRoutes } from './bot-api/challenges.js';
+import { BOT_API_LIMITS, type BotApiLimits } from './bot-api/rules.js';
+import { eventStreamRoutes } from './bot-api/event-stream.js';
 import { quickPlayRoutes } from './matchmaking/routes.js';
 import { Matcher } from './matchmaking/matcher.js';
 
@@ -115,6 +118,8 @@ export interface ServerOptions extends HubOptions {
    * cluster node also carries its node id (`node`).
    */
   readonly log?: ServerLog;
+  /** The Bot API's limits: challenges waiting per person, games at once per bot account (docs/bot-api.md). */
+  readonly botApi?: Partial<BotApiLimits> & { readonly pollMs?: number; readonly keepAliveMs?: number };
 }
 
 /** The origin passkeys are bound to when PUBLIC_ORIGIN is not set: the server's default address. */
@@ -238,14 +243,18 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
   await app.register(websocket, { options: { maxPayload: HARD_FRAME_LIMIT } });
   // The session cookie is read by the account API and by the routes of rated games.
   await app.register(fastifyCookie);
-  const accountCtx = new AccountContext(store.accounts, {
-    publicOrigin: publicOrigin!,
-    allowedOrigins,
-    attemptsPerMinute: limits.signInPerMinute,
-    failuresPerName: opts.signInFailuresPerName ?? SIGN_IN_FAILURES_PER_NAME,
-    suspended: (id) => store.chat.isSuspended(id),
-    ...(opts.passwordHasher ? { hasher: opts.passwordHasher } : {}),
-  });
+  const accountCtx = new AccountContext(
+    store.accounts,
+    {
+      publicOrigin: publicOrigin!,
+      allowedOrigins,
+      attemptsPerMinute: limits.signInPerMinute,
+      failuresPerName: opts.signInFailuresPerName ?? SIGN_IN_FAILURES_PER_NAME,
+      suspended: (id) => store.chat.isSuspended(id),
+      ...(opts.passwordHasher ? { hasher: opts.passwordHasher } : {}),
+    },
+    store.botApi,
+  );
   // A Host that is not one of the server's names is a page of another site whose name was pointed
   // at this server's address (DNS rebinding): its Origin matches that Host, so only the Host tells.
   // Every request, not only the WebSocket, since such a page could read the API as its own origin.
@@ -401,15 +410,29 @@ export async function buildServer(store: Store, opts: ServerOptions = {}): Promi
   });
   matcher.start();
 
+  // The Bot API: challenges to bot accounts and their event stream (docs/bot-api.md).
+  await app.register(challengeRoutes, { store, ctx: accountCtx, hub, limits: { ...BOT_API_LIMITS, ...opts.botApi } });
+  await app.register(eventStreamRoutes, {
+    store,
+    ctx: accountCtx,
+    ...(opts.botApi?.pollMs !== undefined ? { pollMs: opts.botApi.pollMs } : {}),
+    ...(opts.botApi?.keepAliveMs !== undefined ? { keepAliveMs: opts.botApi.keepAliveMs } : {}),
+  });
+
   app.get('/api/games/:id', async (req) => atOwner('summary', GamePath.parse(req.params).id));
 
   app.post('/api/games/:id/join', async (req, reply) => {
     const { id } = GamePath.parse(req.params);
     const body = JoinSeat.parse(req.body);
-    // The joiner's account, for a rated game's seat: only a request from one of the server's
-    // pages carries its session (a page of another site joins as nobody).
+    // The joiner's account, for a rated game's seat or a seat attached to it: a bot's API token
+    // (docs/bot-api.md), or a session, which only a request from one of the server's pages
+    // carries (a page of another site joins as nobody). A wrong API token is refused, never taken
+    // for nobody.
     let account: Joiner | null = null;
-    if (req.cookies[SESSION_COOKIE] !== undefined && accountCtx.fromOwnPages(req)) {
+    if (accountCtx.hasBearer(req)) {
+      const { account: bot } = await accountCtx.bearer(req);
+      account = { id: bot.id, name: bot.name };
+    } else if (req.cookies[SESSION_COOKIE] !== undefined && accountCtx.fromOwnPages(req)) {
       const s = await accountCtx.session(req, reply);
       if (s) account = { id: s.account.id, name: s.account.name };
     }

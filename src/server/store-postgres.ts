@@ -8,6 +8,7 @@ import { defaultLog, type Log } from './log.js';
 import { encodeAppend, encodeTableEntry, jsonText, wholeMs } from './store-encoding.js';
 import { accountSchemaPostgres, postgresAccountStore } from './accounts/store-postgres.js';
 import { postgresWaitStore, waitSchemaPostgres } from './waits/store-postgres.js';
+import { botSchemaPostgres, postgresBotStore } from './accounts/bot-store-postgres.js';
 import { matchSchemaPostgres, postgresMatchQueueStore } from './matchmaking/store-postgres.js';
 import { ensureBotAccountsPostgres, postgresRatingStore, ratingSchemaPostgres, writeEndPostgres } from './ratings/store-postgres.js';
 import { chatSchemaPostgres, postgresChatStore } from './chat/store-postgres.js';
@@ -386,6 +387,7 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
     accounts: postgresAccountStore(pool, p),
     ratings: postgresRatingStore(pool, p),
     waits,
+    botApi: postgresBotStore(pool, p),
     matchQueue: postgresMatchQueueStore(pool, p),
     chat: postgresChatStore(pool, p),
     async init() {
@@ -400,6 +402,7 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
         await c.query(accountSchemaPostgres(p));
         await c.query(ratingSchemaPostgres(p));
         await c.query(waitSchemaPostgres(p));
+        await c.query(botSchemaPostgres(p));
         await c.query(matchSchemaPostgres(p));
         await c.query(chatSchemaPostgres(p));
         await ensureBotAccountsPostgres(c, p, Date.now());

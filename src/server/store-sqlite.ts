@@ -9,6 +9,8 @@ import { GroupCommit, type ItemResult, type PendingAppend } from './group-commit
 import { encodeAppend, encodeTableEntry, jsonText, wholeMs } from './store-encoding.js';
 import { ACCOUNT_SCHEMA_SQLITE, sqliteAccountStore } from './accounts/store-sqlite.js';
 import type { AccountStore } from './accounts/store.js';
+import { BOT_SCHEMA_SQLITE, sqliteBotStore } from './accounts/bot-store-sqlite.js';
+import type { BotStore } from './accounts/bot-store.js';
 import {
   RATING_SCHEMA_SQLITE,
   ensureBotAccountsSqlite,
@@ -430,6 +432,7 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
   let accounts: AccountStore | null = null;
   let ratings: RatingStore | null = null;
   let waits: WaitStore | null = null;
+  let botApi: BotStore | null = null;
   let matchQueue: MatchQueueStore | null = null;
   let chat: ChatStore | null = null;
   let endWriter: EndWriter | null = null;
@@ -474,6 +477,10 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
       if (waits === null) throw new Error('SQLite store: call init() first');
       return waits;
     },
+    get botApi() {
+      if (botApi === null) throw new Error('SQLite store: call init() first');
+      return botApi;
+    },
     get matchQueue() {
       if (matchQueue === null) throw new Error('SQLite store: call init() first');
       return matchQueue;
@@ -494,6 +501,7 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
         db.exec(ACCOUNT_SCHEMA_SQLITE);
         db.exec(RATING_SCHEMA_SQLITE);
         db.exec(WAIT_SCHEMA_SQLITE);
+        db.exec(BOT_SCHEMA_SQLITE);
         db.exec(MATCH_SCHEMA_SQLITE);
         db.exec(CHAT_SCHEMA_SQLITE);
         ensureBotAccountsSqlite(db, Date.now());
@@ -502,6 +510,7 @@ export function openSqliteStore(file: string, opts: SqliteStoreOptions = {}): St
       accounts = sqliteAccountStore(db);
       ratings = sqliteRatingStore(db);
       waits = sqliteWaitStore(db);
+      botApi = sqliteBotStore(db);
       matchQueue = sqliteMatchQueueStore(db);
       chat = sqliteChatStore(db);
       endWriter = sqliteEndWriter(db);

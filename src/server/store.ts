@@ -1,4 +1,5 @@
 import type { AccountStore } from './accounts/store.js';
+import type { BotStore } from './accounts/bot-store.js';
 import type { ChatStore } from './chat/store.js';
 import type { GameEnd } from './ratings/rate.js';
 import type { RatingStore } from './ratings/store.js';
@@ -115,6 +116,8 @@ export interface Store {
   readonly ratings: RatingStore;
   /** What each game in progress waits for (a person's seat, until when), in the same database (after init()). */
   readonly waits: WaitStore;
+  /** Bot accounts, their API tokens, their challenges and event streams, in the same database (after init()). */
+  readonly botApi: BotStore;
   /** The quick-play queue, in the same database (after init()). */
   readonly matchQueue: MatchQueueStore;
   /** The table chat's messages, mutes, reports and suspended accounts, in the same database (after init()). */

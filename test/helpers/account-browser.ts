@@ -42,6 +42,8 @@ export interface AccountReply {
   readonly name: string;
   readonly createdAt: number;
   readonly hasPassword: boolean;
+  /** Whether the account is a bot account (docs/bot-api.md). */
+  readonly bot: boolean;
   readonly passkeys: PasskeyView[];
   readonly passkey: PasskeyView;
   readonly attached: SeatRef[];

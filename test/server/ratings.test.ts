@@ -374,7 +374,17 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       assert.equal(ip.yourTurn, toAct === 0, "the owner's view tells whose turn");
       assert.equal(ip.dueAt, toAct === 0 ? lg.stored.createdAt + CLOCK.bankMs : null, 'and when its time runs out');
       assert.equal(theirs.inProgress.find((x) => x.gameId === g.id)!.yourTurn, false, "another's view never does");
-      assert.deepEqual(Object.keys(mine).sort(), ['bot', 'createdAt', 'finished', 'inProgress', 'left', 'name', 'ratings', 'vsBots']);
+      assert.deepEqual(Object.keys(mine).sort(), [
+        'bot',
+        'botAccount',
+        'createdAt',
+        'finished',
+        'inProgress',
+        'left',
+        'name',
+        'ratings',
+        'vsBots',
+      ]);
       const text = JSON.stringify(mine);
       const account = (await srv.store.accounts.accountByName(a.name))!;
       for (const secret of [ta, tc, ...g.invites.map((i) => i.key), account.webauthnUserId, account.passwordHash!, ...a.b.cookies.values()])

@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { originAllowed } from '../limits.js';
 import { BOT_NAME_PREFIX } from '../ratings/bot-accounts.js';
 import type { Account, AccountStore, Passkey, Session } from './store.js';
+import { BOT_PLAY_SCOPE, type ApiToken, type BotStore } from './bot-store.js';
+import { hashToken } from '../tokens.js';
 import { PASSWORD_MAX, PASSWORD_MIN, PasswordHasher } from './passwords.js';
 import {
   SESSION_COOKIE,
@@ -73,6 +75,15 @@ export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
   throw new AccountError(400, 'bad-request', `The request is malformed (${where}${issue?.message ?? 'invalid'}).`);
 }
 
+/** An API token: 256 random bits in base64url, 43 characters. */
+const BEARER = /^Bearer ([A-Za-z0-9_-]{43})$/;
+
+/** A bot's request, authenticated by its API token. */
+export interface BotCaller {
+  readonly token: ApiToken;
+  readonly account: Account;
+}
+
 export interface SignedIn {
   readonly session: Session;
   readonly account: Account;
@@ -88,6 +99,7 @@ export class AccountContext {
   constructor(
     readonly store: AccountStore,
     readonly settings: AccountSettings,
+    readonly bots: BotStore,
   ) {
     this.hasher = settings.hasher ?? new PasswordHasher();
     const url = new URL(settings.publicOrigin);
@@ -147,6 +159,37 @@ export class AccountContext {
     const s = await this.session(req, reply);
     if (s === null) throw SIGNED_OUT();
     return s;
+  }
+
+  /** Whether the request carries an Authorization header (a bot's, or a wrong one: either way not a session's request). */
+  hasBearer(req: FastifyRequest): boolean {
+    return req.headers.authorization !== undefined;
+  }
+
+  /**
+   * The bot account of the request's API token (`Authorization: Bearer <token>`), or a refusal:
+   * 401 bad-token for a missing, malformed, wrong or revoked token, 403 wrong-scope for a token
+   * that may not play, 403 suspended for a suspended account. Its last use is written at most once
+   * a minute.
+   */
+  async bearer(req: FastifyRequest): Promise<BotCaller> {
+    const m = BEARER.exec(req.headers.authorization ?? '');
+    const token = m === null ? null : await this.bots.tokenByHash(hashToken(m[1]!));
+    const account = token === null ? null : await this.store.accountById(token.accountId);
+    if (token === null || account === null)
+      throw new AccountError(
+        401,
+        'bad-token',
+        m === null
+          ? 'This route takes an API token: "Authorization: Bearer <token>" (a bot account makes tokens on its account page).'
+          : 'The API token is wrong or was revoked.',
+      );
+    if (token.scope !== BOT_PLAY_SCOPE)
+      throw new AccountError(403, 'wrong-scope', `This API token may not play (its scope is "${token.scope}", not "${BOT_PLAY_SCOPE}").`);
+    if (await this.settings.suspended?.(account.id)) throw SUSPENDED();
+    const now = Date.now();
+    if (token.lastUsedAt === null || now - token.lastUsedAt >= TOUCH_EVERY_MS) await this.bots.touchToken(token.id, now);
+    return { token, account };
   }
 
   /** Opens a session for `account` on this browser: a new secret in the cookie, its hash in the store. */

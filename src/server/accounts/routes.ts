@@ -23,6 +23,7 @@ import {
   type AccountSettings,
 } from './context.js';
 import { passkeyRoutes } from './passkey-routes.js';
+import { botAccountRoutes } from './bot-routes.js';
 import { HashQueueFull, PASSWORD_MAX } from './passwords.js';
 import { SESSION_IDLE_MS, clearSessionCookie, newPublicId } from './session-cookie.js';
 import { nameKey } from './store.js';
@@ -143,6 +144,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { store: Store; 
       name: account.name,
       createdAt: account.createdAt,
       hasPassword: account.passwordHash !== null,
+      bot: await store.botApi.isBot(account.id),
       passkeys: (await accounts.passkeysOf(account.id)).map(passkeyView),
     };
   });
@@ -249,6 +251,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { store: Store; 
   });
 
   await passkeyRoutes(app, ctx, attempts);
+  await botAccountRoutes(app, ctx, store);
 }
 
 /** The account's ratings for its export: per game, the figures and every rated game's change. */

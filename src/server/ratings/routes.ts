@@ -116,6 +116,8 @@ export async function ratingRoutes(
     return {
       name: account.name,
       bot: botAccount(account.id) !== undefined,
+      /** A bot account played by its owner's program (docs/bot-api.md): people may challenge it. */
+      botAccount: await store.botApi.isBot(account.id),
       createdAt: account.createdAt,
       ratings: ratings.map((r) => ({
         game: r.game,

@@ -13,6 +13,7 @@ import {
   type Instant,
 } from '../net/account.js';
 import { addPasskey, passkeysSupported } from '../net/passkey.js';
+import { BotSection } from './BotSection.js';
 import { DeleteAccountDialog } from './DeleteAccountDialog.js';
 import { errorText } from './errors.js';
 import { formatInstant } from './instant.js';
@@ -23,7 +24,7 @@ type Loaded = { readonly account: AccountDetails; readonly sessions: readonly Ac
 
 /**
  * The account signed in: its passkeys (and adding one), the browsers signed in to it (signing out
- * one, or every other), its data as a download, and deleting it.
+ * one, or every other), its bot account and API tokens, its data as a download, and deleting it.
  */
 export function AccountPage() {
   const { t, i18n } = useTranslation('account');
@@ -213,6 +214,8 @@ export function AccountPage() {
           </div>
         )}
       </section>
+
+      <BotSection account={account} onUpgraded={() => void load()} />
 
       <section className="lobby-card" aria-labelledby={`${id}-data`} data-testid="account-data">
         <h2 id={`${id}-data`}>{t('page.data')}</h2>

@@ -28,6 +28,14 @@ const KEYS: Readonly<Record<string, string>> = {
   'no-session': 'sessionGone',
   'reauth-needed': 'reauthNeeded',
   network: 'network',
+  'already-bot': 'alreadyBot',
+  'has-rated-games': 'hasRatedGames',
+  'too-many-tokens': 'tooManyTokens',
+  'no-token': 'tokenGone',
+  'no-bot': 'noBot',
+  'too-many-challenges': 'tooManyChallenges',
+  'not-pending': 'challengeAnswered',
+  'rated-needs-clock': 'ratedNeedsClock',
 };
 
 /** What went wrong, in the page's language: text only, never the server's own message. */

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { MAX_NAME, saveName, savedName } from '../net/api.js';
 import { leaderboardHref } from '../net/ratings.js';
 import { GAME_IDS } from '../registry.js';
+import { BotAccounts } from './BotAccounts.js';
 import { BotGameCard } from './BotGameCard.js';
 import { FriendsGameCard } from './FriendsGameCard.js';
 import { OpenGames } from './OpenGames.js';
@@ -14,7 +15,7 @@ import './lobby.css';
 
 /**
  * The start page: a signed-in player's own games first, then a game against bots, a game with
- * friends, or a seat in a running game; the leaderboards one link away.
+ * friends, a seat in a running game, or a challenge to a bot account; the leaderboards one link away.
  */
 export function Lobby() {
   const { t } = useTranslation('lobby');
@@ -57,6 +58,7 @@ export function Lobby() {
         <div className="lobby-column">
           <SavedGames />
           <OpenGames />
+          <BotAccounts />
         </div>
       </div>
     </div>

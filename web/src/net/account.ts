@@ -26,6 +26,8 @@ export interface AccountDetails extends Account {
   readonly createdAt: Instant;
   /** Whether the account has a password (one made with a passkey may have none). */
   readonly hasPassword: boolean;
+  /** A bot account (docs/bot-api.md): played by its owner's program with API tokens. */
+  readonly bot?: boolean;
   readonly passkeys: readonly Passkey[];
 }
 

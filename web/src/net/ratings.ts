@@ -71,6 +71,8 @@ export interface VersusBot {
 export interface Profile {
   readonly name: string;
   readonly bot: boolean;
+  /** A bot account of the Bot API: people may challenge it from its profile. */
+  readonly botAccount?: boolean;
   readonly createdAt: Instant;
   readonly ratings: readonly GameRating[];
   /** Of `games` finished games, how many the player left before the end. */

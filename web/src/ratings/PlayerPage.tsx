@@ -20,6 +20,7 @@ import { GAME_IDS } from '../registry.js';
 import { gameName, playerName, ratingsHelpHref } from './names.js';
 import { seatStyle } from '../game/seat-style.js';
 import { PlayerLink } from './PlayerLink.js';
+import { ChallengeForm } from './ChallengeForm.js';
 import { RatingChart } from './RatingChart.js';
 import { percent, ratingChange, ratingText } from './rating-format.js';
 import { analysisHref, replayHref } from '../replay/links.js';
@@ -83,7 +84,7 @@ export function PlayerPage({ name }: { name: string }) {
           <span className="player-title" data-testid="player-name">
             {shown}
           </span>
-          {p.bot && shown === p.name && (
+          {(p.bot || p.botAccount === true) && shown === p.name && (
             <span className="bot-mark" data-testid="player-bot">
               {t('bot')}
             </span>
@@ -91,6 +92,14 @@ export function PlayerPage({ name }: { name: string }) {
         </h1>
         {!p.bot && <p className="muted">{t('profile.since', { date: formatInstant(i18n.language, p.createdAt) })}</p>}
       </header>
+
+      {p.botAccount === true && !own && (
+        <section className="lobby-card" aria-labelledby={`${id}-challenge`} data-testid="player-challenge">
+          <h2 id={`${id}-challenge`}>{t('challenge.title')}</h2>
+          <p className="intro">{t('challenge.intro', { name: p.name })}</p>
+          <ChallengeForm bot={p.name} signedIn={signedIn !== null} />
+        </section>
+      )}
 
       <section className="lobby-card" aria-labelledby={`${id}-ratings`} data-testid="player-ratings">
         <div className="card-head">
