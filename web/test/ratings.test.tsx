@@ -284,8 +284,9 @@ describe('the lobby for a signed-in player', () => {
     mockAccountServer({ 'GET /api/account/games': [200, { waiting: WAITING }], 'GET /api/games': [200, { games: [] }] });
     renderAt('/', <Lobby />);
     const rows = await screen.findAllByTestId('your-game');
-    const grid = screen.getByTestId('lobby').querySelector('.lobby-grid')!;
-    expect(grid.firstElementChild!.getAttribute('data-testid')).toBe('your-games');
+    // The first card of the lobby's first column: the first thing after the header, on a phone too.
+    const first = screen.getByTestId('lobby').querySelector('.lobby-grid .lobby-card');
+    expect(first!.getAttribute('data-testid')).toBe('your-games');
     expect(rows.map((r) => r.dataset.game)).toEqual(['b', 'd', 'a', 'c']);
     expect(rows.map((r) => within(r).queryByTestId('your-turn')?.textContent ?? null)).toEqual(['your turn', 'your turn', null, null]);
     expect(within(rows[0]!).getByRole('link').getAttribute('href')).toBe('/game/b?seat=0');

@@ -50,13 +50,18 @@ export function Lobby() {
           </Link>
         ))}
       </nav>
+      {/* Three columns on a laptop: a player's own games and the bots, the friends, then the games
+          saved here (only when there are), quick play and the games to join; one column on a phone,
+          in the same order. */}
       <div className="lobby-grid">
-        <YourGames />
-        <QuickPlayCard name={name} />
-        <BotGameCard name={name} />
+        <div className="lobby-column">
+          <YourGames />
+          <BotGameCard name={name} />
+        </div>
         <FriendsGameCard name={name} />
         <div className="lobby-column">
           <SavedGames />
+          <QuickPlayCard name={name} />
           <OpenGames />
           <BotAccounts />
         </div>
