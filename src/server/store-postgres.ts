@@ -13,6 +13,7 @@ import { matchSchemaPostgres, postgresMatchQueueStore } from './matchmaking/stor
 import { ensureBotAccountsPostgres, postgresRatingStore, ratingSchemaPostgres, writeEndPostgres } from './ratings/store-postgres.js';
 import { chatSchemaPostgres, postgresChatStore } from './chat/store-postgres.js';
 import { StoreConflict, type GameStatus, type GameSummary, type SeatConfig, type Store, type StoredGame } from './store.js';
+import { inTransaction } from './pg-transaction.js';
 
 export interface PostgresStoreOptions {
   /** Schema holding the tables, created by init() if missing; default: the connection's search_path. */
@@ -247,20 +248,7 @@ export function openPostgresStore(url: string, opts: PostgresStoreOptions = {}):
   pool.on('error', (e) => log.warn({ err: e }, `the store's PostgreSQL pool lost an idle connection: ${e.message}`));
 
   /** Runs `fn` in one transaction on one connection; rolls back when it throws. */
-  async function inTx<T>(fn: (c: pg.PoolClient) => Promise<T>, begin = 'BEGIN'): Promise<T> {
-    const c = await pool.connect();
-    try {
-      await c.query(begin);
-      const r = await fn(c);
-      await c.query('COMMIT');
-      return r;
-    } catch (e) {
-      await c.query('ROLLBACK').catch(() => undefined);
-      throw e;
-    } finally {
-      c.release();
-    }
-  }
+  const inTx = <T>(fn: (c: pg.PoolClient) => Promise<T>, begin?: string): Promise<T> => inTransaction(pool, fn, begin);
 
   const appendSql = appendBatchSql(p, false);
   const fencedAppendSql = appendBatchSql(p, true);

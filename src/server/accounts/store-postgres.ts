@@ -5,6 +5,7 @@
 import type pg from 'pg';
 import type { GameStatus } from '../store.js';
 import { nameKey, type Account, type AccountSeat, type AccountStore, type Challenge, type Passkey, type Session } from './store.js';
+import { inTransaction } from '../pg-transaction.js';
 
 /** The tables, each named with the schema prefix `p` (`"schema".` or ''). */
 export function accountSchemaPostgres(p: string): string {
@@ -115,20 +116,7 @@ const isUnique = (e: unknown): boolean => (e as { code?: unknown }).code === '23
 
 /** The account store on `pool`, its tables named with the prefix `p`. */
 export function postgresAccountStore(pool: pg.Pool, p: string): AccountStore {
-  async function inTx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
-    const c = await pool.connect();
-    try {
-      await c.query('BEGIN');
-      const r = await fn(c);
-      await c.query('COMMIT');
-      return r;
-    } catch (e) {
-      await c.query('ROLLBACK').catch(() => undefined);
-      throw e;
-    } finally {
-      c.release();
-    }
-  }
+  const inTx = <T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> => inTransaction(pool, fn);
   const insertPasskey = (c: pg.Pool | pg.PoolClient, k: Passkey) =>
     c.query(
       `INSERT INTO ${p}passkeys (id, account_id, name, public_key, counter, transports, created_at, last_used_at)

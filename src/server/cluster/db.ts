@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Log } from '../log.js';
+import { inTransaction } from '../pg-transaction.js';
 
 export interface ClusterDbOptions {
   readonly url: string;
@@ -52,9 +53,7 @@ export class ClusterDb {
   }
 
   async init(): Promise<void> {
-    const c = await this.pool.connect();
-    try {
-      await c.query('BEGIN');
+    await inTransaction(this.pool, async (c) => {
       await c.query('SELECT pg_advisory_xact_lock($1)', [INIT_LOCK]);
       if (this.opts.schema !== undefined) await c.query(`CREATE SCHEMA IF NOT EXISTS "${this.opts.schema}"`);
       await c.query(`
@@ -68,13 +67,7 @@ CREATE TABLE IF NOT EXISTS ${this.p}cluster_owners (
   node    text NOT NULL
 );
 CREATE INDEX IF NOT EXISTS cluster_owners_node ON ${this.p}cluster_owners (node);`);
-      await c.query('COMMIT');
-    } catch (e) {
-      await c.query('ROLLBACK').catch(() => undefined);
-      throw e;
-    } finally {
-      c.release();
-    }
+    });
   }
 
   /**

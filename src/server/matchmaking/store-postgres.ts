@@ -7,6 +7,7 @@
 import type pg from 'pg';
 import { TableRefused, seatMask, tableSeats, type MatchQueueStore, type PendingTable } from './store.js';
 import { tableOfRow, ticketOfRow, type QueueDbRow, type TableDbRow } from './store-sqlite.js';
+import { inTransaction } from '../pg-transaction.js';
 
 /** The tables, each named with the schema prefix `p`. */
 export function matchSchemaPostgres(p: string): string {
@@ -49,20 +50,7 @@ const TICKET_COLUMNS = `q.id, q.owner, q.account_id, q.name, q.game, q.seat_mask
   q.queued_at::float8 AS queued_at, q.seen_at::float8 AS seen_at, q.token_hash, q.address, q.state, q.table_id, q.seat`;
 
 export function postgresMatchQueueStore(pool: pg.Pool, p: string): MatchQueueStore {
-  async function inTx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
-    const c = await pool.connect();
-    try {
-      await c.query('BEGIN');
-      const r = await fn(c);
-      await c.query('COMMIT');
-      return r;
-    } catch (e) {
-      await c.query('ROLLBACK').catch(() => undefined);
-      throw e;
-    } finally {
-      c.release();
-    }
-  }
+  const inTx = <T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> => inTransaction(pool, fn);
 
   return {
     async enqueue(t, max, sameAs = []) {
