@@ -8,10 +8,12 @@
  *    TypeScript would;
  *  - pipe, single: `expedition engine` in a child process, one apply request per line, each
  *    answered before the next is sent (an agent stepping one game);
- *  - pipe, batched: one line carries an apply for each game still going (BATCH of them at once).
+ *  - pipe, step: one `step` line carries a choice index for each game still going (BATCH of them
+ *    at once), answered with each game's count of legal choices and seat to act;
+ *  - pipe, batch of applies: one `batch` line carries an apply request for each game still going.
  * GAME (default quetzal), SEATS (3), GAMES (256, the batched and in-process runs), SINGLE_GAMES
- * (32) and BATCH (256) set the run. In-process and batched runs alternate, three rounds each after
- * a warm-up round, and their medians are compared.
+ * (32) and BATCH (256) set the run. In-process, step and batch runs alternate, three rounds each
+ * after a warm-up round, and their medians are compared.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -46,7 +48,18 @@ function inProcess(games: number): { decisions: number; seconds: number } {
   return { decisions, seconds: now() - t0 };
 }
 
-type Answer = { ok: boolean; gameId?: number; count?: number; toAct?: number | null; responses?: Answer[]; error?: unknown };
+type Answer = {
+  ok: boolean;
+  gameId?: number;
+  count?: number;
+  toAct?: number | null | (number | null)[];
+  counts?: number[];
+  responses?: Answer[];
+  error?: unknown;
+};
+
+/** How the pipe runs send their choices: an apply a line, a batch of applies, or a step. */
+type Mode = 'single' | 'batch' | 'step';
 
 /** An engine child process; `ask` sends one line and resolves with its answer. */
 function engine() {
@@ -67,8 +80,9 @@ function check(a: Answer): Answer {
   return a;
 }
 
-async function overPipe(games: number, batch: number): Promise<{ decisions: number; seconds: number }> {
-  const { ask, stop } = engine();
+type Engine = ReturnType<typeof engine>;
+
+async function overPipe(games: number, batch: number, mode: Mode, { ask }: Engine): Promise<{ decisions: number; seconds: number }> {
   await ask({ type: 'hello' });
   let decisions = 0;
   const t0 = now();
@@ -79,10 +93,15 @@ async function overPipe(games: number, batch: number): Promise<{ decisions: numb
     );
     let live = created.responses!.map((r, i) => ({ gameId: r.gameId!, count: r.count!, rng: picker(ks[i]!) }));
     while (live.length > 0) {
-      const reqs = live.map((g) => ({ id: g.gameId, type: 'apply', gameId: g.gameId, index: g.rng.int(g.count) }));
-      const answers = batch === 1 ? [check(await ask(reqs[0]!))] : check(await ask({ type: 'batch', requests: reqs })).responses!;
+      if (mode === 'step') {
+        const a = check(await ask({ type: 'step', games: live.map((g) => g.gameId), choices: live.map((g) => g.rng.int(g.count)) }));
+        live.forEach((g, i) => (g.count = a.counts![i]!));
+      } else {
+        const reqs = live.map((g) => ({ id: g.gameId, type: 'apply', gameId: g.gameId, index: g.rng.int(g.count) }));
+        const answers = mode === 'single' ? [check(await ask(reqs[0]!))] : check(await ask({ type: 'batch', requests: reqs })).responses!;
+        answers.forEach((a, i) => (live[i]!.count = check(a).toAct === null ? 0 : a.count!));
+      }
       decisions += live.length;
-      answers.forEach((a, i) => (live[i]!.count = check(a).toAct === null ? 0 : a.count!));
       const over = live.filter((g) => g.count === 0);
       if (over.length > 0) {
         await ask({ type: 'batch', requests: over.map((g) => ({ id: g.gameId, type: 'close', gameId: g.gameId })) });
@@ -90,39 +109,51 @@ async function overPipe(games: number, batch: number): Promise<{ decisions: numb
       }
     }
   }
-  const seconds = now() - t0;
-  stop();
-  return { decisions, seconds };
+  return { decisions, seconds: now() - t0 };
 }
 
 const rate = (r: { decisions: number; seconds: number }): number => r.decisions / r.seconds;
 const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
 
-/** The median of three rounds, in-process and batched alternating, so that a busy machine's spells of load fall on both. */
+/** The median of three rounds, in-process, step and batch alternating, so that a busy machine's spells of load fall on both. */
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[1]!;
-inProcess(GAMES); // warm up the JIT on the engine
-const localRates: number[] = [];
-const batchedRates: number[] = [];
+// One engine process per mode for the whole run, warmed up like the engine in this process: an
+// agent's engine lives for many games.
+const stepEngine = engine();
+const batchEngine = engine();
+const singleEngine = engine();
+// A warm-up round: the JIT, here and in the engine processes.
 let local = inProcess(GAMES);
-let batched = await overPipe(GAMES, BATCH);
+let stepped = await overPipe(GAMES, BATCH, 'step', stepEngine);
+let batched = await overPipe(GAMES, BATCH, 'batch', batchEngine);
+await overPipe(SINGLE_GAMES, 1, 'single', singleEngine);
+const localRates: number[] = [];
+const stepRates: number[] = [];
+const batchRates: number[] = [];
 for (let round = 0; round < 3; round++) {
   local = inProcess(GAMES);
   localRates.push(rate(local));
-  batched = await overPipe(GAMES, BATCH);
-  batchedRates.push(rate(batched));
+  stepped = await overPipe(GAMES, BATCH, 'step', stepEngine);
+  stepRates.push(rate(stepped));
+  batched = await overPipe(GAMES, BATCH, 'batch', batchEngine);
+  batchRates.push(rate(batched));
 }
 const localSingle = inProcess(SINGLE_GAMES);
-const single = await overPipe(SINGLE_GAMES, 1);
-if (single.decisions !== localSingle.decisions || batched.decisions !== local.decisions) {
+const single = await overPipe(SINGLE_GAMES, 1, 'single', singleEngine);
+for (const e of [stepEngine, batchEngine, singleEngine]) e.stop();
+if (single.decisions !== localSingle.decisions || batched.decisions !== local.decisions || stepped.decisions !== local.decisions) {
   throw new Error('the pipe played other games than the engine in-process');
 }
 const inProc = median(localRates);
-const batchedRate = median(batchedRates);
+const share = (r: number): string => `${((100 * r) / inProc).toFixed(1)} % of in-process`;
 console.log(`${GAME}, ${SEATS} seats, random choices; node ${process.version}`);
 console.log(`  in-process          ${fmt(inProc).padStart(9)} decisions/s  (${GAMES} games, ${local.decisions} decisions; median of 3)`);
 console.log(
-  `  pipe, single        ${fmt(rate(single)).padStart(9)} decisions/s  (${SINGLE_GAMES} games, one request a line)  ${((100 * rate(single)) / inProc).toFixed(1)} % of in-process`,
+  `  pipe, single        ${fmt(rate(single)).padStart(9)} decisions/s  (${SINGLE_GAMES} games, one apply a line)  ${share(rate(single))}`,
 );
 console.log(
-  `  pipe, batched ${String(BATCH).padStart(4)}  ${fmt(batchedRate).padStart(9)} decisions/s  (${GAMES} games; median of 3)  ${((100 * batchedRate) / inProc).toFixed(1)} % of in-process (goal: 25 %)`,
+  `  pipe, step    ${String(BATCH).padStart(4)}  ${fmt(median(stepRates)).padStart(9)} decisions/s  (${GAMES} games; median of 3)  ${share(median(stepRates))} (goal: 25 %)`,
+);
+console.log(
+  `  pipe, batch   ${String(BATCH).padStart(4)}  ${fmt(median(batchRates)).padStart(9)} decisions/s  (${GAMES} games, a batch of applies; median of 3)  ${share(median(batchRates))}`,
 );

@@ -220,10 +220,15 @@ export class Match<S = unknown> {
     return this.game.hash(this.current);
   }
 
-  /** Plays a choice and returns the move, with its events (kept or not: packMoves); throws IllegalChoice (nothing changed) when it is not legal now. */
-  play(choice: unknown): Move {
+  /**
+   * Plays a choice and returns the move, with its events (kept or not: packMoves); throws
+   * IllegalChoice (nothing changed) when it is not legal now. With `events` false the engine
+   * records none (cheaper: a simulator's step); the move then counts as revealing, since nothing
+   * tells that it did not, so a seat's undo never takes it back.
+   */
+  play(choice: unknown, events = true): Move {
     const code = this.codeOf(this.current, choice);
-    const move = this.step(this.current, choice);
+    const move = this.step(this.current, choice, events);
     this.changes++;
     return this.keep(move, code);
   }
@@ -337,14 +342,14 @@ export class Match<S = unknown> {
     return decisionSeed(this.head.seed, at);
   }
 
-  private step(state: S, raw: unknown): Move {
+  private step(state: S, raw: unknown, withEvents = true): Move {
     const seat = this.game.toAct(state);
     const choice = findChoice(this.game.choices(state), raw);
     const turn = this.game.turn(state);
     // An illegal choice goes to the engine as given, so that its refusal explains that choice.
-    const events = this.game.apply(state, choice ?? raw);
+    const events = this.game.apply(state, choice ?? raw, withEvents);
     if (seat === null || choice === undefined) throw new Error('the engine applied a choice that was not legal');
-    return { seat, choice, turn, reveals: events.some((e) => e.reveals), events };
+    return { seat, choice, turn, reveals: withEvents ? events.some((e) => e.reveals) : true, events };
   }
 
   /**

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { handle, handleLine, Sessions } from '../../src/cli/engine/handler.js';
-import { Response } from '../../src/cli/engine/schema.js';
+import { handle, handleLine, Sessions, stepFault } from '../../src/cli/engine/handler.js';
+import { MAX_STEP, Response, StepRequest } from '../../src/cli/engine/schema.js';
 import { gameById } from '../../src/bots/registry.js';
 import { replay, type MatchRecord } from '../../src/core/match.js';
+import { createRng } from '../../src/core/rng.js';
 
 type Answer = Record<string, unknown> & { ok: boolean; error?: { code: string; message: string } };
 
@@ -246,5 +247,115 @@ describe('engine protocol: bad requests are answered with an error naming the fa
     fails(s, { id: 1, type: 'create', game: 'quetzal', seats: 2 }, 'too-many-games');
     ok(s, { id: 2, type: 'close', gameId: 1 });
     create(s);
+  });
+});
+
+describe('engine protocol: step', () => {
+  /** Each game's record and public view: what a step must leave as it found when it is refused. */
+  const snapshot = (s: Sessions, games: readonly number[]) =>
+    games.map((g) => [ok(s, { id: 0, type: 'record', gameId: g }).record, ok(s, { id: 0, type: 'view', gameId: g, seat: null }).view]);
+
+  it('answers as the same applies one by one, with each game’s count and seat to act', () => {
+    const stepped = new Sessions();
+    const applied = new Sessions();
+    const specs: [string, number][] = [
+      ['relic-runners', 2],
+      ['quetzal', 3],
+      ['relic-runners', 4],
+      ['quetzal', 2],
+    ];
+    const games = specs.map(([game, seats], k) => create(stepped, game, seats, `s${k}`));
+    specs.forEach(([game, seats], k) => create(applied, game, seats, `s${k}`));
+    let counts = games.map((g) => ok(stepped, { id: 0, type: 'legal', gameId: g, as: 'indices' }).count as number);
+    for (let round = 0; round < 40; round++) {
+      const choices = counts.map((n, i) => (round * 7 + i * 3) % n);
+      const r = ok(stepped, { id: round, type: 'step', games, choices });
+      const one = games.map((gameId, i) => ok(applied, { id: 0, type: 'apply', gameId, index: choices[i] }));
+      assert.deepEqual(
+        r.counts,
+        one.map((a) => a.count),
+      );
+      assert.deepEqual(
+        r.toAct,
+        one.map((a) => a.toAct),
+      );
+      counts = r.counts as number[];
+    }
+    assert.deepEqual(snapshot(stepped, games), snapshot(applied, games));
+    assert.deepEqual(ok(stepped, { id: 'e', type: 'step', games: [], choices: [] }), { id: 'e', ok: true, counts: [], toAct: [] });
+  });
+
+  it('plays a game to its end: the last step answers count 0 and no seat to act', () => {
+    const s = new Sessions();
+    const g = create(s, 'relic-runners', 2, 'end');
+    const rng = createRng('step to the end');
+    let r = ok(s, { id: 0, type: 'step', games: [g], choices: [0] });
+    for (let k = 1; (r.toAct as (number | null)[])[0] !== null && k < 20_000; k++)
+      r = ok(s, { id: k, type: 'step', games: [g], choices: [rng.int((r.counts as number[])[0]!)] });
+    assert.deepEqual([r.counts, r.toAct], [[0], [null]]);
+    assert.equal(ok(s, { id: 1, type: 'result', gameId: g }).over, true);
+  });
+
+  it('refuses a bad step whole, naming the fault, and changes no game', () => {
+    const s = new Sessions(10);
+    const a = create(s, 'quetzal', 3, 'a');
+    const b = create(s, 'relic-runners', 3, 'b');
+    const over = create(s, 'relic-runners', 2, 'over');
+    playSome(s, over, 20_000);
+    assert.equal(ok(s, { id: 0, type: 'result', gameId: over }).over, true);
+    const countB = ok(s, { id: 0, type: 'legal', gameId: b, as: 'indices' }).count as number;
+    const before = snapshot(s, [a, b, over]);
+    const refused = (req: Record<string, unknown>, code: string, message: RegExp) => {
+      const r = fails(s, { id: 'x', type: 'step', ...req }, code);
+      assert.equal(r.id, 'x');
+      assert.match(r.error!.message, message);
+    };
+    refused({ games: [a, 999], choices: [0, 0] }, 'no-such-game', /games\[1\] \(game 999\)/);
+    refused(
+      { games: [a, b], choices: [0, countB] },
+      'illegal-choice',
+      new RegExp(`games\\[1\\] \\(game ${b}\\): index ${countB} is out of range`),
+    );
+    refused({ games: [a, b, over], choices: [0, 0, 0] }, 'game-over', new RegExp(`games\\[2\\] \\(game ${over}\\): the game is over`));
+    refused(
+      { games: [a, b, a], choices: [0, 0, 0] },
+      'bad-request',
+      new RegExp(`games\\[2\\] \\(game ${a}\\): the game is already in this step`),
+    );
+    refused({ games: [a, b], choices: [0] }, 'bad-request', /differ in length \(2 and 1\)/);
+    refused({ games: [a], choices: [0.5] }, 'bad-request', /choices\.0: 0.5 is not an index/);
+    refused({ games: [a, b], choices: [0, -1] }, 'bad-request', /choices\.1: -1 is not an index/);
+    refused({ games: [a, '2'], choices: [0, 0] }, 'bad-request', /games\.1: "2" is not a game id/);
+    refused({ games: [a], choices: [null] }, 'bad-request', /choices\.0: null/);
+    refused({ games: a, choices: [0] }, 'bad-request', /games: an array/);
+    refused({ games: [a] }, 'bad-request', /choices: an array/);
+    refused({ games: [a], choices: [0], events: true }, 'bad-request', /unrecognized key: "events"/);
+    const long = Array.from({ length: MAX_STEP + 1 }, () => a);
+    refused({ games: long, choices: long.map(() => 0) }, 'bad-request', new RegExp(`at most ${MAX_STEP} entries`));
+    const noId = handle(s, { type: 'step', games: [a], choices: [0] }) as Answer;
+    assert.equal(noId.error!.code, 'bad-request');
+    assert.deepEqual(snapshot(s, [a, b, over]), before, 'no game changed');
+    // In a batch, a step is answered as if sent alone.
+    const batch = ok(s, { id: 'B', type: 'batch', requests: [{ id: 1, type: 'step', games: [a, a], choices: [0, 0] }] });
+    assert.equal((batch.responses as Answer[])[0]!.error!.code, 'bad-request');
+    assert.deepEqual(snapshot(s, [a, b, over]), before, 'no game changed');
+  });
+
+  it('the hand-made check accepts and refuses what the documented zod schema does', () => {
+    const cases: Record<string, unknown>[] = [
+      { id: 1, type: 'step', games: [1, 2], choices: [0, 3] },
+      { id: 's', type: 'step', games: [], choices: [] },
+      { id: 1, type: 'step', games: [1], choices: [1.5] },
+      { id: 1, type: 'step', games: [-1], choices: [0] },
+      { id: 1, type: 'step', games: [1], choices: ['0'] },
+      { id: 1, type: 'step', games: [1], choices: [true] },
+      { id: 1, type: 'step', games: {}, choices: [] },
+      { id: 1, type: 'step', choices: [] },
+      { id: 1, type: 'step', games: [], choices: [], more: 1 },
+      { id: 'x'.repeat(201), type: 'step', games: [], choices: [] },
+      { id: null, type: 'step', games: [], choices: [] },
+      { id: 1, type: 'step', games: Array.from({ length: MAX_STEP + 1 }, () => 1), choices: Array.from({ length: MAX_STEP + 1 }, () => 0) },
+    ];
+    for (const c of cases) assert.equal(stepFault(c) === null, StepRequest.safeParse(c).success, JSON.stringify(c).slice(0, 200));
   });
 });

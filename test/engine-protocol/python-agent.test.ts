@@ -62,3 +62,35 @@ it('a Python random agent plays 20 seeded games against greedy through the proto
     cleanup();
   }
 });
+
+it('the Python client’s step plays many games a line as applies one by one would, and raises on a bad entry', () => {
+  const script = `
+import json, sys
+sys.path.insert(0, ${JSON.stringify(EXAMPLES)})
+from expedition_engine import Engine, EngineError
+with Engine() as a, Engine() as b:
+    games = [a.request("create", game=g, seats=3, seed=k)["gameId"] for k, g in enumerate(["quetzal", "relic-runners"])]
+    for k, g in enumerate(["quetzal", "relic-runners"]):
+        b.request("create", game=g, seats=3, seed=k)
+    counts = [a.request("legal", gameId=g, **{"as": "indices"})["count"] for g in games]
+    same = True
+    for r in range(30):
+        choices = [(r * 5 + i) % n for i, n in enumerate(counts)]
+        counts, to_act = a.step(games, choices)
+        one = [b.request("apply", gameId=g, index=c) for g, c in zip(games, choices)]
+        same = same and counts == [x["count"] for x in one] and to_act == [x["toAct"] for x in one]
+    try:
+        a.step(games, [0])
+        refused = None
+    except EngineError as e:
+        refused = e.code
+    print(json.dumps({"same": same, "refused": refused}))
+`;
+  const r = spawnSync('python3', ['-c', script], {
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, EXPEDITION_ENGINE: `"${process.execPath}" "${CLI}" engine` },
+  });
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(JSON.parse(r.stdout), { same: true, refused: 'bad-request' });
+});

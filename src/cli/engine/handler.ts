@@ -7,7 +7,7 @@ import { decisionSeed, Match, RECORD_VERSION, replay, type MatchOptions } from '
 import { createRng } from '../../core/rng.js';
 import { botFromSpec, decide, type Bot } from '../../bots/index.js';
 import { GAMES, gameById } from '../../bots/registry.js';
-import { PROTOCOL_VERSION, Request, SingleRequest, type ErrorCode, type ErrorResponse } from './schema.js';
+import { MAX_STEP, PROTOCOL_VERSION, Request, SingleRequest, type ErrorCode, type ErrorResponse, type StepRequest } from './schema.js';
 
 /**
  * One game of the process. A game made by `create` or `copy` is a Match (its record, undo); a
@@ -91,16 +91,21 @@ function legal(s: Session): readonly Choice[] {
   return s.cache.choices;
 }
 
-function play(s: Session, choice: Choice): ReturnType<Match['play']> | { seat: number; choice: Choice; events: readonly unknown[] } {
+/** Plays a legal choice; the engine records the move's events only when they are asked for (they cost). */
+function play(
+  s: Session,
+  choice: Choice,
+  events: boolean,
+): ReturnType<Match['play']> | { seat: number; choice: Choice; events: readonly unknown[] } {
   if (s.match) {
-    const move = s.match.play(choice);
+    const move = s.match.play(choice, events);
     s.state = s.match.state;
     return move;
   }
   const seat = s.game.toAct(s.state)!;
-  const events = s.game.apply(s.state, choice);
+  const told = s.game.apply(s.state, choice, events);
   s.played++;
-  return { seat, choice, events };
+  return { seat, choice, events: told };
 }
 
 function afterMove(s: Session, move: { seat: number; choice: Choice; events: readonly unknown[] }, events: boolean | undefined): Json {
@@ -117,6 +122,39 @@ function afterMove(s: Session, move: { seat: number; choice: Choice; events: rea
 
 function notOver(s: Session): void {
   if (s.game.toAct(s.state) === null) throw new Fault('game-over', 'the game is over: no decision is owed');
+}
+
+/**
+ * A step: every entry is checked (the game exists, appears once and is going, the index is in
+ * range) before any is played, so a bad entry refuses the whole line and changes no game.
+ */
+function step(sessions: Sessions, games: readonly number[], choices: readonly number[]): Json {
+  const entries: Session[] = [];
+  const seen = new Set<number>();
+  for (let i = 0; i < games.length; i++) {
+    const gameId = games[i]!;
+    const at = `games[${i}] (game ${gameId})`;
+    const s = sessions.games.get(gameId);
+    if (!s) throw new Fault('no-such-game', `${at}: no such game in this process (closed, or never created)`);
+    // A game twice would have its second index read at a position not reached yet.
+    if (seen.has(gameId)) throw new Fault('bad-request', `${at}: the game is already in this step (one choice a game a step)`);
+    seen.add(gameId);
+    if (s.game.toAct(s.state) === null) throw new Fault('game-over', `${at}: the game is over: no decision is owed`);
+    const count = legal(s).length;
+    if (choices[i]! >= count)
+      throw new Fault('illegal-choice', `${at}: index ${choices[i]} is out of range: there are ${count} legal choices`);
+    entries.push(s);
+  }
+  const counts = new Array<number>(entries.length);
+  const toAct = new Array<number | null>(entries.length);
+  for (let i = 0; i < entries.length; i++) {
+    const s = entries[i]!;
+    play(s, legal(s)[choices[i]!]!, false);
+    const seat = s.game.toAct(s.state);
+    toAct[i] = seat;
+    counts[i] = seat === null ? 0 : legal(s).length;
+  }
+  return { counts, toAct };
 }
 
 function handleSingle(sessions: Sessions, r: SingleRequest): Json {
@@ -166,7 +204,7 @@ function handleSingle(sessions: Sessions, r: SingleRequest): Json {
         if (choice === undefined) s.game.apply(s.game.clone(s.state), r.choice);
         if (choice === undefined) throw new Fault('illegal-choice', `not a legal choice: ${JSON.stringify(r.choice)}`);
       }
-      return afterMove(s, play(s, choice), r.events);
+      return afterMove(s, play(s, choice, r.events === true), r.events);
     }
     case 'bot': {
       const s = sessions.get(r.gameId);
@@ -174,7 +212,7 @@ function handleSingle(sessions: Sessions, r: SingleRequest): Json {
       const bot = sessions.bot(r.bot);
       const at = s.match ? s.match.decisions : s.played;
       const choice = decide(s.game, s.state, bot, createRng(decisionSeed(s.seed, at)));
-      return afterMove(s, play(s, choice), r.events);
+      return afterMove(s, play(s, choice, r.events === true), r.events);
     }
     case 'observe': {
       const s = sessions.get(r.gameId);
@@ -219,6 +257,8 @@ function handleSingle(sessions: Sessions, r: SingleRequest): Json {
       const toAct = s.game.toAct(s.state);
       return { toAct, count: toAct === null ? 0 : legal(s).length };
     }
+    case 'step':
+      return step(sessions, r.games, r.choices);
     case 'close':
       sessions.get(r.gameId);
       sessions.games.delete(r.gameId);
@@ -251,11 +291,44 @@ function fault(id: number | string | null, e: unknown): ErrorResponse {
   return errorResponse(id, 'internal', e instanceof Error ? e.message : String(e));
 }
 
+const isIndex = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
+const STEP_KEYS = new Set(['id', 'type', 'games', 'choices']);
+
+/**
+ * Checks a step as StepRequest (schema.ts) does, without a zod object per entry: the message names
+ * the first fault, null when there is none.
+ */
+export function stepFault(r: Record<string, unknown>): string | null {
+  for (const k of Object.keys(r)) if (!STEP_KEYS.has(k)) return `unrecognized key: "${k}"`;
+  if (idOf(r) === null) return 'id: a number, or a string of at most 200 characters';
+  const { games, choices } = r;
+  if (!Array.isArray(games)) return 'games: an array of game ids';
+  if (!Array.isArray(choices)) return 'choices: an array of indices';
+  if (games.length !== choices.length)
+    return `games and choices differ in length (${games.length} and ${choices.length}): one choice a game`;
+  if (games.length > MAX_STEP) return `games: at most ${MAX_STEP} entries a step (${games.length} given)`;
+  for (let i = 0; i < games.length; i++) {
+    if (!isIndex(games[i])) return `games.${i}: ${JSON.stringify(games[i])} is not a game id (a non-negative integer)`;
+    if (!isIndex(choices[i])) return `choices.${i}: ${JSON.stringify(choices[i])} is not an index (a non-negative integer)`;
+  }
+  return null;
+}
+
+/** Parses a request: a step by hand (stepFault), any other with its zod schema. */
+function parse(raw: unknown, schema: typeof SingleRequest | typeof Request): { ok: true; r: Request } | { ok: false; message: string } {
+  if (typeof raw === 'object' && raw !== null && !Array.isArray(raw) && (raw as { type?: unknown }).type === 'step') {
+    const message = stepFault(raw as Record<string, unknown>);
+    return message === null ? { ok: true, r: raw as StepRequest } : { ok: false, message };
+  }
+  const parsed = schema.safeParse(raw);
+  return parsed.success ? { ok: true, r: parsed.data } : { ok: false, message: describeIssues(parsed.error) };
+}
+
 function answer(sessions: Sessions, raw: unknown, schema: typeof SingleRequest | typeof Request): Json | ErrorResponse {
   const id = idOf(raw);
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) return errorResponse(id, 'bad-request', describeIssues(parsed.error));
-  const r = parsed.data;
+  const parsed = parse(raw, schema);
+  if (!parsed.ok) return errorResponse(id, 'bad-request', parsed.message);
+  const r = parsed.r;
   try {
     if (r.type === 'batch') return { id: r.id, ok: true, responses: r.requests.map((q) => answer(sessions, q, SingleRequest)) };
     return { id: r.id, ok: true, ...handleSingle(sessions, r) };

@@ -58,6 +58,25 @@ export const RecordRequest = gameRequest('record', {});
 export const CopyRequest = gameRequest('copy', {});
 export const DeterminizeRequest = gameRequest('determinize', { seat: z.number().int().nonnegative(), seed: Seed });
 export const UndoRequest = gameRequest('undo', {});
+
+/** The most entries one `step` may carry. */
+export const MAX_STEP = 100_000;
+
+/**
+ * One choice by index in each of many games, answered compactly: the cheap request of an agent
+ * stepping thousands of games. The handler checks it by hand (checkStep in handler.ts: a zod object
+ * per entry would cost more than a cheap game's decision); this schema documents it.
+ */
+export const StepRequest = z.strictObject({
+  id: RequestId,
+  type: z.literal('step'),
+  games: z.array(GameId).max(MAX_STEP).describe('The games to play a choice in, each at most once.'),
+  choices: z
+    .array(z.number().int().nonnegative())
+    .max(MAX_STEP)
+    .describe("The choice in each game, as its index among that game's legal choices; as many as games."),
+});
+export type StepRequest = z.infer<typeof StepRequest>;
 export const CloseRequest = gameRequest('close', {});
 
 /** Every request but a batch. */
@@ -74,6 +93,7 @@ export const SingleRequest = z.discriminatedUnion('type', [
   CopyRequest,
   DeterminizeRequest,
   UndoRequest,
+  StepRequest,
   CloseRequest,
 ]);
 export type SingleRequest = z.infer<typeof SingleRequest>;
@@ -139,6 +159,10 @@ export const RecordResponse = ok({
 });
 export const NewGameResponse = ok({ gameId: GameId });
 export const UndoResponse = ok({ toAct: ToAct, count: z.number().int() });
+export const StepResponse = ok({
+  counts: z.array(z.number().int()).describe("Each game's legal choices now, in the request's order (0 once over)."),
+  toAct: z.array(ToAct).describe('The seat to act now in each game, null once it is over.'),
+});
 export const CloseResponse = ok({});
 export const BatchResponse = ok({ responses: z.array(z.unknown()).describe('One response per request, in order.') });
 
@@ -155,6 +179,7 @@ export const Response = z.union([
   RecordResponse,
   NewGameResponse,
   UndoResponse,
+  StepResponse,
   CloseResponse,
   BatchResponse,
 ]);
