@@ -314,6 +314,7 @@ export class Connection implements Subscriber {
       link.close();
     }
     this.sendText(text);
+    if (ok) link.release();
     this.tokens -= cost;
   }
 

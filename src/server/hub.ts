@@ -112,6 +112,8 @@ export interface HelloAnswer {
 export interface RelayLink {
   /** Says hello at the owner: its answer (a welcome when `ok`, else an error), as text. */
   hello(msg: Extract<ClientMessage, { type: 'hello' }>): Promise<HelloAnswer>;
+  /** The hello's answer is written to the socket: the owner's texts that came after it follow. */
+  release(): void;
   /** Sends a choice or an undo on; its answer comes back through the socket's sendText. */
   forward(msg: Extract<ClientMessage, { type: 'choice' | 'undo' | 'hint' | 'rematch' }> | ChatRequest): Promise<void>;
   /** The socket closed or said hello elsewhere. */

@@ -42,6 +42,12 @@ export type Forwarded = Extract<ClientMessage, { type: 'hello' | 'choice' | 'und
 /** The edge's end of one relayed socket. */
 export class EdgeLink {
   private helloWait: { resolve: (a: HelloAnswer) => void; reject: (e: Error) => void } | null = null;
+  /**
+   * Texts the owner sent after its answer to the hello, until the socket has written that answer:
+   * the answer reaches the socket after an await, and a state sent right after it (a move made
+   * just then) must not overtake the welcome, which a client starts from.
+   */
+  private held: string[] | null = null;
   closed = false;
 
   constructor(
@@ -53,6 +59,7 @@ export class EdgeLink {
 
   /** Says hello at the owner: its answer (a welcome, or an error), or `unavailable` when it does not answer in time. */
   async hello(msg: Forwarded): Promise<HelloAnswer> {
+    this.held = [];
     const answer = new Promise<HelloAnswer>((resolve, reject) => {
       const timer = setTimeout(
         () =>
@@ -86,6 +93,19 @@ export class EdgeLink {
     w?.resolve({ ok, text, cost });
   }
 
+  /** A text from the owner for the socket: written now, or after the hello's answer when that is not written yet. */
+  deliver(text: string): void {
+    if (this.held) this.held.push(text);
+    else this.socket.sendText(text);
+  }
+
+  /** The hello's answer is written to the socket: what came after it follows, in order. */
+  release(): void {
+    const held = this.held;
+    this.held = null;
+    for (const text of held ?? []) this.socket.sendText(text);
+  }
+
   /** Sends a client message on to the owner; `unavailable` when the bus is down. */
   async forward(msg: Forwarded): Promise<void> {
     if (this.closed) throw new Refusal('unavailable', 'this connection to the game was closed; say hello again');
@@ -102,6 +122,7 @@ export class EdgeLink {
   /** Ends the link here only (the owner is gone, or told us to). */
   end(e: Error): void {
     this.closed = true;
+    this.held = null;
     this.relay.links.delete(this.id);
     const w = this.helloWait;
     this.helloWait = null;
@@ -293,7 +314,7 @@ export class Relay {
         for (const id of rest.slice(0, nl).split(',')) {
           const link = this.links.get(id);
           // A socket the edge no longer relays (closed while Redis was away): the owner forgets it.
-          if (link) link.socket.sendText(text);
+          if (link) link.deliver(text);
           else void this.bus.send(a, `c\n${id}`);
         }
         return;
