@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../net/api.js';
 import { listBots, type ListedBot } from '../net/bot-api.js';
@@ -14,11 +14,15 @@ export function BotAccounts() {
   const [bots, setBots] = useState<readonly ListedBot[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  // Asked once, however many toggle events opening it fires before the answer (a failure may be retried).
+  const asked = useRef(false);
   const load = async () => {
+    asked.current = true;
     try {
       setBots(await listBots());
       setError(null);
     } catch (e) {
+      asked.current = false;
       setError(e instanceof ApiError ? e.code : String(e));
     }
   };
@@ -27,7 +31,7 @@ export function BotAccounts() {
     <section className="lobby-card" data-testid="bot-accounts">
       <details
         onToggle={(e) => {
-          if ((e.target as HTMLDetailsElement).open && bots === null) void load();
+          if ((e.target as HTMLDetailsElement).open && !asked.current) void load();
         }}
       >
         <summary>
