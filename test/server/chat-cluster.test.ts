@@ -85,16 +85,20 @@ describe('table chat across processes', { timeout: 120_000 }, () => {
 
     // The owner dies: the game's new owner tells the stored backlog in its welcomes.
     await a.crash();
-    const again = await b.client();
     // Refused `unavailable` (or unanswered) until a survivor has taken the game over: bounded, 30 s
-    // (a takeover may take 15 s on a loaded machine: see cluster.test.ts).
+    // (a takeover may take 15 s on a loaded machine: see cluster.test.ts). An `unavailable` hello
+    // closes its socket, so that the client tries again: each try is a new connection, as a client's.
     let w: ServerMsg | null = null;
     for (const end = Date.now() + 30_000; w === null && Date.now() < end;) {
+      const again = await b.client();
       const answer = again.next((x) => x.type === 'welcome' || (x.type === 'error' && x.id === undefined), 10_000).catch(() => null);
       again.send({ type: 'hello', game: id, token: t1 });
       const m = await answer;
       if (m?.type === 'welcome') w = m;
-      else await new Promise((r) => setTimeout(r, 200));
+      else {
+        again.close();
+        await new Promise((r) => setTimeout(r, 200));
+      }
     }
     assert.ok(w, 'a survivor took the game over');
     assert.deepEqual(chatOfWelcome(w).muted, [0]);
