@@ -9,10 +9,11 @@
  *  - pipe, single: `expedition engine` in a child process, one apply request per line, each
  *    answered before the next is sent (an agent stepping one game);
  *  - pipe, step: one `step` line carries a choice index for each game still going (BATCH of them
- *    at once), answered with each game's count of legal choices and seat to act;
+ *    at once, split into IN_FLIGHT lines waiting at once), answered with each game's count of
+ *    legal choices and seat to act;
  *  - pipe, batch of applies: one `batch` line carries an apply request for each game still going.
  * GAME (default quetzal), SEATS (3), GAMES (256, the batched and in-process runs), SINGLE_GAMES
- * (32) and BATCH (256) set the run. In-process, step and batch runs alternate, three rounds each
+ * (32), BATCH (256) and IN_FLIGHT (2) set the run. In-process, step and batch runs alternate, three rounds each
  * after a warm-up round, and their medians are compared.
  */
 import { spawn } from 'node:child_process';
@@ -26,6 +27,7 @@ const SEATS = Number(process.env.SEATS ?? 3);
 const GAMES = Number(process.env.GAMES ?? 256);
 const SINGLE_GAMES = Number(process.env.SINGLE_GAMES ?? 32);
 const BATCH = Number(process.env.BATCH ?? 256);
+const IN_FLIGHT = Number(process.env.IN_FLIGHT ?? 2);
 const CLI = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
 
 const seed = (k: number): string => `pipe:${k}`;
@@ -82,12 +84,17 @@ function check(a: Answer): Answer {
 
 type Engine = ReturnType<typeof engine>;
 
+/**
+ * Plays games `first`…`last` over the pipe in `mode`, `batch` games a line, until all are over. A
+ * step's games are split into IN_FLIGHT groups, each with a line of its own waiting to be answered,
+ * so that the engine plays one group's line while this process reads the other's answer and draws
+ * its next choices: an agent stepping many games over a pipe keeps the pipe busy the same way.
+ */
 async function overPipe(games: number, batch: number, mode: Mode, { ask }: Engine): Promise<{ decisions: number; seconds: number }> {
   await ask({ type: 'hello' });
   let decisions = 0;
   const t0 = now();
-  for (let first = 1; first <= games; first += batch) {
-    const ks = Array.from({ length: Math.min(batch, games - first + 1) }, (_, i) => first + i);
+  const play = async (ks: number[]): Promise<void> => {
     const created = check(
       await ask({ type: 'batch', requests: ks.map((k) => ({ id: k, type: 'create', game: GAME, seats: SEATS, seed: seed(k) })) }),
     );
@@ -108,6 +115,11 @@ async function overPipe(games: number, batch: number, mode: Mode, { ask }: Engin
         live = live.filter((g) => g.count > 0);
       }
     }
+  };
+  const groups = mode === 'step' ? IN_FLIGHT : 1;
+  for (let first = 1; first <= games; first += batch) {
+    const ks = Array.from({ length: Math.min(batch, games - first + 1) }, (_, i) => first + i);
+    await Promise.all(Array.from({ length: groups }, (_, g) => play(ks.filter((_, i) => i % groups === g))));
   }
   return { decisions, seconds: now() - t0 };
 }
