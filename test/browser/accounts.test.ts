@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { browserSuite, shot, watchErrors } from '../helpers/browser.js';
+import { browserSuite, freshName, shot, watchErrors } from '../helpers/browser.js';
 import { describeFaults, textFaults } from '../helpers/text-fit.js';
 import type { InPage } from '../helpers/page.js';
 
@@ -29,8 +29,6 @@ const suite = browserSuite({ localhost: true });
 const base = () => suite.base;
 
 /** A fresh name per test (each test signs up its own account on the one server). */
-let n = 0;
-const freshName = (prefix: string) => `${prefix}_${process.pid % 1000}_${++n}`;
 
 /** Chromium's virtual authenticator on this page: a platform authenticator with resident keys that verifies the user. */
 async function addAuthenticator(page: Page): Promise<void> {

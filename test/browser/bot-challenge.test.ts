@@ -11,8 +11,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { browserSuite, playByClicking, shot, watchErrors } from '../helpers/browser.js';
+import { browserSuite, freshName, playByClicking, shot, signUp, watchErrors } from '../helpers/browser.js';
 import { REPO_ROOT } from '../helpers/repo.js';
 import { until } from '../helpers/server.js';
 
@@ -24,17 +23,6 @@ after(() => {
   if (bot !== null && bot.exitCode === null) bot.kill('SIGKILL');
 });
 
-let n = 0;
-const freshName = (prefix: string) => `${prefix}_${process.pid % 1000}_${++n}`;
-
-async function signUp(page: Page, name: string): Promise<void> {
-  await page.goto(`${suite.base}/sign-up?lang=en`);
-  await page.getByTestId('auth-name').fill(name);
-  await page.getByTestId('auth-password').fill('a long enough password');
-  await page.keyboard.press('Enter');
-  await page.waitForURL((u) => u.pathname === '/');
-}
-
 test('a bot account made on the account page plays a challenge sent from its profile to the end', { timeout: 300_000 }, async (t) => {
   const seed = process.env.WEB_TEST_SEED ?? randomBytes(4).toString('hex');
   t.diagnostic(`seed ${seed} (set WEB_TEST_SEED to repeat)`);
@@ -44,7 +32,7 @@ test('a bot account made on the account page plays a challenge sent from its pro
   const [botName, personName] = [freshName('bot'), freshName('ann')];
 
   // The owner: the upgrade, behind its confirmation, then a token shown once.
-  await signUp(owner, botName);
+  await signUp(owner, suite.base, botName);
   await owner.goto(`${suite.base}/account?lang=en`);
   const section = owner.getByTestId('bot-account');
   assert.equal(await section.getByTestId('bot-upgrade').isDisabled(), true, 'not before the warning is confirmed');
@@ -75,7 +63,7 @@ test('a bot account made on the account page plays a challenge sent from its pro
   );
 
   // The person: the lobby's list shows the bot online, its profile offers the challenge.
-  await signUp(person, personName);
+  await signUp(person, suite.base, personName);
   const list = person.getByTestId('bot-accounts');
   await list.locator('summary').click();
   const row = list.locator('[data-testid="bot-account-row"]', { hasText: botName });

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { TURN_CHANGE_EXTRA } from '../../src/bots/pacing.js';
 import { replay } from '../../src/core/match.js';
-import { browserSuite, playByClicking, shot, watchErrors } from '../helpers/browser.js';
+import { browserSuite, holdSeat, playByClicking, shot, watchErrors } from '../helpers/browser.js';
 import { createGame, joinSeat, live } from '../helpers/server.js';
 
 const suite = browserSuite();
@@ -27,11 +27,7 @@ async function openGame(page: Page, body: { game: string; bots: number; seed: st
     seats: [{ kind: 'human', name: 'Ann' }, ...Array.from({ length: body.bots }, () => ({ kind: 'bot', bot: 'greedy' }))],
   });
   const token = await joinSeat(suite.srv.base, id, 0);
-  await page.goto(`${suite.srv.base}/?lang=${lang}`);
-  await page.evaluate(
-    ([k, v]) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(k!, v!),
-    [`expedition.seat.${id}`, JSON.stringify({ token, seat: 0 })],
-  );
+  await holdSeat(page, id, 0, token);
   await page.goto(`${suite.srv.base}/game/${id}?lang=${lang}`);
   await page.getByTestId('game-log').waitFor();
   return id;

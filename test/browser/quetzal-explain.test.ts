@@ -13,7 +13,7 @@ import { CARD_ID_OF, DATA, LOC_IDS } from '../../src/games/quetzal/data.js';
 import { deliveryPay, scoreDelivery } from '../../src/games/quetzal/delivery.js';
 import type { QChoice, QView, State } from '../../src/games/quetzal/index.js';
 import type { LiveGame } from '../../src/server/live-game.js';
-import { browserSuite, shot, watchErrors } from '../helpers/browser.js';
+import { browserSuite, holdSeat, shot, watchErrors } from '../helpers/browser.js';
 import type { InPage, PageElement } from '../helpers/page.js';
 import { createGame, joinSeat, live, until } from '../helpers/server.js';
 
@@ -56,11 +56,7 @@ const seat0Turn = (g: LiveGame) => until(() => g.toAct() === 0 || g.status !== '
 async function open(s: Seated, lang: string, viewport: { width: number; height: number }): Promise<{ page: Page; errors: string[] }> {
   const page = await suite.browser.newPage(viewport);
   const errors = watchErrors(page);
-  await page.goto(`${suite.srv.base}/?lang=${lang}`);
-  await page.evaluate(
-    ([id, token]) => (globalThis as unknown as InPage).localStorage.setItem(`expedition.seat.${id}`, JSON.stringify({ seat: 0, token })),
-    [s.id, s.token] as const,
-  );
+  await holdSeat(page, s.id, 0, s.token);
   await page.goto(`${suite.srv.base}/game/${s.id}?lang=${lang}`);
   await page.getByTestId('quetzal-board').waitFor({ timeout: 30_000 });
   return { page, errors };

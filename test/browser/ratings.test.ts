@@ -10,26 +10,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { browserSuite, playByClicking, shot, watchErrors } from '../helpers/browser.js';
+import { browserSuite, freshName, playByClicking, shot, signUp, watchErrors } from '../helpers/browser.js';
 import { describeFaults, textFaults } from '../helpers/text-fit.js';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
 const suite = browserSuite({ localhost: true });
-
-let n = 0;
-const freshName = (prefix: string) => `${prefix}_${process.pid % 1000}_${++n}`;
-
-/** Signs up in this page's browser and waits for the lobby. */
-async function signUp(page: Page, name: string): Promise<void> {
-  await page.goto(`${suite.base}/sign-up?lang=en`);
-  await page.getByTestId('auth-name').fill(name);
-  await page.getByTestId('auth-password').fill('a long enough password');
-  await page.keyboard.press('Enter');
-  // A fresh browser holds no guest seats: sign-up goes straight back to the lobby.
-  await page.waitForURL((u) => u.pathname === '/');
-}
 
 /** The profile's rating at Quetzal ("1540 ± 120") and the finished game's row. */
 async function profileOf(page: Page, name: string, gameId: string) {
@@ -56,8 +43,8 @@ test('two accounts play a rated game to the end; both profiles then show their n
   const bob = await suite.browser.newPage(PHONE);
   const errors = [...watchErrors(ada), ...watchErrors(bob)];
   const [adaName, bobName] = [freshName('ada'), freshName('bob')];
-  await signUp(ada, adaName);
-  await signUp(bob, bobName);
+  await signUp(ada, suite.base, adaName);
+  await signUp(bob, suite.base, bobName);
 
   // Ada: a rated game of Quetzal for two, open to anyone, from the friends card. Quetzal, because
   // a game of it by random clicks takes about 70 moves, Relic Runners' about 600.
@@ -206,7 +193,7 @@ test(
     const laptop = await suite.browser.newPage(DESKTOP);
     const errors = watchErrors(laptop);
     const name = freshName('dev');
-    await signUp(laptop, name);
+    await signUp(laptop, suite.base, name);
     // A rated game against the greedy bot, created and joined on the laptop.
     const card = laptop.getByTestId('friends-game');
     await card.getByTestId('friends-seats').selectOption('2');

@@ -18,7 +18,7 @@ import { createRng } from '../../src/core/rng.js';
 import { routeKey } from '../../src/games/relic-runners/choice.js';
 import { outcomeOf, type MoveOutcome } from '../../src/games/relic-runners/outcome.js';
 import type { LiveGame } from '../../src/server/live-game.js';
-import { browserSuite, shot, watchErrors } from '../helpers/browser.js';
+import { browserSuite, holdSeat, shot, watchErrors } from '../helpers/browser.js';
 import type { InPage, PageElement } from '../helpers/page.js';
 import { g, type RRChoice, type State } from '../helpers/rr.js';
 import { createGame, joinSeat, live } from '../helpers/server.js';
@@ -99,10 +99,7 @@ async function tableAt(
   }
   const page = await suite.browser.newPage(viewport);
   const errors = watchErrors(page);
-  await page.addInitScript(
-    ([k, v]) => (globalThis as unknown as InPage).localStorage.setItem(k!, v!),
-    [`expedition.seat.${id}`, JSON.stringify({ seat: 0, token })],
-  );
+  await holdSeat(page, id, 0, token);
   await page.goto(`${base}/game/${id}?lang=${lng}`);
   await waitMoves(page, game.moves.length);
   return { page, game, errors, state: () => game.state as State };
@@ -199,10 +196,7 @@ test('tiles on a phone: a tap opens the top tile tooltip, and the legend fits 39
   });
   const page = await context.newPage();
   const errors = watchErrors(page);
-  await page.addInitScript(
-    ([k, v]) => (globalThis as unknown as InPage).localStorage.setItem(k!, v!),
-    [`expedition.seat.${id}`, JSON.stringify({ seat: 0, token })],
-  );
+  await holdSeat(page, id, 0, token);
   await page.goto(`${base}/game/${id}?lang=fr`);
   await page.getByTestId('game-screen').waitFor();
   const top = page.locator('[data-top-tile]').first();

@@ -17,7 +17,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { createRng } from '../../src/core/rng.js';
-import { ARTIFACTS, browserSuite, shot, watchErrors } from '../helpers/browser.js';
+import { ARTIFACTS, browserSuite, holdSeat, shot, watchErrors } from '../helpers/browser.js';
 import { createGame, joinSeat, live, until } from '../helpers/server.js';
 import { describeFaults, textFaults } from '../helpers/text-fit.js';
 import { choicesOutOfView, logEndCovered, tableTop } from '../helpers/table-layout.js';
@@ -100,12 +100,12 @@ async function measure(
 
 /** Opens a seated game as its seat 0 and waits for the position at `moves`. */
 function openTable(table: Table, ready: string) {
+  const held = new WeakSet<Page>();
   return async (page: Page, lng: string) => {
-    await page.goto(`${suite.srv.base}/?lang=${lng}`);
-    await page.evaluate(
-      ([id, token]) => (globalThis as unknown as InPage).localStorage.setItem(`expedition.seat.${id}`, JSON.stringify({ seat: 0, token })),
-      [table.id, table.token] as const,
-    );
+    if (!held.has(page)) {
+      await holdSeat(page, table.id, 0, table.token);
+      held.add(page);
+    }
     await page.goto(`${suite.srv.base}/game/${table.id}?lang=${lng}`);
     await page.getByTestId(ready).waitFor({ timeout: 20_000 });
     await page.waitForFunction(

@@ -13,7 +13,17 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { ARTIFACTS, launchBrowser, playByClicking, shot, watchErrors, WEB_ROOT, type TestBrowser } from '../helpers/browser.js';
+import {
+  ARTIFACTS,
+  freshName,
+  launchBrowser,
+  playByClicking,
+  shot,
+  signUp,
+  watchErrors,
+  WEB_ROOT,
+  type TestBrowser,
+} from '../helpers/browser.js';
 import { freePort } from '../helpers/net.js';
 import { ServerProcess } from '../helpers/server-process.js';
 
@@ -43,17 +53,6 @@ after(async () => {
   await server?.stop('SIGKILL');
   rmSync(dir, { recursive: true, force: true });
 });
-
-let n = 0;
-const freshName = (prefix: string) => `${prefix}_${process.pid % 1000}_${++n}`;
-
-async function signUp(page: Page, name: string): Promise<void> {
-  await page.goto(`${base}/sign-up?lang=en`);
-  await page.getByTestId('auth-name').fill(name);
-  await page.getByTestId('auth-password').fill('a long enough password');
-  await page.keyboard.press('Enter');
-  await page.waitForURL((u) => u.pathname === '/');
-}
 
 /** The seat to act now, as the server tells it. */
 async function toAct(id: string): Promise<number | null> {
@@ -99,8 +98,8 @@ test(
     const ada = await browser!.newPage({ width: 1280, height: 800 });
     const bob = await browser!.newPage({ width: 390, height: 844 });
     const errors = [...watchErrors(ada), ...watchErrors(bob)];
-    await signUp(ada, freshName('ada'));
-    await signUp(bob, freshName('bob'));
+    await signUp(ada, base, freshName('ada'));
+    await signUp(bob, base, freshName('bob'));
 
     // Ada: a rated game for two with the daily clock, open to anyone.
     const card = ada.getByTestId('friends-game');

@@ -249,6 +249,30 @@ export function watchErrors(page: Page): string[] {
 /** A full-page screenshot into test-artifacts/. */
 export const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, name), fullPage: true });
 
+/**
+ * Makes `page` hold a seat's token from its next navigation on, as opening the seat's link would
+ * leave it: set before the page's own scripts run, so no other page has to be loaded first.
+ */
+export const holdSeat = async (page: Page, gameId: string, seat: number, token: string): Promise<void> => {
+  await page.addInitScript(([k, v]) => (globalThis as unknown as InPage).localStorage.setItem(k, v), [
+    `expedition.seat.${gameId}`,
+    JSON.stringify({ seat, token }),
+  ] as const);
+};
+
+let names = 0;
+/** An account name no other test of this run takes (the server's database lives as long as its suite). */
+export const freshName = (prefix: string) => `${prefix}_${process.pid % 1000}_${++names}`;
+
+/** Signs a fresh browser up as `name` with a password, in English; a browser with no guest seats lands in the lobby. */
+export async function signUp(page: Page, base: string, name: string): Promise<void> {
+  await page.goto(`${base}/sign-up?lang=en`);
+  await page.getByTestId('auth-name').fill(name);
+  await page.getByTestId('auth-password').fill('a long enough password');
+  await page.keyboard.press('Enter');
+  await page.waitForURL((u) => u.pathname === '/');
+}
+
 /** Starts an offline game against the lobby's bots from the bot card, in English, and waits for the /local page. */
 export async function startOfflineGame(page: Page, base: string, game: 'relic-runners' | 'quetzal'): Promise<void> {
   await page.goto(base + '/?lang=en');
