@@ -3,14 +3,8 @@
  * with the accounts' in init()). Times are bigint ms, handed back by pg as strings.
  */
 import type pg from 'pg';
-import {
-  SETTLED_KEPT_MS,
-  type ApiToken,
-  type BotStore,
-  type ChallengeSettings,
-  type ChallengeStatus,
-  type ChallengeWithNames,
-} from './bot-store.js';
+import { SETTLED_KEPT_MS, type BotStore } from './bot-store.js';
+import { challengeFromRow, tokenFromRow, type ChallengeRow, type TokenRow } from './bot-rows.js';
 
 /** The tables, each named with the schema prefix `p` (`"schema".` or ''). */
 export function botSchemaPostgres(p: string): string {
@@ -47,51 +41,6 @@ CREATE INDEX IF NOT EXISTS bot_challenges_challenger ON ${p}bot_challenges (chal
 CREATE INDEX IF NOT EXISTS bot_challenges_status ON ${p}bot_challenges (status, created_at);`;
 }
 
-type Num = string | number;
-interface TokenRow {
-  id: string;
-  account_id: string;
-  name: string;
-  scope: string;
-  created_at: Num;
-  last_used_at: Num | null;
-}
-interface ChallengeRow {
-  id: string;
-  challenger_id: string;
-  bot_id: string;
-  settings: ChallengeSettings;
-  status: ChallengeStatus;
-  game_id: string | null;
-  challenger_seat: number | null;
-  created_at: Num;
-  updated_at: Num;
-  challenger_name: string;
-  bot_name: string;
-}
-
-const token = (r: TokenRow): ApiToken => ({
-  id: r.id,
-  accountId: r.account_id,
-  name: r.name,
-  scope: r.scope,
-  createdAt: Number(r.created_at),
-  lastUsedAt: r.last_used_at === null ? null : Number(r.last_used_at),
-});
-const challenge = (r: ChallengeRow): ChallengeWithNames => ({
-  id: r.id,
-  challengerId: r.challenger_id,
-  botId: r.bot_id,
-  settings: r.settings,
-  status: r.status,
-  gameId: r.game_id,
-  challengerSeat: r.challenger_seat,
-  createdAt: Number(r.created_at),
-  updatedAt: Number(r.updated_at),
-  challengerName: r.challenger_name,
-  botName: r.bot_name,
-});
-
 /** The bot store on `pool`, its tables named with the prefix `p`. */
 export function postgresBotStore(pool: pg.Pool, p: string): BotStore {
   const withNames = `SELECT c.*, a.name AS challenger_name, b.name AS bot_name FROM ${p}bot_challenges c
@@ -111,13 +60,15 @@ export function postgresBotStore(pool: pg.Pool, p: string): BotStore {
     },
     async tokenByHash(tokenHash) {
       const [r] = await rows<TokenRow>(`SELECT * FROM ${p}api_tokens WHERE token_hash = $1`, [tokenHash]);
-      return r === undefined ? null : token(r);
+      return r === undefined ? null : tokenFromRow(r);
     },
     async touchToken(id, at) {
       await pool.query(`UPDATE ${p}api_tokens SET last_used_at = greatest(coalesce(last_used_at, 0), $1) WHERE id = $2`, [at, id]);
     },
     tokensOf: async (accountId) =>
-      (await rows<TokenRow>(`SELECT * FROM ${p}api_tokens WHERE account_id = $1 ORDER BY created_at DESC, id`, [accountId])).map(token),
+      (await rows<TokenRow>(`SELECT * FROM ${p}api_tokens WHERE account_id = $1 ORDER BY created_at DESC, id`, [accountId])).map(
+        tokenFromRow,
+      ),
     deleteToken: (accountId, id) => changed(`DELETE FROM ${p}api_tokens WHERE account_id = $1 AND id = $2`, [accountId, id]),
     async createChallenge(c, maxPending) {
       await pool.query(`DELETE FROM ${p}bot_challenges WHERE status <> 'pending' AND updated_at < $1`, [c.createdAt - SETTLED_KEPT_MS]);
@@ -130,11 +81,11 @@ export function postgresBotStore(pool: pg.Pool, p: string): BotStore {
     },
     async challengeById(id) {
       const [r] = await rows<ChallengeRow>(`${withNames} WHERE c.id = $1`, [id]);
-      return r === undefined ? null : challenge(r);
+      return r === undefined ? null : challengeFromRow(r);
     },
     pendingFor: async (botId) =>
       (await rows<ChallengeRow>(`${withNames} WHERE c.bot_id = $1 AND c.status = 'pending' ORDER BY c.created_at, c.id`, [botId])).map(
-        challenge,
+        challengeFromRow,
       ),
     activeGamesOf: async (accountId) =>
       (

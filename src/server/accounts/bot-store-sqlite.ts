@@ -3,15 +3,8 @@
  * the accounts' in init()). Each method is one statement, atomic within the process.
  */
 import type Database from 'better-sqlite3';
-import {
-  SETTLED_KEPT_MS,
-  type ApiToken,
-  type BotChallenge,
-  type BotStore,
-  type ChallengeSettings,
-  type ChallengeStatus,
-  type ChallengeWithNames,
-} from './bot-store.js';
+import { SETTLED_KEPT_MS, type BotChallenge, type BotStore } from './bot-store.js';
+import { challengeFromRow, tokenFromRow, type ChallengeRow, type TokenRow } from './bot-rows.js';
 
 export const BOT_SCHEMA_SQLITE = `
 CREATE TABLE IF NOT EXISTS bot_accounts (
@@ -45,50 +38,6 @@ CREATE INDEX IF NOT EXISTS bot_challenges_bot ON bot_challenges (bot_id, status)
 CREATE INDEX IF NOT EXISTS bot_challenges_challenger ON bot_challenges (challenger_id, status);
 CREATE INDEX IF NOT EXISTS bot_challenges_status ON bot_challenges (status, created_at);
 `;
-
-interface TokenRow {
-  id: string;
-  account_id: string;
-  name: string;
-  scope: string;
-  created_at: number;
-  last_used_at: number | null;
-}
-interface ChallengeRow {
-  id: string;
-  challenger_id: string;
-  bot_id: string;
-  settings: string;
-  status: ChallengeStatus;
-  game_id: string | null;
-  challenger_seat: number | null;
-  created_at: number;
-  updated_at: number;
-  challenger_name: string;
-  bot_name: string;
-}
-
-const token = (r: TokenRow): ApiToken => ({
-  id: r.id,
-  accountId: r.account_id,
-  name: r.name,
-  scope: r.scope,
-  createdAt: r.created_at,
-  lastUsedAt: r.last_used_at,
-});
-const challenge = (r: ChallengeRow): ChallengeWithNames => ({
-  id: r.id,
-  challengerId: r.challenger_id,
-  botId: r.bot_id,
-  settings: JSON.parse(r.settings) as ChallengeSettings,
-  status: r.status,
-  gameId: r.game_id,
-  challengerSeat: r.challenger_seat,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-  challengerName: r.challenger_name,
-  botName: r.bot_name,
-});
 
 const WITH_NAMES = `SELECT c.*, a.name AS challenger_name, b.name AS bot_name FROM bot_challenges c
   JOIN accounts a ON a.id = c.challenger_id JOIN accounts b ON b.id = c.bot_id`;
@@ -145,13 +94,13 @@ export function sqliteBotStore(db: Database.Database): BotStore {
     },
     async tokenByHash(tokenHash) {
       const r = q.tokenByHash.get(tokenHash);
-      return r === undefined ? null : token(r);
+      return r === undefined ? null : tokenFromRow(r);
     },
     async touchToken(id, at) {
       q.touchToken.run(at, id);
     },
     async tokensOf(accountId) {
-      return q.tokensOf.all(accountId).map(token);
+      return q.tokensOf.all(accountId).map(tokenFromRow);
     },
     async deleteToken(accountId, id) {
       return q.deleteToken.run(accountId, id).changes > 0;
@@ -170,10 +119,10 @@ export function sqliteBotStore(db: Database.Database): BotStore {
     },
     async challengeById(id) {
       const r = q.challengeById.get(id);
-      return r === undefined ? null : challenge(r);
+      return r === undefined ? null : challengeFromRow(r);
     },
     async pendingFor(botId) {
-      return q.pendingFor.all(botId).map(challenge);
+      return q.pendingFor.all(botId).map(challengeFromRow);
     },
     async activeGamesOf(accountId) {
       return q.activeGamesOf.all(accountId).map((r) => ({ gameId: r.game_id, game: r.game, seat: r.seat }));
