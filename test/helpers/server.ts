@@ -9,7 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildServer, type ServerOptions } from '../../src/server/app.js';
 import type { Hub } from '../../src/server/hub.js';
 import type { LiveGame } from '../../src/server/live-game.js';
-import type { Store } from '../../src/server/store.js';
+import type { SeatConfig, Store } from '../../src/server/store.js';
+import type { GameEnd } from '../../src/server/ratings/rate.js';
 import { openSqliteStore } from '../../src/server/store-sqlite.js';
 import { openPostgresStore } from '../../src/server/store-postgres.js';
 import { createRng, type Rng } from '../../src/core/rng.js';
@@ -226,4 +227,40 @@ export function autoPlay(c: TestClient, seat: number, rng: Rng | string, prefer?
       c.ws.off('message', listener);
     },
   };
+}
+
+/**
+ * A finished game of `accounts` (in seat order) ending in `ranks`, written straight to the store as
+ * a server ends one (one move, then the end): what the ratings, profiles and leaderboards read.
+ */
+export async function storeEndedGame(
+  store: Store,
+  accounts: readonly string[],
+  {
+    game = 'relic-runners',
+    ranks = accounts.map((_, i) => i + 1),
+    at = Date.now(),
+    rated = true,
+  }: { game?: string; ranks?: number[]; at?: number; rated?: boolean } = {},
+): Promise<string> {
+  const id = `t_${randomBytes(8).toString('hex')}`;
+  const seats: SeatConfig[] = accounts.map((_, seat) => ({
+    seat,
+    kind: 'human',
+    bot: null,
+    name: `p${seat}`,
+    tokenHash: null,
+    inviteHash: null,
+    claimed: true,
+    clockMs: null,
+  }));
+  await store.createGame(
+    { id, game, seats: accounts.length, seed: 's', options: {}, settings: {}, createdAt: at - 1000, listed: false, rated },
+    seats,
+    'h0',
+  );
+  for (const [seat, acc] of accounts.entries()) await store.accounts.attachSeat(acc, id, seat, at - 1000);
+  const end: GameEnd = { game, scores: ranks.map((r) => 100 - r), ranks, left: ranks.map(() => false), rated };
+  await store.appendMove(id, { index: 0, seat: 0, choice: { t: 'x' }, hash: 'h1', at }, { hash: 'h1', status: 'finished', end });
+  return id;
 }

@@ -10,10 +10,8 @@ import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { AccountBrowser, refused } from '../helpers/account-browser.js';
 import { bearer, botWithToken, EventStream, signedUp } from '../helpers/bot-api.js';
-import { autoPlay, hello, startServer, until, type StoreKind, type TestServer } from '../helpers/server.js';
-import type { GameEnd } from '../../src/server/ratings/rate.js';
+import { autoPlay, hello, startServer, storeEndedGame, until, type StoreKind, type TestServer } from '../helpers/server.js';
 import { SETTLED_KEPT_MS } from '../../src/server/accounts/bot-store.js';
-import type { SeatConfig } from '../../src/server/store.js';
 
 const ORIGIN = 'https://play.example.test';
 const sha256 = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
@@ -70,7 +68,7 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       refused(await a.b.post('/api/account/bot'), 409, 'already-bot', 'twice');
 
       const rated = await signedUp(srv.base, ORIGIN);
-      await ratedGameEnded(srv, [rated.id, (await signedUp(srv.base, ORIGIN)).id]);
+      await storeEndedGame(srv.store, [rated.id, (await signedUp(srv.base, ORIGIN)).id], { game: 'quetzal' });
       refused(await rated.b.post('/api/account/bot'), 409, 'has-rated-games', 'a rated player');
       assert.equal(await srv.store.botApi.isBot(rated.id), false);
     });
@@ -383,27 +381,3 @@ describe('the Bot API under the HTTP rate limit', () => {
     }
   });
 });
-
-/** A rated game of `accounts` ended, written straight to the store (as ratings.test.ts does). */
-async function ratedGameEnded(srv: TestServer, accounts: string[]): Promise<void> {
-  const id = `t_${randomBytes(8).toString('hex')}`;
-  const at = Date.now();
-  const seats: SeatConfig[] = accounts.map((_, seat) => ({
-    seat,
-    kind: 'human',
-    bot: null,
-    name: `p${seat}`,
-    tokenHash: null,
-    inviteHash: null,
-    claimed: true,
-    clockMs: null,
-  }));
-  await srv.store.createGame(
-    { id, game: 'quetzal', seats: accounts.length, seed: 's', options: {}, settings: {}, createdAt: at - 1000, listed: false, rated: true },
-    seats,
-    'h0',
-  );
-  for (const [seat, acc] of accounts.entries()) await srv.store.accounts.attachSeat(acc, id, seat, at - 1000);
-  const end: GameEnd = { game: 'quetzal', scores: [2, 1], ranks: [1, 2], left: [false, false], rated: true };
-  await srv.store.appendMove(id, { index: 0, seat: 0, choice: { t: 'x' }, hash: 'h1', at }, { hash: 'h1', status: 'finished', end });
-}

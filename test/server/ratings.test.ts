@@ -12,13 +12,13 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AccountBrowser, refused, uniqueName } from '../helpers/account-browser.js';
-import { autoPlay, hello, live, startServer, until, type StoreKind, type TestServer } from '../helpers/server.js';
+import { autoPlay, hello, live, startServer, storeEndedGame, until, type StoreKind, type TestServer } from '../helpers/server.js';
 import { REPO_ROOT } from '../helpers/repo.js';
 import { BOT_START_RATINGS } from '../../src/server/ratings/bot-start-ratings.js';
 import { DEFAULT_MU, DEFAULT_SIGMA, displayDeviation, displayRating } from '../../src/server/ratings/scale.js';
 import { rankSeats } from '../../src/server/ratings/ranking.js';
 import type { GameEnd } from '../../src/server/ratings/rate.js';
-import { StoreConflict, type SeatConfig, type Store } from '../../src/server/store.js';
+import { StoreConflict, type Store } from '../../src/server/store.js';
 import { DELETED_PLAYER } from '../../src/server/accounts/context.js';
 
 const PASSWORD = 'correct horse battery';
@@ -424,39 +424,8 @@ for (const kind of ['sqlite', 'postgres'] as StoreKind[]) {
       refused(r, 400, 'bad-name', 'bot- names');
     });
 
-    /** A rated game of `accounts` (seat order) ended at `at` with `ranks`, written straight to the store. */
-    async function endedGame(store: Store, accounts: string[], ranks: number[], at: number, rated = true): Promise<string> {
-      const id = `t_${randomBytes(8).toString('hex')}`;
-      const seats: SeatConfig[] = accounts.map((_, seat) => ({
-        seat,
-        kind: 'human',
-        bot: null,
-        name: `p${seat}`,
-        tokenHash: null,
-        inviteHash: null,
-        claimed: true,
-        clockMs: null,
-      }));
-      await store.createGame(
-        {
-          id,
-          game: 'relic-runners',
-          seats: accounts.length,
-          seed: 's',
-          options: {},
-          settings: {},
-          createdAt: at - 1000,
-          listed: false,
-          rated,
-        },
-        seats,
-        'h0',
-      );
-      for (const [seat, acc] of accounts.entries()) await store.accounts.attachSeat(acc, id, seat, at - 1000);
-      const end: GameEnd = { game: 'relic-runners', scores: ranks.map((r) => 100 - r), ranks, left: ranks.map(() => false), rated };
-      await store.appendMove(id, { index: 0, seat: 0, choice: { t: 'x' }, hash: 'h1', at }, { hash: 'h1', status: 'finished', end });
-      return id;
-    }
+    const endedGame = (store: Store, accounts: string[], ranks: number[], at: number, rated = true) =>
+      storeEndedGame(store, accounts, { ranks, at, rated });
     async function account(store: Store, name = uname('p')): Promise<string> {
       const id = randomBytes(16).toString('base64url');
       assert.ok(await store.accounts.createAccount({ id, name, createdAt: Date.now(), passwordHash: null, webauthnUserId: id }));
