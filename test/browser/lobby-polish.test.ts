@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { Match, RECORD_VERSION } from '../../src/core/match.js';
 import { createRng } from '../../src/core/rng.js';
 import { relicRunners } from '../../src/games/relic-runners/index.js';
-import { browserSuite, shot, watchErrors, WEB_ROOT } from '../helpers/browser.js';
+import { browserSuite, movesAfter, shot, watchErrors, WEB_ROOT } from '../helpers/browser.js';
 import { takeSeatByLink } from '../helpers/seat-link.js';
 import { createGame, inviteKeys, joinSeat } from '../helpers/server.js';
 import type { PageElement } from '../helpers/page.js';
@@ -73,15 +73,7 @@ test(
       }
       assert.ok(found, `round ${round}: a choice is reachable with Tab`);
       await page.keyboard.press('Enter');
-      await page.waitForFunction(
-        (n) => {
-          const d = (globalThis as unknown as { document: { querySelector(s: string): { getAttribute(n: string): string | null } | null } })
-            .document;
-          return Number(d.querySelector('[data-testid="game-screen"]')?.getAttribute('data-moves')) > n;
-        },
-        before,
-        { timeout: 20_000 },
-      );
+      await movesAfter(page, before);
       // The new panel has it: its first control, or the panel while the bot decides.
       await page.waitForFunction(
         () => {
@@ -340,15 +332,7 @@ test(
     // A choice: once the next decision is the player's, its first choice has the focus.
     const before = Number(await page.getByTestId('game-screen').getAttribute('data-moves'));
     await page.keyboard.press('Enter');
-    await page.waitForFunction(
-      (n) => {
-        const d = (globalThis as unknown as { document: { querySelector(s: string): { getAttribute(n: string): string | null } | null } })
-          .document;
-        return Number(d.querySelector('[data-testid="game-screen"]')?.getAttribute('data-moves')) > n;
-      },
-      before,
-      { timeout: 20_000 },
-    );
+    await movesAfter(page, before);
     await page.locator('[data-testid="decision-panel"].mine').waitFor({ timeout: 20_000 });
     await page
       .waitForFunction(

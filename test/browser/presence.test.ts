@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { ARTIFACTS, browserSuite, playByClicking, shot, watchErrors } from '../helpers/browser.js';
+import { ARTIFACTS, browserSuite, movesAfter, playByClicking, shot, watchErrors } from '../helpers/browser.js';
 import { createGame, joinSeat, live, until } from '../helpers/server.js';
 import type { InPage } from '../helpers/page.js';
 
@@ -134,11 +134,7 @@ test(
     });
     const botMove = g.moves.findIndex((m, i) => m.seat === 1 && i >= handedAt);
     assert.ok(botMove >= 0, 'the bot played for Bo');
-    await ada.waitForFunction(
-      (n) =>
-        Number((globalThis as unknown as InPage).document.querySelector('[data-testid="game-screen"]')?.getAttribute('data-moves')) > n,
-      botMove,
-    );
+    await movesAfter(ada, botMove, 30_000);
     await shot(ada, 'presence-bot-plays.png');
 
     // Bo comes back from the same browser (the same token): the seat is his again, and Ada reads it.

@@ -260,6 +260,15 @@ export const holdSeat = async (page: Page, gameId: string, seat: number, token: 
   ] as const);
 };
 
+/** Waits until the game screen shows more than `n` moves played. */
+export async function movesAfter(page: Page, n: number, timeout = 20_000): Promise<void> {
+  await page.waitForFunction(
+    (m) => Number((globalThis as unknown as InPage).document.querySelector('[data-testid="game-screen"]')?.getAttribute('data-moves')) > m,
+    n,
+    { timeout },
+  );
+}
+
 let names = 0;
 /** An account name no other test of this run takes (the server's database lives as long as its suite). */
 export const freshName = (prefix: string) => `${prefix}_${process.pid % 1000}_${++names}`;
