@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
-import { vi } from 'vitest';
-import { render } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { cleanup, render } from '@testing-library/react';
+import i18n from '../src/i18n/index.js';
+import { setSignedIn } from '../src/account/signed-in.js';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 
@@ -61,3 +63,16 @@ export const SESSIONS = [
   { id: 's2', device: 'Safari on iPhone', createdAt: '2026-03-01T11:00:00.000Z', lastUsedAt: '2026-03-01T12:00:00.000Z', current: false },
   { id: 's3', device: 'Chrome on Windows', createdAt: '2026-03-01T12:00:00.000Z', lastUsedAt: '2026-03-01T13:00:00.000Z', current: false },
 ] as const;
+
+/** Each test of the file starts signed out, in English, with empty storage, and leaves no page or stubbed global behind. */
+export function signedOutEachTest(): void {
+  beforeEach(async () => {
+    localStorage.clear();
+    setSignedIn(null);
+    await i18n.changeLanguage('en');
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+}

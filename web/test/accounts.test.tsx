@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18n from '../src/i18n/index.js';
 import { AccountMenu } from '../src/account/AccountMenu.js';
@@ -6,17 +6,9 @@ import { AccountPage } from '../src/account/AccountPage.js';
 import { AuthPage } from '../src/account/AuthPage.js';
 import { setSignedIn } from '../src/account/signed-in.js';
 import { saveSeat } from '../src/net/api.js';
-import { ACCOUNT, DETAILS, mockAccountServer, renderAt, SESSIONS } from './account-harness.js';
+import { ACCOUNT, DETAILS, mockAccountServer, renderAt, SESSIONS, signedOutEachTest } from './account-harness.js';
 
-beforeEach(async () => {
-  localStorage.clear();
-  setSignedIn(null);
-  await i18n.changeLanguage('en');
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+signedOutEachTest();
 
 const alertText = () => screen.getByTestId('auth-error').textContent;
 const type = (testid: string, value: string) => fireEvent.change(screen.getByTestId(testid), { target: { value } });

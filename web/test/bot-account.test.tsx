@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18n from '../src/i18n/index.js';
 import { AccountPage } from '../src/account/AccountPage.js';
@@ -6,17 +6,9 @@ import { setSignedIn } from '../src/account/signed-in.js';
 import type { Profile } from '../src/net/ratings.js';
 import { PlayerPage } from '../src/ratings/PlayerPage.js';
 import { BotAccounts } from '../src/lobby/BotAccounts.js';
-import { ACCOUNT, DETAILS, mockAccountServer, renderAt, SESSIONS } from './account-harness.js';
+import { ACCOUNT, DETAILS, mockAccountServer, renderAt, SESSIONS, signedOutEachTest } from './account-harness.js';
 
-beforeEach(async () => {
-  localStorage.clear();
-  setSignedIn(null);
-  await i18n.changeLanguage('en');
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+signedOutEachTest();
 
 const click = async (el: HTMLElement) => {
   await act(async () => {

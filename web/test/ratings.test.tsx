@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18n from '../src/i18n/index.js';
 import { setSignedIn } from '../src/account/signed-in.js';
@@ -10,17 +10,9 @@ import type { Profile, WaitingGame } from '../src/net/ratings.js';
 import { LeaderboardPage } from '../src/ratings/LeaderboardPage.js';
 import { PlayerPage } from '../src/ratings/PlayerPage.js';
 import { CHART, chartGeometry, historyFacts } from '../src/ratings/RatingChart.js';
-import { mockAccountServer, renderAt } from './account-harness.js';
+import { mockAccountServer, renderAt, signedOutEachTest } from './account-harness.js';
 
-beforeEach(async () => {
-  localStorage.clear();
-  setSignedIn(null);
-  await i18n.changeLanguage('en');
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+signedOutEachTest();
 
 const point = (rating: number, deviation: number, i: number) => ({
   at: 1_767_000_000_000 + i * 60_000,
