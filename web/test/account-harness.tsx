@@ -5,37 +5,17 @@ import i18n from '../src/i18n/index.js';
 import { setSignedIn } from '../src/account/signed-in.js';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-
-export interface AccountCall {
-  readonly method: string;
-  readonly url: string;
-  readonly body: unknown;
-  readonly init: RequestInit;
-}
-
-/** An answer of the fake server: a status and a JSON body (none for 204). */
-export type Answer = readonly [status: number, body?: unknown];
+import { fakeFetch, type Answer, type Call } from './fake-fetch.js';
 
 /**
  * A fake server for the account pages: `routes` maps "METHOD /path" to an answer (or a function of
  * the request's body giving one); anything else is a 404. Records every request.
  */
-export function mockAccountServer(routes: Record<string, Answer | ((body: unknown) => Answer)>): AccountCall[] {
-  const calls: AccountCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-      calls.push({ method, url, body, init });
-      const route = routes[`${method} ${url}`];
-      const [status, answer] = typeof route === 'function' ? route(body) : (route ?? [404, { error: 'not_found', message: url }]);
-      return status === 204
-        ? new Response(null, { status })
-        : new Response(JSON.stringify(answer), { status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
-  return calls;
+export function mockAccountServer(routes: Record<string, Answer | ((body: unknown) => Answer)>): Call[] {
+  return fakeFetch(({ method, url, body }) => {
+    const route = routes[`${method} ${url}`];
+    return typeof route === 'function' ? route(body) : route;
+  });
 }
 
 /** Renders `ui` on a memory location, which records where it navigates. */

@@ -86,7 +86,7 @@ describe('lobby: play against bots', () => {
       fireEvent.click(screen.getByTestId('bots-start'));
     });
     await waitFor(() => expect(loc.history.at(-1)).toBe('/game/g-test'));
-    const posts = calls.filter((c) => c.method === 'POST');
+    const posts = calls.filter((c) => c.method === 'POST').map(({ method, url, body }) => ({ method, url, body }));
     expect(posts).toEqual([
       {
         method: 'POST',

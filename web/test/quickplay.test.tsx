@@ -6,12 +6,7 @@ import i18n from '../src/i18n/index.js';
 import { heldSeat } from '../src/net/api.js';
 import { QuickPlayCard } from '../src/quickplay/QuickPlayCard.js';
 import type { TicketView } from '../src/quickplay/api.js';
-
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
+import { fakeFetch, type Call } from './fake-fetch.js';
 
 const TICKET: TicketView = {
   id: 'T0123456789abcde',
@@ -28,24 +23,15 @@ const TICKET: TicketView = {
 
 /** A fake server: the queue answers `queued` (a status and body), and each question about the ticket the next of `answers`. */
 function fakeServer(queued: [number, unknown], answers: Partial<TicketView>[]): Call[] {
-  const calls: Call[] = [];
-  const json = (status: number, body: unknown) =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
-      if (url === '/api/quickplay/waiting') return json(200, { waiting: { quetzal: 4 } });
-      if (method === 'POST' && url === '/api/quickplay') return json(...queued);
-      if (url === `/api/quickplay/tickets/${TICKET.id}`) {
-        if (method === 'DELETE') return json(200, { ...TICKET, state: 'cancelled' });
-        return json(200, { ...TICKET, ...(answers.length > 1 ? answers.shift() : answers[0]) });
-      }
-      return json(404, { error: 'not_found', message: url });
-    }),
-  );
-  return calls;
+  return fakeFetch(({ method, url }) => {
+    if (url === '/api/quickplay/waiting') return [200, { waiting: { quetzal: 4 } }];
+    if (method === 'POST' && url === '/api/quickplay') return queued;
+    if (url === `/api/quickplay/tickets/${TICKET.id}`) {
+      if (method === 'DELETE') return [200, { ...TICKET, state: 'cancelled' }];
+      return [200, { ...TICKET, ...(answers.length > 1 ? answers.shift() : answers[0]) }];
+    }
+    return undefined;
+  });
 }
 
 function renderCard(name = 'Ada') {
