@@ -27,6 +27,10 @@ export function JoinPrompt({
   const [holder, setHolder] = useState<string | null>(null);
   const [about, setAbout] = useState<{ readonly game: string; readonly seats: number } | null>(null);
   const [empty, setEmpty] = useState(false);
+  /** Whether the server has said who holds the seat (or failed to): until then the seat's own name may still come. */
+  const [known, setKnown] = useState(false);
+  /** "Sit down" asked for with no name before that: answered once it is known. */
+  const [waiting, setWaiting] = useState(false);
   const letter = seatStyle(seat).letter;
 
   useEffect(() => {
@@ -38,8 +42,11 @@ export function JoinPrompt({
         setAbout({ game: g.game, seats: g.seats.length });
         const s = g.seats[seat];
         if (s?.claimed && s.name) setHolder(s.name);
+        setKnown(true);
       },
-      () => undefined,
+      () => {
+        if (live) setKnown(true);
+      },
     );
     return () => {
       live = false;
@@ -50,16 +57,30 @@ export function JoinPrompt({
     if (holder !== null && !edited) setName(holder);
   }, [holder, edited]);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  /** Sits down with `raw`, or says a name is needed. */
+  const join = (raw: string) => {
     // What the server would take of it: a name of invisible characters only is no name.
-    const chosen = cleanName(name);
+    const chosen = cleanName(raw);
     if (!chosen) {
       setEmpty(true);
       return;
     }
     saveName(chosen);
     onJoin(chosen);
+  };
+
+  // Asked to sit down before the seat's own name could arrive: with it, once the server has said.
+  useEffect(() => {
+    if (!waiting || !known) return;
+    setWaiting(false);
+    join(edited || holder === null ? name : holder);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- answers the one request, when the seat is known
+  }, [waiting, known]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!known && !edited && !cleanName(name)) setWaiting(true);
+    else join(name);
   };
 
   return (
@@ -102,7 +123,7 @@ export function JoinPrompt({
         )}
       </div>
       <div className="actions">
-        <button type="submit" data-testid="join-submit">
+        <button type="submit" disabled={waiting} data-testid="join-submit">
           {t('join.submit', { letter })}
         </button>
         <button type="button" className="secondary" onClick={onWatch} data-testid="join-watch">
