@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import i18n from '../src/i18n/index.js';
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { JoinPrompt } from '../src/lobby/JoinPrompt.js';
+import { signedOutEachTest } from './account-harness.js';
 
 /** The game's summary as GET /api/games/g1 gives it, answered when the test says (or refused). */
 function slowGameInfo(seat1: { claimed: boolean; name: string | null }) {
@@ -33,14 +33,7 @@ function prompt() {
 const sitDown = () => act(async () => fireEvent.click(screen.getByTestId('join-submit')));
 const nameNeeded = () => screen.queryByRole('alert');
 
-beforeEach(async () => {
-  localStorage.clear();
-  await i18n.changeLanguage('en');
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+signedOutEachTest();
 
 describe('the join prompt asked to sit down before the server said who holds the seat', () => {
   it("a held seat: sits down with the seat's name once it arrives, without asking for one", async () => {
