@@ -13,8 +13,8 @@
  *    legal choices and seat to act;
  *  - pipe, batch of applies: one `batch` line carries an apply request for each game still going.
  * GAME (default quetzal), SEATS (3), GAMES (256, the batched and in-process runs), SINGLE_GAMES
- * (32), BATCH (256) and IN_FLIGHT (2) set the run. In-process, step and batch runs alternate, three rounds each
- * after a warm-up round, and their medians are compared.
+ * (32), BATCH (256) and IN_FLIGHT (2) set the run. In-process, step and batch runs alternate, three
+ * rounds each after a warm-up round, and their medians are compared.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -85,7 +85,7 @@ function check(a: Answer): Answer {
 type Engine = ReturnType<typeof engine>;
 
 /**
- * Plays games `first`…`last` over the pipe in `mode`, `batch` games a line, until all are over. A
+ * Plays games 1…`games` over the pipe in `mode`, `batch` games a line, until all are over. A
  * step's games are split into IN_FLIGHT groups, each with a line of its own waiting to be answered,
  * so that the engine plays one group's line while this process reads the other's answer and draws
  * its next choices: an agent stepping many games over a pipe keeps the pipe busy the same way.

@@ -64,7 +64,7 @@ export const MAX_STEP = 100_000;
 
 /**
  * One choice by index in each of many games, answered compactly: the cheap request of an agent
- * stepping thousands of games. The handler checks it by hand (checkStep in handler.ts: a zod object
+ * stepping thousands of games. The handler checks it by hand (stepFault in handler.ts: a zod object
  * per entry would cost more than a cheap game's decision); this schema documents it.
  */
 export const StepRequest = z.strictObject({
